@@ -1,0 +1,64 @@
+# The two commands of the README: `make run` and `make test`. Everything they need is installed here.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+APT_GET := $(shell [ "$$(id -u)" = 0 ] && echo apt-get || echo sudo apt-get)
+
+.PHONY: test-system-packages run test venv dev-venv system-packages messages makemessages i18n-check lint pytest serve
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+dev-venv: $(VENV)/.dev-installed
+
+# Debian packages: gettext (translations), Pango (WeasyPrint's PDFs), fonts, and for the
+# tests Chromium (browser tests) and poppler-utils (PDF pages to PNG).
+system-packages:
+	@missing=""; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	ldconfig -p | grep -q libpango-1.0 || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \
+	[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	if [ -n "$$missing" ]; then $(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing; fi
+
+test-system-packages: system-packages
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	if [ -n "$$missing" ]; then $(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing; fi
+
+messages: venv system-packages
+	$(PY) manage.py compilemessages --ignore=.venv -v0
+
+# Refresh the catalogues after changing user-facing strings, then translate what is new.
+makemessages: venv
+	$(PY) manage.py makemessages -l de -l da --no-location --no-obsolete --ignore=.venv --ignore=tests --ignore=bench
+
+i18n-check: dev-venv
+	$(PY) tools/check_translations.py
+
+lint: dev-venv
+	$(VENV)/bin/ruff check .
+
+run: venv messages
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py bootstrap
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+pytest: dev-venv test-system-packages messages
+	$(VENV)/bin/pytest
+
+test: dev-venv test-system-packages messages
+	$(VENV)/bin/ruff check .
+	$(PY) manage.py makemigrations --check --dry-run -v1
+	$(PY) tools/check_translations.py
+	$(VENV)/bin/pytest

@@ -1,0 +1,68 @@
+"""The registry of games.
+
+A game is one `GameType` registered here; the tournament side asks the registry
+for names, participant kinds and hooks, and never branches on a game's key.
+Adding a game adds one module under `scoring/games/` that calls `register()`,
+listed in `GAME_MODULES` below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.functional import Promise
+
+GAME_MODULES = ("voms", "schafkopf", "domino", "rummi", "quadominos")
+
+
+@dataclass(frozen=True)
+class GameType:
+    key: str
+    name: str | Promise
+    #: "team" (Voms) or "player" (Schafkopf, table games)
+    participants: str
+    description: str | Promise = ""
+    #: settings every tournament of this game starts with (JSON-serialisable)
+    default_settings: Callable[[], dict[str, Any]] = dict
+    #: builds a demo tournament: demo(director, **options) -> Tournament
+    demo: Callable[..., Any] | None = None
+    #: options for `manage.py demo <key>`: [(flag, kwargs for add_argument)]
+    demo_arguments: tuple = ()
+    #: builds the game's director menu: menu(tournament) -> [(label, url)]
+    menu: Callable[[Any], list] = field(default=lambda tournament: [])
+
+
+_registry: dict[str, GameType] = {}
+_loaded = False
+
+
+def register(game: GameType) -> GameType:
+    if game.key in _registry and _registry[game.key] is not game:
+        raise ValueError(f"game {game.key!r} registered twice")
+    _registry[game.key] = game
+    return game
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        for module in GAME_MODULES:
+            importlib.import_module(f"{__name__}.{module}")
+        _loaded = True
+
+
+def all_games() -> list[GameType]:
+    _load()
+    return list(_registry.values())
+
+
+def get_game(key: str) -> GameType:
+    _load()
+    return _registry[key]
+
+
+def game_choices() -> list[tuple[str, Any]]:
+    return [(g.key, g.name) for g in all_games()]

@@ -1,0 +1,7 @@
+"""Rummi: registration in the game registry."""
+
+from django.utils.translation import gettext_lazy as _
+
+from . import GameType, register
+
+GAME = register(GameType(key="rummi", name=_("Rummi"), participants="player"))

@@ -1,0 +1,7 @@
+"""Schafkopf: registration in the game registry."""
+
+from django.utils.translation import gettext_lazy as _
+
+from . import GameType, register
+
+GAME = register(GameType(key="schafkopf", name=_("Schafkopf"), participants="player"))

@@ -1,0 +1,7 @@
+"""Voms: registration in the game registry."""
+
+from django.utils.translation import gettext_lazy as _
+
+from . import GameType, register
+
+GAME = register(GameType(key="voms", name=_("Voms"), participants="team"))

@@ -1,0 +1,53 @@
+import datetime
+import os
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls made by
+# fixtures alongside it are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def make_director(db, django_user_model):
+    from django.contrib.auth.models import Group
+
+    from tournament.permissions import DIRECTORS_GROUP
+
+    def make(username="director", password="pw-Director-1"):
+        user = django_user_model.objects.create_user(username=username, password=password, is_staff=True)
+        user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
+        user.raw_password = password
+        return user
+
+    return make
+
+
+@pytest.fixture
+def director(make_director):
+    return make_director()
+
+
+@pytest.fixture
+def make_tournament(db):
+    from tournament.services.tournaments import create_tournament
+
+    def make(by, name="Club evening", game="voms", **extra):
+        date = extra.pop("date", datetime.date(2026, 12, 5))
+        return create_tournament(by=by, name=name, game=game, date=date, **extra)
+
+    return make
+
+
+@pytest.fixture
+def tournament(director, make_tournament):
+    return make_tournament(director)
+
+
+@pytest.fixture
+def assistant(db, django_user_model, tournament):
+    from tournament.models import Role, TournamentRole
+
+    user = django_user_model.objects.create_user(username="assistant", password="pw-Assistant-1")
+    TournamentRole.objects.create(tournament=tournament, user=user, role=Role.ASSISTANT)
+    return user

@@ -1,0 +1,26 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+def ensure_directors_group(sender, **kwargs):
+    """The "Directors" group may create tournaments and use the admin for their own."""
+    from django.contrib.auth.models import Group, Permission
+
+    from .permissions import DIRECTORS_GROUP
+
+    group, _created = Group.objects.get_or_create(name=DIRECTORS_GROUP)
+    wanted = Permission.objects.filter(
+        content_type__app_label="tournament",
+        codename__in=["add_tournament", "change_tournament", "view_tournament", "view_auditentry",
+                      "add_tournamentrole", "change_tournamentrole", "delete_tournamentrole", "view_tournamentrole"],
+    )
+    group.permissions.add(*wanted)
+
+
+class TournamentConfig(AppConfig):
+    name = "tournament"
+    verbose_name = _("Tournaments")
+
+    def ready(self):
+        post_migrate.connect(ensure_directors_group, sender=self)

@@ -1,0 +1,21 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.games import game_choices
+
+from .models import Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "game", "date", "venue", "language", "status"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["autofocus"] = True
+        if self.instance.pk and self.instance.status != Tournament.Status.PLANNED:
+            self.fields["game"].disabled = True

@@ -1,0 +1,28 @@
+"""The audit log: every state change a service makes, with who, when, before, after and why."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditEntry(models.Model):
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, verbose_name=_("who")
+    )
+    when = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    action = models.CharField(_("action"), max_length=60)
+    object_repr = models.CharField(_("object"), max_length=200, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.TextField(_("why"), blank=True)
+
+    class Meta:
+        ordering = ["-when", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.when:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"

@@ -1,0 +1,88 @@
+"""Tournaments and who may do what in them."""
+
+from django.conf import settings as django_settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from scoring.games import game_choices, get_game
+
+
+def validate_game(key: str) -> None:
+    if key not in dict(game_choices()):
+        raise ValidationError(_("Unknown game: %(game)s"), params={"game": key}, code="unknown_game")
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    # No `choices` here: games come from the registry, and adding one must not need a migration.
+    game = models.CharField(_("game"), max_length=40, validators=[validate_game])
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    language = models.CharField(
+        _("language of printouts"),
+        max_length=8,
+        choices=django_settings.LANGUAGES,
+        default=django_settings.LANGUAGE_CODE,
+    )
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PLANNED)
+    archived = models.BooleanField(_("archived"), default=False)
+    #: the game's per-tournament settings (the digest's defaults until the director changes them)
+    settings = models.JSONField(_("game settings"), default=dict, blank=True)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:detail", kwargs={"slug": self.slug})
+
+    @property
+    def game_type(self):
+        return get_game(self.game)
+
+    @staticmethod
+    def unique_slug(name: str) -> str:
+        base = slugify(name)[:70] or "tournament"
+        slug, n = base, 2
+        while Tournament.objects.filter(slug=slug).exists():
+            slug, n = f"{base}-{n}", n + 1
+        return slug
+
+
+class Role(models.TextChoices):
+    DIRECTOR = "director", _("Director")
+    ASSISTANT = "assistant", _("Assistant")
+
+
+class TournamentRole(models.Model):
+    """A user's role in one tournament: directors run it, assistants enter score sheets."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles")
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_role_per_tournament")]
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} – {self.tournament}"

@@ -1,0 +1,84 @@
+"""Who may do what: directors run their tournaments, assistants enter score sheets.
+
+A *director* is a user allowed to create tournaments (the `add_tournament`
+permission, given by the "Directors" group) and is director of the tournaments
+they created or were named director of. An *assistant* holds the assistant role
+in a tournament and may only enter and confirm score sheets there. Superusers
+are directors everywhere.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.mixins import AccessMixin
+from django.shortcuts import get_object_or_404
+
+from .models import Role, Tournament, TournamentRole
+
+DIRECTORS_GROUP = "Directors"
+
+
+def can_create_tournaments(user) -> bool:
+    return user.is_authenticated and (user.is_superuser or user.has_perm("tournament.add_tournament"))
+
+
+def role_in(user, tournament: Tournament) -> str | None:
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Role.DIRECTOR
+    cache = getattr(user, "_tournament_roles", None)
+    if cache is None:
+        cache = user._tournament_roles = dict(
+            TournamentRole.objects.filter(user=user).values_list("tournament_id", "role")
+        )
+    return cache.get(tournament.pk)
+
+
+def is_director(user, tournament: Tournament) -> bool:
+    return role_in(user, tournament) == Role.DIRECTOR
+
+
+def can_enter_results(user, tournament: Tournament) -> bool:
+    return role_in(user, tournament) in (Role.DIRECTOR, Role.ASSISTANT)
+
+
+def visible_tournaments(user):
+    """The tournaments a user works on (any role), for their list page."""
+    qs = Tournament.objects.all()
+    if user.is_superuser:
+        return qs
+    return qs.filter(roles__user=user).distinct()
+
+
+class TournamentRoleRequiredMixin(AccessMixin):
+    """Loads `self.tournament` from the slug and refuses users without the role.
+
+    Anonymous users are sent to the login page; logged-in users without the role
+    get 404, so the existence of other directors' tournaments is not revealed.
+    """
+
+    allowed_roles: tuple[str, ...] = (Role.DIRECTOR,)
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if role_in(request.user, self.tournament) not in self.allowed_roles:
+            from django.http import Http404
+
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        context["role"] = role_in(self.request.user, self.tournament)
+        return context
+
+
+class DirectorRequiredMixin(TournamentRoleRequiredMixin):
+    allowed_roles = (Role.DIRECTOR,)
+
+
+class ScoreEntryMixin(TournamentRoleRequiredMixin):
+    allowed_roles = (Role.DIRECTOR, Role.ASSISTANT)

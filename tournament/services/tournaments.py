@@ -1,0 +1,76 @@
+"""Creating, editing and archiving tournaments."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.forms.models import model_to_dict
+from django.utils.translation import gettext as _
+
+from ..models import Role, Tournament, TournamentRole
+from ..permissions import can_create_tournaments, is_director
+from .audit import log_action
+from .errors import DomainError
+
+EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status")
+
+
+def _snapshot(tournament: Tournament) -> dict:
+    return model_to_dict(tournament, fields=EDITABLE_FIELDS + ("slug", "archived"))
+
+
+def create_tournament(*, by, name, game, date, venue="", language="en", status=Tournament.Status.PLANNED) -> Tournament:
+    if not can_create_tournaments(by):
+        raise DomainError(_("You are not allowed to create tournaments."))
+    with transaction.atomic():
+        tournament = Tournament(
+            name=name, game=game, date=date, venue=venue, language=language, status=status, created_by=by
+        )
+        tournament.slug = Tournament.unique_slug(name)
+        tournament.settings = tournament.game_type.default_settings()
+        tournament.full_clean()
+        tournament.save()
+        TournamentRole.objects.create(tournament=tournament, user=by, role=Role.DIRECTOR)
+        log_action("tournament.create", by=by, tournament=tournament, obj=tournament, after=_snapshot(tournament))
+    return tournament
+
+
+def update_tournament(tournament: Tournament, *, by, reason: str = "", **changes) -> Tournament:
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can change it."))
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise DomainError(_("These fields cannot be changed here: %(fields)s") % {"fields": ", ".join(sorted(unknown))})
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = _snapshot(locked)
+        if "game" in changes and changes["game"] != locked.game and locked.status != Tournament.Status.PLANNED:
+            raise DomainError(_("The game cannot be changed once the tournament has started."))
+        for field, value in changes.items():
+            setattr(locked, field, value)
+        locked.full_clean()
+        locked.save()
+        after = _snapshot(locked)
+        if before != after:
+            log_action(
+                "tournament.update", by=by, tournament=locked, obj=locked, before=before, after=after, reason=reason
+            )
+    return locked
+
+
+def set_archived(tournament: Tournament, archived: bool, *, by) -> Tournament:
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can archive it."))
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.archived != archived:
+            locked.archived = archived
+            locked.save(update_fields=["archived", "updated"])
+            log_action(
+                "tournament.archive" if archived else "tournament.unarchive",
+                by=by,
+                tournament=locked,
+                obj=locked,
+                before={"archived": not archived},
+                after={"archived": archived},
+            )
+    return locked

@@ -1,0 +1,18 @@
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from .models import Tournament
+
+
+class TournamentTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"), linkify=True)
+    game = tables.Column(verbose_name=_("Game"), accessor="game_type__name", order_by="game")
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    venue = tables.Column(verbose_name=_("Venue"))
+    status = tables.Column(verbose_name=_("Status"))
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "game", "date", "venue", "status")
+        attrs = {"class": "grid"}
+        empty_text = _("No tournaments yet.")

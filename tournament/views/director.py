@@ -1,0 +1,111 @@
+"""Director pages: list, create, edit, archive tournaments."""
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import ValidationError
+from django.http import HttpResponseForbidden
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView, View
+from django_tables2 import SingleTableMixin
+
+from ..forms import TournamentForm
+from ..permissions import (
+    DirectorRequiredMixin,
+    TournamentRoleRequiredMixin,
+    can_create_tournaments,
+    visible_tournaments,
+)
+from ..services.errors import DomainError
+from ..services.tournaments import create_tournament, set_archived, update_tournament
+from ..tables import TournamentTable
+
+
+def _form_error(form, error):
+    """Put a service's refusal onto the form, so the page shows it and nothing is saved."""
+    if isinstance(error, ValidationError):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+class TournamentListView(LoginRequiredMixin, SingleTableMixin, TemplateView):
+    template_name = "tournament/list.html"
+    table_class = TournamentTable
+    table_pagination = {"per_page": 50}
+
+    def show_archived(self) -> bool:
+        return self.request.GET.get("archived") == "1"
+
+    def get_table_data(self):
+        return visible_tournaments(self.request.user).filter(archived=self.show_archived())
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["show_archived"] = self.show_archived()
+        context["can_create"] = can_create_tournaments(self.request.user)
+        return context
+
+
+class TournamentCreateView(LoginRequiredMixin, FormView):
+    template_name = "tournament/form.html"
+    form_class = TournamentForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournaments(request.user):
+            return HttpResponseForbidden(_("You are not allowed to create tournaments."))
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_initial(self):
+        return {"language": self.request.LANGUAGE_CODE}
+
+    def form_valid(self, form):
+        try:
+            tournament = create_tournament(by=self.request.user, **form.cleaned_data)
+        except (DomainError, ValidationError) as error:
+            _form_error(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
+        return redirect(tournament)
+
+
+class TournamentEditView(DirectorRequiredMixin, FormView):
+    template_name = "tournament/form.html"
+    form_class = TournamentForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "instance": self.tournament}
+
+    def form_valid(self, form):
+        changes = {f: form.cleaned_data[f] for f in form.changed_data if not form.fields[f].disabled}
+        try:
+            tournament = update_tournament(self.tournament, by=self.request.user, **changes)
+        except (DomainError, ValidationError) as error:
+            _form_error(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Changes saved."))
+        return redirect(tournament)
+
+
+class TournamentArchiveView(DirectorRequiredMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug):
+        archive = request.POST.get("archived") == "1"
+        tournament = set_archived(self.tournament, archive, by=request.user)
+        if archive:
+            messages.success(request, _("Tournament “%(name)s” archived.") % {"name": tournament.name})
+        else:
+            messages.success(request, _("Tournament “%(name)s” restored from the archive.") % {"name": tournament.name})
+        return redirect("tournament:list")
+
+
+class TournamentDetailView(TournamentRoleRequiredMixin, TemplateView):
+    template_name = "tournament/detail.html"
+    allowed_roles = ("director", "assistant")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["game_menu"] = self.tournament.game_type.menu(self.tournament)
+        return context
