@@ -4,10 +4,13 @@
     `qualifiers` are `Qualifier(pool, place, team)` (pool: 0-based index, shown as
     `pool_name(pool)`; place: 1 = pool winner). The bracket has the next power of two of
     slots; qualifiers are ranked pool winners first, then runners-up, ... and between equal
-    places the earlier pool first. Byes go to the best-ranked. The usual seeding (1 v last,
-    best two meet only in the final) is kept, but teams of equal place are swapped among their
-    seed positions so that teams of the same pool meet as late as possible, the better places
-    of a pool taking priority. From 2 pools with 2 each: A1-B2 and B1-A2.
+    places the earlier pool first. Byes go to the best-ranked. Starting from the usual seeding
+    (1 v last, the best two meet only in the final), teams are spread half by half so that
+    teams of the same pool meet as late as possible: the better-ranked of a pool are separated
+    first, first-round opponents keep their places (winners against the lowest qualifiers), and
+    only teams of the same place (or teams that all have a bye) trade positions. With up to 4
+    qualifiers per pool, same-pool teams never meet earlier than their number forces.
+    From 2 pools with 2 each: A1-B2 and B1-A2.
 `Bracket.rounds`
     Tuple of rounds (first round first, the final last) of `BracketMatch(id, round, slot_a,
     slot_b)`; ids are "F", "SF1", "QF1", "R16-1", ... and "3P" for the optional
@@ -25,6 +28,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -175,100 +179,90 @@ def _seed_order(size: int) -> list[int]:
     return order
 
 
-def _meeting_round(pos_a: int, pos_b: int) -> int:
-    """The round in which the teams at two bracket positions would meet."""
-    return (pos_a ^ pos_b).bit_length()
-
-
 class _Seeding:
-    """Bracket positions of ranked qualifiers, improved by swaps that keep pools apart.
+    """Split the ranked qualifiers over the bracket, half by half, keeping pools apart.
 
-    The cost of a placement is one integer: a same-pool pair meeting in an earlier round
-    outweighs any number of later meetings; within a round, a clash of better-ranked teams
-    weighs more (A1 v A2 is worse than A3 v A4); and any clash outweighs the distance from
-    the standard seed positions (squared, weighted so that moving a better team costs more).
+    Every position keeps the *class* of the standard seed there: "bye" for the best-ranked
+    teams that get a bye, otherwise the pool place (so first-round opponents keep their
+    places: pool winners against the lowest qualifiers). Only teams of one class trade
+    positions. At each node of the bracket the node's teams are divided between its two
+    halves: first, in rank order, every team whose pool already has fewer teams on one side
+    goes there (pool separation); a team with no such preference goes to the side that holds
+    the position nearest its standard seed. Then each half is divided the same way.
     """
 
     def __init__(self, ranked: list[Qualifier], size: int):
-        n, rounds = len(ranked), size.bit_length() - 1
-        self.ranked, self.size, self.byes = ranked, size, size - n
+        self.ranked, self.size = ranked, size
+        self.byes = size - len(ranked)
         self.seed_at = _seed_order(size)
-        self.position = {seed - 1: pos for pos, seed in enumerate(self.seed_at) if seed <= n}
-        self.same_pool = {i: [j for j in range(n) if j != i and ranked[j].pool == ranked[i].pool] for i in range(n)}
-        importance_total = 2 * n**3 + 1
-        base = 2 * n * n + 1
-        clash_unit = n * n * size * size + 1
-        self.round_weight = {r: base ** (rounds - r) * clash_unit for r in range(1, rounds + 1)}
-        self.importance_total, self.n = importance_total, n
 
-    def pair_cost(self, i: int, j: int) -> int:
-        meeting = _meeting_round(self.position[i], self.position[j])
-        return self.round_weight[meeting] * (self.importance_total + 2 * self.n - i - j)
+    def team_class(self, i: int) -> object:
+        return "bye" if i < self.byes else self.ranked[i].place
 
-    def local_cost(self, teams: set[int]) -> int:
-        """The part of the total cost that depends on where `teams` are (each pair once)."""
-        cost = 0
-        for i in teams:
-            cost += (self.n - i) * (self.seed_at[self.position[i]] - 1 - i) ** 2
-            cost += sum(self.pair_cost(i, j) for j in self.same_pool[i] if j not in teams or j > i)
-        return cost
+    def position_class(self, pos: int) -> object:
+        seed = self.seed_at[pos]
+        return None if seed > len(self.ranked) else self.team_class(seed - 1)
 
-    def gain(self, moves: tuple[tuple[int, int], ...]) -> int:
-        teams = {t for move in moves for t in move}
-        before = self.local_cost(teams)
-        for move in moves:
-            self.swap(move)
-        after = self.local_cost(teams)
-        for move in reversed(moves):
-            self.swap(move)
-        return before - after
+    def nearest_side(self, i: int, halves: tuple[range, range], free: list[dict]) -> int:
+        """The half holding the free position of i's class whose seed is nearest i's own."""
 
-    def swap(self, move: tuple[int, int]) -> None:
-        i, j = move
-        self.position[i], self.position[j] = self.position[j], self.position[i]
+        own_class = self.team_class(i)
 
-    def may_swap(self, i: int, j: int) -> bool:
-        """Byes stay with the best-ranked; first-round players keep opponents of the same place.
+        def distance(side: int) -> int:
+            if not free[side].get(own_class):
+                return self.size + 1
+            return min(abs(self.seed_at[p] - (i + 1)) for p in halves[side] if self.position_class(p) == own_class)
 
-        Teams with a bye play no first round, so they may trade positions across places.
-        """
-        if (i < self.byes) != (j < self.byes):
-            return False
-        return i < self.byes or self.ranked[i].place == self.ranked[j].place
+        return 0 if distance(0) <= distance(1) else 1
 
-    def improve(self) -> None:
-        """Make the best improving swap, or pair of swaps touching one pool, until none helps."""
-        n = len(self.ranked)
-        singles = [(i, j) for i in range(n) for j in range(i + 1, n) if self.may_swap(i, j)]
-        pools = {move: {self.ranked[move[0]].pool, self.ranked[move[1]].pool} for move in singles}
-        while True:
-            candidates: list[tuple[tuple[int, int], ...]] = [(move,) for move in singles]
-            best = max(candidates, key=self.gain, default=None)
-            if best is None or self.gain(best) <= 0:
-                candidates = [
-                    (a, b)
-                    for k, a in enumerate(singles)
-                    for b in singles[k + 1:]
-                    if not set(a) & set(b) and pools[a] & pools[b]
-                ]
-                best = max(candidates, key=self.gain, default=None)
-                if best is None or self.gain(best) <= 0:
-                    return
-            for move in best:
-                self.swap(move)
+    def split(self, teams: list[int], halves: tuple[range, range]) -> tuple[list[int], list[int]]:
+        """Divide `teams` (rank indices, best first) between two halves of positions."""
+        free = [Counter(self.position_class(p) for p in half) for half in halves]
+        sides: tuple[list[int], list[int]] = ([], [])
+        pool_count = [Counter(), Counter()]
+        waiting = list(teams)
+        while waiting:
+            choice = None
+            for i in waiting:
+                pool = self.ranked[i].pool
+                if pool_count[0][pool] != pool_count[1][pool]:
+                    side = 0 if pool_count[0][pool] < pool_count[1][pool] else 1
+                    if free[side][self.team_class(i)]:
+                        choice = (i, side)
+                        break
+            if choice is None:
+                i = waiting[0]
+                choice = (i, self.nearest_side(i, halves, free))
+            i, side = choice
+            waiting.remove(i)
+            sides[side].append(i)
+            free[side][self.team_class(i)] -= 1
+            pool_count[side][self.ranked[i].pool] += 1
+        return sides
 
-    def placed(self) -> list[Qualifier | None]:
-        slots: list[Qualifier | None] = [None] * self.size
-        for i, pos in self.position.items():
-            slots[pos] = self.ranked[i]
-        return slots
+    def place(self, teams: list[int], positions: range, placed: list[Qualifier | None]) -> None:
+        if len(positions) == 2:
+            self.place_pair(teams, positions, placed)
+            return
+        middle = positions.start + len(positions) // 2
+        halves = (range(positions.start, middle), range(middle, positions.stop))
+        for half, members in zip(halves, self.split(teams, halves), strict=True):
+            self.place(sorted(members), half, placed)
+
+    def place_pair(self, teams: list[int], positions: range, placed: list[Qualifier | None]) -> None:
+        # The better seed's position first, so that equal classes keep the better team on top.
+        for pos in sorted(positions, key=lambda p: self.seed_at[p]):
+            i = next((t for t in teams if self.team_class(t) == self.position_class(pos)), None)
+            if i is not None:
+                teams.remove(i)
+                placed[pos] = self.ranked[i]
 
 
 def _place_qualifiers(ranked: list[Qualifier], size: int) -> list[Qualifier | None]:
     """Bracket positions of the ranked qualifiers (None = bye), pools kept apart."""
-    seeding = _Seeding(ranked, size)
-    seeding.improve()
-    return seeding.placed()
+    placed: list[Qualifier | None] = [None] * size
+    _Seeding(ranked, size).place(list(range(len(ranked))), range(size), placed)
+    return placed
 
 
 def _build_rounds(placed: list[Qualifier | None]) -> list[tuple[BracketMatch, ...]]:
