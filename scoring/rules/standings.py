@@ -94,10 +94,11 @@ def rank(
             if metric.subset is not None:
                 standings[p].values.setdefault(metric.key, None)
 
-    def resolve(group: list[Participant], step: int) -> list[list[Participant]]:
-        """Return `group` as an ordered list of blocks that are still tied."""
+    def resolve(group: list[Participant], step: int, separated_by: str | None) -> list[tuple[list, str | None]]:
+        """Return `group` as ordered blocks that are still tied, each with the metric that put it below the block
+        before it (the group's own `separated_by` goes to its first block)."""
         if len(group) <= 1 or step >= len(chain):
-            return [group]
+            return [(group, separated_by)]
         metric = chain[step]
         if metric.subset is not None:
             computed = metric.subset(frozenset(group))
@@ -107,33 +108,27 @@ def rank(
         else:
             def value(p, key=metric.key):
                 return standings[p].values[key]
-        blocks = _blocks(group, value, metric.higher_is_better)
-        for block in blocks[1:]:
-            standings[block[0]].separated_by = metric.key
-        out: list[list[Participant]] = []
-        for block in blocks:
+        out: list[tuple[list, str | None]] = []
+        for i, block in enumerate(_blocks(group, value, metric.higher_is_better)):
             # A subset metric is recomputed on a smaller tied group before the
             # chain moves on: the games among the still tied decide first.
             again = metric.subset is not None and 1 < len(block) < len(group)
-            out.extend(resolve(block, step if again else step + 1))
+            out.extend(resolve(block, step if again else step + 1, separated_by if i == 0 else metric.key))
         return out
 
-    blocks = resolve(list(participants), 0)
     result: list[Standing] = []
     position = 1
-    for block in blocks:
+    for block, separated_by in resolve(list(participants), 0, None):
         if len(block) > 1 and seed is not None:
-            drawn = _lot_order(block, seed)
-            for i, p in enumerate(drawn):
-                s = standings[p]
-                s.by_lot = True
-                s.rank = position + i
-                if i:
-                    s.separated_by = LOT_KEY
-                result.append(s)
+            ordered = _lot_order(block, seed)
+            for p in ordered:
+                standings[p].by_lot = True
         else:
-            for p in sorted(block, key=repr):
-                standings[p].rank = position
-                result.append(standings[p])
+            ordered = sorted(block, key=repr)
+        for i, p in enumerate(ordered):
+            s = standings[p]
+            s.rank = position + i if seed is not None else position
+            s.separated_by = separated_by if i == 0 else (LOT_KEY if seed is not None else None)
+            result.append(s)
         position += len(block)
     return result

@@ -54,3 +54,10 @@ def test_without_seed_ties_share_rank():
     values = {"a": {"points": 1}, "b": {"points": 1}, "c": {"points": 0}}
     rows = rank(list("abc"), [POINTS], values, seed=None)
     assert [r.rank for r in rows] == [1, 1, 3]
+
+
+def test_separated_by_names_the_metric_after_reordering_inside_a_tie():
+    score = Metric("score", "Score", "Sc")
+    values = {"a": {"points": 5, "score": 1}, "c": {"points": 3, "score": 1}, "f": {"points": 3, "score": 9}}
+    rows = rank(list("acf"), [POINTS, score], values)
+    assert [(r.participant, r.separated_by) for r in rows] == [("a", None), ("f", "points"), ("c", "score")]
