@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Run a command with DATABASE_URL pointing at a throw-away PostgreSQL server on loopback.
+# Uses Debian's PostgreSQL (installed here when missing); the cluster lives in a temp folder.
+set -euo pipefail
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
+fi
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+PGDATA=$(mktemp -d /tmp/ci-pg.XXXXXX)
+PORT=${PGPORT_CI:-54329}
+if [ "$(id -u)" = 0 ]; then
+  chown postgres "$PGDATA"
+  run_pg() { su postgres -s /bin/sh -c "$*"; }
+else
+  run_pg() { sh -c "$*"; }
+fi
+run_pg "$PGBIN/initdb -D $PGDATA -A trust -U postgres -E UTF8 --locale=C.UTF-8" >/dev/null
+run_pg "$PGBIN/pg_ctl -D $PGDATA -l $PGDATA/server.log -o \"-k $PGDATA -p $PORT -c listen_addresses=127.0.0.1 -c fsync=off\" -w start" >/dev/null
+trap 'run_pg "$PGBIN/pg_ctl -D $PGDATA -m fast -w stop" >/dev/null 2>&1 || true; rm -rf "$PGDATA"' EXIT
+
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/tournament"
+"$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -qc "CREATE DATABASE tournament" >/dev/null
+"$@"

@@ -1,0 +1,142 @@
+"""Tournaments: the services, the director pages and who may see them."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import AuditEntry, Tournament
+from tournament.services.errors import DomainError
+from tournament.services.tournaments import create_tournament, set_archived, update_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_makes_creator_director_and_logs(director):
+    t = create_tournament(by=director, name="Spring Cup", game="schafkopf", date=datetime.date(2026, 4, 1))
+    assert t.slug == "spring-cup"
+    assert t.roles.get().user == director
+    entry = AuditEntry.objects.get(tournament=t)
+    assert entry.action == "tournament.create" and entry.user == director
+    assert entry.after["name"] == "Spring Cup"
+
+
+def test_slugs_stay_unique(director, make_tournament):
+    assert make_tournament(director, name="Cup").slug == "cup"
+    assert make_tournament(director, name="Cup").slug == "cup-2"
+
+
+def test_unknown_game_refused(director):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as err:
+        create_tournament(by=director, name="X", game="chess", date=datetime.date(2026, 1, 1))
+    assert "game" in err.value.message_dict
+    assert not Tournament.objects.exists()
+
+
+def test_user_without_permission_cannot_create(django_user_model):
+    user = django_user_model.objects.create_user("player", password="x")
+    with pytest.raises(DomainError):
+        create_tournament(by=user, name="X", game="voms", date=datetime.date(2026, 1, 1))
+
+
+def test_update_logs_before_and_after(tournament, director):
+    update_tournament(tournament, by=director, venue="Town hall", reason="moved")
+    entry = AuditEntry.objects.filter(action="tournament.update").get()
+    assert entry.before["venue"] == "" and entry.after["venue"] == "Town hall" and entry.reason == "moved"
+
+
+def test_game_fixed_once_running(tournament, director):
+    update_tournament(tournament, by=director, status=Tournament.Status.RUNNING)
+    with pytest.raises(DomainError):
+        update_tournament(tournament, by=director, game="schafkopf")
+    tournament.refresh_from_db()
+    assert tournament.game == "voms"
+
+
+def test_assistant_cannot_edit(tournament, assistant):
+    with pytest.raises(DomainError):
+        update_tournament(tournament, by=assistant, name="Mine now")
+    tournament.refresh_from_db()
+    assert tournament.name == "Club evening"
+
+
+def test_archive_and_restore(tournament, director, client):
+    client.force_login(director)
+    client.post(reverse("tournament:archive", args=[tournament.slug]), {"archived": "1"})
+    tournament.refresh_from_db()
+    assert tournament.archived
+
+    def listed(query=""):
+        table = client.get(reverse("tournament:list") + query).context["table"]
+        return [row.record.name for row in table.rows]
+
+    assert listed() == []
+    assert listed("?archived=1") == [tournament.name]
+    set_archived(tournament, False, by=director)
+    assert listed() == [tournament.name]
+
+
+def test_create_view_refuses_bad_input_and_saves_nothing(director, client):
+    client.force_login(director)
+    response = client.post(reverse("tournament:create"), {"name": "", "game": "chess", "date": "32.13.2026"})
+    assert response.status_code == 200
+    assert response.context["form"].errors.keys() >= {"name", "game", "date"}
+    assert not Tournament.objects.exists()
+
+
+def test_create_view_creates(director, client):
+    client.force_login(director)
+    response = client.post(
+        reverse("tournament:create"),
+        {"name": "Voms Open", "game": "voms", "date": "2026-12-05", "venue": "Nuuk", "language": "da",
+         "status": "planned"},
+    )
+    t = Tournament.objects.get()
+    assert response.status_code == 302 and response["Location"] == t.get_absolute_url()
+    assert (t.name, t.language, t.venue) == ("Voms Open", "da", "Nuuk")
+
+
+def test_edit_view_changes(tournament, director, client):
+    client.force_login(director)
+    data = {"name": "Renamed", "game": "voms", "date": "2026-12-06", "venue": "", "language": "de",
+            "status": "running"}
+    assert client.post(reverse("tournament:edit", args=[tournament.slug]), data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.language, tournament.status) == ("Renamed", "de", "running")
+
+
+@pytest.mark.parametrize("url_name,method", [("detail", "get"), ("edit", "get"), ("archive", "post")])
+def test_who_may_open_director_pages(tournament, assistant, make_director, client, url_name, method):
+    url = reverse(f"tournament:{url_name}", args=[tournament.slug])
+    # anonymous: to the login page
+    response = getattr(client, method)(url)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    # a director of another tournament: not found
+    client.force_login(make_director("other"))
+    assert getattr(client, method)(url).status_code == 404
+    # the assistant: only the overview
+    client.force_login(assistant)
+    assert getattr(client, method)(url).status_code == (200 if url_name == "detail" else 404)
+    tournament.refresh_from_db()
+    assert not tournament.archived
+
+
+def test_list_shows_only_own_tournaments(director, make_director, make_tournament, client):
+    make_tournament(director, name="Mine")
+    make_tournament(make_director("other"), name="Theirs")
+    client.force_login(director)
+    page = client.get(reverse("tournament:list")).content.decode()
+    assert "Mine" in page and "Theirs" not in page
+
+
+def test_home_and_login_pages(client):
+    assert client.get("/").status_code == 200
+    assert client.get("/accounts/login/").status_code == 200
+
+
+def test_language_switcher_changes_language(client):
+    response = client.post("/i18n/setlang/", {"language": "de", "next": "/"}, follow=True)
+    assert response.status_code == 200
+    assert '<html lang="de">' in response.content.decode()
