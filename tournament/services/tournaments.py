@@ -26,8 +26,8 @@ def create_tournament(*, by, name, game, date, venue="", language="en", status=T
             name=name, game=game, date=date, venue=venue, language=language, status=status, created_by=by
         )
         tournament.slug = Tournament.unique_slug(name)
-        tournament.settings = tournament.game_type.default_settings()
         tournament.full_clean()
+        tournament.settings = tournament.game_type.default_settings()
         tournament.save()
         TournamentRole.objects.create(tournament=tournament, user=by, role=Role.DIRECTOR)
         log_action("tournament.create", by=by, tournament=tournament, obj=tournament, after=_snapshot(tournament))
