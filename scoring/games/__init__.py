@@ -33,6 +33,8 @@ class GameType:
     demo_arguments: tuple = ()
     #: builds the game's director menu: menu(tournament) -> [(label, url)]
     menu: Callable[[Any], list] = field(default=lambda tournament: [])
+    #: the printable/exportable documents: documents(tournament) -> {name: callable returning a document}
+    documents: Callable[[Any], dict] = field(default=lambda tournament: {})
 
 
 _registry: dict[str, GameType] = {}
