@@ -1,0 +1,3 @@
+from .sheets import ScoreSheet, SheetRevision
+
+__all__ = ["ScoreSheet", "SheetRevision"]

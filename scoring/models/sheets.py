@@ -1,0 +1,59 @@
+"""What the table wrote: one score sheet per match (Voms slip) or per table and round (score list).
+
+`entries` keeps the raw entries exactly as typed; `derived` holds what they are worth
+(points, totals, counts), written only by the game's recompute path
+(`scoring.services.sheets`), so it can never drift from its source.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class ScoreSheet(models.Model):
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="sheets")
+    match = models.OneToOneField(
+        "tournament.Match", on_delete=models.CASCADE, null=True, blank=True, related_name="sheet"
+    )
+    table = models.OneToOneField(
+        "tournament.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="sheet"
+    )
+    #: how the entries were given, in the game's terms ("games", "totals", "hands")
+    mode = models.CharField(max_length=12, default="games")
+    entries = models.JSONField(_("entries"), default=list)
+    derived = models.JSONField(default=dict)
+    #: raised by every change: a save based on an older version is refused (no lost update)
+    version = models.PositiveIntegerField(default=1)
+    corrected = models.BooleanField(_("corrected"), default=False)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(match__isnull=False) | models.Q(table__isnull=False), name="sheet_has_a_place"
+            )
+        ]
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+
+
+class SheetRevision(models.Model):
+    """Every version a sheet had: who wrote it, when, and why it was changed."""
+
+    class Kind(models.TextChoices):
+        ENTRY = "entry", _("Entry")
+        CORRECTION = "correction", _("Correction")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    entries = models.JSONField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [models.UniqueConstraint(fields=["sheet", "version"], name="revision_version_unique")]

@@ -1,0 +1,1013 @@
+"""The seating draw: who sits at which table, on which seat, in every round.
+
+Used by Schafkopf (tables of 4, some of 5) and by the seated table games (domino, rummi,
+quad-ominos: tables of other sizes). Pure Python, no Django: the Django layer passes
+participant ids and settings and stores what comes back.
+
+Public API
+----------
+``table_sizes(n_players, sizes=(4, 5)) -> list[int]``
+    The size of every table, in table-number order (largest first). ``sizes[0]`` is the
+    preferred size; the other sizes are used as few times as possible to fit the count.
+    Raises ``RuleError`` ``no_players`` or ``unseatable_player_count`` (the message names
+    the nearest counts that can be seated).
+``draw_seating(players, rounds, *, seed, sizes=(4, 5), groups=None, fixed=None) -> Seating``
+    Draws every round at once, reproducibly from ``seed`` (an int or a str). ``groups``
+    maps a player id to a club or family name (kept at different tables when possible);
+    ``fixed`` maps a player id to a table number (1-based) the player keeps in every round.
+    Raises ``RuleError`` for impossible counts, duplicate players, bad fixed tables.
+``Seating``
+    ``rounds[r][t]`` is the tuple of player ids at table ``t + 1`` in round ``r + 1``, in seat
+    order (seat 1, the scribe, first). ``table_sizes``, ``repeated_pairs()``,
+    ``seat_repeats()``, ``group_conflicts(groups)`` and ``where(player)`` (1-based
+    ``(round, table, seat)`` triples) describe it.
+
+The draw depends on the set of players, not on the order they are passed in (ids are
+sorted first when they can be compared with each other).
+
+What it guarantees, in order of priority
+----------------------------------------
+1. Everyone has exactly one seat per round; tables have the sizes of ``table_sizes``;
+   a fixed player is at the fixed table in every round.
+2. Players of the same group at different tables whenever the search finds a way
+   (always, in practice, when no group has more members than there are tables).
+3. No two players meet twice. Over 2 rounds this is possible exactly when there are at
+   least as many tables as seats at the largest table, and the construction then always
+   achieves it. Over more rounds the construction achieves it for as many rounds as it
+   has "difference vectors" (below): with T tables and largest table w <= T, that is
+   T rounds when T is a prime power (T + 1 when every table seats exactly T), and for
+   other T as many as a search in the integers mod T finds (e.g. 4 rounds of 4-tables for
+   every T >= 10). Beyond that a local search minimises the repeats.
+4. Nobody sits on the same seat number twice while the rounds do not outnumber the seats
+   (so nobody is scribe twice): a Latin square of seat numbers over the columns of the
+   construction, repaired per table by an optimal assignment where tables differ in size.
+
+How it works
+------------
+Round 1 is a random grid: table t, column j (players of a group in consecutive slots of
+the same column, so a column never puts two of them at one table). Round r sends the
+player at (t, j) to table t + c_r[j], where the vectors c_r are chosen so that, for any
+two rounds, j -> c_r[j] - c_s[j] is injective: two players then share a table in at most
+one round (they would need c_r[j] - c_r[k] = c_s[j] - c_s[k]). Column 0 never moves
+(c_r[0] = 0), so fixed players start there. The groups of each round are given random
+table numbers, players who do not fit (extra columns, fixed players, size mismatches) are
+placed greedily, and a tabu search swapping two players of one round removes what is left
+of the weighted cost (group conflicts > repeated pairs > repeated seat numbers).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, partial
+from itertools import combinations, combinations_with_replacement, count
+
+from scoring.rules.base import RuleError, gettext_noop
+
+PlayerId = Hashable
+Table = tuple[PlayerId, ...]
+
+# What the search minimises; the ratios set the priority when the wishes collide.
+GROUP_WEIGHT = 100
+PAIR_WEIGHT = 10
+SEAT_WEIGHT = 1
+
+_INFINITY = 1 << 60
+# Large draws are well structured: sampling this many tables per search step is plenty.
+_SCAN_LIMIT = 64
+_VECTOR_SEARCH_NODES = 20_000
+
+
+# --------------------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A drawn seating: ``rounds[r][t]`` = player ids at table t+1 of round r+1, seat 1 first."""
+
+    rounds: list[list[Table]]
+    seed: int | str
+
+    @property
+    def table_sizes(self) -> list[int]:
+        """Seats per table, in table-number order (the same in every round)."""
+        return [len(table) for table in self.rounds[0]] if self.rounds else []
+
+    def repeated_pairs(self) -> int:
+        """How many times two players share a table again (a pair meeting 3 times counts 2)."""
+        meetings = Counter(
+            frozenset(pair) for tables in self.rounds for table in tables for pair in combinations(table, 2)
+        )
+        return sum(times - 1 for times in meetings.values())
+
+    def seat_repeats(self) -> int:
+        """How many times a player sits on a seat number he already had in an earlier round."""
+        seats = Counter(
+            (player, seat) for tables in self.rounds for table in tables for seat, player in enumerate(table)
+        )
+        return sum(times - 1 for times in seats.values())
+
+    def group_conflicts(self, groups: Mapping[PlayerId, str]) -> int:
+        """Pairs of players of the same group at one table, summed over tables and rounds."""
+        return sum(
+            1
+            for tables in self.rounds
+            for table in tables
+            for a, b in combinations(table, 2)
+            if groups.get(a) and groups.get(a) == groups.get(b)
+        )
+
+    def where(self, player: PlayerId) -> list[tuple[int, int, int]]:
+        """``(round, table, seat)`` of `player` in every round, numbered from 1 as printed."""
+        return self._places.get(player, [])
+
+    @cached_property
+    def _places(self) -> dict[PlayerId, list[tuple[int, int, int]]]:
+        places: dict[PlayerId, list[tuple[int, int, int]]] = {}
+        for round_no, tables in enumerate(self.rounds, start=1):
+            for table_no, table in enumerate(tables, start=1):
+                for seat_no, player in enumerate(table, start=1):
+                    places.setdefault(player, []).append((round_no, table_no, seat_no))
+        return places
+
+
+# --------------------------------------------------------------------------- table sizes
+
+
+def table_sizes(n_players: int, sizes: Sequence[int] = (4, 5)) -> list[int]:
+    """Size of every table for `n_players`, largest first (table 1 is the first entry).
+
+    ``sizes[0]`` is the preferred size; the others are used as few times as possible and,
+    among equally few, the earlier-named ones first. Schafkopf: ``(4, 5)`` gives 4-tables
+    and at most three 5-tables; table games: e.g. ``(4, 3)`` or ``(2, 3, 4)``.
+    """
+    sizes = _checked_sizes(sizes)
+    if n_players <= 0:
+        raise RuleError(
+            "no_players",
+            gettext_noop("There are no players to seat. Register players before drawing the seating."),
+            field="players",
+        )
+    others = _fewest_other_tables(n_players, sizes)
+    if others is None:
+        raise _unseatable(n_players, sizes)
+    preferred = sizes[0]
+    return sorted([preferred] * ((n_players - sum(others)) // preferred) + list(others), reverse=True)
+
+
+def _checked_sizes(sizes: Sequence[int]) -> tuple[int, ...]:
+    sizes = tuple(sizes)
+    valid = bool(sizes) and all(isinstance(s, int) and not isinstance(s, bool) and s >= 2 for s in sizes)
+    if not valid or len(set(sizes)) != len(sizes):
+        raise RuleError(
+            "invalid_table_sizes",
+            gettext_noop("Table sizes must be whole numbers of at least 2 players, each named once (got %(sizes)s)."),
+            field="sizes",
+            sizes=", ".join(map(str, sizes)),
+        )
+    return sizes
+
+
+def _fewest_other_tables(n_players: int, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The non-preferred tables of the best split, or None when `n_players` cannot be seated."""
+    preferred, others = sizes[0], sizes[1:]
+    # Fewer than `preferred` other tables always suffice: among that many, some subset
+    # seats a multiple of `preferred` players and could be replaced by preferred tables.
+    for k in range(preferred):
+        for combo in combinations_with_replacement(others, k):
+            rest = n_players - sum(combo)
+            if rest >= 0 and rest % preferred == 0 and (rest or combo):
+                return combo
+    return None
+
+
+def _seatable(n_players: int, sizes: tuple[int, ...]) -> bool:
+    return n_players > 0 and _fewest_other_tables(n_players, sizes) is not None
+
+
+def _unseatable(n_players: int, sizes: tuple[int, ...]) -> RuleError:
+    up = next(m for m in count(n_players + 1) if _seatable(m, sizes))
+    down = next((m for m in range(n_players - 1, 0, -1) if _seatable(m, sizes)), None)
+    shown = "/".join(map(str, sizes))
+    if down is None:
+        return RuleError(
+            "unseatable_player_count",
+            gettext_noop(
+                "%(count)s players cannot be seated at tables of %(sizes)s players. "
+                "Add %(add)s player(s) to have %(up)s."
+            ),
+            field="players",
+            count=n_players,
+            sizes=shown,
+            add=up - n_players,
+            up=up,
+        )
+    return RuleError(
+        "unseatable_player_count",
+        gettext_noop(
+            "%(count)s players cannot be seated at tables of %(sizes)s players. "
+            "Add %(add)s player(s) to have %(up)s, or remove %(remove)s to have %(down)s."
+        ),
+        field="players",
+        count=n_players,
+        sizes=shown,
+        add=up - n_players,
+        up=up,
+        remove=n_players - down,
+        down=down,
+    )
+
+
+# --------------------------------------------------------------------------- the draw
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """The draw in indices: players 0..n-1, tables 0..T-1."""
+
+    n: int
+    rounds: int
+    sizes: list[int]
+    group_of: list[int]  # -1: no group
+    fixed_of: list[int]  # table index, -1: not fixed
+
+
+def draw_seating(
+    players: Sequence[PlayerId],
+    rounds: int,
+    *,
+    seed: int | str,
+    sizes: Sequence[int] = (4, 5),
+    groups: Mapping[PlayerId, str] | None = None,
+    fixed: Mapping[PlayerId, int] | None = None,
+) -> Seating:
+    """Draw tables and seats of every round; see the module docstring for what is guaranteed.
+
+    `groups` entries for players not in the draw, and empty group names, are ignored.
+    `fixed` table numbers are 1-based, as printed.
+    """
+    if seed is None:
+        raise ValueError("draw_seating needs a seed to be reproducible")
+    ids = _canonical_order(players)
+    if not isinstance(rounds, int) or rounds < 1:
+        raise RuleError(
+            "invalid_rounds",
+            gettext_noop("The number of rounds must be at least 1 (got %(rounds)s)."),
+            field="rounds",
+            rounds=rounds,
+        )
+    table_list = table_sizes(len(ids), sizes)
+    index = {player: i for i, player in enumerate(ids)}
+    problem = _Problem(
+        n=len(ids),
+        rounds=rounds,
+        sizes=table_list,
+        group_of=_group_indices(ids, groups or {}),
+        fixed_of=_fixed_tables(ids, index, fixed or {}, table_list),
+    )
+    slots = _solve(problem, random.Random(seed))
+    return Seating([[tuple(ids[p] for p in table) for table in tables] for tables in slots], seed)
+
+
+def _canonical_order(players: Sequence[PlayerId]) -> list[PlayerId]:
+    ids = list(players)
+    seen: set[PlayerId] = set()
+    for player in ids:
+        if player in seen:
+            raise RuleError(
+                "duplicate_player",
+                gettext_noop("Player %(player)s is listed twice. Remove the duplicate before drawing."),
+                field="players",
+                player=player,
+            )
+        seen.add(player)
+    try:
+        return sorted(ids)
+    except TypeError:  # ids of mixed types: keep the caller's order
+        return ids
+
+
+def _group_indices(ids: list[PlayerId], groups: Mapping[PlayerId, str]) -> list[int]:
+    numbers: dict[str, int] = {}
+    return [numbers.setdefault(groups[p], len(numbers)) if groups.get(p) else -1 for p in ids]
+
+
+def _fixed_tables(
+    ids: list[PlayerId], index: dict[PlayerId, int], fixed: Mapping[PlayerId, int], table_list: list[int]
+) -> list[int]:
+    fixed_of = [-1] * len(ids)
+    for player, table in fixed.items():
+        if player not in index:
+            raise RuleError(
+                "unknown_player",
+                gettext_noop(
+                    "Player %(player)s is fixed to a table but is not in the draw. "
+                    "Remove the fixed table or register the player."
+                ),
+                field="fixed",
+                player=player,
+            )
+        if not isinstance(table, int) or not 1 <= table <= len(table_list):
+            raise RuleError(
+                "fixed_table_out_of_range",
+                gettext_noop(
+                    "Player %(player)s is fixed to table %(table)s, but there are only %(tables)s tables. "
+                    "Choose a table from 1 to %(tables)s."
+                ),
+                field="fixed",
+                player=player,
+                table=table,
+                tables=len(table_list),
+            )
+        fixed_of[index[player]] = table - 1
+    crowded = Counter(t for t in fixed_of if t >= 0)
+    for table, number in sorted(crowded.items()):
+        if number > table_list[table]:
+            raise RuleError(
+                "too_many_fixed",
+                gettext_noop(
+                    "%(count)s players are fixed to table %(table)s, which seats only %(size)s. "
+                    "Fix some of them to another table."
+                ),
+                field="fixed",
+                count=number,
+                table=table + 1,
+                size=table_list[table],
+            )
+    return fixed_of
+
+
+def _solve(problem: _Problem, rng: random.Random) -> list[list[list[int]]]:
+    grid = _first_round_grid(problem, rng)
+    column_of = [0] * problem.n
+    for row in grid:
+        for column, player in enumerate(row):
+            column_of[player] = column
+    memberships = _build_rounds(problem, grid, rng)
+    state = _State(problem, _assign_seats(problem, memberships, column_of, rng))
+    _local_search(state, rng)
+    _recolor_seats(state)
+    return _shuffle_table_numbers(problem, state.slots, rng)
+
+
+# --------------------------------------------------------------------------- construction
+
+
+def _first_round_grid(problem: _Problem, rng: random.Random) -> list[list[int]]:
+    """Round 1 as grid[t][column]; fixed players in column 0, groups along columns."""
+    sizes = problem.sizes
+    grid: list[list[int]] = [[-1] * size for size in sizes]
+    for player, table in enumerate(problem.fixed_of):
+        if table >= 0:
+            grid[table][grid[table].index(-1)] = player
+    # Tables are ordered largest first, so every column's tables are a prefix of the
+    # table order: consecutive slots in this order are at different tables.
+    full = min(sizes)
+    start = rng.randrange(full)
+    column_order = [(start + i) % full for i in range(full)] + list(range(full, max(sizes)))
+    free_slots = [(t, j) for j in column_order for t in range(len(sizes)) if j < sizes[t] and grid[t][j] < 0]
+    for (t, j), player in zip(free_slots, _players_by_group(problem, rng), strict=True):
+        grid[t][j] = player
+    return grid
+
+
+def _players_by_group(problem: _Problem, rng: random.Random) -> list[int]:
+    """Unfixed players in random order, members of a group next to each other, large groups first."""
+    free = [p for p in range(problem.n) if problem.fixed_of[p] < 0]
+    rng.shuffle(free)
+    group_sizes = Counter(problem.group_of[p] for p in free if problem.group_of[p] >= 0)
+    ranked = list(group_sizes)
+    rng.shuffle(ranked)
+    rank = {group: i for i, group in enumerate(ranked)}
+
+    def key(player: int) -> tuple[int, int, int]:
+        group = problem.group_of[player]
+        return (0, -group_sizes[group], rank[group]) if group >= 0 else (1, 0, 0)
+
+    return sorted(free, key=key)
+
+
+def _build_rounds(problem: _Problem, grid: list[list[int]], rng: random.Random) -> list[list[list[int]]]:
+    """Table members of every round (seats come later)."""
+    sizes, n_tables = problem.sizes, len(problem.sizes)
+    width = min(max(sizes), n_tables)
+    maps = _structured_rounds(n_tables, width, problem.rounds, len(set(sizes)) == 1 and sizes[0] == n_tables, rng)
+    meet: list[dict[int, int]] = [{} for _ in range(problem.n)]
+    rounds = [[list(row) for row in grid]]
+    _add_meetings(meet, rounds[0])
+    for r in range(1, problem.rounds):
+        if r < len(maps):
+            groups: list[list[int]] = [[] for _ in range(n_tables)]
+            leftover = []
+            for j in range(max(sizes)):  # column 0 first: its fixed players claim their table
+                for t in range(n_tables):
+                    if j < sizes[t]:
+                        if j < width:
+                            groups[maps[r](t, j)].append(grid[t][j])
+                        else:
+                            leftover.append(grid[t][j])
+            tables, evicted = _label_groups(groups, problem, rng)
+            leftover += evicted
+        else:
+            tables, leftover = [[] for _ in range(n_tables)], list(range(problem.n))
+        _place_leftovers(tables, leftover, problem, meet, rng)
+        rounds.append(tables)
+        _add_meetings(meet, tables)
+    return rounds
+
+
+def _structured_rounds(
+    n_tables: int, width: int, wanted: int, square: bool, rng: random.Random
+) -> list[Callable[[int, int], int]]:
+    """Maps (round-1 table, column) -> group for as many rounds as the construction allows."""
+    field = _Field.of_order(n_tables)
+    if field is None:
+        return [partial(_shift_mod, n_tables, vector) for vector in _difference_vectors(n_tables, width, wanted, rng)]
+    xs = [0] + rng.sample(range(1, n_tables), width - 1)
+    multipliers = [0] + rng.sample(range(1, n_tables), min(wanted, n_tables) - 1)
+    maps: list[Callable[[int, int], int]] = [
+        partial(_shift_field, field, [field.mul(m, x) for x in xs]) for m in multipliers
+    ]
+    if wanted > n_tables and square:
+        maps.append(_column_group)  # the last parallel class of the affine plane
+    return maps
+
+
+def _shift_mod(modulus: int, vector: list[int], table: int, column: int) -> int:
+    return (table + vector[column]) % modulus
+
+
+def _shift_field(field: _Field, vector: list[int], table: int, column: int) -> int:
+    return field.add(table, vector[column])
+
+
+def _column_group(table: int, column: int) -> int:
+    return column
+
+
+def _difference_vectors(modulus: int, width: int, wanted: int, rng: random.Random) -> list[list[int]]:
+    """Vectors in Z_modulus (first entry 0) whose pairwise differences are injective."""
+    vectors = [[0] * width]
+    for multiplier in range(1, modulus):
+        if len(vectors) >= wanted:
+            return vectors
+        candidate = [multiplier * j % modulus for j in range(width)]
+        if all(len({(v - c) % modulus for v, c in zip(candidate, old, strict=True)}) == width for old in vectors):
+            vectors.append(candidate)
+    while len(vectors) < wanted:
+        found = _search_vector(modulus, width, vectors, rng)
+        if found is None:
+            break
+        vectors.append(found)
+    return vectors
+
+
+def _search_vector(modulus: int, width: int, vectors: list[list[int]], rng: random.Random) -> list[int] | None:
+    """Depth-first search, with a node budget, for one more compatible vector."""
+    used: list[set[int]] = [{0} for _ in vectors]  # differences taken in column 0 (both entries 0)
+    vector = [0] * width
+    budget = [_VECTOR_SEARCH_NODES]
+
+    def extend(j: int) -> bool:
+        if j == width:
+            return True
+        values = list(range(modulus))
+        rng.shuffle(values)
+        for value in values:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            differences = [(value - old[j]) % modulus for old in vectors]
+            if any(d in taken for d, taken in zip(differences, used, strict=True)):
+                continue
+            for d, taken in zip(differences, used, strict=True):
+                taken.add(d)
+            vector[j] = value
+            if extend(j + 1):
+                return True
+            for d, taken in zip(differences, used, strict=True):
+                taken.discard(d)
+        return False
+
+    return list(vector) if extend(1) else None
+
+
+class _Field:
+    """GF(p**k) on the integers 0..q-1 (base-p digits are the polynomial coefficients)."""
+
+    def __init__(self, p: int, k: int):
+        self.p, self.q = p, p**k
+        self.exp = _powers_of_x(p, k)
+        self.log = {element: i for i, element in enumerate(self.exp)}
+
+    @classmethod
+    def of_order(cls, q: int) -> _Field | None:
+        """The field with q elements, when q is a prime power."""
+        for p in range(2, q + 1):
+            if q % p == 0:
+                k, rest = 0, q
+                while rest % p == 0:
+                    rest //= p
+                    k += 1
+                return cls(p, k) if rest == 1 else None
+        return None
+
+    def add(self, a: int, b: int) -> int:
+        if self.p == 2:
+            return a ^ b
+        total, place = 0, 1
+        while a or b:
+            total += (a % self.p + b % self.p) % self.p * place
+            a, b, place = a // self.p, b // self.p, place * self.p
+        return total
+
+    def mul(self, a: int, b: int) -> int:
+        if a == 0 or b == 0:
+            return 0
+        return self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
+
+
+def _powers_of_x(p: int, k: int) -> list[int]:
+    """x**0 .. x**(q-2) modulo the first primitive polynomial of degree k over GF(p), as ints."""
+    q = p**k
+    for tail in range(1, q):  # coefficients of x**0..x**(k-1); the constant term must not be 0
+        poly = [(tail // p**i) % p for i in range(k)]
+        if poly[0] == 0:
+            continue
+        element, powers = [1] + [0] * (k - 1), []
+        for _ in range(q - 1):
+            powers.append(sum(c * p**i for i, c in enumerate(element)))
+            top = element[-1]
+            element = [0] + element[:-1]
+            element = [(e - top * c) % p for e, c in zip(element, poly, strict=True)]
+        if len(set(powers)) == q - 1:
+            return powers
+    raise AssertionError("every finite field has a primitive polynomial")
+
+
+def _label_groups(groups: list[list[int]], problem: _Problem, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Give each group a table number; return the tables and the players who did not fit."""
+    sizes, fixed_of = problem.sizes, problem.fixed_of
+    tables: list[list[int] | None] = [None] * len(sizes)
+    evicted: list[int] = []
+    unclaimed: list[list[int]] = []
+    for members in groups:
+        label = next((fixed_of[p] for p in members if fixed_of[p] >= 0 and tables[fixed_of[p]] is None), -1)
+        keep = [p for p in members if fixed_of[p] in (-1, label)]
+        evicted += [p for p in members if fixed_of[p] not in (-1, label)]
+        if label >= 0:
+            tables[label] = keep
+        else:
+            unclaimed.append(keep)
+    rng.shuffle(unclaimed)
+    open_by_size: dict[int, list[int]] = {}
+    for t, table in enumerate(tables):
+        if table is None:
+            open_by_size.setdefault(sizes[t], []).append(t)
+    for labels in open_by_size.values():
+        rng.shuffle(labels)
+    misfits = []
+    for members in unclaimed:
+        labels = open_by_size.get(len(members))
+        if labels:
+            tables[labels.pop()] = members
+        else:
+            misfits.append(members)
+    remaining = sorted((t for labels in open_by_size.values() for t in labels), key=lambda t: -sizes[t])
+    misfits.sort(key=len, reverse=True)
+    for t, members in zip(remaining, misfits, strict=True):
+        tables[t] = members
+    for t, table in enumerate(tables):
+        assert table is not None
+        while len(table) > sizes[t]:
+            movable = [p for p in table if fixed_of[p] < 0]
+            player = rng.choice(movable)
+            table.remove(player)
+            evicted.append(player)
+    return [table or [] for table in tables], evicted
+
+
+def _pair_cost(problem: _Problem, meet: list[dict[int, int]], player: int, table: list[int]) -> int:
+    group = problem.group_of[player]
+    return sum(
+        PAIR_WEIGHT * meet[player].get(q, 0) + (GROUP_WEIGHT if group >= 0 and problem.group_of[q] == group else 0)
+        for q in table
+    )
+
+
+def _place_leftovers(
+    tables: list[list[int]], pool: list[int], problem: _Problem, meet: list[dict[int, int]], rng: random.Random
+) -> None:
+    """Fill the free seats: fixed players at their table, the others where they meet fewest."""
+    sizes, fixed_of = problem.sizes, problem.fixed_of
+    others = [p for p in pool if fixed_of[p] < 0]
+    for player in (p for p in pool if fixed_of[p] >= 0):
+        table = tables[fixed_of[player]]
+        if len(table) >= sizes[fixed_of[player]]:
+            bumped = rng.choice([p for p in table if fixed_of[p] < 0])
+            table.remove(bumped)
+            others.append(bumped)
+        table.append(player)
+    rng.shuffle(others)
+    open_tables = [t for t in range(len(sizes)) if len(tables[t]) < sizes[t]]
+    for player in others:
+        best, best_cost, ties = -1, _INFINITY, 0
+        for t in open_tables:
+            cost = _pair_cost(problem, meet, player, tables[t])
+            if cost < best_cost:
+                best, best_cost, ties = t, cost, 1
+            elif cost == best_cost:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best = t
+        tables[best].append(player)
+        if len(tables[best]) == sizes[best]:
+            open_tables.remove(best)
+
+
+def _add_meetings(meet: list[dict[int, int]], tables: list[list[int]]) -> None:
+    for table in tables:
+        for a, b in combinations(table, 2):
+            meet[a][b] = meet[a].get(b, 0) + 1
+            meet[b][a] = meet[b].get(a, 0) + 1
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def _assign_seats(
+    problem: _Problem, memberships: list[list[list[int]]], column_of: list[int], rng: random.Random
+) -> list[list[list[int]]]:
+    """Seat order of every table, round by round: a Latin square over the columns, repaired
+    by an optimal assignment where a table's columns do not give distinct, unused seats."""
+    sizes = problem.sizes
+    modulus = Counter(sizes).most_common(1)[0][0]
+    start_seat = list(range(modulus))
+    rng.shuffle(start_seat)
+    uses = [[0] * max(sizes) for _ in range(problem.n)]
+    seated = []
+    for r, tables in enumerate(memberships):
+        seated_round = []
+        for t, members in enumerate(tables):
+            planned = [start_seat[(column_of[p] + r) % modulus] if column_of[p] < modulus else -1 for p in members]
+            size = sizes[t]
+            pairs = list(zip(members, planned, strict=True))
+            if len(set(planned)) < size or not all(0 <= s < size and uses[p][s] == 0 for p, s in pairs):
+                planned = _min_cost_assignment(
+                    [[(size + 1) * uses[p][s] + (s != want) for s in range(size)] for p, want in pairs]
+                )
+            order = [-1] * size
+            for player, seat in zip(members, planned, strict=True):
+                order[seat] = player
+                uses[player][seat] += 1
+            seated_round.append(order)
+        seated.append(seated_round)
+    return seated
+
+
+def _min_cost_assignment(cost: list[list[int]]) -> list[int]:
+    """Column for each row of a square matrix with minimal total (Hungarian method, O(n^3))."""
+    n = len(cost)
+    u, v = [0] * (n + 1), [0] * (n + 1)
+    row_of, way = [0] * (n + 1), [0] * (n + 1)
+    for i in range(1, n + 1):
+        row_of[0], j0 = i, 0
+        min_v, used = [_INFINITY] * (n + 1), [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = row_of[j0], _INFINITY, 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    reduced = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if reduced < min_v[j]:
+                        min_v[j], way[j] = reduced, j0
+                    if min_v[j] < delta:
+                        delta, j1 = min_v[j], j
+            for j in range(n + 1):
+                if used[j]:
+                    u[row_of[j]] += delta
+                    v[j] -= delta
+                else:
+                    min_v[j] -= delta
+            j0 = j1
+            if row_of[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            row_of[j0] = row_of[j1]
+            j0 = j1
+    result = [0] * n
+    for j in range(1, n + 1):
+        result[row_of[j] - 1] = j - 1
+    return result
+
+
+# --------------------------------------------------------------------------- search
+
+
+class _State:
+    """All rounds with seats, meeting and seat-use counts, and each player's cost per round.
+
+    A player's cost in a round is what his seat there adds: for every table-mate, the
+    other rounds they meet (and the group weight), plus the other rounds on that seat
+    number. The sum over players and rounds is twice the total cost.
+    """
+
+    def __init__(self, problem: _Problem, slots: list[list[list[int]]]):
+        self.problem = problem
+        self.load(slots)
+
+    def load(self, slots: list[list[list[int]]]) -> None:
+        """Take `slots` as the current seating and recount everything."""
+        problem = self.problem
+        self.slots = slots
+        n = problem.n
+        self.table_of = [[0] * n for _ in slots]
+        self.seat_of = [[0] * n for _ in slots]
+        self.meet: list[dict[int, int]] = [{} for _ in range(n)]
+        self.uses = [[0] * max(problem.sizes) for _ in range(n)]
+        for r, tables in enumerate(slots):
+            for t, table in enumerate(tables):
+                for s, player in enumerate(table):
+                    self.table_of[r][player], self.seat_of[r][player] = t, s
+                    self.uses[player][s] += 1
+            _add_meetings(self.meet, tables)
+        self.cost = [[0] * n for _ in slots]
+        self.twice_total = 0
+        self.hot: list[int] = []  # keys r * n + player of players with a cost
+        self.hot_index: dict[int, int] = {}
+        for r in range(len(slots)):
+            for player in range(n):
+                self._update_cost(r, player)
+
+    @property
+    def total(self) -> int:
+        return self.twice_total // 2
+
+    def pair_weight(self, a: int, b: int, together: int) -> int:
+        """What a and b sharing a table adds, given the meetings outside this round."""
+        group = self.problem.group_of[a]
+        weight = PAIR_WEIGHT * (self.meet[a].get(b, 0) - together)
+        return weight + GROUP_WEIGHT if group >= 0 and self.problem.group_of[b] == group else weight
+
+    def player_cost(self, r: int, a: int) -> int:
+        table = self.slots[r][self.table_of[r][a]]
+        seat = self.seat_of[r][a]
+        cost = SEAT_WEIGHT * (self.uses[a][seat] - 1)
+        return cost + sum(self.pair_weight(a, q, 1) for q in table if q != a)
+
+    def swap_delta(self, r: int, a: int, b: int) -> int:
+        """Change of the total cost if a and b exchange their seats in round r."""
+        x, y = self.seat_of[r][a], self.seat_of[r][b]
+        table_a, table_b = self.table_of[r][a], self.table_of[r][b]
+        delta = 0
+        if x != y:
+            ua, ub = self.uses[a], self.uses[b]
+            delta = SEAT_WEIGHT * (ua[y] - ua[x] + ub[x] - ub[y] + 2)
+        if table_a == table_b:
+            return delta
+        return delta + self._move_delta(r, a, b, table_a) + self._move_delta(r, b, a, table_b)
+
+    def _move_delta(self, r: int, leaving: int, coming: int, table: int) -> int:
+        """Pair and group cost change at `table` when `coming` takes the place of `leaving`."""
+        # Written out rather than via pair_weight: this is the innermost loop of the search.
+        meet_leaving, meet_coming = self.meet[leaving], self.meet[coming]
+        group_of = self.problem.group_of
+        group_leaving, group_coming = group_of[leaving], group_of[coming]
+        delta = 0
+        for q in self.slots[r][table]:
+            if q != leaving:
+                delta += PAIR_WEIGHT * (meet_coming.get(q, 0) - meet_leaving.get(q, 0) + 1)
+                group = group_of[q]
+                if group >= 0:
+                    delta += GROUP_WEIGHT * ((group == group_coming) - (group == group_leaving))
+        return delta
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        x, y = self.seat_of[r][a], self.seat_of[r][b]
+        table_a, table_b = self.table_of[r][a], self.table_of[r][b]
+        if table_a != table_b:
+            for q in self.slots[r][table_a]:
+                if q != a:
+                    self._meet(a, q, -1)
+                    self._meet(b, q, 1)
+            for q in self.slots[r][table_b]:
+                if q != b:
+                    self._meet(b, q, -1)
+                    self._meet(a, q, 1)
+        self.slots[r][table_a][x], self.slots[r][table_b][y] = b, a
+        self.table_of[r][a], self.seat_of[r][a] = table_b, y
+        self.table_of[r][b], self.seat_of[r][b] = table_a, x
+        self.uses[a][x] -= 1
+        self.uses[a][y] += 1
+        self.uses[b][y] -= 1
+        self.uses[b][x] += 1
+        self._refresh_around(a, b)
+
+    def reseat(self, r: int, t: int, order: list[int]) -> None:
+        for s, player in enumerate(self.slots[r][t]):
+            self.uses[player][s] -= 1
+        for s, player in enumerate(order):
+            self.uses[player][s] += 1
+            self.seat_of[r][player] = s
+        self.slots[r][t] = order
+        for player in order:
+            self._refresh_around(player)
+
+    def _meet(self, a: int, b: int, change: int) -> None:
+        self.meet[a][b] = self.meet[a].get(b, 0) + change
+        self.meet[b][a] = self.meet[a][b]
+
+    def _refresh_around(self, *players: int) -> None:
+        # A changed meeting count or seat use only shows in the tables these players sit at.
+        for r, tables in enumerate(self.slots):
+            for player in players:
+                for q in tables[self.table_of[r][player]]:
+                    self._update_cost(r, q)
+
+    def _update_cost(self, r: int, player: int) -> None:
+        new = self.player_cost(r, player)
+        self.twice_total += new - self.cost[r][player]
+        self.cost[r][player] = new
+        key = r * self.problem.n + player
+        if new > 0 and key not in self.hot_index:
+            self.hot_index[key] = len(self.hot)
+            self.hot.append(key)
+        elif new == 0 and key in self.hot_index:
+            position = self.hot_index.pop(key)
+            last = self.hot.pop()
+            if last != key:
+                self.hot[position] = last
+                self.hot_index[last] = position
+
+
+def _local_search(state: _State, rng: random.Random) -> None:
+    """Tabu search: a player with a cost swaps with the best non-tabu partner of his round.
+
+    Deterministic for a given rng: it stops on a step count, never on the clock.
+    """
+    problem = state.problem
+    n = problem.n
+    patience = 300 + 2 * n
+    evaluations_left = 3_000_000
+    tenure = min(10, max(2, n // 4))
+    tabu: dict[int, int] = {}
+    best_total, best_slots = state.total, None
+    step = stalled = 0
+    while state.hot and stalled < patience and evaluations_left > 0:
+        step += 1
+        key = state.hot[rng.randrange(len(state.hot))]
+        r, a = divmod(key, n)
+        candidates = _swap_candidates(state, r, a, rng)
+        evaluations_left -= len(candidates)
+        best_b, best_delta, ties = -1, _INFINITY, 0
+        for b in candidates:
+            delta = state.swap_delta(r, a, b)
+            if tabu.get(r * n + b, 0) > step and state.total + delta >= best_total:
+                continue
+            if delta < best_delta:
+                best_b, best_delta, ties = b, delta, 1
+            elif delta == best_delta:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best_b = b
+        if best_b < 0:
+            stalled += 1
+            continue
+        if best_delta > 0 and state.total == best_total:
+            best_slots = [[list(table) for table in tables] for tables in state.slots]
+        state.swap(r, a, best_b)
+        tabu[key] = tabu[r * n + best_b] = step + tenure + rng.randrange(3)
+        if state.total < best_total:
+            best_total, best_slots, stalled = state.total, None, 0
+        else:
+            stalled += 1
+    if best_slots is not None and state.total > best_total:
+        state.load(best_slots)
+
+
+def _swap_candidates(state: _State, r: int, a: int, rng: random.Random) -> list[int]:
+    """Players a may exchange seats with in round r (fixed players stay at their table)."""
+    problem = state.problem
+    home = state.table_of[r][a]
+    n_tables = len(problem.sizes)
+    if problem.fixed_of[a] >= 0:
+        tables: Sequence[int] = [home]
+    elif n_tables <= _SCAN_LIMIT:
+        tables = range(n_tables)
+    else:
+        tables = [home] + [t for t in rng.sample(range(n_tables), _SCAN_LIMIT) if t != home]
+    fixed_of, slots = problem.fixed_of, state.slots[r]
+    return [b for t in tables for b in slots[t] if b != a and (t == home or fixed_of[b] < 0)]
+
+
+def _recolor_seats(state: _State) -> None:
+    """Remove repeated seat numbers without changing any table's players.
+
+    Seats are colours of the edges player - (round, table) of a bipartite graph; a player's
+    repeated seat is uncoloured and coloured again, exchanging two seat numbers along an
+    alternating path where needed (Konig's edge colouring: with tables of one size and no
+    more rounds than seats this always succeeds).
+    """
+    sizes, slots = state.problem.sizes, state.slots
+    seat_at = [[dict(enumerate(table)) for table in tables] for tables in slots]
+    round_on: list[dict[int, int]] = [{} for _ in range(state.problem.n)]
+    uncoloured = []
+    for r, tables in enumerate(slots):
+        for t, table in enumerate(tables):
+            for seat, player in enumerate(table):
+                if seat in round_on[player]:
+                    del seat_at[r][t][seat]
+                    uncoloured.append((r, player))
+                else:
+                    round_on[player][seat] = r
+    if not uncoloured:
+        return
+    stuck = []
+    for r, player in uncoloured:
+        t = state.table_of[r][player]
+        seat = _free_common_seat(seat_at[r][t], round_on[player], sizes[t])
+        if seat < 0:
+            seat = _swap_along_path(state, seat_at, round_on, r, player)
+        if seat < 0:
+            stuck.append((r, player))
+        else:
+            seat_at[r][t][seat] = player
+            round_on[player][seat] = r
+    for r, player in stuck:  # more rounds than seats: a repeat is unavoidable here
+        t = state.table_of[r][player]
+        seat_at[r][t][next(s for s in range(sizes[t]) if s not in seat_at[r][t])] = player
+    state.load([[[taken[s] for s in range(sizes[t])] for t, taken in enumerate(tables)] for tables in seat_at])
+
+
+def _free_common_seat(taken: dict[int, int], used: dict[int, int], size: int) -> int:
+    return next((s for s in range(size) if s not in taken and s not in used), -1)
+
+
+def _swap_along_path(
+    state: _State, seat_at: list[list[dict[int, int]]], round_on: list[dict[int, int]], r: int, player: int
+) -> int:
+    """Free a seat for `player` at his table in round r by an alternating-path exchange; -1 if none."""
+    sizes, table_of = state.problem.sizes, state.table_of
+    t = table_of[r][player]
+    for alpha in (s for s in range(sizes[t]) if s not in round_on[player]):
+        for beta in (s for s in range(sizes[t]) if s not in seat_at[r][t]):
+            edges, end_table = _alternating_path(seat_at, round_on, table_of, (r, t), alpha, beta)
+            if end_table is not None and alpha >= sizes[end_table]:
+                continue  # flipping would give that table a seat number it does not have
+            for edge_round, edge_table, q, colour in edges:
+                del seat_at[edge_round][edge_table][colour]
+                del round_on[q][colour]
+            for edge_round, edge_table, q, colour in edges:
+                flipped = beta if colour == alpha else alpha
+                seat_at[edge_round][edge_table][flipped] = q
+                round_on[q][flipped] = edge_round
+            return alpha
+    return -1
+
+
+def _alternating_path(
+    seat_at: list[list[dict[int, int]]],
+    round_on: list[dict[int, int]],
+    table_of: list[list[int]],
+    start: tuple[int, int],
+    alpha: int,
+    beta: int,
+) -> tuple[list[tuple[int, int, int, int]], int | None]:
+    """Edges (round, table, player, seat) from table `start`, alternating seat alpha (table to
+    player) and beta (player to table), and the table the path ends at (None: at a player)."""
+    edges = []
+    r, t = start
+    while True:
+        q = seat_at[r][t].get(alpha)
+        if q is None:
+            return edges, t
+        edges.append((r, t, q, alpha))
+        next_round = round_on[q].get(beta)
+        if next_round is None:
+            return edges, None
+        r, t = next_round, table_of[next_round][q]
+        edges.append((r, t, q, beta))
+
+
+def _shuffle_table_numbers(
+    problem: _Problem, slots: list[list[list[int]]], rng: random.Random
+) -> list[list[list[int]]]:
+    """Random table numbers among tables of one size; tables with a fixed player keep theirs."""
+    sizes = problem.sizes
+    shuffled = []
+    for tables in slots:
+        movable: dict[int, list[int]] = {}
+        for t, table in enumerate(tables):
+            if all(problem.fixed_of[p] < 0 for p in table):
+                movable.setdefault(sizes[t], []).append(t)
+        result = list(tables)
+        for numbers in movable.values():
+            targets = list(numbers)
+            rng.shuffle(targets)
+            for source, target in zip(numbers, targets, strict=True):
+                result[target] = tables[source]
+        shuffled.append(result)
+    return shuffled

@@ -1,0 +1,62 @@
+"""Who plays: participants (individual players) and teams of them."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Participant(models.Model):
+    """A registered player. The participant number is stable: withdrawn players keep theirs."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        EXCLUDED = "excluded", _("Excluded")
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="participants")
+    number = models.PositiveIntegerField(_("participant number"))
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    #: players of the same group (a family, say) are kept at different tables when possible
+    group = models.CharField(_("group"), max_length=80, blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    status_reason = models.TextField(_("reason"), blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="participant_number_unique")]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}".strip(", ")
+
+
+class Team(models.Model):
+    """A side of 1 or 2 players (Voms: a *hold*)."""
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField(_("team number"))
+    name = models.CharField(_("team name"), max_length=120)
+    members = models.ManyToManyField(Participant, related_name="teams", blank=True, verbose_name=_("players"))
+    #: seeded teams are kept in different pools by the draw
+    seeded = models.BooleanField(_("seeded"), default=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="team_number_unique")]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
