@@ -38,6 +38,9 @@ class ScoreSheet(models.Model):
         verbose_name = _("score sheet")
         verbose_name_plural = _("score sheets")
 
+    def __str__(self) -> str:
+        return str(_("Sheet of %(place)s") % {"place": self.match or self.table})
+
 
 class SheetRevision(models.Model):
     """Every version a sheet had: who wrote it, when, and why it was changed."""
@@ -57,3 +60,6 @@ class SheetRevision(models.Model):
     class Meta:
         ordering = ["version"]
         constraints = [models.UniqueConstraint(fields=["sheet", "version"], name="revision_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.sheet_id} v{self.version}"

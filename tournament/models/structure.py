@@ -25,6 +25,9 @@ class Draw(models.Model):
         ordering = ["-created", "-id"]
         get_latest_by = ["created", "id"]
 
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.seed}"
+
 
 class Stage(models.Model):
     """A part of the tournament: the pool round robin, the knockout, the seated rounds."""
@@ -70,6 +73,9 @@ class PoolEntry(models.Model):
     class Meta:
         ordering = ["position"]
         constraints = [models.UniqueConstraint(fields=["pool", "team"], name="team_once_per_pool")]
+
+    def __str__(self) -> str:
+        return f"{self.pool_id}/{self.position}"
 
 
 class Round(models.Model):
@@ -140,3 +146,6 @@ class Seat(models.Model):
     class Meta:
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique")]
+
+    def __str__(self) -> str:
+        return str(_("Seat %(number)s") % {"number": self.number})
