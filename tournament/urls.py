@@ -1,4 +1,6 @@
-from django.urls import path
+from django.urls import include, path
+
+from scoring.games import all_games
 
 from .views import director
 
@@ -11,3 +13,6 @@ urlpatterns = [
     path("<slug:slug>/edit/", director.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/archive/", director.TournamentArchiveView.as_view(), name="archive"),
 ]
+
+# Each game mounts its own pages under the tournament: /manage/<slug>/<game>/...
+urlpatterns += [path("<slug:slug>/", include(game.urls)) for game in all_games() if game.urls]

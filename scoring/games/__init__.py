@@ -33,6 +33,9 @@ class GameType:
     demo_arguments: tuple = ()
     #: builds the game's director menu: menu(tournament) -> [(label, url)]
     menu: Callable[[Any], list] = field(default=lambda tournament: [])
+    #: dotted path of the game's director/assistant URLconf (paths start with "<game key>/"),
+    #: mounted under /manage/<tournament slug>/
+    urls: str | None = None
     #: the printable/exportable documents: documents(tournament) -> {name: callable returning a document}
     documents: Callable[[Any], dict] = field(default=lambda tournament: {})
 

@@ -2,6 +2,6 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from . import GameType, register
+from .. import GameType, register
 
 GAME = register(GameType(key="schafkopf", name=_("Schafkopf"), participants="player"))
