@@ -73,18 +73,23 @@ def record_sheet(
             )
             kind, before = SheetRevision.Kind.ENTRY, None
         else:
-            if not is_director(by, tournament):
-                raise DomainError(_("This sheet has been entered already; only a director can correct it."))
             if expected_version is not None and expected_version != sheet.version:
                 raise StaleVersion(sheet)
-            if not reason.strip():
-                raise DomainError(_("Say why the sheet is corrected."), field="reason")
+            # Adding games to a list (a series, a list typed in parts) is entry, not correction;
+            # changing anything already entered is a correction: directors only, with a reason.
+            old = sheet.entries
+            extends = isinstance(entries, list) and mode == sheet.mode and entries[: len(old)] == old
+            if not extends:
+                if not is_director(by, tournament):
+                    raise DomainError(_("This sheet has been entered already; only a director can correct it."))
+                if not reason.strip():
+                    raise DomainError(_("Say why the sheet is corrected."), field="reason")
             before = {"mode": sheet.mode, "entries": sheet.entries}
             sheet.entries, sheet.derived, sheet.mode = entries, derived, mode
             sheet.version += 1
-            sheet.corrected = True
+            sheet.corrected = sheet.corrected or not extends
             sheet.save()
-            kind = SheetRevision.Kind.CORRECTION
+            kind = SheetRevision.Kind.ENTRY if extends else SheetRevision.Kind.CORRECTION
         SheetRevision.objects.create(
             sheet=sheet, version=sheet.version, kind=kind, entries=entries, by=by, reason=reason
         )
