@@ -1,7 +1,50 @@
-"""Voms: registration in the game registry."""
+"""Voms: the game's registration — its pages, settings, documents and demo."""
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from .. import GameType, register
 
-GAME = register(GameType(key="voms", name=_("Voms"), participants="team"))
+
+def default_settings() -> dict:
+    from .services import DEFAULTS
+
+    return dict(DEFAULTS)
+
+
+def menu(tournament) -> list:
+    def link(name):
+        return reverse(f"tournament:voms:{name}", args=[tournament.slug])
+
+    return [
+        (_("Enter slips"), link("enter")),
+        (_("Standings"), link("standings")),
+        (_("Schedule"), link("schedule")),
+        (_("Teams"), link("teams")),
+        (_("Pool draw"), link("draw")),
+        (_("Knockout"), link("knockout")),
+        (_("Settings"), link("settings")),
+    ]
+
+
+def demo(director, **options):
+    from .demo import demo as build
+
+    return build(director, **options)
+
+
+GAME = register(
+    GameType(
+        key="voms",
+        name=_("Voms"),
+        participants="team",
+        default_settings=default_settings,
+        menu=menu,
+        urls="scoring.games.voms.urls",
+        demo=demo,
+        demo_arguments=(
+            ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),
+            ("--pools", {"type": int, "default": 2, "help": "Number of pools (default 2)."}),
+        ),
+    )
+)

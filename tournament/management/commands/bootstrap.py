@@ -33,4 +33,4 @@ class Command(BaseCommand):
             return
         for game in all_games():
             if game.demo is not None:
-                call_command("demo", game.key, stdout=self.stdout)
+                call_command("demo", game.key, "--results", stdout=self.stdout)

@@ -1,0 +1,136 @@
+"""Voms standings from the stored slips: per pool, live, and the final ranking.
+
+Reads every slip of the stage in one query and ranks with the pure rules; the number of
+queries does not grow with the number of teams.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from scoring.rules import voms as rules
+from scoring.rules.standings import LOT_KEY, Standing
+from tournament.models import Draw, Match, Pool, Stage, Team
+
+from .services import disqualifications, forfeited_by_disqualification, knockout_stage, rules_settings, series_winners
+
+
+@dataclass
+class PoolTable:
+    pool: Pool
+    rows: list[Standing]
+    teams: dict[int, Team]
+    #: (team_a, team_b) -> (lus_a, lus_b) for the cross-table
+    results: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    complete: bool = False
+
+    @property
+    def decided_by_lot(self) -> bool:
+        return any(r.by_lot for r in self.rows)
+
+
+def lot_seed(tournament) -> int | None:
+    draw = Draw.objects.filter(tournament=tournament, kind=Draw.Kind.POOLS).order_by("-created", "-id").first()
+    return draw.seed if draw else None
+
+
+def played_game(match: Match, derived_game: dict) -> rules.PlayedGame:
+    return rules.PlayedGame(
+        match.team_a_id, match.team_b_id, derived_game["lus_a"], derived_game["lus_b"], derived_game["winner"],
+        Decimal(derived_game["points_a"]), Decimal(derived_game["points_b"]),
+    )
+
+
+def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
+    stage = stage or Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    if stage is None:
+        return []
+    settings = rules_settings(tournament)
+    pools = list(stage.pools.prefetch_related("entries__team__members"))
+    matches = list(
+        Match.objects.filter(stage=stage, team_b__isnull=False).select_related("round", "sheet")
+    )
+    dq = disqualifications(tournament) if stage.kind == Stage.Kind.POOLS else {}
+    by_pool: dict[int, list[rules.PlayedGame]] = {p.pk: [] for p in pools}
+    missing: dict[int, int] = {p.pk: 0 for p in pools}
+    for match in matches:
+        sheet = getattr(match, "sheet", None)
+        if sheet is not None and stage.kind == Stage.Kind.POOLS:
+            by_pool[match.pool_id].append(played_game(match, sheet.derived["games"][0]))
+        elif sheet is not None and sheet.derived.get("finished"):
+            by_pool[match.pool_id].append(series_as_game(match, sheet.derived, settings))
+        elif (side := forfeited_by_disqualification(match, dq)) is not None:
+            score = rules.forfeit("b" if side == "a" else "a", settings)
+            by_pool[match.pool_id].append(rules.PlayedGame.from_score(match.team_a_id, match.team_b_id, score))
+        else:
+            missing[match.pool_id] += 1
+    seed = lot_seed(tournament)
+    tables = []
+    for pool in pools:
+        teams = {e.team_id: e.team for e in pool.entries.all()}
+        games = by_pool[pool.pk]
+        rows = rules.pool_standings(list(teams), games, seed=None if seed is None else f"{seed}:{pool.index}",
+                                    settings=settings)
+        results = {}
+        for g in games:
+            results[(g.team_a, g.team_b)] = (g.lus_a, g.lus_b)
+            results[(g.team_b, g.team_a)] = (g.lus_b, g.lus_a)
+        tables.append(PoolTable(pool, rows, teams, results, complete=missing[pool.pk] == 0))
+    return tables
+
+
+def series_as_game(match: Match, derived: dict, settings: rules.VomsSettings) -> rules.PlayedGame:
+    """A decided semifinal-pool series, counted as one won match with its total lus."""
+    lus_a = sum(g["lus_a"] for g in derived["games"])
+    lus_b = sum(g["lus_b"] for g in derived["games"])
+    winner = derived["winner"]
+    points = (Decimal(1), Decimal(0)) if winner == "a" else (Decimal(0), Decimal(1))
+    return rules.PlayedGame(match.team_a_id, match.team_b_id, lus_a, lus_b, winner, *points)
+
+
+def final_ranking(tournament) -> list[tuple[int, Team, str]]:
+    """(place, team, how) from the knockout down, then the rest by their pool places.
+
+    Places 1 and 2 from the final; 3 from the third-place match (or both semifinal losers
+    share 3rd); every other team follows by its pool place, then points, wins, lus difference.
+    """
+    tables = pool_tables(tournament)
+    pool_rank = {}
+    for table in tables:
+        for row in table.rows:
+            v = row.values
+            pool_rank[row.participant] = (row.rank, -v["points"], -v["wins"], -v["lus_diff"], table.pool.index)
+    teams = {t.pk: t for t in tournament.teams.all()}
+    placed: list[tuple[int, Team, str]] = []
+    done: set[int] = set()
+    stage = knockout_stage(tournament)
+    if stage is not None and stage.settings.get("semifinal") != "round_robin":
+        winners = series_winners(stage)
+        matches = {m.key: m for m in stage.matches.all()}
+        final = matches.get("F")
+        if final and "F" in winners:
+            loser = final.team_b_id if winners["F"] == final.team_a_id else final.team_a_id
+            placed += [(1, teams[winners["F"]], "final"), (2, teams[loser], "final")]
+            done |= {winners["F"], loser}
+            if "3P" in winners:
+                third = matches["3P"]
+                fourth = third.team_b_id if winners["3P"] == third.team_a_id else third.team_a_id
+                placed += [(3, teams[winners["3P"]], "third_place"), (4, teams[fourth], "third_place")]
+                done |= {winners["3P"], fourth}
+            else:
+                for key in ("SF1", "SF2"):
+                    m = matches.get(key)
+                    if m and key in winners:
+                        loser = m.team_b_id if winners[key] == m.team_a_id else m.team_a_id
+                        placed.append((3, teams[loser], "semifinal"))
+                        done.add(loser)
+    rest = sorted((t for t in pool_rank if t not in done), key=lambda t: pool_rank[t])
+    position = len(placed) + 1
+    for team_id in rest:
+        placed.append((position, teams[team_id], "pool"))
+        position += 1
+    return placed
+
+
+__all__ = ["LOT_KEY", "PoolTable", "final_ranking", "lot_seed", "pool_tables"]

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import views
+
+app_name = "voms"
+
+urlpatterns = [
+    path("voms/", views.OverviewView.as_view(), name="overview"),
+    path("voms/settings/", views.SettingsView.as_view(), name="settings"),
+    path("voms/teams/", views.TeamsView.as_view(), name="teams"),
+    path("voms/draw/", views.DrawView.as_view(), name="draw"),
+    path("voms/schedule/", views.ScheduleView.as_view(), name="schedule"),
+    path("voms/enter/", views.SlipEntryView.as_view(), name="enter"),
+    path("voms/slip/<int:match>/", views.CorrectSlipView.as_view(), name="correct"),
+    path("voms/standings/", views.StandingsView.as_view(), name="standings"),
+    path("voms/knockout/", views.KnockoutView.as_view(), name="knockout"),
+    path("voms/knockout/<int:match>/", views.SeriesView.as_view(), name="series"),
+]

@@ -1,0 +1,380 @@
+"""Voms pages for the director and the referee table. Views parse input, call one service, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from scoring.services.sheets import StaleVersion
+from tournament.draw.bracket import Qualifier, round_name
+from tournament.models import Match, Stage, Team
+from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
+from tournament.services.errors import DomainError
+
+from . import services
+from .forms import (
+    CorrectionForm,
+    DrawForm,
+    ImportForm,
+    IndividualForm,
+    KnockoutForm,
+    SeriesGameForm,
+    SettingsForm,
+    SlipForm,
+    TeamForm,
+)
+from .standings import final_ranking, lot_seed, pool_tables
+
+
+def url(tournament, name: str, *args) -> str:
+    return reverse(f"tournament:voms:{name}", args=[tournament.slug, *args])
+
+
+def pools_stage(tournament):
+    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+
+
+def fail(form, error: DomainError):
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+class OverviewView(ScoreEntryMixin, TemplateView):
+    template_name = "voms/overview.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        context.update(
+            teams=services.active_teams(t).count(),
+            stage=pools_stage(t),
+            knockout=services.knockout_stage(t),
+            settings=services.settings_of(t),
+        )
+        return context
+
+
+class SettingsView(DirectorRequiredMixin, FormView):
+    template_name = "voms/form_page.html"
+    form_class = SettingsForm
+
+    def get_initial(self):
+        s = services.settings_of(self.tournament)
+        return {**s, "start_time": s["start_time"]}
+
+    def form_valid(self, form):
+        data = dict(form.cleaned_data)
+        data["start_time"] = data["start_time"].strftime("%H:%M")
+        for key in ("win_points", "kam_points", "over_points"):
+            data[key] = str(data[key].normalize())
+        try:
+            services.update_settings(self.tournament, by=self.request.user, changes=data)
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Settings saved."))
+        return redirect(url(self.tournament, "overview"))
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "title": _("Voms settings")}
+
+
+class TeamsView(DirectorRequiredMixin, TemplateView):
+    template_name = "voms/teams.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        context.setdefault("team_form", TeamForm())
+        context.setdefault("individual_form", IndividualForm(prefix="single"))
+        context.setdefault("import_form", ImportForm(prefix="import"))
+        context.update(
+            teams=t.teams.prefetch_related("members").order_by("withdrawn", "number"),
+            singles=services.players_without_team(t),
+            drawn=pools_stage(t) is not None,
+        )
+        return context
+
+    def post(self, request, slug):
+        action = request.POST.get("action")
+        t = self.tournament
+        try:
+            if action == "team":
+                form = TeamForm(request.POST)
+                if not form.is_valid():
+                    return self.render_to_response(self.get_context_data(team_form=form))
+                d = form.cleaned_data
+                team = services.register_team(t, by=request.user, name=d["name"], players=[d["player1"], d["player2"]],
+                                              seeded=d["seeded"])
+                messages.success(request, _("Team “%(name)s” registered.") % {"name": team.name})
+            elif action == "single":
+                form = IndividualForm(request.POST, prefix="single")
+                if not form.is_valid():
+                    return self.render_to_response(self.get_context_data(individual_form=form))
+                player = services.register_individual(t, by=request.user, name=form.cleaned_data["name"])
+                messages.success(request, _("%(name)s registered without a partner.") % {"name": player.name})
+            elif action == "partners":
+                teams = services.draw_partners(t, by=request.user)
+                messages.success(request, _("Partners drawn: %(count)s teams.") % {"count": len(teams)})
+            elif action == "import":
+                form = ImportForm(request.POST, request.FILES, prefix="import")
+                if not form.is_valid():
+                    return self.render_to_response(self.get_context_data(import_form=form))
+                upload = form.cleaned_data["file"]
+                report = services.import_teams(t, upload.name, upload.read(), by=request.user)
+                if not report.ok:
+                    return self.render_to_response(self.get_context_data(import_form=form, rejected=report.rejected))
+                messages.success(request, _("%(count)s players imported.") % {"count": len(report.created)})
+            elif action == "withdraw":
+                team = get_object_or_404(Team, tournament=t, pk=request.POST.get("team"))
+                services.withdraw_team(team, by=request.user)
+                messages.success(request, _("Team “%(name)s” withdrawn.") % {"name": team.name})
+        except DomainError as error:
+            messages.error(request, error.message)
+        return redirect(url(t, "teams"))
+
+
+class DrawView(DirectorRequiredMixin, FormView):
+    template_name = "voms/draw.html"
+    form_class = DrawForm
+
+    def get_initial(self):
+        return {"pools": services.settings_of(self.tournament)["pools"]}
+
+    def form_valid(self, form):
+        try:
+            services.draw_pools(self.tournament, by=self.request.user, **form.cleaned_data)
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Pools drawn."))
+        return redirect(url(self.tournament, "draw"))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            tables=pool_tables(self.tournament),
+            seed=lot_seed(self.tournament),
+            locked=services.play_started(self.tournament),
+        )
+        return context
+
+
+class ScheduleView(ScoreEntryMixin, TemplateView):
+    template_name = "voms/schedule.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        stage = pools_stage(self.tournament)
+        rounds = []
+        if stage:
+            matches = Match.objects.filter(stage=stage).select_related("round", "pool", "team_a", "team_b", "sheet")
+            by_round = {}
+            for m in matches:
+                by_round.setdefault(m.round, []).append(m)
+            rounds = sorted(by_round.items(), key=lambda item: item[0].number)
+        context.update(rounds=rounds, seed=lot_seed(self.tournament))
+        return context
+
+
+def match_label(match: Match) -> dict:
+    return {"a": str(match.team_a), "b": str(match.team_b), "pool": match.pool.name if match.pool else ""}
+
+
+class SlipEntryView(ScoreEntryMixin, FormView):
+    """The referee table: table number, lus A, lus B, Enter. Current round first."""
+
+    template_name = "voms/enter.html"
+    form_class = SlipForm
+
+    def stage(self):
+        return pools_stage(self.tournament)
+
+    def get_initial(self):
+        stage = self.stage()
+        rnd = services.current_round(stage) if stage else None
+        return {"round": self.request.GET.get("round") or (rnd.number if rnd else 1)}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        stage = self.stage()
+        lookup, recent = {}, []
+        if stage:
+            matches = Match.objects.filter(stage=stage, team_b__isnull=False).select_related(
+                "round", "pool", "team_a", "team_b", "sheet")
+            for m in matches:
+                entry = match_label(m)
+                entry["done"] = hasattr(m, "sheet")
+                lookup.setdefault(str(m.round.number), {})[str(m.table_number)] = entry
+            recent = (
+                Match.objects.filter(stage=stage, sheet__isnull=False)
+                .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
+            )
+        context.update(lookup=lookup, recent=recent, stage=stage,
+                       target=services.rules_settings(self.tournament).target)
+        return context
+
+    def form_valid(self, form):
+        d = form.cleaned_data
+        stage = self.stage()
+        match = Match.objects.filter(stage=stage, round__number=d["round"], table_number=d["table"]).first()
+        if match is None:
+            form.add_error("table", _("There is no game at table %(table)s in round %(round)s.")
+                           % {"table": d["table"], "round": d["round"]})
+            return self.form_invalid(form)
+        if hasattr(match, "sheet"):
+            form.add_error("table", _("The slip of table %(table)s in round %(round)s has been entered already; "
+                                      "a director can correct it.") % {"table": d["table"], "round": d["round"]})
+            return self.form_invalid(form)
+        try:
+            sheet = services.record_slip(match, by=self.request.user, entry=form.entry())
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        game = sheet.derived["games"][0]
+        messages.success(self.request, _(
+            "Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s"
+        ) % {"round": d["round"], "table": d["table"], "a": match.team_a, "b": match.team_b,
+             "lus_a": game["lus_a"], "lus_b": game["lus_b"], "pa": game["points_a"], "pb": game["points_b"]})
+        return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
+
+
+class CorrectSlipView(DirectorRequiredMixin, FormView):
+    template_name = "voms/correct.html"
+    form_class = CorrectionForm
+
+    def get_match(self):
+        return get_object_or_404(
+            Match.objects.select_related("team_a", "team_b", "round", "sheet"),
+            stage__tournament=self.tournament, pk=self.kwargs["match"], sheet__isnull=False,
+        )
+
+    def get_initial(self):
+        entry = self.get_match().sheet.entries[0]
+        if entry.get("absent"):
+            initial = {"lus_a": "x" if entry["absent"] == "a" else "", "lus_b": "x" if entry["absent"] == "b" else ""}
+        else:
+            initial = {"lus_a": entry["lus_a"], "lus_b": entry["lus_b"], "winner": entry.get("winner", ""),
+                       "confirm_low_winner": entry.get("confirm_low_winner", False)}
+        return {**initial, "version": self.get_match().sheet.version}
+
+    def get_context_data(self, **kwargs):
+        match = self.get_match()
+        return {**super().get_context_data(**kwargs), "match": match,
+                "revisions": match.sheet.revisions.select_related("by")}
+
+    def form_valid(self, form):
+        match = self.get_match()
+        try:
+            services.record_slip(match, by=self.request.user, entry=form.entry(),
+                                 expected_version=form.cleaned_data["version"], reason=form.cleaned_data["reason"])
+        except StaleVersion as error:
+            fail(form, error)
+            return self.render_to_response(self.get_context_data(form=form, stale=error.sheet))
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Slip corrected."))
+        return redirect(url(self.tournament, "standings"))
+
+
+class StandingsView(ScoreEntryMixin, TemplateView):
+    template_name = "voms/standings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tables"] = pool_tables(self.tournament)
+        context["final"] = final_ranking(self.tournament) if services.knockout_stage(self.tournament) else None
+        return context
+
+
+class KnockoutView(DirectorRequiredMixin, FormView):
+    template_name = "voms/knockout.html"
+    form_class = KnockoutForm
+
+    def get_initial(self):
+        s = services.settings_of(self.tournament)
+        return {k: s[k] for k in ("qualifiers_per_pool", "third_place", "semifinal")}
+
+    def form_valid(self, form):
+        d = form.cleaned_data
+        tables = pool_tables(self.tournament)
+        if not tables:
+            form.add_error(None, _("Draw the pools first."))
+            return self.form_invalid(form)
+        if not all(t.complete for t in tables) and not self.request.POST.get("force"):
+            form.add_error(None, _("Not every pool game has a result yet. Tick “build anyway” to continue."))
+            return self.form_invalid(form)
+        qualifiers = [
+            Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
+            for t in tables for row in t.rows if row.rank <= d["qualifiers_per_pool"]
+        ]
+        try:
+            services.create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
+                                     third_place=d["third_place"], semifinal=d["semifinal"])
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Knockout built."))
+        return redirect(url(self.tournament, "knockout"))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["bracket"] = knockout_rounds(self.tournament)
+        return context
+
+
+def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
+    """The knockout matches grouped by round, with translated round names."""
+    stage = services.knockout_stage(tournament)
+    if stage is None:
+        return []
+    if stage.settings.get("semifinal") == "round_robin":
+        sf = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.SEMIFINAL_POOL).first()
+        matches = list(Match.objects.filter(stage=sf).select_related("team_a", "team_b", "sheet"))
+        return [(_("Semifinal round robin"), matches)]
+    bracket = services.bracket_of(stage)
+    matches = {m.key: m for m in stage.matches.select_related("team_a", "team_b", "sheet")}
+    out = []
+    total = len(bracket.rounds)
+    for number, rnd in enumerate(bracket.rounds, 1):
+        message, params = round_name(number, total)
+        out.append((_(message) % params, [matches[m.id] for m in rnd if m.id in matches]))
+    if bracket.third_place is not None and "3P" in matches:
+        out.insert(len(out) - 1, (_("Match for third place"), [matches["3P"]]))
+    return out
+
+
+class SeriesView(ScoreEntryMixin, FormView):
+    """Enter the next game of a best-of-N series."""
+
+    template_name = "voms/series.html"
+    form_class = SeriesGameForm
+
+    def get_match(self):
+        return get_object_or_404(Match.objects.select_related("team_a", "team_b", "stage"),
+                                 stage__tournament=self.tournament, pk=self.kwargs["match"], best_of__gt=1)
+
+    def get_context_data(self, **kwargs):
+        match = self.get_match()
+        sheet = getattr(match, "sheet", None)
+        return {**super().get_context_data(**kwargs), "match": match, "sheet": sheet,
+                "games": sheet.derived["games"] if sheet else []}
+
+    def form_valid(self, form):
+        match = self.get_match()
+        sheet = getattr(match, "sheet", None)
+        games = list(sheet.entries) if sheet else []
+        d = form.cleaned_data
+        games.append(services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
+                                         confirm_low_winner=d["confirm_low_winner"]))
+        try:
+            services.record_series(match, by=self.request.user, games=games,
+                                   expected_version=sheet.version if sheet else None)
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Game %(number)s recorded.") % {"number": len(games)})
+        return redirect(url(self.tournament, "series", match.pk))

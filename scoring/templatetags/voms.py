@@ -1,0 +1,35 @@
+from django import template
+from django.utils.translation import gettext as _
+
+from scoring.rules import voms as rules
+from scoring.rules.standings import LOT_KEY, LOT_NAME
+
+register = template.Library()
+
+_METRIC_NAMES = {m.key: m.name for m in (rules.POINTS, rules.WINS, rules.LUS_DIFF)}
+_METRIC_NAMES[rules.H2H_KEY] = rules.H2H_NAME
+_METRIC_NAMES[LOT_KEY] = LOT_NAME
+
+
+@register.filter
+def get_item(mapping, key):
+    return mapping.get(key)
+
+
+@register.filter
+def metric_name(key):
+    """The translated name of the ranking step that separated a team from the one above."""
+    name = _METRIC_NAMES.get(key)
+    return _(name) if name else ""
+
+
+@register.filter
+def points(value):
+    """Points without trailing zeros: 2, 2.5, 12 (never 12.0)."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return value
+    return format(number.normalize(), "f")
