@@ -32,15 +32,18 @@ What it guarantees, in order of priority
 2. Players of the same group at different tables whenever the search finds a way
    (always, in practice, when no group has more members than there are tables).
 3. No two players meet twice. Over 2 rounds this is possible exactly when there are at
-   least as many tables as seats at the largest table, and the construction then always
-   achieves it. Over more rounds the construction achieves it for as many rounds as it
-   has "difference vectors" (below): with T tables and largest table w <= T, that is
-   T rounds when T is a prime power (T + 1 when every table seats exactly T), and for
-   other T as many as a search in the integers mod T finds (e.g. 4 rounds of 4-tables for
-   every T >= 10). Beyond that a local search minimises the repeats.
+   least as many tables as seats at the largest table (for sizes that differ by at most
+   one, like 4/5 or 3/4), and the construction then always achieves it. Over more rounds
+   it achieves it for as many rounds as it has "difference vectors" (below): with T tables
+   and the largest table w <= T, T rounds when T is a prime power (T + 1 when every table
+   seats exactly T: 16 players at 4-tables get 5 rounds); for other T what multiples or a
+   search in the integers mod T find, which for 4/5-tables is at least 5 rounds for every
+   T >= w. So with 4/5-tables, 16 or 20+ players get up to 4 rounds without a repeat.
+   Beyond that a tabu search minimises the repeats.
 4. Nobody sits on the same seat number twice while the rounds do not outnumber the seats
    (so nobody is scribe twice): a Latin square of seat numbers over the columns of the
-   construction, repaired per table by an optimal assignment where tables differ in size.
+   construction, then Konig's edge colouring where tables differ (it never moves a player
+   to another table, and succeeds whenever all tables have one size).
 
 How it works
 ------------
@@ -63,6 +66,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 from itertools import combinations, combinations_with_replacement, count
+from math import comb
 
 from scoring.rules.base import RuleError, gettext_noop
 
@@ -78,6 +82,7 @@ _INFINITY = 1 << 60
 # Large draws are well structured: sampling this many tables per search step is plenty.
 _SCAN_LIMIT = 64
 _VECTOR_SEARCH_NODES = 20_000
+_VECTOR_SEARCH_RESTARTS = 20
 
 
 # --------------------------------------------------------------------------- result
@@ -449,19 +454,24 @@ def _column_group(table: int, column: int) -> int:
 
 def _difference_vectors(modulus: int, width: int, wanted: int, rng: random.Random) -> list[list[int]]:
     """Vectors in Z_modulus (first entry 0) whose pairwise differences are injective."""
-    vectors = [[0] * width]
+    best = [[0] * width]
     for multiplier in range(1, modulus):
-        if len(vectors) >= wanted:
-            return vectors
+        if len(best) >= wanted:
+            return best
         candidate = [multiplier * j % modulus for j in range(width)]
-        if all(len({(v - c) % modulus for v, c in zip(candidate, old, strict=True)}) == width for old in vectors):
-            vectors.append(candidate)
-    while len(vectors) < wanted:
-        found = _search_vector(modulus, width, vectors, rng)
-        if found is None:
+        if all(len({(v - c) % modulus for v, c in zip(candidate, old, strict=True)}) == width for old in best):
+            best.append(candidate)
+    # Multiples fall short when the modulus has small factors: search, restarting because
+    # an early vector can block later ones.
+    for _ in range(_VECTOR_SEARCH_RESTARTS):
+        if len(best) >= wanted:
             break
-        vectors.append(found)
-    return vectors
+        vectors = [[0] * width]
+        while len(vectors) < wanted and (found := _search_vector(modulus, width, vectors, rng)) is not None:
+            vectors.append(found)
+        if len(vectors) > len(best):
+            best = vectors
+    return best
 
 
 def _search_vector(modulus: int, width: int, vectors: list[list[int]], rng: random.Random) -> list[int] | None:
@@ -579,14 +589,13 @@ def _label_groups(groups: list[list[int]], problem: _Problem, rng: random.Random
     misfits.sort(key=len, reverse=True)
     for t, members in zip(remaining, misfits, strict=True):
         tables[t] = members
-    for t, table in enumerate(tables):
-        assert table is not None
-        while len(table) > sizes[t]:
-            movable = [p for p in table if fixed_of[p] < 0]
-            player = rng.choice(movable)
+    filled = [table if table is not None else [] for table in tables]
+    for t, table in enumerate(filled):
+        while len(table) > sizes[t]:  # a fixed table's own players always fit (checked on input)
+            player = rng.choice([p for p in table if fixed_of[p] < 0])
             table.remove(player)
             evicted.append(player)
-    return [table or [] for table in tables], evicted
+    return filled, evicted
 
 
 def _pair_cost(problem: _Problem, meet: list[dict[int, int]], player: int, table: list[int]) -> int:
@@ -646,7 +655,8 @@ def _assign_seats(
     modulus = Counter(sizes).most_common(1)[0][0]
     start_seat = list(range(modulus))
     rng.shuffle(start_seat)
-    uses = [[0] * max(sizes) for _ in range(problem.n)]
+    seats = max(sizes)
+    uses = [[0] * seats for _ in range(problem.n)]
     seated = []
     for r, tables in enumerate(memberships):
         seated_round = []
@@ -727,7 +737,8 @@ class _State:
         self.table_of = [[0] * n for _ in slots]
         self.seat_of = [[0] * n for _ in slots]
         self.meet: list[dict[int, int]] = [{} for _ in range(n)]
-        self.uses = [[0] * max(problem.sizes) for _ in range(n)]
+        seats = max(problem.sizes)
+        self.uses = [[0] * seats for _ in range(n)]
         for r, tables in enumerate(slots):
             for t, table in enumerate(tables):
                 for s, player in enumerate(table):
@@ -856,7 +867,8 @@ def _local_search(state: _State, rng: random.Random) -> None:
     tabu: dict[int, int] = {}
     best_total, best_slots = state.total, None
     step = stalled = 0
-    while state.hot and stalled < patience and evaluations_left > 0:
+    floor = _unavoidable_seat_cost(problem)
+    while state.total > floor and stalled < patience and evaluations_left > 0:
         step += 1
         key = state.hot[rng.randrange(len(state.hot))]
         r, a = divmod(key, n)
@@ -886,6 +898,13 @@ def _local_search(state: _State, rng: random.Random) -> None:
             stalled += 1
     if best_slots is not None and state.total > best_total:
         state.load(best_slots)
+
+
+def _unavoidable_seat_cost(problem: _Problem) -> int:
+    """Seat cost that remains when the rounds outnumber the seats of the largest table."""
+    fewest_uses, spread = divmod(problem.rounds, max(problem.sizes))
+    per_player = (max(problem.sizes) - spread) * comb(fewest_uses, 2) + spread * comb(fewest_uses + 1, 2)
+    return SEAT_WEIGHT * per_player * problem.n
 
 
 def _swap_candidates(state: _State, r: int, a: int, rng: random.Random) -> list[int]:
