@@ -1,0 +1,208 @@
+"""Voms services with the database: teams, draw, slips, forfeits, disqualification, corrections, knockout."""
+
+import io
+
+import pytest
+from openpyxl import Workbook
+
+from scoring.games.voms import services
+from scoring.games.voms.standings import final_ranking, pool_tables
+from scoring.models import ScoreSheet
+from tournament.draw.bracket import Qualifier
+from tournament.models import AuditEntry, Draw, Match, Stage
+from tournament.services.errors import DomainError
+
+pytestmark = pytest.mark.django_db
+
+
+def pool_matches(t, round_number=None):
+    qs = Match.objects.filter(stage__tournament=t, stage__kind=Stage.Kind.POOLS, team_b__isnull=False)
+    if round_number:
+        qs = qs.filter(round__number=round_number)
+    return list(qs.select_related("round", "team_a", "team_b").order_by("round__number", "table_number"))
+
+
+def test_team_registration_and_duplicate_name(voms, director):
+    team = services.register_team(voms, by=director, name="", players=["Naja Lynge", "Malik Kleist"])
+    assert team.name == "Naja Lynge & Malik Kleist"
+    assert [p.last_name for p in team.members.order_by("number")] == ["Lynge", "Kleist"]
+    with pytest.raises(DomainError):
+        services.register_team(voms, by=director, name="naja lynge & malik kleist", players=["A B"])
+    with pytest.raises(DomainError):
+        services.register_team(voms, by=director, name="Three", players=["A", "B", "C"])
+
+
+def test_partners_drawn_by_lot(voms, director):
+    for name in ["A One", "B Two", "C Three", "D Four", "E Five"]:
+        services.register_individual(voms, by=director, name=name)
+    teams = services.draw_partners(voms, by=director, seed=5)
+    assert sorted(t.members.count() for t in teams) == [1, 2, 2]
+    assert Draw.objects.get(tournament=voms, kind=Draw.Kind.PARTNERS).seed == 5
+    assert not services.players_without_team(voms).exists()
+
+
+def test_import_rejects_everything_when_a_row_is_bad(voms, director):
+    csv = "team;player 1;player 2\nEagles;Ann A;Bob B\n;;\nOwls;;\n".encode()
+    report = services.import_teams(voms, "teams.csv", csv, by=director)
+    assert not report.ok and report.rejected[0][0] == 3
+    assert not voms.teams.exists()
+
+
+def test_import_xlsx_teams(voms, director):
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["Team", "Player 1", "Player 2", "Seeded"])
+    sheet.append(["Eagles", "Ann Aa", "Bob Bb", "x"])
+    sheet.append(["=HYPERLINK(\"x\")", "Cid Cc", None, None])
+    data = io.BytesIO()
+    book.save(data)
+    report = services.import_teams(voms, "teams.xlsx", data.getvalue(), by=director)
+    assert report.ok, report.rejected
+    # a formula is never evaluated: without a cached value the team is named after its player
+    assert list(voms.teams.values_list("name", "seeded")) == [("Eagles", True), ("Cid Cc", False)]
+
+
+def test_draw_schedule_and_redo_until_first_slip(drawn, director):
+    stage = Stage.objects.get(tournament=drawn, kind=Stage.Kind.POOLS)
+    assert stage.rounds.count() == 5
+    assert len(pool_matches(drawn)) == 15
+    for rnd in stage.rounds.all():
+        tables = [m.table_number for m in rnd.matches.all()]
+        assert sorted(tables) == [1, 2, 3]
+    first = [(m.team_a_id, m.team_b_id) for m in pool_matches(drawn)]
+    services.draw_pools(drawn, by=director, pools=1, seed=11)
+    assert [(m.team_a_id, m.team_b_id) for m in pool_matches(drawn)] == first  # same seed, same schedule
+    services.record_slip(pool_matches(drawn, 1)[0], by=director, entry={"lus_a": 9, "lus_b": 5})
+    with pytest.raises(DomainError):
+        services.draw_pools(drawn, by=director, pools=1, seed=12)
+    assert len(pool_matches(drawn)) == 15
+
+
+def test_time_slots_follow_start_and_slot_length(drawn):
+    rounds = list(Stage.objects.get(tournament=drawn, kind=Stage.Kind.POOLS).rounds.order_by("number"))
+    assert (rounds[1].starts_at - rounds[0].starts_at).total_seconds() == 20 * 60
+
+
+@pytest.mark.parametrize(
+    "entry,points",
+    [({"lus_a": 9, "lus_b": 5}, ("2", "0")), ({"lus_a": 0, "lus_b": 9}, ("0", "2.5")),
+     ({"lus_a": 11, "lus_b": 7}, ("1.5", "0")), ({"lus_a": 11, "lus_b": 0}, ("1.5", "0")),
+     ({"absent": "a"}, ("0", "2.5"))],
+)
+def test_slip_points(drawn, director, entry, points):
+    sheet = services.record_slip(pool_matches(drawn, 1)[0], by=director, entry=entry)
+    game = sheet.derived["games"][0]
+    assert (game["points_a"], game["points_b"]) == points
+
+
+def test_refused_slips_change_nothing(drawn, assistant_voms):
+    match = pool_matches(drawn, 1)[0]
+    for entry in ({"lus_a": 9, "lus_b": 9}, {"lus_a": 5, "lus_b": 3}, {"lus_a": -1, "lus_b": 9},
+                  {"lus_a": 9, "lus_b": 12, "winner": "a"}):
+        with pytest.raises(DomainError) as err:
+            services.record_slip(match, by=assistant_voms, entry=entry)
+        assert err.value.message
+    assert not ScoreSheet.objects.exists()
+    sheet = services.record_slip(match, by=assistant_voms,
+                                 entry={"lus_a": 9, "lus_b": 12, "winner": "a", "confirm_low_winner": True})
+    assert sheet.derived["winner"] == "a"
+
+
+def test_winner_asked_when_both_reach_nine(drawn, director):
+    match = pool_matches(drawn, 1)[0]
+    with pytest.raises(DomainError) as err:
+        services.record_slip(match, by=director, entry={"lus_a": 10, "lus_b": 9})
+    assert err.value.field == "winner"
+    sheet = services.record_slip(match, by=director, entry={"lus_a": 10, "lus_b": 9, "winner": "a"})
+    assert sheet.derived["games"][0]["points_a"] == "1.5"
+
+
+def test_correction_by_director_only_with_reason_and_recorded(drawn, director, assistant_voms):
+    match = pool_matches(drawn, 1)[0]
+    sheet = services.record_slip(match, by=assistant_voms, entry={"lus_a": 9, "lus_b": 5})
+    with pytest.raises(DomainError):
+        services.record_slip(match, by=assistant_voms, entry={"lus_a": 9, "lus_b": 6})
+    with pytest.raises(DomainError):
+        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 6}, expected_version=1)
+    services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 6}, expected_version=1,
+                         reason="typo")
+    sheet.refresh_from_db()
+    assert sheet.version == 2 and sheet.corrected and sheet.entries == [{"lus_a": 9, "lus_b": 6}]
+    assert [r.kind for r in sheet.revisions.all()] == ["entry", "correction"]
+    entry = AuditEntry.objects.filter(action="sheet.correction").get()
+    assert entry.before["entries"] == [{"lus_a": 9, "lus_b": 5}] and entry.reason == "typo"
+
+
+def test_stale_version_refused(drawn, director):
+    match = pool_matches(drawn, 1)[0]
+    services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 5})
+    services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4}, expected_version=1, reason="a")
+    with pytest.raises(services.DomainError) as err:
+        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 3}, expected_version=1, reason="b")
+    assert "version 2" in err.value.message
+    assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 4}]
+
+
+def test_third_absence_disqualifies_and_later_games_are_forfeits(drawn, director):
+    team = drawn.teams.get(name="Team 1")
+    absences = 0
+    for match in pool_matches(drawn):
+        if team.pk not in (match.team_a_id, match.team_b_id):
+            continue
+        if absences == 3:
+            with pytest.raises(DomainError):
+                services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
+            continue
+        side = "a" if match.team_a_id == team.pk else "b"
+        services.record_slip(match, by=director, entry={"absent": side})
+        absences += 1
+    dq = services.disqualifications(drawn)
+    assert team.pk in dq
+    table = pool_tables(drawn)[0]
+    row = next(r for r in table.rows if r.participant == team.pk)
+    assert row.values["played"] == 5 and row.values["points"] == 0
+    assert row.values["lus_against"] == 45
+    assert AuditEntry.objects.filter(action="team.disqualify").count() == 1
+
+
+def play_pool(t, director, winner_first=True):
+    for match in pool_matches(t):
+        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": match.round.number})
+
+
+def test_standings_complete_and_knockout_to_final_ranking(voms, director):
+    for i in range(8):
+        services.register_team(voms, by=director, name=f"T{i}", players=[f"A{i} B"])
+    services.draw_pools(voms, by=director, pools=2, seed=3)
+    play_pool(voms, director)
+    tables = pool_tables(voms)
+    assert all(t.complete for t in tables)
+    qualifiers = [Qualifier(t.pool.index, r.rank, r.participant) for t in tables for r in t.rows if r.rank <= 2]
+    stage = services.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True, semifinal="bracket")
+    semis = {m.key: m for m in stage.matches.all()}
+    a1, b1 = tables[0].rows[0].participant, tables[1].rows[0].participant
+    a2, b2 = tables[0].rows[1].participant, tables[1].rows[1].participant
+    assert {(semis["SF1"].team_a_id, semis["SF1"].team_b_id), (semis["SF2"].team_a_id, semis["SF2"].team_b_id)} == {
+        (a1, b2), (b1, a2)}
+    for key in ("SF1", "SF2", "3P", "F"):
+        match = Match.objects.get(stage=stage, key=key)
+        games = []
+        for _ in range(2):
+            games.append({"lus_a": 9, "lus_b": 4})
+            sheet = services.record_series(match, by=director, games=games,
+                                           expected_version=getattr(getattr(match, "sheet", None), "version", None))
+            match.refresh_from_db()
+        assert sheet.derived["finished"] and sheet.derived["winner"] == "a"
+        with pytest.raises(DomainError):
+            services.record_series(match, by=director, games=[*games, {"lus_a": 9, "lus_b": 1}])
+    ranking = final_ranking(voms)
+    assert [place for place, _team, _how in ranking] == list(range(1, 9))
+    final = Match.objects.get(stage=stage, key="F")
+    assert ranking[0][1].pk == final.team_a_id
+
+
+def test_assistant_cannot_draw_or_register(drawn, assistant_voms):
+    with pytest.raises(DomainError):
+        services.draw_pools(drawn, by=assistant_voms, pools=1)
+    with pytest.raises(DomainError):
+        services.register_team(drawn, by=assistant_voms, name="X", players=["A B"])
