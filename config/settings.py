@@ -110,6 +110,19 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Backups (docs/operations.md) -----------------------------------------
+# `manage.py backup` and the automatic backup after each round write here; only the newest
+# BACKUP_KEEP automatic backups are kept, manual ones are never deleted.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
+BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
+#: the largest tournament file (JSON) a director may import
+TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
+
+# The login rate limit counts failures in the cache. The in-process cache is right for one
+# server process (the laptop); several gunicorn workers need a shared cache (docs/operations.md).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tournament-manager"}}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

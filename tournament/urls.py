@@ -2,16 +2,19 @@ from django.urls import include, path
 
 from scoring.games import all_games
 
-from .views import director
+from .views import audit, director, transfer
 
 app_name = "tournament"
 
 urlpatterns = [
     path("", director.TournamentListView.as_view(), name="list"),
     path("new/", director.TournamentCreateView.as_view(), name="create"),
+    path("import/", transfer.ImportView.as_view(), name="import"),  # before <slug>/, which would take "import"
     path("<slug:slug>/", director.TournamentDetailView.as_view(), name="detail"),
     path("<slug:slug>/edit/", director.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/archive/", director.TournamentArchiveView.as_view(), name="archive"),
+    path("<slug:slug>/audit/", audit.AuditLogView.as_view(), name="audit"),
+    path("<slug:slug>/export.json", transfer.ExportJSONView.as_view(), name="export_json"),
 ]
 
 # Each game mounts its own pages under the tournament: /manage/<slug>/<game>/...
