@@ -13,16 +13,27 @@ CHROMIUM_ARGS = [
 ]
 
 
+_started: dict = {}
+
+
 @pytest.fixture(scope="session")
-def browser():
+def browser(request):
+    """One Chromium for the whole session, even when other conftests import this fixture too
+    (a second sync Playwright inside the first one's event loop would fail)."""
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test`, which installs Debian's chromium.")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    if "browser" not in _started:
+        if not Path(CHROMIUM).exists():
+            pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test`, which installs Debian's chromium.")
+        playwright = sync_playwright().start()
+        _started["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+        def stop():
+            _started.pop("browser").close()
+            playwright.stop()
+
+        request.session.config.add_cleanup(stop)
+    return _started["browser"]
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import login_by_keyboard, tab_to
 from tournament.models import Tournament
 
 CASES = [
@@ -13,16 +14,6 @@ CASES = [
     ("de", "Anmelden", "Meine Turniere", "Turnier", "Schafkopf"),
     ("da", "Log ind", "Mine turneringer", "Turneringen", "Voms"),
 ]
-
-
-def tab_to(page, selector, limit=40):
-    """Press Tab until the element matching `selector` has the focus; fail if it never does."""
-    target = page.locator(selector)
-    for _ in range(limit):
-        if target.evaluate("el => el === document.activeElement"):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"{selector} never received the keyboard focus")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -34,12 +25,7 @@ def test_director_creates_tournament_by_keyboard(
     page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page.goto(f"{live_server.url}/accounts/login/")
     expect(page.get_by_role("button", name=login_label)).to_be_visible()
-
-    # The user name field has the focus on arrival; everything else by keyboard.
-    page.keyboard.type(director.username)
-    page.keyboard.press("Tab")
-    page.keyboard.type(director.raw_password)
-    page.keyboard.press("Enter")
+    login_by_keyboard(page, live_server.url, director)
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
 
     tab_to(page, "a.button[href$='/manage/new/']")

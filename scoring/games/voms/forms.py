@@ -61,22 +61,31 @@ class SlipForm(forms.Form):
     round = forms.IntegerField(label=_("Round"), min_value=1, widget=forms.NumberInput(attrs={"class": "short"}))
     table = forms.IntegerField(label=_("Table"), min_value=1,
                                widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
-    lus_a = forms.CharField(label=_("Lus team A"), max_length=4,
+    lus_a = forms.CharField(label=_("Lus team A"), max_length=4, required=False,
                             widget=forms.TextInput(attrs={"class": "short", "inputmode": "numeric"}))
-    lus_b = forms.CharField(label=_("Lus team B"), max_length=4,
+    lus_b = forms.CharField(label=_("Lus team B"), max_length=4, required=False,
                             widget=forms.TextInput(attrs={"class": "short", "inputmode": "numeric"}))
-    winner = forms.ChoiceField(label=_("Winner"), required=False,
-                               choices=[("", _("from the lus")), ("a", _("Team A")), ("b", _("Team B"))])
+    # A one-letter box rather than a drop-down: typing "a" or "b" is the fastest at the referee table.
+    winner = forms.CharField(label=_("Winner (A/B)"), max_length=1, required=False,
+                             help_text=_("Only when both teams have 9 or more."),
+                             widget=forms.TextInput(attrs={"class": "short", "autocomplete": "off"}))
     confirm_low_winner = forms.BooleanField(label=_("Yes, the winner has fewer lus"), required=False)
+
+    def clean_winner(self):
+        winner = self.cleaned_data.get("winner", "").strip().lower()
+        if winner not in ("", "a", "b"):
+            raise forms.ValidationError(_("Type A or B, or leave it empty."))
+        return winner
 
     def clean(self):
         data = super().clean()
         a, b = parse_lus(data.get("lus_a", "")), parse_lus(data.get("lus_b", ""))
         if a == "x" and b == "x":
             raise forms.ValidationError(_("Only one team can be marked absent (x)."))
-        for key, value in (("lus_a", a), ("lus_b", b)):
-            if value != "x" and not isinstance(value, int):
-                self.add_error(key, _("Type the lus as a whole number, or x for an absent team."))
+        if "x" not in (a, b):
+            for key, value in (("lus_a", a), ("lus_b", b)):
+                if not isinstance(value, int):
+                    self.add_error(key, _("Type the lus as a whole number, or x for an absent team."))
         data["lus_a"], data["lus_b"] = a, b
         return data
 
@@ -108,9 +117,10 @@ class SeriesGameForm(forms.Form):
                                widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
     lus_b = forms.IntegerField(label=_("Lus team B"), min_value=0, max_value=MAX_LUS,
                                widget=forms.NumberInput(attrs={"class": "short"}))
-    winner = forms.ChoiceField(label=_("Winner"), required=False,
-                               choices=[("", _("from the lus")), ("a", _("Team A")), ("b", _("Team B"))])
+    winner = SlipForm.base_fields["winner"]
     confirm_low_winner = forms.BooleanField(label=_("Yes, the winner has fewer lus"), required=False)
+
+    clean_winner = SlipForm.clean_winner
 
 
 class KnockoutForm(forms.Form):
