@@ -1,7 +1,59 @@
-"""Schafkopf: registration in the game registry."""
+"""Schafkopf: the game's registration — its settings, pages, documents and demo.
 
+The modules behind the hooks are imported when a hook is called: the registry is loaded while
+Django starts, before the models may be used.
+"""
+
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from .. import GameType, register
 
-GAME = register(GameType(key="schafkopf", name=_("Schafkopf"), participants="player"))
+
+def default_settings() -> dict:
+    from .config import default_settings as defaults
+
+    return defaults()
+
+
+def menu(tournament) -> list:
+    def link(name, *args):
+        return reverse(f"tournament:schafkopf:{name}", args=[tournament.slug, *args])
+
+    return [
+        (_("Overview"), link("overview")),
+        (_("Players"), link("players")),
+        (_("Settings"), link("settings")),
+        (_("Seating"), link("seating")),
+        (_("Score lists"), link("round", 1)),
+        (_("Standings"), link("standings")),
+        (_("Printouts"), link("printouts")),
+    ]
+
+
+def documents(tournament) -> dict:
+    from .documents import documents as found
+
+    return found(tournament)
+
+
+def demo(director, **options):
+    from .demo import create_demo
+
+    return create_demo(director, **options)
+
+
+GAME = register(
+    GameType(
+        key="schafkopf",
+        name=_("Schafkopf"),
+        participants="player",
+        description=_("Individual players at tables of 4 (some of 5), all rounds drawn at once."),
+        default_settings=default_settings,
+        demo=demo,
+        demo_arguments=(("--players", {"type": int, "default": 64, "help": "Number of players (default 64)."}),),
+        menu=menu,
+        urls="scoring.games.schafkopf.urls",
+        documents=documents,
+    )
+)

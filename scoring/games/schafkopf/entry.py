@@ -1,0 +1,259 @@
+"""The referee table's pages: a round's lists, one score list to enter or correct, a list's history.
+
+The grid is typed without the mouse (see static/schafkopf/entry.js); the page computes each row's
+points with the pure rules for display, and `services.enter_sheet` decides authoritatively.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring.models import ScoreSheet
+from scoring.rules.base import RuleError
+from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
+from scoring.services.sheets import StaleVersion, rule_message
+from tournament.models import Seat, Table
+from tournament.permissions import is_director
+from tournament.services.errors import DomainError
+
+from . import services
+from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
+from .forms import TYPE_KEYS, CorrectionForm, GridRow, grid_values, read_games, read_totals, totals_values
+from .queries import rounds_of, seated_tables, sheets_by_table, table_of
+from .views import EntryPage, url
+
+
+class RoundView(EntryPage, TemplateView):
+    """A round's tables: whose list is entered, corrected or still missing."""
+
+    template_name = "schafkopf/round.html"
+    nav = "lists"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        number = self.kwargs["round"]
+        rounds = rounds_of(self.tournament)
+        if rounds and number not in {r.number for r in rounds}:
+            raise Http404
+        tables = seated_tables(self.tournament, round_number=number).get(number, [])
+        sheets = sheets_by_table(self.tournament, round_number=number)
+        context.update(
+            round_number=number,
+            rounds=rounds,
+            tables=[(table, sheets.get(table.table_id)) for table in tables],
+            entered=len(sheets),
+        )
+        return context
+
+
+def game_text(entry: dict | None) -> str:
+    """A game in the grid's letters, for comparing two versions of a list ("R 1/3 + S")."""
+    if not entry:
+        return "–"
+    values = grid_values(entry)
+    who = values["d"] + (f"/{values['p']}" if values["p"] else "")
+    text = f"{values['t']} {who} {values['r']}{values['x']}"
+    return f"{text} tout {values['i']}" if values["i"] else text
+
+
+class SheetView(EntryPage, TemplateView):
+    """One table's score list: game by game (the grid) or totals only; correction by a director."""
+
+    template_name = "schafkopf/sheet.html"
+    nav = "lists"
+
+    def load(self) -> None:
+        self.table = table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
+        if self.table is None:
+            raise Http404
+        self.seats = list(Seat.objects.filter(table=self.table).select_related("participant", "substitute"))
+        self.size = len(self.seats)
+        self.settings = settings_of(self.tournament)
+        self.games = self.settings.games_at(self.size)
+        self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
+        self.can_edit = self.sheet is None or is_director(self.request.user, self.tournament)
+        requested = self.request.POST.get("mode") or self.request.GET.get("mode")
+        self.mode = requested if requested in MODES else (self.sheet.mode if self.sheet else GAMES_MODE)
+
+    def get(self, request, *args, **kwargs):
+        self.load()
+        stored = self.sheet.entries if self.sheet and self.sheet.mode == self.mode else None
+        if self.mode == GAMES_MODE:
+            grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored or [], start=1)]
+            grid += [GridRow(n, dict.fromkeys("tdprxli", "")) for n in range(len(grid) + 1, self.games + 1)]
+            for row, entry in zip(grid, stored or [], strict=False):
+                row.entry = entry
+            return self.show(grid=grid)
+        rows, _entries = read_totals({}, table_size=self.size)
+        for row, entry in zip(rows, stored or [], strict=False):
+            row.values = totals_values(entry)
+        return self.show(totals=rows)
+
+    def post(self, request, *args, **kwargs):
+        self.load()
+        version = int(request.POST.get("version") or 0)
+        correction = CorrectionForm(request.POST) if self.sheet else None
+        if self.mode == GAMES_MODE:
+            grid = read_games(request.POST, rows=self.games, table_size=self.size)
+            shown = {"grid": grid, "correction": correction, "version": version}
+            self.scored_rows(grid)  # marks the rows the rules refuse
+            if any(row.errors or row.rule_error for row in grid):
+                return self.show(**shown, error=_("Some games cannot be right: see the marked rows."))
+            entries = [row.entry for row in grid if row.entry]
+        else:
+            totals, entries = read_totals(request.POST, table_size=self.size)
+            shown = {"totals": totals, "correction": correction, "version": version}
+            if entries is None:
+                return self.show(**shown, error=_("Some fields cannot be read: see the marked fields."))
+        try:
+            sheet = services.enter_sheet(self.table, by=request.user, mode=self.mode, entries=entries,
+                                         expected_version=version, reason=request.POST.get("reason", ""))
+        except StaleVersion as conflict:
+            return self.show(**{**shown, "version": conflict.sheet.version},
+                             conflict=self.conflict(conflict.sheet, entries), error=conflict.message)
+        except services.ListRefused as error:
+            if error.game_number and self.mode == GAMES_MODE:
+                grid[error.game_number - 1].rule_error = error.message
+            return self.show(**shown, error=error.message)
+        except DomainError as error:
+            return self.show(**shown, error=error.message, reason_error=error.field == "reason")
+        what = _("corrected") if sheet.corrected and self.sheet else _("saved")
+        messages.success(request, _("Round %(round)s, table %(table)s: list %(what)s.")
+                         % {"round": self.table.round.number, "table": self.table.number, "what": what})
+        return redirect(self.next_url())
+
+    def next_url(self) -> str:
+        """The next table of the round still without a list, so a pile of lists is typed in one go."""
+        missing = Table.objects.filter(round=self.table.round, sheet__isnull=True).order_by("number")
+        following = missing.filter(number__gt=self.table.number).first() or missing.first()
+        if following is None:
+            return url(self.tournament, "round", self.table.round.number)
+        return url(self.tournament, "sheet", self.table.round.number, following.number)
+
+    def scored_rows(self, grid: list[GridRow]) -> tuple[list[dict], dict[int, int]]:
+        """Each row with its dealer and every seat's points and running total; rule errors marked on rows."""
+        seats = range(1, self.size + 1)
+        running = dict.fromkeys(seats, 0)
+        broken = False
+        rows = []
+        for row in grid:
+            points = None
+            if row.entry and not row.errors:
+                try:
+                    points = score_game(services.entry_from_json(row.entry), game_number=row.number,
+                                        table_size=self.size, tariff=self.settings.tariff)
+                except RuleError as error:
+                    row.rule_error = rule_message(error)
+            broken = broken or (points is None and not row.blank)
+            if points and not broken:
+                running = {seat: running[seat] + points[seat] for seat in seats}
+            out = sitting_out(row.number, self.size)
+            rows.append({
+                "row": row, "dealer": dealer_of(row.number, self.size), "out": out,
+                "cells": [{"points": points[seat] if points else None,
+                           "running": running[seat] if points and not broken else None,
+                           "out": seat == out} for seat in seats],
+            })
+        return rows, running
+
+    def conflict(self, stored: ScoreSheet, mine: list[dict]) -> dict:
+        """Both versions side by side: who saved the other one, and where the two differ."""
+        theirs = stored.entries if stored.mode == self.mode else []
+        if self.mode == GAMES_MODE:
+            length = max(len(theirs), len(mine))
+            pad = [None] * length
+            differences = [
+                (n, game_text(a), game_text(b))
+                for n, (a, b) in enumerate(zip((theirs + pad)[:length], (mine + pad)[:length], strict=True), start=1)
+                if a != b
+            ]
+        else:
+            differences = [
+                (row["seat"], totals_values(row), totals_values(other))
+                for row, other in zip(theirs, mine, strict=False) if row != other
+            ]
+        return {"sheet": stored, "by": stored.entered_by, "differences": differences,
+                "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
+
+    def show(self, *, grid=None, totals=None, **extra):
+        context = self.get_context_data(**extra)
+        if grid is not None:
+            rows, running = self.scored_rows(grid)
+            context.update(rows=rows, running=[running[s] for s in range(1, self.size + 1)],
+                           running_sum=sum(running.values()))
+        if totals is not None:
+            context["totals"] = list(zip(totals, self.seats, strict=True))
+        context.setdefault("version", self.sheet.version if self.sheet else 0)
+        if self.sheet and context.get("correction") is None:
+            context["correction"] = CorrectionForm()
+        return self.render_to_response(context)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tariff = self.settings.tariff
+        context.update(
+            table=self.table,
+            round_number=self.table.round.number,
+            seats=self.seats,
+            size=self.size,
+            games=self.games,
+            sheet=self.sheet,
+            mode=self.mode,
+            other_mode=TOTALS_MODE if self.mode == GAMES_MODE else GAMES_MODE,
+            can_edit=self.can_edit,
+            laufende=tariff.laufende_from is not None,
+            tariff=tariff,
+            entry_config={
+                "tariff": tariff_to_dict(tariff),
+                "size": self.size,
+                "games": self.games,
+                "editable": self.can_edit,
+                "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class}
+                          for letter, key in TYPE_KEYS.items()},
+            },
+            type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
+        )
+        return context
+
+
+def _is_games(entries: list) -> bool:
+    return bool(entries) and "game_type" in entries[0]
+
+
+def revision_changes(previous: list, entries: list) -> dict:
+    """What a version changed against the one before: the games that differ, or the totals entered."""
+    if not _is_games(entries):
+        return {"totals": [(row["seat"], row["total"]) for row in entries], "changes": []}
+    if not _is_games(previous):
+        return {"totals": [], "changes": []}
+    length = max(len(previous), len(entries))
+    pad = [None] * length
+    pairs = zip((previous + pad)[:length], (entries + pad)[:length], strict=True)
+    return {"totals": [], "changes": [(n, game_text(a), game_text(b))
+                                      for n, (a, b) in enumerate(pairs, start=1) if a != b]}
+
+
+class HistoryView(EntryPage, TemplateView):
+    """Every version of a list: who, when, entry or correction, why, and which games changed."""
+
+    template_name = "schafkopf/history.html"
+    nav = "lists"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
+        sheet = ScoreSheet.objects.filter(table=table).first() if table else None
+        if sheet is None:
+            raise Http404
+        history = []
+        previous: list = []
+        for revision in sheet.revisions.select_related("by"):
+            entries = revision.entries if isinstance(revision.entries, list) else []
+            history.append({"revision": revision, **revision_changes(previous, entries)})
+            previous = entries
+        context.update(table=table, sheet=sheet, history=history, round_number=table.round.number)
+        return context

@@ -1,0 +1,382 @@
+"""Schafkopf forms: players, settings, the draw, substitutes, and the score list grid.
+
+The score list is not a Django form: a grid of 30 or 40 rows of one-letter fields is read by
+`read_games` / `read_totals`, which turn what was typed into the stored entries, or say per row
+and field what cannot be read. Whether a readable row is allowed is for the rules to say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.rules.base import RuleError
+from scoring.rules.schafkopf import (
+    COUNT_FIELDS,
+    FARBWENZ,
+    MAX_LAUFENDE,
+    RUF,
+    SOLO,
+    TARIFF_PRESETS,
+    WENZ,
+    PrizeSpec,
+    Tariff,
+    prize_list,
+)
+from scoring.services.sheets import rule_message
+from tournament.models import Participant
+
+from .config import Settings
+
+# --- players ---------------------------------------------------------------------------------------
+
+
+class ParticipantForm(forms.ModelForm):
+    number = forms.IntegerField(
+        label=gettext_lazy("Participant number"), required=False, min_value=1, max_value=99999,
+        help_text=gettext_lazy("Leave empty for the next free number."),
+    )
+
+    class Meta:
+        model = Participant
+        fields = ["number", "first_name", "last_name", "club", "group"]
+        help_texts = {"group": gettext_lazy("Players of one group (a family, say) sit at different tables.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_name"].widget.attrs["autofocus"] = True
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("List of players (.xlsx or .csv)"),
+        help_text=gettext_lazy("First row: the column names, e.g. Number, First name, Last name, Club, Group."),
+    )
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Participant.Status.choices)
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class FixedTableForm(forms.Form):
+    table = forms.IntegerField(
+        label=gettext_lazy("Fixed table"), required=False, min_value=1,
+        help_text=gettext_lazy("The player sits at this table in every round (e.g. for accessibility). "
+                               "Empty: drawn like everyone else. Applies at the next draw."),
+    )
+
+
+# --- settings --------------------------------------------------------------------------------------
+
+AMOUNT_LABELS = {
+    "ruf": gettext_lazy("Rufspiel (each player)"),
+    "ruf_schneider": gettext_lazy("Rufspiel Schneider (each player)"),
+    "ruf_schwarz": gettext_lazy("Rufspiel Schwarz (each player)"),
+    "solo": gettext_lazy("Solo/Wenz (each opponent; the soloist 3×)"),
+    "solo_schneider": gettext_lazy("Solo/Wenz Schneider (each opponent)"),
+    "solo_schwarz": gettext_lazy("Solo/Wenz Schwarz (each opponent)"),
+    "tout": gettext_lazy("Tout (each opponent)"),
+}
+
+
+def preset_choices():
+    return [(key, _(tariff.name)) for key, tariff in TARIFF_PRESETS.items()]
+
+
+class SettingsForm(forms.Form):
+    rounds = forms.IntegerField(label=gettext_lazy("Rounds"), min_value=1, max_value=12)
+    games_per_round = forms.IntegerField(label=gettext_lazy("Games per round"), min_value=1, max_value=200)
+    games_at_five = forms.IntegerField(
+        label=gettext_lazy("Games per round at a 5-player table"), min_value=5, max_value=250,
+        help_text=gettext_lazy("A multiple of 5, so that everyone at the table deals equally often (30 → 40)."),
+    )
+    separate_clubs = forms.BooleanField(
+        label=gettext_lazy("Players of the same club at different tables"), required=False,
+    )
+    tariff_preset = forms.ChoiceField(
+        label=gettext_lazy("Tariff preset"), choices=preset_choices,
+        help_text=gettext_lazy("Choosing a preset fills in its amounts; you can then change them."),
+    )
+    tariff_name = forms.CharField(label=gettext_lazy("Tariff name"), max_length=80)
+    ruf = forms.IntegerField(label=AMOUNT_LABELS["ruf"], min_value=0)
+    ruf_schneider = forms.IntegerField(label=AMOUNT_LABELS["ruf_schneider"], min_value=0)
+    ruf_schwarz = forms.IntegerField(label=AMOUNT_LABELS["ruf_schwarz"], min_value=0)
+    solo = forms.IntegerField(label=AMOUNT_LABELS["solo"], min_value=0)
+    solo_schneider = forms.IntegerField(label=AMOUNT_LABELS["solo_schneider"], min_value=0)
+    solo_schwarz = forms.IntegerField(label=AMOUNT_LABELS["solo_schwarz"], min_value=0)
+    tout = forms.IntegerField(label=AMOUNT_LABELS["tout"], min_value=0)
+    laufende_from = forms.IntegerField(
+        label=gettext_lazy("Count Laufende from"), required=False, min_value=1, max_value=MAX_LAUFENDE,
+        help_text=gettext_lazy("Empty: Laufende are not counted (the digest's rule)."),
+    )
+    laufende_value = forms.IntegerField(
+        label=gettext_lazy("Points per Laufender (each player or opponent)"), min_value=0, initial=0,
+    )
+    entry_fee = forms.DecimalField(label=gettext_lazy("Entry fee"), min_value=0, decimal_places=2, max_digits=8)
+    prizes = forms.CharField(
+        label=gettext_lazy("Prizes, one line per place"), required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=gettext_lazy("An amount (e.g. 150) or a percentage of the takings (e.g. 30%)."),
+    )
+
+    FIELDSETS = (
+        (gettext_lazy("Rounds and tables"), ("rounds", "games_per_round", "games_at_five", "separate_clubs")),
+        (gettext_lazy("Tariff"), ("tariff_preset", "tariff_name", *AMOUNT_LABELS, "laufende_from", "laufende_value")),
+        (gettext_lazy("Money"), ("entry_fee", "prizes")),
+    )
+
+    @classmethod
+    def initial_from(cls, settings: Settings) -> dict:
+        tariff = settings.tariff
+        return {
+            "rounds": settings.rounds,
+            "games_per_round": settings.games_per_round,
+            "games_at_five": settings.games_at_five,
+            "separate_clubs": settings.separate_clubs,
+            "tariff_preset": settings.tariff_preset,
+            "tariff_name": _(tariff.name),
+            **{name: getattr(tariff, name) for name in AMOUNT_LABELS},
+            "laufende_from": tariff.laufende_from,
+            "laufende_value": tariff.laufende_value,
+            "entry_fee": settings.entry_fee,
+            "prizes": "\n".join(format_prize(p) for p in settings.prizes),
+        }
+
+    def fix_play_settings(self) -> None:
+        """Once play has started only the money can change: the other fields are shown, not editable."""
+        for name in ("rounds", "games_per_round", "games_at_five", *self.FIELDSETS[1][1]):
+            self.fields[name].disabled = True
+
+    def clean_games_at_five(self):
+        games = self.cleaned_data["games_at_five"]
+        if games % 5:
+            raise forms.ValidationError(_("Enter a multiple of 5, so that everyone at a 5-player table deals "
+                                          "equally often."))
+        return games
+
+    def clean_prizes(self):
+        prizes = []
+        for place, line in enumerate(self.cleaned_data["prizes"].splitlines(), start=1):
+            if line.strip():
+                prizes.append(parse_prize(line, place))
+        return tuple(prizes)
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            data["tariff"] = Tariff(
+                name=self.stored_tariff_name(data),
+                **{name: data[name] for name in AMOUNT_LABELS},
+                laufende_from=data["laufende_from"],
+                laufende_value=data["laufende_value"],
+            )
+            prize_list(data["entry_fee"], 0, data["prizes"])
+        except RuleError as error:
+            raise forms.ValidationError(rule_message(error)) from error
+        return data
+
+    @staticmethod
+    def stored_tariff_name(data) -> str:
+        """Keep a preset's English name when it is shown unchanged, so it is translated on every printout."""
+        preset = TARIFF_PRESETS[data["tariff_preset"]]
+        name = data["tariff_name"].strip()
+        return preset.name if name == _(preset.name) else name
+
+    def settings(self, current: Settings) -> Settings:
+        data = self.cleaned_data
+        return replace(
+            current,
+            rounds=data["rounds"],
+            games_per_round=data["games_per_round"],
+            games_at_five=data["games_at_five"],
+            separate_clubs=data["separate_clubs"],
+            tariff_preset=data["tariff_preset"],
+            tariff=data["tariff"],
+            entry_fee=data["entry_fee"],
+            prizes=data["prizes"],
+        )
+
+
+def format_prize(prize: PrizeSpec) -> str:
+    return f"{prize.value.normalize():f}%" if prize.kind == "percent" else f"{prize.value:f}"
+
+
+def parse_prize(line: str, place: int) -> PrizeSpec:
+    text = line.strip().replace(",", ".").replace(" ", "")
+    kind = "percent" if text.endswith("%") else "fixed"
+    try:
+        value = Decimal(text.rstrip("%"))
+    except InvalidOperation:
+        raise forms.ValidationError(
+            _("Place %(place)s: “%(text)s” is neither an amount nor a percentage.") % {"place": place,
+                                                                                        "text": line.strip()}
+        ) from None
+    return PrizeSpec(kind, value)
+
+
+# --- the draw and substitutes ----------------------------------------------------------------------
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"), required=False, min_value=1, max_value=2**62,
+        help_text=gettext_lazy("Empty: a new random draw. The seed of an earlier draw reproduces it, "
+                               "with the same players and settings."),
+    )
+
+
+class SubstituteForm(forms.Form):
+    substitute = forms.ModelChoiceField(
+        label=gettext_lazy("Substitute"), queryset=Participant.objects.none(), required=False,
+        empty_label=gettext_lazy("— nobody: the seat's player plays —"),
+    )
+    points_to_substitute = forms.BooleanField(
+        label=gettext_lazy("Credit the seat's points to the substitute"), required=False,
+        help_text=gettext_lazy("Otherwise they stay with the seat's player."),
+    )
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False)
+
+    def __init__(self, *args, candidates, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].queryset = candidates
+
+
+# --- the score list grid ---------------------------------------------------------------------------
+
+#: the one-letter game types typed at the referee table (the same letters in every language)
+TYPE_KEYS = {"R": RUF, "S": SOLO, "W": WENZ, "F": FARBWENZ}
+TYPE_LETTERS = {game_type: letter for letter, game_type in TYPE_KEYS.items()}
+RESULT_KEYS = {"+": True, "-": False}
+#: Schneider / Schwarz; D for "Durch", the source's word for Schwarz
+EXTRA_KEYS = {"": (False, False), "S": (True, False), "Z": (True, True), "D": (True, True)}
+GRID_FIELDS = ("t", "d", "p", "r", "x", "l", "i")
+
+
+@dataclass
+class GridRow:
+    """One row of the grid as typed (`values`), what it means (`entry`), and what is wrong with it."""
+
+    number: int
+    values: dict[str, str]
+    entry: dict | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+    rule_error: str = ""
+
+    @property
+    def blank(self) -> bool:
+        return not any(self.values.values())
+
+
+def _seat(text: str, table_size: int, errors: dict, key: str) -> int | None:
+    if text.isdigit() and 1 <= int(text) <= table_size:
+        return int(text)
+    errors[key] = _("Enter a seat from 1 to %(size)s.") % {"size": table_size}
+    return None
+
+
+def _read_game(row: GridRow, *, table_size: int) -> None:
+    """Fill in `row.entry`, or `row.errors` for the fields that cannot be read."""
+    values, errors = row.values, row.errors
+    game_type = TYPE_KEYS.get(values["t"].upper())
+    if game_type is None:
+        errors["t"] = _("Type R, S, W or F.")
+    declarer = _seat(values["d"], table_size, errors, "d")
+    # A partner typed for a solo is passed on, for the rules to refuse with their own message.
+    partner = _seat(values["p"], table_size, errors, "p") if game_type == RUF or values["p"] else None
+    won = RESULT_KEYS.get(values["r"])
+    if won is None:
+        errors["r"] = _("Type + (won) or - (lost).")
+    extra = EXTRA_KEYS.get(values["x"].upper())
+    if extra is None:
+        errors["x"] = _("Leave empty, or type S (Schneider) or Z (Schwarz).")
+    laufende = 0
+    if values["l"]:
+        if values["l"].isdigit():
+            laufende = int(values["l"])
+        else:
+            errors["l"] = _("Enter the number of Laufende.")
+    if errors:
+        return
+    initials = values["i"].strip()
+    row.entry = {
+        "game_type": game_type, "declarer": declarer, "partner": partner, "won": won,
+        "schneider": extra[0], "schwarz": extra[1], "tout": bool(initials), "laufende": laufende,
+        "tout_initials": initials,
+    }
+
+
+def read_games(data, *, rows: int, table_size: int) -> list[GridRow]:
+    """The grid's rows as typed; trailing blank rows stand for games not entered."""
+    grid = [
+        GridRow(number, {name: data.get(f"{name}{number}", "").strip()[:12] for name in GRID_FIELDS})
+        for number in range(1, rows + 1)
+    ]
+    last = max((row.number for row in grid if not row.blank), default=0)
+    for row in grid[:last]:
+        if row.blank:
+            row.errors["t"] = _("Game %(number)s is empty while later games are filled in: enter it.") % {
+                "number": row.number}
+        else:
+            _read_game(row, table_size=table_size)
+    return grid
+
+
+def grid_values(entry: dict) -> dict[str, str]:
+    """A stored game as the grid shows it (the inverse of `read_game_row`)."""
+    extra = "Z" if entry["schwarz"] else "S" if entry["schneider"] else ""
+    return {
+        "t": TYPE_LETTERS.get(entry["game_type"], "?"),
+        "d": str(entry["declarer"]),
+        "p": "" if entry["partner"] is None else str(entry["partner"]),
+        "r": "+" if entry["won"] else "-",
+        "x": extra,
+        "l": str(entry["laufende"]) if entry.get("laufende") else "",
+        "i": entry.get("tout_initials", ""),
+    }
+
+
+@dataclass
+class TotalsRow:
+    seat: int
+    values: dict[str, str]
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def read_totals(data, *, table_size: int) -> tuple[list[TotalsRow], list[dict] | None]:
+    """Per-seat totals and counts as typed; the entries, or None while a field cannot be read."""
+    rows, entries = [], []
+    for seat in range(1, table_size + 1):
+        row = TotalsRow(seat, {name: data.get(f"{name}{seat}", "").strip() for name in ("total", *COUNT_FIELDS)})
+        entry = {"seat": seat}
+        for name, text in row.values.items():
+            number = _whole_number(text, allow_negative=name == "total", empty=None if name == "total" else 0)
+            if number is None:
+                row.errors[name] = _("Enter a whole number.")
+            entry[name] = number
+        rows.append(row)
+        entries.append(entry)
+    return rows, None if any(row.errors for row in rows) else entries
+
+
+def _whole_number(text: str, *, allow_negative: bool, empty):
+    if not text:
+        return empty
+    digits = text[1:] if allow_negative and text[:1] in "-−" else text
+    if not digits.isdigit():
+        return None
+    return -int(digits) if digits != text else int(digits)
+
+
+def totals_values(entry: dict) -> dict[str, str]:
+    return {name: str(entry.get(name, 0)) for name in ("total", *COUNT_FIELDS)}
+
+
+class CorrectionForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Why is the list corrected?"), max_length=500)

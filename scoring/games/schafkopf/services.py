@@ -1,0 +1,380 @@
+"""Schafkopf state changes: settings, the seating draw, starting rounds, substitutes, score lists.
+
+Each service checks who may do it, runs in one transaction, writes the audit log and raises a
+`DomainError` with a translated message. Score lists go through `scoring.services.sheets.record_sheet`
+(the one path for sheets) with a `derive` built here on the pure rules in `scoring.rules.schafkopf`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, fields, replace
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet
+from scoring.rules.base import RuleError, gettext_noop
+from scoring.rules.schafkopf import (
+    COUNT_FIELDS,
+    Counts,
+    GameEntry,
+    score_list,
+    validate_totals,
+)
+from scoring.services.sheets import record_sheet, rule_message
+from tournament.draw.seating import draw_seating as draw_seating_plan
+from tournament.models import Draw, Participant, Round, Seat, Stage, Table, Tournament
+from tournament.permissions import can_enter_results, is_director
+from tournament.services.audit import log_action
+from tournament.services.errors import DomainError
+
+from .config import GAMES_MODE, TABLE_SIZES, TOTALS_MODE, Settings, settings_of
+
+#: settings that shape play: fixed once round 1 has started
+PLAY_SETTINGS = ("rounds", "games_per_round", "games_at_five", "tariff")
+GAME_ENTRY_FIELDS = tuple(f.name for f in fields(GameEntry))
+SEED_LIMIT = 10**9
+
+
+class ListRefused(DomainError):
+    """A score list the rules refuse; `game_number` points at the row when one game is wrong."""
+
+    def __init__(self, message, *, field=None, game_number=None):
+        super().__init__(message, field=field)
+        self.game_number = game_number
+
+
+def _require_director(by, tournament) -> None:
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can do this."))
+
+
+def new_seed() -> int:
+    """A seed short enough to print and type back in."""
+    return secrets.randbelow(SEED_LIMIT - 1) + 1
+
+
+# --- reading the structure -------------------------------------------------------------------------
+
+
+def rounds_stage(tournament) -> Stage | None:
+    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.ROUNDS).first()
+
+
+def current_draw(tournament) -> Draw | None:
+    return Draw.objects.filter(tournament=tournament, kind=Draw.Kind.SEATING).order_by("-created", "-id").first()
+
+
+def lot_seed(tournament) -> int | None:
+    return (
+        Draw.objects.filter(tournament=tournament, kind=Draw.Kind.LOT)
+        .order_by("-created", "-id")
+        .values_list("seed", flat=True)
+        .first()
+    )
+
+
+def play_started(tournament) -> bool:
+    """True once round 1 was started or any list was entered: the seating is final from then on."""
+    rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
+    if rounds.filter(starts_at__isnull=False).exists():
+        return True
+    return ScoreSheet.objects.filter(table__round__in=rounds).exists()
+
+
+# --- players ---------------------------------------------------------------------------------------
+
+PLAYER_FIELDS = ("first_name", "last_name", "club", "group")
+
+
+def update_player(participant: Participant, *, by, **changes) -> Participant:
+    """Correct a player's name, club or group (the participant number never changes)."""
+    tournament = participant.tournament
+    _require_director(by, tournament)
+    changes = {name: str(value).strip() for name, value in changes.items() if name in PLAYER_FIELDS}
+    if "last_name" in changes and not changes["last_name"]:
+        raise DomainError(_("A participant needs a last name."), field="last_name")
+    with transaction.atomic():
+        before = {name: getattr(participant, name) for name in changes}
+        for name, value in changes.items():
+            setattr(participant, name, value)
+        participant.save(update_fields=list(changes))
+        log_action("participant.update", by=by, tournament=tournament, obj=participant, before=before,
+                   after=changes)
+    return participant
+
+
+# --- settings --------------------------------------------------------------------------------------
+
+
+def update_settings(tournament: Tournament, new: Settings, *, by, reason: str = "") -> tuple[Tournament, bool]:
+    """Store new settings; return the tournament and whether the seating had to be removed.
+
+    The rounds, the games and the tariff are fixed once play has started (entered lists would
+    no longer match them). A seating drawn for another number of rounds is removed before play,
+    so that a stale draw is never printed.
+    """
+    _require_director(by, tournament)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        old = settings_of(locked)
+        changed = [name for name in PLAY_SETTINGS if getattr(old, name) != getattr(new, name)]
+        if changed and play_started(locked):
+            raise DomainError(
+                _("Play has started: the rounds, the games per round and the tariff can no longer be changed.")
+            )
+        seating_removed = old.rounds != new.rounds and _remove_seating(locked)
+        locked.settings = new.to_json()
+        locked.save(update_fields=["settings", "updated"])
+        log_action("schafkopf.settings", by=by, tournament=locked, obj=locked, before=old.to_json(),
+                   after=locked.settings, reason=reason)
+    return locked, seating_removed
+
+
+def _remove_seating(tournament) -> bool:
+    stage = rounds_stage(tournament)
+    if stage is None or not stage.rounds.exists():
+        return False
+    stage.rounds.all().delete()
+    return True
+
+
+def set_fixed_table(participant: Participant, table: int | None, *, by) -> None:
+    """Fix a player to a table in every round (accessibility); None lifts it. Applies at the next draw."""
+    tournament = participant.tournament
+    _require_director(by, tournament)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        current = settings_of(locked)
+        fixed = dict(current.fixed_tables)
+        before = fixed.get(participant.number)
+        if table is None:
+            fixed.pop(participant.number, None)
+        else:
+            fixed[participant.number] = table
+        locked.settings = replace(current, fixed_tables=fixed).to_json()
+        locked.save(update_fields=["settings", "updated"])
+        log_action("schafkopf.fixed_table", by=by, tournament=locked, obj=participant,
+                   before={"table": before}, after={"table": table})
+
+
+# --- the seating draw ------------------------------------------------------------------------------
+
+
+def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw:
+    """Draw tables and seats of every round for the active players, replacing any earlier draw.
+
+    Refused once play has started (substitutes from then on). A seed given by the director
+    reproduces an earlier draw of the same players with the same settings.
+    """
+    _require_director(by, tournament)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if play_started(locked):
+            raise DomainError(
+                _("Round 1 has started: the seating can no longer be drawn again. Put a substitute on the seat "
+                  "of a player who dropped out.")
+            )
+        settings = settings_of(locked)
+        players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
+        seed = seed if seed is not None else new_seed()
+        plan = _plan(players, settings, seed)
+        previous = current_draw(locked)
+        stage, _created = Stage.objects.get_or_create(tournament=locked, kind=Stage.Kind.ROUNDS)
+        stage.rounds.all().delete()
+        _store_plan(stage, plan, {p.number: p for p in players})
+        params = {
+            "rounds": settings.rounds,
+            "players": len(players),
+            "table_sizes": plan.table_sizes,
+            "repeated_pairs": plan.repeated_pairs(),
+            "seat_repeats": plan.seat_repeats(),
+            "group_conflicts": plan.group_conflicts(_groups(players, settings)),
+            "separate_clubs": settings.separate_clubs,
+            "fixed_tables": {str(k): v for k, v in settings.fixed_tables.items()},
+        }
+        draw = Draw.objects.create(tournament=locked, kind=Draw.Kind.SEATING, seed=seed, params=params,
+                                   created_by=by)
+        if lot_seed(locked) is None:
+            Draw.objects.create(tournament=locked, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
+        log_action("schafkopf.seating.redraw" if previous else "schafkopf.seating.draw", by=by, tournament=locked,
+                   obj=draw, before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
+    return draw
+
+
+def _groups(players, settings: Settings) -> dict[int, str]:
+    """Who should sit apart: a named group (a family) first, otherwise the club when that is wished."""
+    groups = {}
+    for p in players:
+        if p.group:
+            groups[p.number] = f"group:{p.group.casefold()}"
+        elif settings.separate_clubs and p.club:
+            groups[p.number] = f"club:{p.club.casefold()}"
+    return groups
+
+
+def _plan(players, settings: Settings, seed: int):
+    numbers = {p.number for p in players}
+    fixed = {number: table for number, table in settings.fixed_tables.items() if number in numbers}
+    try:
+        return draw_seating_plan(sorted(numbers), settings.rounds, seed=seed, sizes=TABLE_SIZES,
+                                 groups=_groups(players, settings), fixed=fixed)
+    except RuleError as error:
+        raise DomainError(rule_message(error), field=error.field) from error
+
+
+def _store_plan(stage: Stage, plan, by_number: dict[int, Participant]) -> None:
+    rounds = Round.objects.bulk_create([Round(stage=stage, number=r) for r in range(1, len(plan.rounds) + 1)])
+    tables = Table.objects.bulk_create([
+        Table(round=round_, number=t)
+        for round_, round_tables in zip(rounds, plan.rounds, strict=True)
+        for t in range(1, len(round_tables) + 1)
+    ])
+    players_of = [players for round_tables in plan.rounds for players in round_tables]
+    Seat.objects.bulk_create([
+        Seat(table=table, number=s, participant=by_number[number])
+        for table, players in zip(tables, players_of, strict=True)
+        for s, number in enumerate(players, start=1)
+    ])
+
+
+def start_round(round_: Round, *, by) -> Round:
+    """Mark a round as started (round 1 fixes the seating)."""
+    tournament = round_.stage.tournament
+    _require_director(by, tournament)
+    with transaction.atomic():
+        updated = Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        if updated:
+            log_action("schafkopf.round.start", by=by, tournament=tournament, obj=round_,
+                       after={"round": round_.number})
+    round_.refresh_from_db()
+    return round_
+
+
+# --- substitutes -----------------------------------------------------------------------------------
+
+
+def set_substitute(seat: Seat, substitute: Participant | None, *, by, points_to_substitute: bool = False,
+                   reason: str = "") -> Seat:
+    """Let `substitute` play `seat` from now on (None: the seat's player again).
+
+    The points of the seat go to the seat's player, or to the substitute when the director says so.
+    """
+    table = seat.table
+    tournament = table.round.stage.tournament
+    _require_director(by, tournament)
+    if substitute is not None:
+        _check_substitute(seat, substitute, tournament)
+    with transaction.atomic():
+        locked = Seat.objects.select_for_update().get(pk=seat.pk)
+        before = {"substitute": locked.substitute_id and str(locked.substitute),
+                  "points_to_substitute": locked.points_to_substitute}
+        locked.substitute = substitute
+        locked.points_to_substitute = bool(substitute) and points_to_substitute
+        locked.save(update_fields=["substitute", "points_to_substitute"])
+        log_action("schafkopf.substitute", by=by, tournament=tournament,
+                   obj=f"{table.round}, {table}, {locked}", before=before,
+                   after={"substitute": substitute and str(substitute),
+                          "points_to_substitute": locked.points_to_substitute},
+                   reason=reason)
+    return locked
+
+
+def _check_substitute(seat: Seat, substitute: Participant, tournament) -> None:
+    if substitute.tournament_id != tournament.pk or substitute.status != Participant.Status.ACTIVE:
+        raise DomainError(_("The substitute must be an active player of this tournament."), field="substitute")
+    if substitute.pk == seat.participant_id:
+        raise DomainError(_("A player cannot substitute for himself."), field="substitute")
+    busy = Seat.objects.filter(table__round=seat.table.round).exclude(pk=seat.pk)
+    if busy.filter(participant=substitute).exists() or busy.filter(substitute=substitute).exists():
+        raise DomainError(
+            _("%(player)s already plays in this round and cannot also take this seat.") % {"player": substitute.name},
+            field="substitute",
+        )
+
+
+# --- score lists -----------------------------------------------------------------------------------
+
+
+def _wrong_game_count(count: int, games: int) -> RuleError:
+    return RuleError(
+        "game_count_wrong",
+        gettext_noop("The list has %(count)s games, but this table plays %(games)s in a round. Enter every game "
+                     "of the list."),
+        field="entries", count=count, games=games,
+    )
+
+
+def entry_from_json(row: dict) -> GameEntry:
+    """A stored game row back as a `GameEntry` (the JSON holds exactly its fields)."""
+    return GameEntry(**{name: row[name] for name in GAME_ENTRY_FIELDS if name in row})
+
+
+def entry_to_json(entry: GameEntry) -> dict:
+    return asdict(entry)
+
+
+def _derived(totals: dict[int, int], counts: dict[int, Counts], games: int) -> dict:
+    return {
+        "games": games,
+        "totals": {str(seat): total for seat, total in totals.items()},
+        "counts": {str(seat): asdict(c) for seat, c in counts.items()},
+    }
+
+
+def totals_from_json(entries: list[dict]) -> tuple[dict[int, int], dict[int, Counts]]:
+    totals = {int(row["seat"]): row["total"] for row in entries}
+    counts = {int(row["seat"]): Counts(**{name: row.get(name, 0) for name in COUNT_FIELDS}) for row in entries}
+    return totals, counts
+
+
+def make_derive(settings: Settings, table_size: int):
+    """The `derive(entries, mode)` that `record_sheet` calls for a list of this table."""
+    games = settings.games_at(table_size)
+
+    def derive(entries, mode: str) -> dict:
+        if mode == GAMES_MODE:
+            if len(entries) != games:
+                raise _wrong_game_count(len(entries), games)
+            result = score_list([entry_from_json(row) for row in entries], table_size=table_size,
+                                tariff=settings.tariff)
+            return _derived(result.totals, result.counts, games)
+        if mode == TOTALS_MODE:
+            totals, counts = totals_from_json(entries)
+            if sorted(totals) != list(range(1, table_size + 1)):
+                raise RuleError("totals_seats", gettext_noop("Enter a total for every seat of the table."),
+                                field="totals")
+            validate_totals(totals, counts, games=games, tariff=settings.tariff)
+            return _derived(totals, counts, games)
+        raise ValueError(f"unknown list mode {mode!r}")
+
+    return derive
+
+
+def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_version: int | None = None,
+                reason: str = "") -> ScoreSheet:
+    """Enter or correct the score list of `table`; the round counts as started from then on.
+
+    `expected_version` is the version the form was loaded with (0 for a new list), so a list saved
+    meanwhile by someone else is reported as a conflict instead of being overwritten.
+    """
+    round_ = table.round
+    tournament = round_.stage.tournament
+    if not can_enter_results(by, tournament):
+        raise DomainError(_("You are not allowed to enter results in this tournament."))
+    derive = make_derive(settings_of(tournament), table.seats.count())
+    try:
+        derive(entries, mode)
+    except RuleError as error:
+        raise ListRefused(rule_message(error), field=error.field,
+                          game_number=error.params.get("game_number")) from error
+    with transaction.atomic():
+        expected = expected_version
+        if expected_version == 0:  # a new list; one saved meanwhile by someone else is a conflict
+            expected = -1 if ScoreSheet.objects.filter(table=table).exists() else None
+        sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
+                             expected_version=expected, reason=reason)
+        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+    return sheet

@@ -1,0 +1,170 @@
+"""Schafkopf standings: the stored lists' `derived` values, credited to players, ranked by the pure rules.
+
+A constant number of queries whatever the number of players: the seats, the sheets' derived values,
+the participants and the lot seed, each read once. The ranking itself is `scoring.rules.schafkopf.ranking`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import NamedTuple
+
+from scoring.models import ScoreSheet
+from scoring.rules.schafkopf import (
+    COUNT_FIELDS,
+    EXCLUDED_KEY,
+    Counts,
+    PrizeList,
+    prize_list,
+    ranking,
+)
+from tournament.models import Participant, Seat, Stage
+
+from .config import settings_of
+from .services import lot_seed
+
+
+@dataclass
+class Row:
+    rank: int
+    participant: Participant
+    #: points per round 1..n, None where the round's list is not entered yet
+    rounds: list[int | None]
+    values: dict
+    by_lot: bool
+    separated_by: str | None
+    #: one of the lists this player's points come from was corrected after hand-in
+    corrected: bool
+    prize: Decimal | None = None
+
+    @property
+    def excluded(self) -> bool:
+        return bool(self.values.get(EXCLUDED_KEY))
+
+
+@dataclass
+class Standings:
+    after_round: int
+    rounds: int
+    rows: list[Row]
+    lists_entered: int
+    lists_total: int
+    lot_seed: int | None
+    prizes: PrizeList | None = None
+    corrected_lists: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def final(self) -> bool:
+        return self.after_round == self.rounds
+
+    @property
+    def complete(self) -> bool:
+        return self.lists_entered == self.lists_total
+
+    @property
+    def any_lot(self) -> bool:
+        return any(row.by_lot for row in self.rows)
+
+
+class SeatRow(NamedTuple):
+    table_id: int
+    round: int
+    table: int
+    seat: int
+    participant: int
+    substitute: int | None
+    points_to_substitute: bool
+
+    @property
+    def credited(self) -> int:
+        """Who the seat's points belong to: the substitute only when the director said so."""
+        return self.substitute if self.substitute and self.points_to_substitute else self.participant
+
+
+def standings(tournament, *, after_round: int | None = None) -> Standings:
+    """The ranking over rounds 1..after_round (default: all rounds), with the prize money when final."""
+    settings = settings_of(tournament)
+    rounds = settings.rounds
+    after_round = rounds if after_round is None else after_round
+    seats = [
+        SeatRow(*values)
+        for values in Seat.objects.filter(
+            table__round__stage__tournament=tournament,
+            table__round__stage__kind=Stage.Kind.ROUNDS,
+            table__round__number__lte=after_round,
+        ).values_list("table_id", "table__round__number", "table__number", "number", "participant_id",
+                      "substitute_id", "points_to_substitute")
+    ]
+    sheets = {
+        table_id: (derived, corrected)
+        for table_id, derived, corrected in ScoreSheet.objects.filter(
+            tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS,
+            table__round__number__lte=after_round,
+        ).values_list("table_id", "derived", "corrected")
+    }
+    participants = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
+    seed = lot_seed(tournament)
+
+    points: dict[int, dict[int, int]] = {}
+    counts: dict[int, Counts] = defaultdict(Counts)
+    corrected_players: set[int] = set()
+    corrected_lists: set[tuple[int, int]] = set()
+    for seat in seats:
+        # everyone seated is ranked, with or without a list yet
+        player_points = points.setdefault(seat.credited, {})
+        if seat.table_id not in sheets:
+            continue
+        derived, corrected = sheets[seat.table_id]
+        key = str(seat.seat)
+        player_points[seat.round] = player_points.get(seat.round, 0) + derived["totals"][key]
+        counts[seat.credited] += Counts(**{name: derived["counts"][key][name] for name in COUNT_FIELDS})
+        if corrected:
+            corrected_players.add(seat.credited)
+            corrected_lists.add((seat.round, seat.table))
+
+    players = sorted(points, key=lambda pk: participants[pk].number)
+    excluded = frozenset(pk for pk in players if participants[pk].status == Participant.Status.EXCLUDED)
+    ranked = ranking(
+        players,
+        {pk: [points[pk][r] for r in sorted(points[pk])] for pk in players},
+        counts,
+        seed=seed if seed is not None else 0,
+        excluded=excluded,
+    )
+    rows = [
+        Row(
+            rank=s.rank,
+            participant=participants[s.participant],
+            rounds=[points[s.participant].get(r) for r in range(1, after_round + 1)],
+            values=s.values,
+            by_lot=s.by_lot,
+            separated_by=s.separated_by,
+            corrected=s.participant in corrected_players,
+        )
+        for s in ranked
+    ]
+    result = Standings(
+        after_round=after_round,
+        rounds=rounds,
+        rows=rows,
+        lists_entered=len(sheets),
+        lists_total=len({seat.table_id for seat in seats}),
+        lot_seed=seed,
+        corrected_lists=sorted(corrected_lists),
+    )
+    if result.final:
+        _add_prizes(result, settings, participants.values())
+    return result
+
+
+def _add_prizes(result: Standings, settings, participants) -> None:
+    """Prize money by final rank; excluded players win nothing, and the next player moves up."""
+    if not settings.prizes:
+        return
+    paying = sum(1 for p in participants if p.status != Participant.Status.WITHDRAWN)
+    result.prizes = prize_list(settings.entry_fee, paying, settings.prizes)
+    eligible = [row for row in result.rows if not row.excluded]
+    for row, amount in zip(eligible, result.prizes, strict=False):
+        row.prize = amount

@@ -1,0 +1,25 @@
+"""Schafkopf pages, mounted under /manage/<tournament slug>/ (so every view gets `slug`)."""
+
+from django.urls import path
+
+from . import entry, views
+
+app_name = "schafkopf"
+
+urlpatterns = [
+    path("schafkopf/", views.OverviewView.as_view(), name="overview"),
+    path("schafkopf/players/", views.PlayersView.as_view(), name="players"),
+    path("schafkopf/players/import/", views.ImportView.as_view(), name="import"),
+    path("schafkopf/players/<int:pk>/", views.PlayerView.as_view(), name="player"),
+    path("schafkopf/settings/", views.SettingsView.as_view(), name="settings"),
+    path("schafkopf/seating/", views.SeatingView.as_view(), name="seating"),
+    path("schafkopf/seating/start/", views.StartRoundView.as_view(), name="start"),
+    path("schafkopf/seating/seats/<int:pk>/", views.SubstituteView.as_view(), name="substitute"),
+    path("schafkopf/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
+    path("schafkopf/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
+    path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),
+    path("schafkopf/standings/", views.StandingsView.as_view(), name="standings"),
+    path("schafkopf/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),
+    path("schafkopf/printouts/", views.PrintoutsView.as_view(), name="printouts"),
+    path("schafkopf/printouts/<slug:name>.<str:file_format>", views.DownloadView.as_view(), name="download"),
+]

@@ -1,0 +1,447 @@
+"""Schafkopf director pages: players, settings, seating, substitutes, standings, printouts.
+
+Views parse input, call one service, render. The score list pages are in `entry.py`.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import FormView, TemplateView, View
+
+from documents import CONTENT_TYPES, formats_for, render
+from documents.base import format_value
+from scoring.models import ScoreSheet
+from tournament.models import Participant, Seat, Table
+from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
+from tournament.services.errors import DomainError
+from tournament.services.participants import add_participant, import_participants, set_participant_status
+
+from . import services
+from .config import settings_of
+from .documents import documents, ranking_document
+from .forms import (
+    DrawForm,
+    FixedTableForm,
+    ImportForm,
+    ParticipantForm,
+    SettingsForm,
+    StatusForm,
+    SubstituteForm,
+)
+from .queries import rounds_of, seated_tables, seating_problems
+from .standings import standings
+
+
+def url(tournament, name: str, *args) -> str:
+    return reverse(f"tournament:schafkopf:{name}", args=[tournament.slug, *args])
+
+
+def fail(form, error: DomainError) -> None:
+    """Put a service's refusal on the form: on its field when it names one, else on the form."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+class SchafkopfPage:
+    """Only Schafkopf tournaments have these pages; `nav` marks the page in the Schafkopf menu."""
+
+    nav = ""
+
+    def dispatch(self, request, *args, **kwargs):
+        # runs after the role mixin has loaded self.tournament and checked the role
+        if self.tournament.game != "schafkopf":
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["nav"] = self.nav
+        context["rounds_count"] = settings_of(self.tournament).rounds
+        return context
+
+
+class DirectorPage(DirectorRequiredMixin, SchafkopfPage):
+    pass
+
+
+class EntryPage(ScoreEntryMixin, SchafkopfPage):
+    pass
+
+
+# --- overview --------------------------------------------------------------------------------------
+
+
+class OverviewView(EntryPage, TemplateView):
+    template_name = "schafkopf/overview.html"
+    nav = "overview"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        statuses = dict(t.participants.values_list("status").annotate(n=Count("id")))
+        tables = dict(Table.objects.filter(round__stage__tournament=t).values_list("round__number")
+                      .annotate(n=Count("id")))
+        entered = dict(ScoreSheet.objects.filter(table__round__stage__tournament=t).values_list("table__round__number")
+                       .annotate(n=Count("id")))
+        context.update(
+            settings=settings_of(t),
+            players=statuses.get(Participant.Status.ACTIVE, 0),
+            withdrawn=statuses.get(Participant.Status.WITHDRAWN, 0),
+            excluded=statuses.get(Participant.Status.EXCLUDED, 0),
+            draw=services.current_draw(t),
+            started=services.play_started(t),
+            rounds=[(r, entered.get(r.number, 0), tables.get(r.number, 0)) for r in rounds_of(t)],
+        )
+        return context
+
+
+# --- players ---------------------------------------------------------------------------------------
+
+
+class PlayersView(DirectorPage, FormView):
+    template_name = "schafkopf/players.html"
+    form_class = ParticipantForm
+    nav = "players"
+    report = None
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        fixed = settings_of(self.tournament).fixed_tables
+        players = list(self.tournament.participants.all())
+        context.update(
+            players=[(p, fixed.get(p.number)) for p in players],
+            active=sum(p.status == Participant.Status.ACTIVE for p in players),
+            import_form=kwargs.get("import_form") or ImportForm(),
+            report=self.report,
+            drawn=services.current_draw(self.tournament) is not None,
+        )
+        return context
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        try:
+            player = add_participant(self.tournament, by=self.request.user, **data)
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("%(player)s registered with number %(number)s.")
+                         % {"player": player.name, "number": player.number})
+        return redirect(url(self.tournament, "players"))
+
+
+class ImportView(PlayersView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(import_form=form))
+        upload = form.cleaned_data["file"]
+        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user)
+        if self.report.ok:
+            messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
+            return redirect(url(self.tournament, "players"))
+        return self.render_to_response(self.get_context_data(import_form=form))
+
+
+class PlayerView(DirectorPage, TemplateView):
+    """One player: name and club, status (withdraw, exclude, reinstate) and a fixed table."""
+
+    template_name = "schafkopf/player.html"
+    nav = "players"
+
+    def player(self) -> Participant:
+        return get_object_or_404(Participant, tournament=self.tournament, pk=self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        player = self.player()
+        fixed = settings_of(self.tournament).fixed_tables.get(player.number)
+        context.update(
+            player=player,
+            details_form=kwargs.get("details_form") or ParticipantForm(instance=player),
+            status_form=kwargs.get("status_form") or StatusForm(initial={"status": player.status,
+                                                                          "reason": player.status_reason}),
+            fixed_form=kwargs.get("fixed_form") or FixedTableForm(initial={"table": fixed}),
+        )
+        context["details_form"].fields["number"].disabled = True
+        return context
+
+    def post(self, request, *args, **kwargs):
+        player = self.player()
+        action = request.POST.get("action")
+        handlers = {"details": self._details, "status": self._status, "fixed": self._fixed}
+        if action not in handlers:
+            raise Http404
+        failed = handlers[action](player)
+        if failed:
+            return self.render_to_response(self.get_context_data(**failed))
+        messages.success(request, _("Changes saved."))
+        return redirect(url(self.tournament, "players"))
+
+    def _details(self, player):
+        form = ParticipantForm(self.request.POST, instance=Participant.objects.get(pk=player.pk))
+        form.fields["number"].disabled = True
+        if form.is_valid():
+            try:
+                services.update_player(player, by=self.request.user, **form.cleaned_data)
+                return None
+            except DomainError as error:
+                fail(form, error)
+        return {"details_form": form}
+
+    def _status(self, player):
+        form = StatusForm(self.request.POST)
+        if form.is_valid():
+            try:
+                set_participant_status(player, form.cleaned_data["status"], by=self.request.user,
+                                       reason=form.cleaned_data["reason"])
+                return None
+            except DomainError as error:
+                fail(form, error)
+        return {"status_form": form}
+
+    def _fixed(self, player):
+        form = FixedTableForm(self.request.POST)
+        if form.is_valid():
+            try:
+                services.set_fixed_table(player, form.cleaned_data["table"], by=self.request.user)
+                return None
+            except DomainError as error:
+                fail(form, error)
+        return {"fixed_form": form}
+
+
+# --- settings --------------------------------------------------------------------------------------
+
+
+class SettingsView(DirectorPage, FormView):
+    template_name = "schafkopf/settings.html"
+    form_class = SettingsForm
+    nav = "settings"
+
+    def get_initial(self):
+        return SettingsForm.initial_from(settings_of(self.tournament))
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        if services.play_started(self.tournament):
+            form.fix_play_settings()
+        return form
+
+    def get_context_data(self, **kwargs):
+        from scoring.rules.schafkopf import TARIFF_PRESETS, tariff_to_dict
+
+        context = super().get_context_data(**kwargs)
+        form = context["form"]
+        context["fieldsets"] = [
+            (title, [form[name] for name in names]) for title, names in SettingsForm.FIELDSETS
+        ]
+        context["presets"] = {key: {**tariff_to_dict(t), "name": _(t.name)} for key, t in TARIFF_PRESETS.items()}
+        context["started"] = services.play_started(self.tournament)
+        context["tariff_sentence"] = _(
+            "Solo won: soloist +%(soloist)s, each opponent %(opponent)s. Tout won: soloist +%(tout_soloist)s, "
+            "each opponent %(tout_opponent)s. Rufspiel won: declarer and partner +%(ruf)s each."
+        )
+        return context
+
+    def form_valid(self, form):
+        try:
+            _tournament, removed = services.update_settings(
+                self.tournament, form.settings(settings_of(self.tournament)), by=self.request.user
+            )
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Settings saved."))
+        if removed:
+            messages.warning(self.request, _("The seating was drawn for another number of rounds and has been "
+                                             "removed: draw the seating again."))
+        return redirect(url(self.tournament, "overview"))
+
+
+# --- seating ---------------------------------------------------------------------------------------
+
+
+class SeatingView(DirectorPage, FormView):
+    template_name = "schafkopf/seating.html"
+    form_class = DrawForm
+    nav = "seating"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tables = seated_tables(self.tournament)
+        context.update(
+            draw=services.current_draw(self.tournament),
+            tables=sorted(tables.items()),
+            problems=seating_problems(self.tournament, tables),
+            started=services.play_started(self.tournament),
+            first_round=rounds_of(self.tournament)[:1],
+        )
+        return context
+
+    def form_valid(self, form):
+        try:
+            draw = services.draw_seating(self.tournament, by=self.request.user, seed=form.cleaned_data["seed"])
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Seating drawn with seed %(seed)s.") % {"seed": draw.seed})
+        return redirect(url(self.tournament, "seating"))
+
+
+class StartRoundView(DirectorPage, View):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        rounds = rounds_of(self.tournament)
+        number = int(request.POST.get("round", 1))
+        round_ = next((r for r in rounds if r.number == number), None)
+        if round_ is None:
+            raise Http404
+        services.start_round(round_, by=request.user)
+        messages.success(request, _("Round %(number)s has started.") % {"number": number})
+        return redirect(url(self.tournament, "seating"))
+
+
+class SubstituteView(DirectorPage, FormView):
+    template_name = "schafkopf/substitute.html"
+    form_class = SubstituteForm
+    nav = "seating"
+
+    def get_seat(self) -> Seat:
+        return get_object_or_404(
+            Seat.objects.select_related("table__round__stage", "participant", "substitute"),
+            pk=self.kwargs["pk"], table__round__stage__tournament=self.tournament,
+        )
+
+    def get_form_kwargs(self):
+        seat = self.get_seat()
+        busy = Seat.objects.filter(table__round=seat.table.round)
+        candidates = (
+            self.tournament.participants.filter(status=Participant.Status.ACTIVE)
+            .exclude(pk__in=busy.values("participant"))
+            .exclude(pk__in=busy.exclude(pk=seat.pk).exclude(substitute=None).values("substitute"))
+        )
+        return {**super().get_form_kwargs(), "candidates": candidates}
+
+    def get_initial(self):
+        seat = self.get_seat()
+        return {"substitute": seat.substitute, "points_to_substitute": seat.points_to_substitute}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["seat"] = self.get_seat()
+        return context
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        try:
+            services.set_substitute(self.get_seat(), data["substitute"], by=self.request.user,
+                                    points_to_substitute=data["points_to_substitute"], reason=data["reason"])
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Changes saved."))
+        return redirect(url(self.tournament, "seating"))
+
+
+# --- standings and printouts -----------------------------------------------------------------------
+
+
+class StandingsView(DirectorPage, TemplateView):
+    template_name = "schafkopf/standings.html"
+    nav = "standings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rounds = settings_of(self.tournament).rounds
+        after = self.kwargs.get("round", rounds)
+        if not 1 <= after <= rounds:
+            raise Http404
+        result = standings(self.tournament, after_round=after)
+        document = ranking_document(self.tournament, result=result)
+        context.update(
+            result=result,
+            document=document,
+            columns=document.columns,
+            table_rows=standings_rows_html(document, result),
+            document_name="ranking" if result.final else f"ranking-after-{after}",
+            after_choices=range(1, rounds + 1),
+        )
+        return context
+
+
+CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
+
+
+def standings_rows_html(document, result) -> list[SafeString]:
+    """The ranking's rows as HTML, cell by cell from the same document the PDF and Excel are made of.
+
+    Built directly rather than through a template loop: 2,000 players times 15 columns is the page's
+    whole cost. The cell of the step that put a player below the one above is marked, lot rows too.
+    """
+    columns = document.columns
+    classes = [CELL_CLASSES[column.alignment] for column in columns]
+    html = []
+    for standing, values in zip(result.rows, document.row_values(), strict=True):
+        cells = []
+        for column, css, value in zip(columns, classes, values, strict=True):
+            # Mark the tiebreak that decided (points alone decide most places and need no mark).
+            decided = standing.separated_by not in (None, "points") and column.key == standing.separated_by
+            if decided or (column.key == "lot" and standing.by_lot):
+                css += " sk-decided"
+            cells.append(f'<td class="{css}">{escape(format_value(value))}</td>')
+        row_class = "sk-excluded" if standing.excluded else ""
+        html.append(SafeString(f'<tr class="{row_class}">{"".join(cells)}</tr>'))
+    return html
+
+
+PRINTOUTS = (
+    ("seating-by-name", gettext_lazy("Seating by name (for the wall)"), ("pdf", "xlsx")),
+    ("seating-by-table", gettext_lazy("Seating by table"), ("pdf", "xlsx")),
+    ("table-cards", gettext_lazy("Table cards"), ("pdf",)),
+    ("participant-cards", gettext_lazy("Participant cards (table and seat for every round)"), ("pdf",)),
+    ("standings", gettext_lazy("Standings: every round and the final ranking with prizes"), ("pdf", "xlsx")),
+    ("results", gettext_lazy("Results: every round, the ranking and every game"), ("xlsx",)),
+)
+
+
+class PrintoutsView(DirectorPage, TemplateView):
+    template_name = "schafkopf/printouts.html"
+    nav = "printouts"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rounds = settings_of(self.tournament).rounds
+        score_lists = [
+            (f"score-lists-{r}", _("Score lists of round %(number)s (one page per table)") % {"number": r}, ("pdf",))
+            for r in range(1, rounds + 1)
+        ]
+        context.update(
+            items=[*PRINTOUTS[:4], *score_lists, *PRINTOUTS[4:]],
+            drawn=services.current_draw(self.tournament) is not None,
+        )
+        return context
+
+
+class DownloadView(DirectorPage, View):
+    def get(self, request, *args, name, file_format, **kwargs):
+        available = documents(self.tournament)
+        if name not in available:
+            raise Http404
+        document = available[name]()
+        if file_format not in formats_for(document):
+            raise Http404
+        data = render(document, file_format, tournament=self.tournament)
+        response = HttpResponse(data, content_type=CONTENT_TYPES[file_format])
+        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

@@ -1,0 +1,192 @@
+/* Score list entry without the mouse: Enter moves on (a complete row: to the next game), points and running
+   totals are computed live from the tariff. The server recomputes everything with the rules when saving. */
+(function () {
+  "use strict";
+  var form = document.getElementById("sk-list");
+  var configNode = document.getElementById("entry-config");
+  if (!form || !configNode) { return; }
+  var config = JSON.parse(configNode.textContent);
+  var tariff = config.tariff;
+  var size = config.size;
+  var sum = document.getElementById("sk-sum");
+  var save = document.getElementById("sk-save");
+  var reason = document.getElementById("id_reason");
+
+  function field(name) { return form.elements.namedItem(name); }
+  function value(name) { var input = field(name); return input ? input.value.trim() : ""; }
+  function seat(text) { var n = parseInt(text, 10); return /^\d$/.test(text) && n >= 1 && n <= size ? n : 0; }
+
+  /* --- game by game --- */
+
+  function readRow(game) {
+    var type = config.types[value("t" + game).toUpperCase()];
+    var extra = value("x" + game).toUpperCase();
+    var initials = value("i" + game);
+    return {
+      type: type, declarer: seat(value("d" + game)), partner: seat(value("p" + game)),
+      won: value("r" + game) === "+" ? true : value("r" + game) === "-" ? false : null,
+      schneider: extra === "S" || extra === "Z" || extra === "D", schwarz: extra === "Z" || extra === "D",
+      extraOk: ["", "S", "Z", "D"].indexOf(extra) >= 0, tout: initials !== "",
+      laufende: parseInt(value("l" + game), 10) || 0
+    };
+  }
+
+  function sittingOut(game) { return size === 5 ? (game - 1) % size + 1 : 0; }
+
+  function complete(row, game) {
+    var out = sittingOut(game);
+    if (!row.type || !row.declarer || row.declarer === out || row.won === null || !row.extraOk) { return false; }
+    if (row.type.solo) { return !(row.tout && game === 1); }
+    return !row.tout && row.partner && row.partner !== row.declarer && row.partner !== out;
+  }
+
+  function amount(row) {
+    var solo = row.type.solo;
+    var base = row.tout ? tariff.tout
+      : row.schwarz ? (solo ? tariff.solo_schwarz : tariff.ruf_schwarz)
+      : row.schneider ? (solo ? tariff.solo_schneider : tariff.ruf_schneider)
+      : (solo ? tariff.solo : tariff.ruf);
+    if (tariff.laufende_from !== null && row.laufende >= tariff.laufende_from) {
+      base += row.laufende * tariff.laufende_value;
+    }
+    return base;
+  }
+
+  function points(row, game) {
+    var each = amount(row) * (row.won ? 1 : -1);
+    var out = sittingOut(game);
+    var result = [];
+    for (var s = 1; s <= size; s++) { result[s] = s === out ? 0 : -each; }
+    if (row.type.solo) { result[row.declarer] = 3 * each; } else { result[row.declarer] = result[row.partner] = each; }
+    return result;
+  }
+
+  function blank(game) {
+    return ["t", "d", "p", "r", "x", "l", "i"].every(function (name) { return value(name + game) === ""; });
+  }
+
+  function recompute() {
+    var running = [];
+    var broken = false;
+    for (var s = 1; s <= size; s++) { running[s] = 0; }
+    for (var game = 1; game <= config.games; game++) {
+      var tr = document.getElementById("g" + game);
+      var row = readRow(game);
+      var ok = complete(row, game);
+      var cells = tr.querySelectorAll(".sk-pts");
+      var pts = ok ? points(row, game) : null;
+      broken = broken || (!ok && !blank(game));
+      tr.classList.toggle("sk-incomplete", !ok && !blank(game));
+      for (s = 1; s <= size; s++) {
+        if (pts && !broken) { running[s] += pts[s]; }
+        cells[s - 1].querySelector(".sk-p").textContent = pts ? pts[s] : "";
+        cells[s - 1].querySelector(".sk-s").textContent = pts && !broken ? running[s] : "";
+      }
+      var partner = field("p" + game);
+      if (partner && config.editable) {
+        partner.disabled = !!(row.type && row.type.solo);
+        if (partner.disabled) { partner.value = ""; }
+      }
+    }
+    var totals = document.querySelectorAll(".sk-total");
+    var total = 0;
+    for (s = 1; s <= size; s++) { totals[s - 1].textContent = running[s]; total += running[s]; }
+    showSum(total);
+  }
+
+  function showSum(total) {
+    if (!sum) { return; }
+    sum.textContent = total === 0 ? sum.dataset.ok : sum.dataset.bad + " " + total;
+    sum.classList.toggle("sk-off", total !== 0);
+  }
+
+  /* --- totals only --- */
+
+  function recomputeTotals() {
+    var total = 0;
+    form.querySelectorAll(".sk-total-in").forEach(function (input) {
+      total += parseInt(input.value.replace("\u2212", "-"), 10) || 0;
+    });
+    showSum(total);
+  }
+
+  /* --- the keyboard --- */
+
+  function inputsOf(tr) {
+    return Array.prototype.filter.call(tr.querySelectorAll("input"), function (input) { return !input.disabled; });
+  }
+
+  function finish() {
+    (reason || save || form).focus();
+  }
+
+  function nextRowFrom(tr) {
+    var next = tr.nextElementSibling;
+    while (next && !next.classList.contains("sk-row") && next.tagName === "TR" && !next.querySelector("input")) {
+      next = next.nextElementSibling;
+    }
+    return next && next.querySelector("input:not([disabled])") ? next : null;
+  }
+
+  function onEnter(input) {
+    var tr = input.closest("tr");
+    var game = parseInt(tr.dataset.game, 10);
+    var inputs = inputsOf(tr);
+    if (game && blank(game)) { finish(); return; }
+    if (game && complete(readRow(game), game)) {
+      var next = nextRowFrom(tr);
+      if (next) { next.querySelector("input").focus(); } else { finish(); }
+      return;
+    }
+    var position = inputs.indexOf(input);
+    var empty = inputs.slice(position + 1).concat(inputs.slice(0, position)).filter(function (other) {
+      return other.value.trim() === "" && !other.classList.contains("sk-i") && other.name[0] !== "x" &&
+        other.name[0] !== "l";
+    });
+    if (empty.length) { empty[0].focus(); return; }
+    if (inputs[position + 1]) { inputs[position + 1].focus(); return; }
+    var following = nextRowFrom(tr);
+    if (following) { following.querySelector("input").focus(); } else { finish(); }
+  }
+
+  function moveVertically(input, step) {
+    var name = input.name.replace(/\d+$/, "");
+    var game = parseInt(input.name.slice(name.length), 10) + step;
+    var target = field(name + game);
+    if (target && !target.disabled) { target.focus(); target.select(); }
+  }
+
+  form.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (input.tagName !== "INPUT" || input.type === "hidden") { return; }
+    if (event.key === "Enter") {
+      event.preventDefault();
+      if (input === reason) { if (save) { save.focus(); } return; }
+      onEnter(input);
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (input === reason) { return; }
+      event.preventDefault();
+      moveVertically(input, event.key === "ArrowDown" ? 1 : -1);
+    }
+  });
+
+  form.addEventListener("input", function (event) {
+    var input = event.target;
+    if (input.classList.contains("sk-in") && !input.classList.contains("sk-i") && input.maxLength === 1) {
+      input.value = input.value.toUpperCase();
+    }
+    if (config.games && document.getElementById("g1")) { recompute(); } else { recomputeTotals(); }
+  });
+
+  form.addEventListener("focusin", function (event) {
+    if (event.target.tagName === "INPUT") { event.target.select(); }
+  });
+
+  var firstWrong = form.querySelector("[aria-invalid=true]") || form.querySelector(".sk-bad input:not([disabled])");
+  if (firstWrong) { firstWrong.focus(); }
+  if (document.getElementById("g1")) {
+    recompute();
+  } else {
+    recomputeTotals();
+  }
+})();
