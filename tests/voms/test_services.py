@@ -206,3 +206,30 @@ def test_assistant_cannot_draw_or_register(drawn, assistant_voms):
         services.draw_pools(drawn, by=assistant_voms, pools=1)
     with pytest.raises(DomainError):
         services.register_team(drawn, by=assistant_voms, name="X", players=["A B"])
+
+
+def test_semifinal_round_robin_then_final(voms, director):
+    for i in range(8):
+        services.register_team(voms, by=director, name=f"T{i}", players=[f"A{i} B"])
+    services.draw_pools(voms, by=director, pools=2, seed=3)
+    play_pool(voms, director)
+    tables = pool_tables(voms)
+    qualifiers = [Qualifier(t.pool.index, r.rank, r.participant) for t in tables for r in t.rows if r.rank <= 2]
+    services.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True, semifinal="round_robin")
+    sf = Match.objects.filter(stage__tournament=voms, stage__kind=Stage.Kind.SEMIFINAL_POOL)
+    assert sf.count() == 6 and all(m.best_of == 3 for m in sf)
+    ko = services.knockout_stage(voms)
+    for match in sf:
+        assert not ko.matches.exists()
+        services.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 3}])
+    sf_table = pool_tables(voms, Stage.objects.get(tournament=voms, kind=Stage.Kind.SEMIFINAL_POOL))[0]
+    order = [r.participant for r in sf_table.rows]
+    final = ko.matches.get(key="F")
+    assert (final.team_a_id, final.team_b_id) == (order[0], order[1])
+    assert ko.matches.get(key="3P").team_a_id == order[2]
+    for key in ("F", "3P"):
+        services.record_series(ko.matches.get(key=key), by=director,
+                               games=[{"lus_a": 2, "lus_b": 9}, {"lus_a": 1, "lus_b": 9}])
+    ranking = final_ranking(voms)
+    assert [team.pk for _p, team, _h in ranking[:4]] == [order[1], order[0], order[3], order[2]]
+    assert [p for p, _t, _h in ranking] == list(range(1, 9))

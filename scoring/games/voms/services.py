@@ -518,6 +518,28 @@ def record_series(match: Match, *, by, games: list[dict], expected_version: int 
                                                                               match.best_of),
         by=by, expected_version=expected_version, reason=reason,
     )
-    if match.stage.kind == Stage.Kind.KNOCKOUT:
+    if match.stage.kind == Stage.Kind.KNOCKOUT and match.stage.settings.get("semifinal") != "round_robin":
         sync_bracket(match.stage)
+    elif match.stage.kind == Stage.Kind.SEMIFINAL_POOL:
+        _final_after_semifinal_pool(tournament, by)
     return sheet
+
+
+def _final_after_semifinal_pool(tournament, by) -> None:
+    """Once every semifinal series is decided: 1st v 2nd in the final, 3rd v 4th for third place."""
+    from .standings import pool_tables
+
+    stage = knockout_stage(tournament)
+    pool_stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.SEMIFINAL_POOL)
+    if stage.matches.exists():
+        return
+    table = pool_tables(tournament, pool_stage)[0]
+    if not table.complete:
+        return
+    order = [row.participant for row in table.rows]
+    best_of = rules_settings(tournament).best_of
+    Match.objects.create(stage=stage, key="F", best_of=best_of, team_a_id=order[0], team_b_id=order[1])
+    if stage.settings.get("third_place"):
+        Match.objects.create(stage=stage, key="3P", best_of=best_of, team_a_id=order[2], team_b_id=order[3])
+    log_action("knockout.final", by=by, tournament=tournament, obj=tournament,
+               after={"semifinal_pool_order": order})

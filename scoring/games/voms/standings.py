@@ -105,7 +105,7 @@ def final_ranking(tournament) -> list[tuple[int, Team, str]]:
     placed: list[tuple[int, Team, str]] = []
     done: set[int] = set()
     stage = knockout_stage(tournament)
-    if stage is not None and stage.settings.get("semifinal") != "round_robin":
+    if stage is not None:
         winners = series_winners(stage)
         matches = {m.key: m for m in stage.matches.all()}
         final = matches.get("F")
@@ -118,6 +118,11 @@ def final_ranking(tournament) -> list[tuple[int, Team, str]]:
                 fourth = third.team_b_id if winners["3P"] == third.team_a_id else third.team_a_id
                 placed += [(3, teams[winners["3P"]], "third_place"), (4, teams[fourth], "third_place")]
                 done |= {winners["3P"], fourth}
+            elif stage.settings.get("semifinal") == "round_robin":
+                sf_stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.SEMIFINAL_POOL)
+                for row in pool_tables(tournament, sf_stage)[0].rows[2:]:
+                    placed.append((row.rank, teams[row.participant], "semifinal"))
+                    done.add(row.participant)
             else:
                 for key in ("SF1", "SF2"):
                     m = matches.get(key)

@@ -334,7 +334,13 @@ def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
     if stage.settings.get("semifinal") == "round_robin":
         sf = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.SEMIFINAL_POOL).first()
         matches = list(Match.objects.filter(stage=sf).select_related("team_a", "team_b", "sheet"))
-        return [(_("Semifinal round robin"), matches)]
+        finals = {m.key: m for m in stage.matches.select_related("team_a", "team_b", "sheet")}
+        out = [(_("Semifinal round robin"), matches)]
+        if "3P" in finals:
+            out.append((_("Match for third place"), [finals["3P"]]))
+        if "F" in finals:
+            out.append((_("Final"), [finals["F"]]))
+        return out
     bracket = services.bracket_of(stage)
     matches = {m.key: m for m in stage.matches.select_related("team_a", "team_b", "sheet")}
     out = []
@@ -355,7 +361,8 @@ class SeriesView(ScoreEntryMixin, FormView):
 
     def get_match(self):
         return get_object_or_404(Match.objects.select_related("team_a", "team_b", "stage"),
-                                 stage__tournament=self.tournament, pk=self.kwargs["match"], best_of__gt=1)
+                                 stage__tournament=self.tournament, pk=self.kwargs["match"],
+                                 stage__kind__in=[Stage.Kind.KNOCKOUT, Stage.Kind.SEMIFINAL_POOL])
 
     def get_context_data(self, **kwargs):
         match = self.get_match()
