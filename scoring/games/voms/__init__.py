@@ -23,8 +23,15 @@ def menu(tournament) -> list:
         (_("Teams"), link("teams")),
         (_("Pool draw"), link("draw")),
         (_("Knockout"), link("knockout")),
+        (_("Printouts"), link("printouts")),
         (_("Settings"), link("settings")),
     ]
+
+
+def documents(tournament) -> dict:
+    from .documents import documents as catalogue
+
+    return catalogue(tournament)
 
 
 def demo(director, **options):
@@ -41,6 +48,7 @@ GAME = register(
         default_settings=default_settings,
         menu=menu,
         urls="scoring.games.voms.urls",
+        documents=documents,
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import print_views, views
 
 app_name = "voms"
 
@@ -15,4 +15,6 @@ urlpatterns = [
     path("voms/standings/", views.StandingsView.as_view(), name="standings"),
     path("voms/knockout/", views.KnockoutView.as_view(), name="knockout"),
     path("voms/knockout/<int:match>/", views.SeriesView.as_view(), name="series"),
+    path("voms/print/", print_views.PrintoutsView.as_view(), name="printouts"),
+    path("voms/print/<slug:name>.<slug:file_format>", print_views.DocumentView.as_view(), name="print"),
 ]

@@ -1,0 +1,82 @@
+"""The Printouts page and the download of one document as PDF or Excel.
+
+Slips and lus boards are printed per round: the page lists every round with its own link,
+so one click gives all slips of that round. The referee table (assistants too) prints.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.http import Http404, HttpResponse
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.views import View
+from django.views.generic import TemplateView
+
+from documents import CONTENT_TYPES, render
+from tournament.permissions import ScoreEntryMixin
+
+from . import services
+from .documents import CATALOGUE, build, pools_stage, start_time
+
+FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel"}
+
+
+def document_url(tournament, name: str, file_format: str, round_number: int | None = None) -> str:
+    url = reverse("tournament:voms:print", args=[tournament.slug, name, file_format])
+    return f"{url}?round={round_number}" if round_number is not None else url
+
+
+def rounds_with_games(tournament) -> list[dict]:
+    """Every round of the pool stage with its time and number of games (one query)."""
+    stage = pools_stage(tournament)
+    if stage is None:
+        return []
+    current = services.current_round(stage)
+    rounds = stage.rounds.annotate(games=Count("matches", filter=Q(matches__team_b__isnull=False)))
+    return [{"number": r.number, "time": start_time(r), "games": r.games, "current": r == current} for r in rounds]
+
+
+class PrintoutsView(ScoreEntryMixin, TemplateView):
+    template_name = "voms/print/printouts.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        rounds = rounds_with_games(t)
+        entries = []
+        for entry in CATALOGUE.values():
+            links = [(FORMAT_LABELS[f], document_url(t, entry.name, f)) for f in entry.formats]
+            item = {"entry": entry, "links": links}
+            if entry.per_round:
+                item["rounds"] = [{**r, "url": document_url(t, entry.name, "pdf", r["number"])} for r in rounds]
+            entries.append(item)
+        context.update(entries=entries, drawn=bool(rounds))
+        return context
+
+
+class DocumentView(ScoreEntryMixin, View):
+    """One document by name and format: a PDF opens in the browser (to print), an Excel file downloads."""
+
+    def get(self, request, slug, name, file_format):
+        entry = CATALOGUE.get(name)
+        if entry is None or file_format not in entry.formats:
+            raise Http404
+        options = {"round_number": self.round_number()} if entry.per_round else {}
+        document = build(self.tournament, name, **options)
+        data = render(document, file_format, tournament=self.tournament)
+        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
+        return HttpResponse(
+            data,
+            content_type=CONTENT_TYPES[file_format],
+            headers={"Content-Disposition": content_disposition_header(file_format != "pdf", filename)},
+        )
+
+    def round_number(self) -> int | None:
+        value = self.request.GET.get("round")
+        if not value:
+            return None
+        stage = pools_stage(self.tournament)
+        if not value.isdigit() or stage is None or not stage.rounds.filter(number=int(value)).exists():
+            raise Http404
+        return int(value)
