@@ -23,7 +23,7 @@ from typing import Any
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
@@ -63,8 +63,8 @@ class ModelPlan:
     model: type[models.Model]
     #: links to models of the tournament (remapped through local ids)
     inner: list[models.Field] = field(default_factory=list)
-    #: links to everything else (users, by user name; other models by natural key)
-    outer: list[models.Field] = field(default_factory=list)
+    #: links to users, written as user names
+    users: list[models.Field] = field(default_factory=list)
     plain: list[models.Field] = field(default_factory=list)
     m2m: list[models.ManyToManyField] = field(default_factory=list)
     #: ORM lookups from this model to its tournament, the most direct first
@@ -114,10 +114,17 @@ def _plan(model, members: set, done: dict) -> ModelPlan:
     for f in model._meta.concrete_fields:
         if f.primary_key:
             continue
-        if f.is_relation:
-            (plan.inner if f.related_model in members else plan.outer).append(f)
-        else:
+        if not f.is_relation:
             plan.plain.append(f)
+        elif f.related_model in members:
+            plan.inner.append(f)
+        elif f.related_model is get_user_model():
+            plan.users.append(f)
+        else:
+            _unsupported(f)
+    for f in plan.m2m:
+        if f.related_model not in members:
+            _unsupported(f)
     if model is not Tournament:
         paths = []
         for f in plan.inner:
@@ -129,6 +136,12 @@ def _plan(model, members: set, done: dict) -> ModelPlan:
         # non-null links first: they reach the tournament for every row
         plan.paths = [path for *_, path in sorted(paths)]
     return plan
+
+
+def _unsupported(f) -> None:
+    # Only links inside the tournament and to users have a meaning on another machine; a new kind
+    # of link needs a rule here (and a format version) before tournaments can be moved.
+    raise ImproperlyConfigured(f"The tournament file format cannot carry the link {f.model.__name__}.{f.name}.")
 
 
 def rows_of(plan: ModelPlan, tournament: Tournament) -> models.QuerySet:
@@ -197,24 +210,14 @@ class _Exporter:
             if f in plan.inner:
                 target = getattr(obj, f.attname)
                 row[f.name] = None if target is None else self.local_ids[f.related_model][target]
-            elif f in plan.outer:
-                row[f.name] = self.outer_value(f, getattr(obj, f.attname), lambda f=f: getattr(obj, f.name))
+            elif f in plan.users:
+                user = getattr(obj, f.attname)
+                row[f.name] = None if user is None else self.usernames[user]
             elif f in plan.plain:
                 row[f.name] = _plain_value(f, obj)
         for f in plan.m2m:
-            related = getattr(obj, f.name).all()
-            if f.related_model in self.local_ids:
-                row[f.name] = sorted(self.local_ids[f.related_model][other.pk] for other in related)
-            else:
-                row[f.name] = sorted(self.outer_value(f, other.pk, lambda other=other: other) for other in related)
+            row[f.name] = sorted(self.local_ids[f.related_model][other.pk] for other in getattr(obj, f.name).all())
         return row
-
-    def outer_value(self, f, pk, load) -> Any:
-        if pk is None:
-            return None
-        if f.related_model is _user_model():
-            return self.usernames[pk]
-        return list(load().natural_key())
 
 
 def export_document(tournament: Tournament) -> dict:
@@ -298,28 +301,27 @@ def _rows_by_model(document: dict) -> dict[str, list[dict]]:
     return rows
 
 
-class _Dropped(Exception):
-    """This row cannot exist here (its user is missing and it would be deleted with the user)."""
+class _Skip(Exception):
+    """The row cannot exist here: its user is missing, and it would have been deleted with that user."""
 
 
 class _Importer:
     def __init__(self, by):
         self.by = by
         self.new_pk: dict[type, dict[int, Any]] = {}
-        self.dropped: dict[type, set[int]] = {}
-        #: rows whose link to a later row of the same model is set once that row exists
-        self.pending_links: list[tuple[models.Model, models.Field, int]] = []
-        self.pending_m2m: list[tuple[models.ManyToManyField, Any, list]] = []
+        #: many-to-many lists, added once every row exists (their targets may come later in the file)
+        self.pending_m2m: list[tuple[ModelPlan, dict, models.ManyToManyField, Any]] = []
         self.users: dict[str, Any] = {}
 
     def run(self, document: dict) -> Tournament:
         rows = _rows_by_model(document)
         self.load_users(rows)
         for plan in tournament_models():
-            self.new_pk[plan.model], self.dropped[plan.model] = {}, set()
+            self.new_pk[plan.model] = {}
+            skipped: set = set()
             for row in rows.get(plan.label, []):
-                self.create(plan, row)
-        self.finish_links()
+                self.create(plan, row, skipped)
+        self.add_m2m()
         tournament = Tournament.objects.get(pk=self.new_pk[Tournament][TOURNAMENT_ID])
         self.make_director(tournament)
         return tournament
@@ -327,21 +329,19 @@ class _Importer:
     def load_users(self, rows: dict[str, list[dict]]) -> None:
         user = _user_model()
         names = {
-            value
+            row.get(f.name)
             for plan in tournament_models()
             for row in rows.get(plan.label, [])
-            for f in [*plan.outer, *plan.m2m]
-            if f.related_model is user
-            for value in (row.get(f.name) if f.many_to_many else [row.get(f.name)]) or []
-            if isinstance(value, str)
+            for f in plan.users
+            if isinstance(row.get(f.name), str)
         }
         lookup = {f"{user.USERNAME_FIELD}__in": names}
         self.users = {getattr(u, user.USERNAME_FIELD): u.pk for u in user._default_manager.filter(**lookup)}
 
-    def create(self, plan: ModelPlan, row: dict) -> None:
+    def create(self, plan: ModelPlan, row: dict, skipped: set) -> None:
         local_id = row.get("id")
         if not isinstance(local_id, int) or isinstance(local_id, bool) or local_id in self.new_pk[plan.model] \
-                or local_id in self.dropped[plan.model]:
+                or local_id in skipped:
             raise TransferError(_("%(model)s: a row has a missing or repeated id.") % {"model": plan.label})
         known = {"id"} | {f.name for f in plan.model._meta.concrete_fields} | {f.name for f in plan.m2m}
         unknown = sorted(set(row) - known)
@@ -353,22 +353,21 @@ class _Importer:
         obj = plan.model()
         try:
             for f in plan.plain:
-                if f.name in row:
+                if f.name in row:  # a field the file does not know keeps the model's default
                     setattr(obj, f.attname, self.plain(plan, row, f))
             for f in plan.inner:
-                setattr(obj, f.attname, self.inner(plan, row, f, obj))
-            for f in plan.outer:
-                setattr(obj, f.attname, self.outer(plan, row, f))
-        except _Dropped:
-            self.dropped[plan.model].add(local_id)
+                setattr(obj, f.attname, self.inner(plan, row, f))
+            for f in plan.users:
+                setattr(obj, f.attname, self.user(row, f))
+        except _Skip:
+            skipped.add(local_id)
             return
         if plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
         # raw: keep the file's timestamps instead of auto_now/auto_now_add stamping "now"
         obj.save_base(raw=True, force_insert=True)
         self.new_pk[plan.model][local_id] = obj.pk
-        for f in plan.m2m:
-            self.pending_m2m.append((f, obj.pk, self.m2m_targets(plan, row, f)))
+        self.pending_m2m += [(plan, row, f, obj.pk) for f in plan.m2m]
 
     def where(self, plan: ModelPlan, row: dict, f) -> dict:
         return {"model": plan.label, "id": row["id"], "field": f.name}
@@ -387,86 +386,53 @@ class _Importer:
             ) from None
         return value
 
-    def inner(self, plan: ModelPlan, row: dict, f: models.Field, obj) -> Any:
+    def inner(self, plan: ModelPlan, row: dict, f: models.Field) -> Any:
         ref = row.get(f.name)
         if ref is None:
             if not f.null:
                 raise TransferError(_("%(model)s row %(id)s, field %(field)s: a value is required.")
                                     % self.where(plan, row, f))
             return None
-        target = f.related_model
-        if ref in self.new_pk.get(target, {}):
-            return self.new_pk[target][ref]
-        if ref in self.dropped.get(target, set()):
-            return self.follow_dropped(plan, row, f)
-        if target is plan.model and f.null:
-            self.pending_links.append((obj, f, ref))  # a later row of the same model
-            return None
-        raise TransferError(
-            _("%(model)s row %(id)s refers to %(target)s row %(ref)s, which is not in the file.")
-            % {"model": plan.label, "id": row["id"], "target": target._meta.label_lower, "ref": ref}
-        )
+        return self.target(plan, row, f, ref)
 
-    def follow_dropped(self, plan, row, f) -> None:
-        # as if the dropped row had been deleted here: cascade or let go, as the model says
-        if f.remote_field.on_delete is models.CASCADE:
-            raise _Dropped
-        if f.null:
-            return None
-        raise TransferError(_("%(model)s row %(id)s, field %(field)s: a value is required.")
-                            % self.where(plan, row, f))
+    def target(self, plan: ModelPlan, row: dict, f, ref) -> Any:
+        """The new key of row `ref` of the model `f` links to.
 
-    def outer(self, plan: ModelPlan, row: dict, f: models.Field) -> Any:
-        value = row.get(f.name)
-        if value is None:
-            return None
-        if f.related_model is _user_model():
-            if value in self.users:
-                return self.users[value]
-            # an unknown user: as if deleted here; where a user is required, the importing director
-            if f.null:
-                return None
-            if f.remote_field.on_delete is models.CASCADE:
-                raise _Dropped
-            return self.by.pk
+        Models are created in dependency order, so the target exists unless the file lacks it (a
+        link to a later row of the same model would need a second pass; no model has one).
+        """
         try:
-            return f.related_model._default_manager.get_by_natural_key(*value).pk
-        except (f.related_model.DoesNotExist, TypeError, AttributeError):
-            if f.null:
-                return None
+            return self.new_pk[f.related_model][ref]
+        except (KeyError, TypeError):
             raise TransferError(
-                _("%(model)s row %(id)s, field %(field)s: %(value)s does not exist on this machine.")
-                % {**self.where(plan, row, f), "value": value}
+                _("%(model)s row %(id)s refers to %(target)s row %(ref)s, which is not in the file.")
+                % {"model": plan.label, "id": row["id"], "target": f.related_model._meta.label_lower, "ref": ref}
             ) from None
 
-    def m2m_targets(self, plan: ModelPlan, row: dict, f) -> list:
-        values = row.get(f.name) or []
-        if not isinstance(values, list):
+    def refs(self, plan: ModelPlan, row: dict, f) -> list:
+        refs = row.get(f.name, [])
+        if not isinstance(refs, list):
             raise TransferError(_("%(model)s row %(id)s, field %(field)s: a list is expected.")
                                 % self.where(plan, row, f))
-        if f.related_model is _user_model():
-            return [self.users[name] for name in values if name in self.users]
-        targets = []
-        for ref in values:
-            if ref in self.dropped.get(f.related_model, set()):
-                continue
-            if ref not in self.new_pk.get(f.related_model, {}):
-                raise TransferError(
-                    _("%(model)s row %(id)s refers to %(target)s row %(ref)s, which is not in the file.")
-                    % {"model": plan.label, "id": row["id"], "target": f.related_model._meta.label_lower, "ref": ref}
-                )
-            targets.append(self.new_pk[f.related_model][ref])
-        return targets
+        return refs
 
-    def finish_links(self) -> None:
-        for obj, f, ref in self.pending_links:
-            if ref not in self.new_pk[f.related_model]:
-                raise TransferError(
-                    _("%(model)s refers to %(target)s row %(ref)s, which is not in the file.")
-                    % {"model": obj._meta.label_lower, "target": f.related_model._meta.label_lower, "ref": ref}
-                )
-            type(obj)._base_manager.filter(pk=obj.pk).update(**{f.attname: self.new_pk[f.related_model][ref]})
-        for f, owner_pk, targets in self.pending_m2m:
+    def user(self, row: dict, f: models.Field) -> Any:
+        name = row.get(f.name)
+        if name is None:
+            return None
+        if name in self.users:
+            return self.users[name]
+        # No such user here: as if the user had been deleted, except where a user is required,
+        # which becomes the importing director (the tournament's creator, for one).
+        if f.null:
+            return None
+        if f.remote_field.on_delete is models.CASCADE:
+            raise _Skip
+        return self.by.pk
+
+    def add_m2m(self) -> None:
+        for plan, row, f, owner_pk in self.pending_m2m:
+            targets = [self.target(plan, row, f, ref) for ref in self.refs(plan, row, f)]
             through = f.remote_field.through
             source = through._meta.get_field(f.m2m_field_name()).attname
             target = through._meta.get_field(f.m2m_reverse_field_name()).attname

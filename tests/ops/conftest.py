@@ -1,0 +1,89 @@
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # the default hasher takes most of a second per user on a busy laptop; these tests need no strength
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def voms_demo(director):
+    """A played Voms tournament: teams, pools, slips, a knockout with series, audit entries."""
+    from scoring.games.voms.demo import demo
+
+    return demo(director, seed=1, results=True, teams=8, pools=2)
+
+
+@pytest.fixture
+def seated(director, make_tournament, django_user_model):
+    """A seated game built straight from the models: rounds, tables, seats with a substitute, a sheet
+    with two revisions, a draw, a team, an assistant, and audit values with decimals and dates."""
+    from scoring.models import ScoreSheet, SheetRevision
+    from tournament.models import Draw, Participant, Role, Round, Seat, Stage, Table, Team, TournamentRole
+    from tournament.services.audit import log_action
+
+    tournament = make_tournament(director, name="Schafkopf night", game="schafkopf")
+    helper = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+    TournamentRole.objects.create(tournament=tournament, user=helper, role=Role.ASSISTANT)
+    names = ["Søren Ærø", "Anna Huber", "Sepp Maier", "Resi Mayr", "Kurt Ölz", "Lena Berg", "Toni Gruber",
+             "Vroni Bauer"]
+    players = [
+        Participant.objects.create(tournament=tournament, number=n, first_name=name.split()[0],
+                                   last_name=name.split()[1], club="SK Dorf" if n % 2 else "", group="")
+        for n, name in enumerate(names, start=1)
+    ]
+    players[7].status, players[7].status_reason = Participant.Status.WITHDRAWN, "ill"
+    players[7].save()
+    team = Team.objects.create(tournament=tournament, number=1, name="Stammtisch", seeded=True)
+    team.members.set([players[3], players[0]])
+    Draw.objects.create(tournament=tournament, kind=Draw.Kind.SEATING, seed=2**40 + 7,
+                        params={"rounds": 2, "tables": 2, "b": [1, 2]}, created_by=director)
+    stage = Stage.objects.create(tournament=tournament, kind=Stage.Kind.ROUNDS, settings={"rounds": 2})
+    for number in (1, 2):
+        round_ = Round.objects.create(stage=stage, number=number, starts_at=timezone.now() if number == 1 else None)
+        for t in (1, 2):
+            table = Table.objects.create(round=round_, number=t)
+            for seat in range(1, 5):
+                player = players[(t - 1) * 4 + (seat - 1 + number - 1) % 4]
+                Seat.objects.create(table=table, number=seat, participant=player,
+                                    substitute=players[6] if player == players[7] else None,
+                                    points_to_substitute=player == players[7])
+    table = Table.objects.get(round__stage=stage, round__number=1, number=1)
+    first = [{"game": 1, "points": {"1": 30, "2": -10}}]
+    sheet = ScoreSheet.objects.create(tournament=tournament, table=table, mode="hands", entries=first,
+                                      derived={"totals": {"1": 30, "2": -10}}, entered_by=helper)
+    SheetRevision.objects.create(sheet=sheet, version=1, kind="entry", entries=first, by=helper)
+    second = [{"game": 1, "points": {"1": 20, "2": 0}}]
+    sheet.entries, sheet.version, sheet.corrected = second, 2, True
+    sheet.save()
+    SheetRevision.objects.create(sheet=sheet, version=2, kind="correction", entries=second, by=director,
+                                 reason="misread 30")
+    log_action("sheet.correction", by=director, tournament=tournament, obj=table, before={"entries": first},
+               after={"entries": second, "bonus": Decimal("2.5"), "day": datetime.date(2026, 3, 1)},
+               reason="misread 30")
+    return tournament
+
+
+def delete_tournament(tournament) -> None:
+    """Remove a tournament with every row, as on a machine that never had it (PROTECT links and all)."""
+    from tournament.transfer import rows_of, tournament_models
+
+    for plan in reversed(tournament_models()):
+        rows_of(plan, tournament).delete()
+
+
+def row_counts(tournament) -> dict[str, int]:
+    from tournament.transfer import rows_of, tournament_models
+
+    return {plan.label: rows_of(plan, tournament).count() for plan in tournament_models()}
+
+
+def all_rows() -> dict[str, int]:
+    from tournament.transfer import tournament_models
+
+    return {plan.label: plan.model._base_manager.count() for plan in tournament_models()}

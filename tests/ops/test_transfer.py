@@ -1,0 +1,265 @@
+"""One tournament as JSON: the round trip is byte-identical, imports never mix, bad files save nothing."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoring.models import ScoreSheet
+from tournament.models import AuditEntry, Role, Seat, Team, Tournament, TournamentRole
+from tournament.transfer import (
+    FORMAT,
+    VERSION,
+    TransferError,
+    export_tournament,
+    import_tournament,
+    rows_of,
+    tournament_models,
+)
+
+from .conftest import all_rows, delete_tournament, row_counts
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(params=["voms_demo", "seated"])
+def any_tournament(request):
+    return request.getfixturevalue(request.param)
+
+
+def test_every_model_of_a_tournament_is_found():
+    labels = [plan.label for plan in tournament_models()]
+    assert labels[0] == "tournament.tournament"
+    assert set(labels) == {
+        "tournament.tournament", "tournament.tournamentrole", "tournament.auditentry", "tournament.participant",
+        "tournament.team", "tournament.draw", "tournament.stage", "tournament.pool", "tournament.poolentry",
+        "tournament.round", "tournament.match", "tournament.table", "tournament.seat", "scoring.scoresheet",
+        "scoring.sheetrevision",
+    }
+    # every model comes after the models it links to
+    for n, plan in enumerate(tournament_models()):
+        for f in plan.inner:
+            assert labels.index(f.related_model._meta.label_lower) < n or f.related_model is plan.model
+
+
+def test_export_is_documented_json_with_local_ids(voms_demo):
+    document = json.loads(export_tournament(voms_demo))
+    assert (document["format"], document["version"]) == (FORMAT, VERSION)
+    assert document["tournament"]["slug"] == "voms-demo"
+    assert document["tournament"]["created_by"] == "director"
+    tables = {table["model"]: table["rows"] for table in document["models"]}
+    for rows in tables.values():
+        assert [row["id"] for row in rows] == list(range(1, len(rows) + 1))
+    assert len(tables["tournament.team"]) == 8
+    assert all(len(team["members"]) == 2 for team in tables["tournament.team"])
+    assert tables["scoring.scoresheet"] and tables["scoring.sheetrevision"]
+    actions = {entry["action"] for entry in tables["tournament.auditentry"]}
+    assert {"tournament.create", "draw.pools", "sheet.entry", "knockout.create"} <= actions
+    assert {entry["user"] for entry in tables["tournament.auditentry"]} == {"director"}
+
+
+def test_export_import_export_is_byte_identical(any_tournament, director):
+    exported = export_tournament(any_tournament)
+    counts = row_counts(any_tournament)
+    delete_tournament(any_tournament)  # as on another machine
+    assert not Tournament.objects.exists()
+
+    imported = import_tournament(exported, by=director)
+
+    assert export_tournament(imported) == exported
+    assert imported.slug == json.loads(exported)["tournament"]["slug"]
+    assert row_counts(imported) == counts
+
+
+def test_import_keeps_what_the_table_wrote(seated, director):
+    imported = import_tournament(export_tournament(seated), by=director)
+    sheet = ScoreSheet.objects.get(tournament=imported)
+    original = ScoreSheet.objects.get(tournament=seated)
+    assert sheet.pk != original.pk
+    assert (sheet.entries, sheet.derived, sheet.version, sheet.corrected, sheet.entered_by.username) == (
+        original.entries, original.derived, 2, True, "helper")
+    assert sheet.entered_at == original.entered_at and sheet.updated_at == original.updated_at
+    assert [(r.version, r.kind, r.by.username, r.reason) for r in sheet.revisions.all()] == [
+        (1, "entry", "helper", ""), (2, "correction", "director", "misread 30")]
+    assert sheet.table.round.stage.tournament == imported
+    substitute = Seat.objects.filter(table__round__stage__tournament=imported, substitute__isnull=False).first()
+    assert substitute.participant.tournament == imported and substitute.substitute.name == "Toni Gruber"
+    assert {p.name for p in Team.objects.get(tournament=imported).members.all()} == {"Søren Ærø", "Resi Mayr"}
+    entry = AuditEntry.objects.get(tournament=imported, action="sheet.correction")
+    assert entry.after["bonus"] == "2.5" and entry.after["day"] == "2026-03-01"
+    assert TournamentRole.objects.get(tournament=imported, user__username="helper").role == Role.ASSISTANT
+
+
+def links_stay_inside(tournament) -> bool:
+    """Every path from every row of the tournament leads back to it, none to another tournament."""
+    for plan in tournament_models()[1:]:
+        rows = rows_of(plan, tournament)
+        for path in plan.paths:
+            if rows.exclude(**{path: tournament}).exclude(**{f"{path}__isnull": True}).exists():
+                return False
+    return True
+
+
+def test_importing_twice_makes_two_separate_tournaments(voms_demo, director):
+    exported = export_tournament(voms_demo)
+    first = import_tournament(exported, by=director)
+    second = import_tournament(exported, by=director)
+
+    assert [t.slug for t in (voms_demo, first, second)] == ["voms-demo", "voms-demo-2", "voms-demo-3"]
+    assert row_counts(first) == row_counts(second) == row_counts(voms_demo)
+    for tournament in (voms_demo, first, second):
+        assert links_stay_inside(tournament)
+    # the same content, only the address differs; the original is untouched
+    assert export_tournament(voms_demo) == exported
+    for copy in (first, second):
+        renamed = export_tournament(copy).decode().replace(f'"slug": "{copy.slug}"', '"slug": "voms-demo"', 1)
+        assert renamed.encode() == exported
+
+
+def test_importing_director_directs_unknown_users_dropped(seated, director, make_director):
+    document = json.loads(export_tournament(seated))
+    text = json.dumps(document).replace('"helper"', '"ghost"')
+    other = make_director("other")
+
+    imported = import_tournament(text.encode(), by=other)
+
+    assert imported.created_by == director  # known here by the same name
+    roles = dict(TournamentRole.objects.filter(tournament=imported).values_list("user__username", "role"))
+    assert roles == {"director": Role.DIRECTOR, "other": Role.DIRECTOR}  # the ghost's role is gone
+    assert ScoreSheet.objects.get(tournament=imported).entered_by is None
+    assert AuditEntry.objects.filter(action="tournament.import", tournament=None, user=other).count() == 1
+
+
+def test_a_missing_creator_becomes_the_importing_director(seated, make_director):
+    text = export_tournament(seated).decode().replace('"created_by": "director"', '"created_by": "gone"')
+    other = make_director("other")
+    assert import_tournament(text.encode(), by=other).created_by == other
+
+
+def corrupt(document: dict, model: str, field: str, value) -> bytes:
+    table = next(t for t in document["models"] if t["model"] == model)
+    table["rows"][-1][field] = value
+    return json.dumps(document).encode()
+
+
+BAD_FILES = {
+    "not json": (lambda doc: b'{"format": "tournament-manager/tournament", ', "not valid JSON"),
+    "not utf-8": (lambda doc: "{}".encode("utf-16"), "UTF-8"),
+    "other format": (lambda doc: json.dumps({**doc, "format": "something"}).encode(), "not a tournament file"),
+    "newer version": (lambda doc: json.dumps({**doc, "version": 2}).encode(), "format version 2"),
+    "a list": (lambda doc: b"[]", "not a tournament file"),
+    "unknown model": (
+        lambda doc: json.dumps({**doc, "models": doc["models"] + [{"model": "auth.user", "rows": []}]}).encode(),
+        "auth.user",
+    ),
+    "missing row": (lambda doc: corrupt(doc, "tournament.seat", "participant", 999), "not in the file"),
+    "missing sheet": (lambda doc: corrupt(doc, "scoring.sheetrevision", "sheet", 77), "not in the file"),
+    "bad m2m": (lambda doc: corrupt(doc, "tournament.team", "members", [1, 500]), "not in the file"),
+    "unknown field": (lambda doc: corrupt(doc, "tournament.round", "colour", "red"), "unknown fields: colour"),
+    "bad date": (lambda doc: corrupt(doc, "tournament.round", "starts_at", "yesterday"), "starts_at"),
+    "required missing": (lambda doc: corrupt(doc, "tournament.seat", "table", None), "a value is required"),
+    "unknown game": (lambda doc: json.dumps({**doc, "tournament": {**doc["tournament"], "game": "chess"}}).encode(),
+                     "chess"),
+    "repeated id": (lambda doc: corrupt(doc, "tournament.participant", "id", 1), "repeated id"),
+    "too long": (lambda doc: corrupt(doc, "tournament.participant", "last_name", "x" * 500), "last_name"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_FILES)
+def test_bad_files_are_refused_and_nothing_is_saved(seated, director, case):
+    make, expected = BAD_FILES[case]
+    data = make(json.loads(export_tournament(seated)))
+    before = all_rows()
+    with pytest.raises(TransferError) as refused:
+        import_tournament(data, by=director)
+    assert expected in refused.value.message
+    assert all_rows() == before
+
+
+def test_too_large_file_is_refused(seated, director, settings):
+    settings.TOURNAMENT_IMPORT_MAX_BYTES = 1024 * 1024
+    with pytest.raises(TransferError, match="larger than 1 MB"):
+        import_tournament(b" " * (1024 * 1024 + 1), by=director)
+
+
+def test_only_directors_import(seated, django_user_model):
+    player = django_user_model.objects.create_user("player", password="x")
+    with pytest.raises(TransferError):
+        import_tournament(export_tournament(seated), by=player)
+    assert Tournament.objects.count() == 1
+
+
+def test_reserved_slugs_are_not_taken(seated, director):
+    text = export_tournament(seated).decode().replace('"slug": "schafkopf-night"', '"slug": "import"')
+    assert import_tournament(text.encode(), by=director).slug == "import-2"
+
+
+# --- the pages and the commands ---------------------------------------------------------------------
+
+
+def test_director_downloads_and_imports_through_the_pages(seated, director, client):
+    client.force_login(director)
+    detail = client.get(reverse("tournament:detail", args=[seated.slug])).content.decode()
+    download_url = reverse("tournament:export_json", args=[seated.slug])
+    assert download_url in detail
+    response = client.get(download_url)
+    assert response["Content-Type"].startswith("application/json")
+    assert 'filename="schafkopf-night.tournament.json"' in response["Content-Disposition"]
+    assert response.content == export_tournament(seated)
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("t.json", response.content, content_type="application/json")
+    response = client.post(reverse("tournament:import"), {"file": upload})
+    copy = Tournament.objects.get(slug="schafkopf-night-2")
+    assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
+
+
+def test_import_page_shows_the_refusal(director, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(director)
+    assert client.get(reverse("tournament:import")).status_code == 200
+    response = client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", b"{oops")})
+    assert response.status_code == 200
+    assert "not valid JSON" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_import_page_refuses_large_uploads_before_reading(director, client, settings):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    settings.TOURNAMENT_IMPORT_MAX_BYTES = 1024 * 1024
+    client.force_login(director)
+    response = client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", b" " * 2**21)})
+    assert "larger than 1 MB" in response.content.decode()
+
+
+def test_who_may_download_and_import(seated, django_user_model, make_director, client):
+    url = reverse("tournament:export_json", args=[seated.slug])
+    assert client.get(url).status_code == 302  # anonymous: to the login page
+    assert client.get(reverse("tournament:import")).status_code == 302
+    client.force_login(make_director("other"))
+    assert client.get(url).status_code == 404
+    assistant = django_user_model.objects.get(username="helper")
+    client.force_login(assistant)
+    assert client.get(url).status_code == 404
+    assert client.get(reverse("tournament:import")).status_code == 403
+
+
+def test_commands_round_trip(seated, director, tmp_path):
+    path = tmp_path / "night.json"
+    call_command("export_tournament", seated.slug, "--output", str(path))
+    call_command("import_tournament", str(path), "--user", "director")
+    copy = Tournament.objects.get(slug="schafkopf-night-2")
+    assert export_tournament(copy) == path.read_bytes().replace(b'"schafkopf-night"', b'"schafkopf-night-2"', 1)
+
+
+def test_import_command_reports_a_bad_file(director, tmp_path):
+    from django.core.management import CommandError
+
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "x"}')
+    with pytest.raises(CommandError, match="not a tournament file"):
+        call_command("import_tournament", str(path), "--user", "director")
