@@ -83,6 +83,12 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     slot_minutes = models.PositiveSmallIntegerField(_("slot length in minutes"), default=20)
+    # The round clock the director runs (tournament/services/clock.py); `starts_at` above is the planned time.
+    clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    #: set while the clock is paused
+    clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
+    #: pauses that have ended, added up
+    clock_paused_seconds = models.PositiveIntegerField(_("seconds paused"), default=0)
 
     class Meta:
         ordering = ["number"]

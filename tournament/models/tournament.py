@@ -2,6 +2,7 @@
 
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
@@ -39,6 +40,14 @@ class Tournament(models.Model):
     settings = models.JSONField(_("game settings"), default=dict, blank=True)
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    # The public pages (tournament/public/): each kind is published on its own, all off until the director says so.
+    publish_schedule = models.BooleanField(_("publish the schedule and seating"), default=False)
+    publish_standings = models.BooleanField(_("publish the standings"), default=False)
+    publish_bracket = models.BooleanField(_("publish the bracket"), default=False)
+    publish_results = models.BooleanField(_("publish the results"), default=False)
+    beamer_seconds = models.PositiveSmallIntegerField(
+        _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
