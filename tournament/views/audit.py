@@ -57,6 +57,8 @@ class AuditFilterForm(forms.Form):
         self.fields["user"].choices = [("", _("Everybody"))] + [(str(u.pk), u.get_username()) for u in users]
 
     def apply(self, entries):
+        if not self.is_bound:
+            return entries
         if not self.is_valid():
             return entries.none()  # a filter that cannot apply must not look like "everything matched"
         data = self.cleaned_data
