@@ -31,7 +31,7 @@ def any_tournament(request):
 def test_every_model_of_a_tournament_is_found():
     labels = [plan.label for plan in tournament_models()]
     assert labels[0] == "tournament.tournament"
-    assert set(labels) == {
+    assert set(labels) >= {  # a game's own models join by their links
         "tournament.tournament", "tournament.tournamentrole", "tournament.auditentry", "tournament.participant",
         "tournament.team", "tournament.draw", "tournament.stage", "tournament.pool", "tournament.poolentry",
         "tournament.round", "tournament.match", "tournament.table", "tournament.seat", "scoring.scoresheet",
