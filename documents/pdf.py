@@ -1,0 +1,161 @@
+"""The PDF renderer (WeasyPrint): A4, print CSS, a running header and footer, embedded local fonts.
+
+Printouts are always in the tournament's language, whatever language the screen is in.
+
+Speed: WeasyPrint's slow path is a long table spanning pages, so every page here is one
+small table. A long TableDocument is cut into page-sized chunks, each its own table with its
+header row; printouts of many pages (one score list per table) render each page's fragment
+and join them into one HTML with page breaks, which bench/documents.py measured faster and
+leaner than rendering a document per page and joining the pages with `Document.copy()`.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import formats, timezone, translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher
+
+from .base import Column, Document, MultiSheetDocument, PrintDocument, TableDocument, format_value, tables_of
+
+#: Rows per page so that a chunk never spills onto a second page: measured with print.css (34 one-line
+#: rows fit in portrait, 22 in landscape), less two for names that wrap. A taller chunk is still correct
+#: (WeasyPrint carries the rest over, header repeated), only slower. The first page also holds the title.
+ROWS_PER_PAGE = {False: 32, True: 20}
+TITLE_ROWS = 4
+#: Bounds on a column's width in characters, so a long name wraps instead of squeezing the numbers.
+MIN_COLUMN_CHARACTERS, MAX_COLUMN_CHARACTERS = 4, 40
+
+
+def static_dir() -> Path:
+    return Path(settings.BASE_DIR) / "static"
+
+
+class LocalFileFetcher(URLFetcher):
+    """Fetches only files under the static folder: a printout must never reach the network.
+
+    Names in a printout come from imports and could be hostile; they are escaped by the
+    templates, and even a stray URL that slipped through would be refused here.
+    """
+
+    def __init__(self, root: Path):
+        super().__init__(allowed_protocols=("file",))
+        self.root = root.resolve()
+
+    def fetch(self, url, headers=None):
+        parts = urlsplit(url)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            raise ValueError(f"refused to fetch {url!r}: printouts load local files only")
+        path = Path(url2pathname(parts.path)).resolve()
+        if not path.is_relative_to(self.root):
+            raise ValueError(f"refused to fetch {url!r}: outside {self.root}")
+        return super().fetch(url, headers)
+
+
+def render_pdf(document: Document, *, tournament) -> bytes:
+    """The document as a PDF in the tournament's language."""
+    with translation.override(tournament.language):
+        if isinstance(document, PrintDocument):
+            fragments = [render_to_string(document.template_name, page) for page in document.page_contexts()]
+        elif isinstance(document, TableDocument | MultiSheetDocument):
+            fragments = [render_tables_fragment(document)]
+        else:
+            raise TypeError(f"cannot render {type(document).__name__} as PDF")
+        html = render_frame(fragments, tournament=tournament, title=document.title, landscape=document.landscape)
+    return write_pdf(html)
+
+
+def render_pdf_pages(
+    template_name: str, pages: list[dict[str, Any]], *, tournament, title: str = "", landscape: bool = False
+) -> bytes:
+    """One page per context (e.g. 500 score lists, one per table) in one PDF."""
+    document = PrintDocument(template_name, {}, title, "", pages=pages, landscape=landscape)
+    return render_pdf(document, tournament=tournament)
+
+
+def render_frame(fragments: list[str], *, tournament, title, landscape: bool) -> str:
+    """The whole HTML: page setup, running header and footer, and the fragments one after another."""
+    return render_to_string(
+        "documents/print.html",
+        {
+            "tournament": tournament,
+            "title": title,
+            "fragments": [SafeString(fragment) for fragment in fragments],
+            "page_size": "A4 landscape" if landscape else "A4 portrait",
+            "page_number_content": mark_safe(page_number_content()),  # built from escaped pieces only
+            "printed_at": formats.date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT"),
+        },
+    )
+
+
+def write_pdf(html: str) -> bytes:
+    root = static_dir()
+    return HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=LocalFileFetcher(root)).write_pdf()
+
+
+def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
+    sections = []
+    for table in tables_of(document):
+        chunks = table_chunks(table, landscape=document.landscape)
+        sections.append({"table": table, "chunks": chunks, "widths": column_percentages(table.columns, chunks)})
+    return render_to_string(
+        "documents/pdf_tables.html",
+        {"document": document, "multi": isinstance(document, MultiSheetDocument), "sections": sections},
+    )
+
+
+def table_chunks(table: TableDocument, *, landscape: bool) -> list[list[list[dict[str, str]]]]:
+    """The table's rows as formatted cells, cut into one chunk per page (at least one, even if empty)."""
+    per_page = ROWS_PER_PAGE[landscape]
+    rows = (formatted_row(table.columns, values) for values in table.row_values())
+    chunks = [list(islice(rows, per_page - TITLE_ROWS))]
+    while chunk := list(islice(rows, per_page)):
+        chunks.append(chunk)
+    return chunks
+
+
+def formatted_row(columns: list[Column], values: tuple) -> list[dict[str, str]]:
+    return [
+        {"text": format_value(value), "align": column.alignment} for column, value in zip(columns, values, strict=True)
+    ]
+
+
+def column_percentages(columns: list[Column], chunks: list[list[list[dict[str, str]]]]) -> list[float]:
+    """Column widths from the longest text in each column, the same on every page.
+
+    The tables use a fixed layout with these widths: WeasyPrint then need not measure every
+    cell to size the columns (most of its time on a table), and the columns do not jump
+    about from one page's table to the next.
+    """
+    lengths = [column.width or len(str(column.title)) + 1 for column in columns]
+    for chunk in chunks:
+        for row in chunk:
+            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
+                if not column.width:
+                    lengths[index] = max(lengths[index], len(cell["text"]))
+    clamped = [min(max(length, MIN_COLUMN_CHARACTERS), MAX_COLUMN_CHARACTERS) for length in lengths]
+    return [round(100 * length / sum(clamped), 2) for length in clamped]
+
+
+def page_number_content() -> str:
+    """CSS `content` for "Page X of Y": translators see one sentence, CSS needs the counters between its pieces."""
+    sentence = _("Page %(page)s of %(pages)s")
+    counters = {"%(page)s": "counter(page)", "%(pages)s": "counter(pages)"}
+    pieces = re.split(r"(%\(pages?\)s)", sentence)
+    return " ".join(counters.get(piece) or css_string(piece) for piece in pieces if piece)
+
+
+def css_string(text: str) -> str:
+    """A CSS string literal safe inside a <style> element (no quote, backslash or "</" can break out)."""
+    safe = "".join(char if char.isalnum() or char in " .,:;-" else f"\\{ord(char):x} " for char in text)
+    return f'"{safe}"'
