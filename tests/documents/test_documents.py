@@ -1,0 +1,331 @@
+"""The document layer: one document, rendered to PDF, Excel and a web table, read back and checked."""
+
+import dataclasses
+import datetime
+import io
+import zipfile
+from decimal import Decimal
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+import scoring.games
+from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, formats_for, render
+from documents.base import format_value
+from documents.html import bind_table, table_for
+from documents.pdf import ROWS_PER_PAGE, TITLE_ROWS, LocalFileFetcher, css_string, render_pdf, render_pdf_pages
+from documents.xlsx import render_xlsx, sheet_titles
+
+pytestmark = pytest.mark.django_db
+
+COLUMNS = [
+    Column("rank", gettext_lazy("Rank"), "int"),
+    Column("name", gettext_lazy("Team")),
+    Column("points", gettext_lazy("Points"), "decimal"),
+    Column("since", gettext_lazy("Since"), "date"),
+]
+HOSTILE = '=HYPERLINK("http://evil.example","click")'
+
+
+def standings(rows=None, **options) -> TableDocument:
+    rows = rows if rows is not None else [
+        (1, "Die Buben", Decimal("2.5"), datetime.date(2026, 1, 17)),
+        {"rank": 2, "name": "<b>Kiel</b> & Co", "points": Decimal(2), "since": None},
+    ]
+    options.setdefault("notes", ["* decided by lot"])
+    return TableDocument("Pool A standings", COLUMNS, rows, subtitle="After round 3", filename_stem="pool-a", **options)
+
+
+def many_rows(count: int) -> list[tuple]:
+    return [(n, f"Team {n:03}", Decimal(n) / 2, datetime.date(2026, 1, 17)) for n in range(1, count + 1)]
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """Each page's text with whitespace collapsed."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def workbook(data: bytes):
+    return load_workbook(io.BytesIO(data))
+
+
+@pytest.fixture
+def print_templates(settings, tmp_path):
+    """Page templates written for the test, found by the template engine."""
+    engine = settings.TEMPLATES[0]
+    settings.TEMPLATES = [{**engine, "DIRS": [*engine["DIRS"], tmp_path]}]
+
+    def write(name: str, text: str) -> str:
+        (tmp_path / name).write_text(text)
+        return name
+
+    return write
+
+
+# --- PDF ----------------------------------------------------------------------------------------
+
+
+def test_pdf_has_title_column_titles_and_values(tournament):
+    (page,) = pdf_pages(render_pdf(standings(), tournament=tournament))
+    assert "Pool A standings" in page and "After round 3" in page
+    assert "Rank Team Points Since" in page
+    assert "1 Die Buben 2.5 01/17/2026" in page
+    assert "<b>Kiel</b> & Co" in page  # a name is text, never markup
+    assert "* decided by lot" in page
+
+
+def test_pdf_has_running_header_and_footer(director, make_tournament):
+    tournament = make_tournament(director, name="Nordic Open", venue="Kulturhaus Flensburg")
+    (page,) = pdf_pages(render_pdf(standings(), tournament=tournament))
+    assert "Nordic Open" in page and "Kulturhaus Flensburg" in page
+    assert "Dec. 5, 2026" in page  # the tournament's date
+    assert "Page 1 of 1" in page
+    assert "Printed " in page
+
+
+@pytest.mark.parametrize(("language", "month"), [("de", "Januar"), ("da", "januar"), ("en", "Jan.")])
+def test_pdf_is_in_the_tournaments_language_whatever_the_screen_language(director, make_tournament, language, month):
+    tournament = make_tournament(director, date=datetime.date(2027, 1, 9), language=language)
+    screen = "da" if language == "de" else "de"
+    with translation.override(screen):
+        (page,) = pdf_pages(render_pdf(standings(), tournament=tournament))
+        assert translation.get_language() == screen  # the screen's language is left alone
+    assert month in page
+    decimal_point = "." if language == "en" else ","
+    assert f"Die Buben 2{decimal_point}5" in page
+
+
+def test_pdf_embeds_the_local_fonts(tournament):
+    reader = PdfReader(io.BytesIO(render_pdf(standings(), tournament=tournament)))
+    fonts = {str(font.get_object()["/BaseFont"]) for font in reader.pages[0]["/Resources"]["/Font"].values()}
+    assert any(name.endswith("Print-Sans") for name in fonts), fonts
+    assert any(name.endswith("Print-Sans-Bold") for name in fonts), fonts
+
+
+def test_long_table_is_cut_into_one_table_per_page_with_the_header_repeated(tournament):
+    first, per_page = ROWS_PER_PAGE[False] - TITLE_ROWS, ROWS_PER_PAGE[False]
+    count = first + 2 * per_page + 3
+    pages = pdf_pages(render_pdf(standings(many_rows(count)), tournament=tournament))
+    assert len(pages) == 4  # each chunk fits its page: none spills over
+    for page in pages:
+        assert "Rank Team Points Since" in page
+    assert pages[0].count("Team 0") == first and pages[1].count("Team 0") == per_page
+    assert f"Team {count:03}" in pages[3] and "* decided by lot" in pages[3]
+    assert "Page 4 of 4" in pages[3]
+
+
+def test_landscape_table_gets_landscape_pages(tournament):
+    reader = PdfReader(io.BytesIO(render_pdf(standings(many_rows(40), landscape=True), tournament=tournament)))
+    box = reader.pages[0].mediabox
+    assert box.width > box.height
+    assert len(reader.pages) == 3  # 16 rows under the title, then 20 a page
+
+
+def test_multi_sheet_pdf_has_a_section_per_sheet(tournament):
+    document = MultiSheetDocument(
+        "Standings", [standings(), dataclasses.replace(standings(), title="Pool B standings")], filename_stem="all"
+    )
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    assert len(pages) == 2
+    assert "Standings" in pages[0] and "Pool A standings" in pages[0]
+    assert "Pool B standings" in pages[1] and "Die Buben" in pages[1]
+
+
+def test_print_document_with_n_page_contexts_gives_n_pages(tournament, print_templates):
+    template = print_templates("slip.html", "{% if first %}<p>FIRST</p>{% endif %}<h1>Table {{ table }}/{{ of }}</h1>")
+    document = PrintDocument(template, {"of": 7}, "Slips", "slips", pages=[{"table": n} for n in range(1, 8)])
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    assert len(pages) == 7
+    assert all(f"Table {n}/7" in page for n, page in enumerate(pages, start=1))
+    assert "FIRST" in pages[0] and not any("FIRST" in page for page in pages[1:])
+    assert "Page 7 of 7" in pages[6]
+
+
+def test_print_document_breaks_pages_where_its_template_says(tournament, print_templates):
+    template = print_templates("cards.html", '{% for n in numbers %}<div class="page">Card {{ n }}</div>{% endfor %}')
+    document = PrintDocument(template, {"numbers": [1, 2, 3]}, "Cards", "cards")
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    assert len(pages) == 3
+    assert [[f"Card {n}" in page for n in (1, 2, 3)] for page in pages] == [
+        [True, False, False], [False, True, False], [False, False, True]
+    ]
+
+
+def test_render_pdf_pages_makes_one_page_per_context(tournament, print_templates):
+    template = print_templates("list.html", "<table><tr><td>List {{ n }}</td></tr></table>")
+    pages = pdf_pages(render_pdf_pages(template, [{"n": n} for n in range(5)], tournament=tournament))
+    assert [f"List {n}" in page for n, page in enumerate(pages)] == [True] * 5
+
+
+def test_fetcher_loads_static_files_and_refuses_everything_else(settings, tmp_path):
+    fetcher = LocalFileFetcher(settings.BASE_DIR / "static")
+    assert fetcher.fetch((settings.BASE_DIR / "static" / "print" / "print.css").as_uri()).read()
+    outside = tmp_path / "secret.txt"
+    outside.write_text("secret")
+    for url in ("http://example.com/font.ttf", "https://example.com/a.css", outside.as_uri(), "data:text/css,a{}"):
+        with pytest.raises(ValueError, match="refused"):
+            fetcher.fetch(url)
+    escaping = (settings.BASE_DIR / "static").as_uri() + "/../config/settings.py"
+    with pytest.raises(ValueError, match="outside"):
+        fetcher.fetch(escaping)
+
+
+def test_css_string_cannot_break_out_of_the_style_element():
+    literal = css_string('Seite "1" </style><script>')
+    assert literal.startswith('"') and literal.endswith('"')
+    assert '"' not in literal[1:-1] and "<" not in literal and ">" not in literal
+
+
+# --- Excel --------------------------------------------------------------------------------------
+
+
+def test_xlsx_has_bold_header_frozen_below_it_and_typed_cells(tournament):
+    sheet = workbook(render_xlsx(standings(), tournament=tournament)).active
+    assert [cell.value for cell in sheet[1]] == ["Rank", "Team", "Points", "Since"]
+    assert all(cell.font.b for cell in sheet[1])
+    assert sheet.freeze_panes == "A2"
+    rank, name, points, since = sheet[2]
+    assert rank.value == 1 and rank.data_type == "n"
+    assert points.value == 2.5 and points.data_type == "n"
+    assert since.value == datetime.datetime(2026, 1, 17) and since.is_date and "yy" in since.number_format
+    assert sheet["B3"].value == "<b>Kiel</b> & Co" and sheet["D3"].value is None
+
+
+def test_xlsx_writes_notes_below_the_table(tournament):
+    sheet = workbook(render_xlsx(standings(), tournament=tournament)).active
+    assert sheet["A4"].value is None
+    assert [sheet["A5"].value, sheet["A6"].value] == ["After round 3", "* decided by lot"]
+
+
+def test_xlsx_stores_formula_looking_names_as_text(tournament):
+    rows = [(1, HOSTILE, Decimal(1), None), (2, "+49 461 123", Decimal(0), None), (3, "#N/A", Decimal(0), None)]
+    data = render_xlsx(standings(rows), tournament=tournament)
+    sheet = workbook(data).active
+    assert [sheet[f"B{row}"].value for row in (2, 3, 4)] == [HOSTILE, "+49 461 123", "#N/A"]
+    assert all(sheet[f"B{row}"].data_type == "s" for row in (2, 3, 4))
+    assert sheet["B2"].quotePrefix  # Excel keeps it text even when the cell is edited
+    xml = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode()
+    assert "<f>" not in xml and "<f " not in xml
+
+
+def test_xlsx_drops_control_characters_instead_of_failing(tournament):
+    sheet = workbook(render_xlsx(standings([(1, "Bell\x07 Team", Decimal(1), None)]), tournament=tournament)).active
+    assert sheet["B2"].value == "Bell Team"
+
+
+def test_xlsx_column_widths_follow_the_content_or_the_column(tournament):
+    columns = [Column("rank", "Rank", "int", width=4), *COLUMNS[1:]]
+    document = TableDocument("T", columns, [(1, "A rather long team name from Flensburg", Decimal(1), None)],
+                             filename_stem="t")
+    sheet = workbook(render_xlsx(document, tournament=tournament)).active
+    assert sheet.column_dimensions["A"].width == 4
+    assert sheet.column_dimensions["B"].width >= len("A rather long team name from Flensburg")
+
+
+def test_xlsx_multi_sheet_has_a_sheet_per_table_with_valid_titles(director, make_tournament):
+    tournament = make_tournament(director, language="de")
+    sheets = [dataclasses.replace(standings(), title=title) for title in ("Pool: A/B", "Pool: A/B", "x" * 40, "")]
+    book = workbook(render_xlsx(MultiSheetDocument("All", sheets, filename_stem="all"), tournament=tournament))
+    assert book.sheetnames == ["Pool A B", "Pool A B (2)", "x" * 31, "Sheet"]
+    assert book["Pool A B (2)"]["A1"].value == "Rank"
+
+
+def test_sheet_titles_are_unique_ignoring_case_and_never_too_long():
+    long_title = "Final ranking of the Nordic Open 2026"
+    titles = sheet_titles([long_title, long_title.upper(), "'quoted'"])
+    assert titles[0] == "Final ranking of the Nordic Ope"
+    assert titles[1] == "FINAL RANKING OF THE NORDIC (2)"
+    assert titles[2] == "quoted"
+    assert all(len(title) <= 31 for title in titles)
+
+
+def test_xlsx_titles_are_in_the_tournaments_language(director, make_tournament):
+    tournament = make_tournament(director, language="de")
+    document = TableDocument(gettext_lazy("January"), [Column("m", gettext_lazy("March"))], [("x",)], filename_stem="m")
+    book = workbook(render_xlsx(document, tournament=tournament))
+    assert book.sheetnames == ["Januar"] and book.active["A1"].value == "März"
+
+
+def test_print_documents_are_pdf_only(tournament):
+    slips = PrintDocument("documents/table.html", {}, "Slips", "slips")
+    assert formats_for(slips) == ("pdf",) and formats_for(standings()) == ("pdf", "xlsx")
+    with pytest.raises(TypeError):
+        render_xlsx(slips, tournament=tournament)
+    with pytest.raises(ValueError):
+        render(slips, "xlsx", tournament=tournament)
+
+
+# --- Screen -------------------------------------------------------------------------------------
+
+
+def test_web_table_has_the_documents_columns_and_formatted_cells(rf):
+    document = standings()
+    table_class = table_for(document)
+    assert [str(column.verbose_name) for column in table_class.base_columns.values()] == [
+        "Rank", "Team", "Points", "Since"
+    ]
+    with translation.override("de"):
+        html = render_to_string(
+            "documents/table.html", {"document": document, "table": bind_table(document)}, request=rf.get("/")
+        )
+    assert "Pool A standings" in html and "* decided by lot" in html
+    assert '<td class="num">2,5</td>' in html  # the same formatting as the PDF
+    assert "17.01.2026" in html
+    assert "&lt;b&gt;Kiel&lt;/b&gt; &amp; Co" in html
+
+
+def test_format_value_follows_the_active_language():
+    with translation.override("de"):
+        assert format_value(Decimal("10.5")) == "10,5"
+        assert format_value(datetime.date(2026, 3, 1)) == "01.03.2026"
+    assert format_value(None) == ""
+
+
+def test_rows_must_match_the_columns():
+    with pytest.raises(ValueError, match="3 values for 4 columns"):
+        list(standings([(1, "x", Decimal(1))]).row_values())
+
+
+# --- manage.py export ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def game_with_documents(monkeypatch, tournament):
+    """The tournament's game, registering two documents for the duration of the test."""
+    game = tournament.game_type
+    catalogue = {
+        "standings": lambda: standings(),
+        "slips": lambda: PrintDocument("documents/table.html", {}, "Slips", "slips"),
+    }
+    replaced = dataclasses.replace(game, documents=lambda t: catalogue if t.pk == tournament.pk else {})
+    monkeypatch.setitem(scoring.games._registry, game.key, replaced)
+    return tournament
+
+
+def test_export_writes_pdf_and_xlsx(game_with_documents, tmp_path):
+    slug = game_with_documents.slug
+    pdf, xlsx = tmp_path / "standings.pdf", tmp_path / "out.xlsx"
+    call_command("export", slug, "standings", "--format", "pdf", "--output", str(pdf), stdout=io.StringIO())
+    call_command("export", slug, "standings", "--output", str(xlsx), stdout=io.StringIO())  # format from suffix
+    assert "Die Buben" in pdf_pages(pdf.read_bytes())[0]
+    assert workbook(xlsx.read_bytes()).active["B2"].value == "Die Buben"
+
+
+def test_export_names_the_available_documents_for_an_unknown_one(game_with_documents, tmp_path):
+    with pytest.raises(CommandError, match="Unknown document 'prizes'.*Available documents: slips, standings"):
+        call_command("export", game_with_documents.slug, "prizes", "--output", str(tmp_path / "x.pdf"))
+
+
+def test_export_refuses_unknown_tournament_and_format(game_with_documents, tmp_path):
+    with pytest.raises(CommandError, match="No tournament with the short name 'nope'"):
+        call_command("export", "nope", "standings", "--format", "pdf")
+    with pytest.raises(CommandError, match="Unknown format 'csv'"):
+        call_command("export", game_with_documents.slug, "standings", "--format", "csv")
+    with pytest.raises(CommandError, match="cannot be written as xlsx, only as pdf"):
+        call_command("export", game_with_documents.slug, "slips", "--output", str(tmp_path / "slips.xlsx"))
+    assert not (tmp_path / "slips.xlsx").exists()
