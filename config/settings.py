@@ -120,8 +120,29 @@ BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
 TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
 
 # The login rate limit counts failures in the cache. The in-process cache is right for one
-# server process (the laptop); several gunicorn workers need a shared cache (docs/operations.md).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tournament-manager"}}
+# server process (the laptop); several gunicorn workers need a shared cache (docs/operations.md):
+# REDIS_URL (e.g. redis://127.0.0.1:6379/0, with `pip install redis`) puts both caches there.
+# The public pages (tournament/public/) have their own cache, so that hundreds of cached pages can
+# never push the login counters out.
+def _cache(name: str, max_entries: int) -> dict:
+    if os.environ.get("REDIS_URL"):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"],
+                "KEY_PREFIX": name}
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name,
+            "OPTIONS": {"MAX_ENTRIES": max_entries}}
+
+
+CACHES = {"default": _cache("tournament-manager", 300), "public": _cache("public-pages", 5000)}
+PUBLIC_CACHE_ALIAS = "public"
+
+# --- Public pages (docs/directors-guide.md, "Public pages") ----------------
+#: how phones in the hall reach this server, for QR codes and printouts (e.g. http://192.168.1.20:8000);
+#: empty: the address the browser used, and on printouts http://<this computer's name>:8000
+PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
+#: how often open public pages ask for news
+PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "15"))
+#: the longest a cached public page lives (every change renews it at once; this bounds anything missed)
+PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "60"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -13,4 +13,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("manage/", include("tournament.urls")),
+    path("p/", include("tournament.public.urls")),
 ]

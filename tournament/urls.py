@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from scoring.games import all_games
 
+from .public import manage as public_manage
 from .views import audit, director, transfer
 
 app_name = "tournament"
@@ -15,6 +16,8 @@ urlpatterns = [
     path("<slug:slug>/archive/", director.TournamentArchiveView.as_view(), name="archive"),
     path("<slug:slug>/audit/", audit.AuditLogView.as_view(), name="audit"),
     path("<slug:slug>/export.json", transfer.ExportJSONView.as_view(), name="export_json"),
+    path("<slug:slug>/public/", public_manage.PublicSettingsView.as_view(), name="public"),
+    path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
 ]
 
 # Each game mounts its own pages under the tournament: /manage/<slug>/<game>/...

@@ -38,6 +38,9 @@ class GameType:
     urls: str | None = None
     #: the printable/exportable documents: documents(tournament) -> {name: callable returning a document}
     documents: Callable[[Any], dict] = field(default=lambda tournament: {})
+    #: dotted path of `public(tournament) -> tournament.public.content.PublicContent`, what the public pages show
+    #: (a path, like `urls`, because the registry loads before the models may be imported); None: no public pages
+    public: str | None = None
 
 
 _registry: dict[str, GameType] = {}

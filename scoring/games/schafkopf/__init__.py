@@ -55,5 +55,6 @@ GAME = register(
         menu=menu,
         urls="scoring.games.schafkopf.urls",
         documents=documents,
+        public="scoring.games.schafkopf.public.public",
     )
 )

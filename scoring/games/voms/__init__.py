@@ -49,6 +49,7 @@ GAME = register(
         menu=menu,
         urls="scoring.games.voms.urls",
         documents=documents,
+        public="scoring.games.voms.public.public",
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

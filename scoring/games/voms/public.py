@@ -1,0 +1,221 @@
+"""Voms on the public pages: pool standings, the schedule, results, the bracket and "my next game".
+
+Everything is turned into plain values here (names, numbers, tables, lus, points), so the public templates
+never reach into the models and nothing beyond what the hall may see can leak through them.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.templatetags.voms import points as show_points
+from tournament.models import Match, Stage
+from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
+
+from . import services
+from .standings import final_ranking, pool_tables
+
+#: rows per beamer page (what 1080 pixels hold in type readable from 10 metres)
+BEAMER_ROWS = 10
+
+
+def _time(moment) -> str:
+    return timezone.localtime(moment).strftime("%H:%M") if moment else ""
+
+
+def _lus(game: dict) -> str:
+    return f"{game['lus_a']} : {game['lus_b']}"
+
+
+def _pool_game(match: Match) -> dict:
+    sheet = getattr(match, "sheet", None)
+    game = sheet.derived["games"][0] if sheet is not None else None
+    return {
+        "table": match.table_number,
+        "pool": match.pool.name if match.pool else "",
+        "a": match.team_a.name,
+        "b": match.team_b.name if match.team_b else None,
+        "lus": _lus(game) if game else "",
+        "points": f"{show_points(game['points_a'])} : {show_points(game['points_b'])}" if game else "",
+        "forfeit": bool(game and game["kind"] == "forfeit"),
+    }
+
+
+def _series(match: Match) -> dict:
+    sheet = getattr(match, "sheet", None)
+    derived = sheet.derived if sheet is not None else {}
+    return {
+        "key": match.key,
+        "a": match.team_a.name if match.team_a else None,
+        "b": match.team_b.name if match.team_b else None,
+        "games": [_lus(g) for g in derived.get("games", [])],
+        "wins": f"{derived['wins_a']} : {derived['wins_b']}" if "wins_a" in derived else "",
+        "winner": derived.get("winner") if derived.get("finished") else None,
+    }
+
+
+class VomsPublic(PublicContent):
+    kinds = ("schedule", "standings", "bracket", "results")
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def _pool_stage(self) -> Stage | None:
+        return Stage.objects.filter(tournament=self.tournament, kind=Stage.Kind.POOLS).first()
+
+    def _pool_matches(self, stage: Stage) -> list[Match]:
+        return list(
+            Match.objects.filter(stage=stage).select_related("round", "pool", "team_a", "team_b", "sheet")
+            .order_by("round__number", "table_number", "pk")
+        )
+
+    def _rounds(self, stage: Stage, with_results: bool) -> list[dict]:
+        current = services.current_round(stage)
+        rounds: dict[int, dict] = {}
+        for match in self._pool_matches(stage):
+            number = match.round.number
+            entry = rounds.setdefault(number, {
+                "number": number, "time": _time(match.round.starts_at),
+                "current": current is not None and current.number == number, "games": [], "done": True,
+            })
+            game = _pool_game(match)
+            if not with_results:
+                game.update(lus="", points="", forfeit=False)
+            entry["games"].append(game)
+            entry["done"] = entry["done"] and (match.team_b_id is None or hasattr(match, "sheet"))
+        return [rounds[n] for n in sorted(rounds)]
+
+    # --- the pages ----------------------------------------------------------------------------------
+
+    def schedule(self) -> list[Section]:
+        stage = self._pool_stage()
+        if stage is None:
+            return []
+        rounds = self._rounds(stage, with_results=self.tournament.publish_results)
+        return [Section("public/voms/schedule.html", {"rounds": rounds})]
+
+    def standings(self) -> list[Section]:
+        sections = []
+        final = self._final_ranking()
+        if final:
+            sections.append(Section("public/voms/final.html", {"places": final}, _("Final ranking")))
+        for table in pool_tables(self.tournament):
+            sections.append(self._pool_section(table))
+        return sections
+
+    def _pool_section(self, table) -> Section:
+        rows = [
+            {"rank": row.rank, "team": table.teams[row.participant].name, "played": row.values["played"],
+             "points": show_points(row.values["points"]), "wins": row.values["wins"],
+             "lus_diff": row.values["lus_diff"], "by_lot": row.by_lot}
+            for row in table.rows
+        ]
+        title = _("Pool %(pool)s") % {"pool": table.pool.name}
+        return Section("public/voms/pool.html", {"rows": rows, "complete": table.complete}, title)
+
+    def _final_ranking(self) -> list[dict]:
+        """The final ranking, once the final has been decided (before that it would be a guess)."""
+        if services.knockout_stage(self.tournament) is None:
+            return []
+        ranking = final_ranking(self.tournament)
+        if not any(how == "final" for _place, _team, how in ranking):
+            return []
+        return [{"place": place, "team": team.name} for place, team, _how in ranking]
+
+    def bracket(self) -> list[Section]:
+        from .views import knockout_rounds
+
+        return [
+            Section("public/voms/bracket.html", {"matches": [_series(m) for m in matches]}, str(name))
+            for name, matches in knockout_rounds(self.tournament)
+        ]
+
+    def results(self) -> list[Section]:
+        sections = []
+        stage = self._pool_stage()
+        if stage is not None:
+            for rnd in reversed(self._rounds(stage, with_results=True)):
+                played = [g for g in rnd["games"] if g["lus"]]
+                if played:
+                    title = _("Round %(number)s") % {"number": rnd["number"]}
+                    sections.append(Section("public/voms/results.html", {"games": played}, title))
+        return self.bracket() + sections
+
+    # --- find my seat --------------------------------------------------------------------------------
+
+    def find(self, query: str) -> Found:
+        people, total = find_participants(self.tournament, query)
+        if not people:
+            return Found([], total)
+        teams_of = {p.pk: list(p.teams.all()) for p in people}
+        games = self._open_games({t.pk for teams in teams_of.values() for t in teams})
+        sections = [
+            Section("public/voms/found.html", {"person": person(p), "teams": [
+                {"name": team.name, "withdrawn": team.withdrawn, "games": games.get(team.pk, [])}
+                for team in teams_of[p.pk]
+            ]})
+            for p in people
+        ]
+        return Found(sections, total)
+
+    def _open_games(self, team_ids: set[int]) -> dict[int, list[dict]]:
+        """{team: its games still to play, the next first}: round, time, table, opponent (or a bye)."""
+        matches = (
+            Match.objects.filter(stage__tournament=self.tournament, sheet__isnull=True)
+            .select_related("stage", "round", "pool", "team_a", "team_b")
+            .order_by("stage__order", "round__number", "table_number", "pk")
+        )
+        games: dict[int, list[dict]] = {}
+        for match in matches:
+            for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
+                if team is None or team.pk not in team_ids:
+                    continue
+                games.setdefault(team.pk, []).append({
+                    "stage": str(match.stage) if match.stage.kind != Stage.Kind.POOLS else "",
+                    "round": match.round.number if match.round else None,
+                    "time": _time(match.round.starts_at) if match.round else "",
+                    "table": match.table_number,
+                    "pool": match.pool.name if match.pool else "",
+                    "opponent": opponent.name if opponent else None,
+                    "bye": match.stage.kind == Stage.Kind.POOLS and opponent is None,
+                })
+        return games
+
+    # --- the beamer ----------------------------------------------------------------------------------
+
+    def slides(self, kinds) -> list[Slide]:
+        slides = []
+        stage = self._pool_stage()
+        if "schedule" in kinds and stage is not None:
+            slides += self._current_round_slides(stage)
+        if "standings" in kinds:
+            slides += [Slide("standings", section) for section in self._standings_pages()]
+        if "bracket" in kinds:
+            slides += [Slide("bracket", section) for section in self.bracket()]
+        return slides
+
+    def _standings_pages(self) -> list[Section]:
+        """The standings cut to beamer pages: the final ranking and each pool, BEAMER_ROWS at a time."""
+        sections = []
+        for section in self.standings():
+            key = "places" if "places" in section.data else "rows"
+            for chunk in pages(section.data[key], BEAMER_ROWS):
+                sections.append(Section(section.template, {**section.data, key: chunk}, section.title))
+        return sections
+
+    def _current_round_slides(self, stage: Stage) -> list[Slide]:
+        rounds = self._rounds(stage, with_results=False)
+        current = next((r for r in rounds if r["current"]), None)
+        if current is None or current["done"]:  # after the last round, "who plays where" is over
+            return []
+        games = [g for g in current["games"] if g["b"]]
+        title = _("Round %(number)s: who plays where") % {"number": current["number"]}
+        return [
+            Slide("schedule", Section("public/voms/beamer_round.html", {"games": chunk, "time": current["time"]},
+                                      title))
+            for chunk in pages(games, BEAMER_ROWS)
+        ]
+
+
+def public(tournament) -> VomsPublic:
+    return VomsPublic(tournament)

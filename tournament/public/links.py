@@ -1,0 +1,39 @@
+"""Absolute addresses of the public pages, for QR codes, the beamer and printouts.
+
+PUBLIC_BASE_URL (environment) says how phones in the hall reach the server, e.g. http://192.168.1.20:8000.
+Without it, pages use the address the browser used, and printouts (which have no request) fall back to
+http://<this computer's name>:8000.
+"""
+
+from __future__ import annotations
+
+import socket
+
+from django.conf import settings
+from django.urls import reverse
+
+PAGES = ("index", "schedule", "standings", "bracket", "results", "seat", "beamer")
+
+
+def base_url(request=None) -> str:
+    if settings.PUBLIC_BASE_URL:
+        return settings.PUBLIC_BASE_URL.rstrip("/")
+    if request is not None:
+        return request.build_absolute_uri("/").rstrip("/")
+    return f"http://{socket.gethostname()}:8000"
+
+
+def public_path(tournament, page: str = "index") -> str:
+    return reverse(f"public:{page}", kwargs={"slug": tournament.slug})
+
+
+def public_url(tournament, page: str = "index", request=None) -> str:
+    """The absolute address of one public page of `tournament`."""
+    return base_url(request) + public_path(tournament, page)
+
+
+def print_qr(tournament, page: str = "index") -> str:
+    """For printouts: a PNG data URI of the QR code for a public page (use as <img src="…">)."""
+    from .qr import qr_data_uri
+
+    return qr_data_uri(public_url(tournament, page))

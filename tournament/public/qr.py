@@ -1,0 +1,29 @@
+"""QR codes pointing at the public pages, made locally by segno (pure Python, no network, no Pillow).
+
+`qr_svg` is for web pages (inline, scales with CSS, crisp on a projector); `qr_data_uri` is a PNG for
+printouts (WeasyPrint embeds it like any image).
+"""
+
+from __future__ import annotations
+
+import segno
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+#: error correction "M" survives a crease or a smudge on a printed list and keeps the code small;
+#: segno raises it further when that costs no extra size
+ERROR_LEVEL = "m"
+
+
+def qr_svg(url: str, *, title: str = "") -> SafeString:
+    """An inline <svg> of the QR code for `url`, sized by CSS (it has a viewBox, no width or height)."""
+    code = segno.make(url, error=ERROR_LEVEL)
+    svg = code.svg_inline(scale=1, border=4, omitsize=True, svgclass="qr", lineclass=None, dark="#000", light="#fff",
+                          title=escape(title) if title else None)
+    # segno writes the markup; the only text in it, the title, is escaped above
+    return mark_safe(svg)
+
+
+def qr_data_uri(url: str, *, scale: int = 8) -> str:
+    """A data: URI of a PNG of the QR code for `url` (8 pixels a module: sharp when printed 3 cm wide)."""
+    return segno.make(url, error=ERROR_LEVEL).png_data_uri(scale=scale, border=4)

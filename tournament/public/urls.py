@@ -1,0 +1,19 @@
+"""Public pages, mounted at /p/: /p/<slug>/ and its schedule, standings, bracket, results, find my seat,
+beamer, and the live regions the open pages poll (/p/<slug>/live/<page>/)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "public"
+
+urlpatterns = [
+    path("<slug:slug>/", views.IndexPage.as_view(), name="index"),
+    path("<slug:slug>/schedule/", views.KindPage.as_view(page="schedule"), name="schedule"),
+    path("<slug:slug>/standings/", views.KindPage.as_view(page="standings"), name="standings"),
+    path("<slug:slug>/bracket/", views.KindPage.as_view(page="bracket"), name="bracket"),
+    path("<slug:slug>/results/", views.KindPage.as_view(page="results"), name="results"),
+    path("<slug:slug>/seat/", views.SeatPage.as_view(), name="seat"),
+    path("<slug:slug>/beamer/", views.BeamerPage.as_view(), name="beamer"),
+    path("<slug:slug>/live/<slug:page>/", views.live, name="live"),
+]

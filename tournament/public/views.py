@@ -1,0 +1,200 @@
+"""Public pages: read-only, without login, and only what the director has published (anything else is 404).
+
+Each page has a *live* region that htmx asks for again every PUBLIC_POLL_SECONDS (`fragment`). The region
+is rendered once per tournament, kind, version and language and then served from the cache; a poll from a
+phone that already shows the newest version is answered "204 No Content" and changes nothing on screen.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.decorators import method_decorator
+from django.utils.http import urlencode
+from django.utils.module_loading import import_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.views import View
+from django.views.decorators.cache import never_cache
+
+from tournament.services.clock import clock_round, clock_state, format_seconds
+from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
+
+from .cache import cached, etag, load_tournament
+from .content import PublicContent
+from .links import public_url
+from .qr import qr_svg
+
+#: the longest query find my seat looks at
+MAX_QUERY = 60
+#: the pages with a live region, and the published kind each needs (None: any published kind)
+NEEDS = {"index": None, "beamer": None, "seat": "schedule", "schedule": "schedule", "standings": "standings",
+         "bracket": "bracket", "results": "results"}
+PAGE_NAMES = {**KIND_NAMES, "seat": _("Find my seat"), "beamer": _("Beamer")}
+#: shorter names where the tabs of a phone need them
+TAB_NAMES = {"schedule": _("Schedule")}
+
+
+def content_of(tournament) -> PublicContent:
+    path = tournament.game_type.public
+    if not path:
+        raise Http404
+    return import_string(path)(tournament)
+
+
+def shown_kinds(tournament, content: PublicContent) -> tuple[str, ...]:
+    """The kinds that are published and that this game has."""
+    return tuple(kind for kind in published_kinds(tournament) if kind in content.kinds)
+
+
+def allowed(page: str, kinds: tuple[str, ...]) -> bool:
+    needed = NEEDS[page]
+    return bool(kinds) if needed is None else needed in kinds
+
+
+def query_of(request, page: str) -> str:
+    return request.GET.get("q", "").strip()[:MAX_QUERY] if page == "seat" else ""
+
+
+# --- the live region ------------------------------------------------------------------------------------
+
+
+def render_region(tournament, content: PublicContent, page: str, kinds, query: str) -> str:
+    """The HTML of a page's live region (cached: no request in it, nothing that differs per visitor)."""
+    if page in KINDS:
+        context = {"sections": content.section(page), "page": page}
+        return render_to_string("public/_sections.html", context)
+    if page == "seat":
+        found = content.find(query) if query else None
+        return render_to_string("public/_found.html", {"found": found, "query": query})
+    if page == "beamer":
+        slides = [slide for slide in content.slides(kinds) if slide.kind in kinds]
+        return render_to_string("public/_slides.html", {"slides": slides})
+    return ""
+
+
+def clock_data(tournament, content: PublicContent) -> dict:
+    """The round clock as plain values (cached); the time left is worked out per request from these."""
+    round_ = clock_round(tournament)
+    if round_ is None:
+        return {"round": None}
+    return {
+        "round": str(round_), "stage": str(round_.stage), "started_at": round_.clock_started_at,
+        "paused_at": round_.clock_paused_at, "paused_seconds": round_.clock_paused_seconds,
+        "slot_minutes": content.slot_minutes(round_),
+    }
+
+
+def clock_now(data: dict) -> dict | None:
+    if data["round"] is None:
+        return None
+    state = clock_state(data["started_at"], data["paused_at"], data["paused_seconds"], data["slot_minutes"],
+                        now=timezone.now())
+    shown = state.remaining if state.remaining is not None else state.elapsed
+    return {**data, "state": state, "text": format_seconds(shown)}
+
+
+def live_region(request, tournament, content: PublicContent, page: str, kinds) -> dict:
+    query = query_of(request, page)
+    html = cached(tournament, page, lambda: render_region(tournament, content, page, kinds, query), extra=query)
+    clock = cached(tournament, "clock", lambda: clock_data(tournament, content))
+    tag = etag(html, clock)
+    params = {"q": query, "since": tag} if query else {"since": tag}
+    return {
+        "html": mark_safe(html),  # rendered from our templates, which escape every value
+        "clock": clock_now(clock),
+        "etag": tag,
+        "poll_url": reverse("public:live", kwargs={"slug": tournament.slug, "page": page}) + "?" + urlencode(params),
+        "poll_seconds": settings.PUBLIC_POLL_SECONDS,
+        "beamer_seconds": tournament.beamer_seconds,
+        "page": page,
+    }
+
+
+@never_cache
+def live(request, slug: str, page: str):
+    """The live region alone, as htmx polls it; 204 when the phone shows the newest version already."""
+    if page not in NEEDS:
+        raise Http404
+    tournament = load_tournament(slug)
+    content = content_of(tournament)
+    kinds = shown_kinds(tournament, content)
+    if not allowed(page, kinds):
+        raise Http404
+    region = live_region(request, tournament, content, page, kinds)
+    if request.GET.get("since") == region["etag"]:
+        return HttpResponse(status=204)
+    return render(request, "public/_live.html", {"live": region})
+
+
+# --- the pages --------------------------------------------------------------------------------------------
+
+
+def menu(tournament, kinds, active: str) -> list[dict]:
+    """The tabs of the phone pages: find my seat (it comes with the seating), then each published kind."""
+    pages = (["seat"] if "schedule" in kinds else []) + list(kinds)
+    return [
+        {"page": page, "label": TAB_NAMES.get(page, PAGE_NAMES[page]),
+         "url": reverse(f"public:{page}", args=[tournament.slug]), "active": page == active}
+        for page in pages
+    ]
+
+
+@method_decorator(never_cache, name="dispatch")
+class PublicPage(View):
+    page = "index"
+    template_name = "public/page.html"
+
+    def get(self, request, slug: str):
+        tournament = load_tournament(slug)
+        content = content_of(tournament)
+        kinds = shown_kinds(tournament, content)
+        if not allowed(self.page, kinds):
+            raise Http404
+        context = {
+            "tournament": tournament,
+            "page": self.page,
+            "title": PAGE_NAMES.get(self.page, tournament.name),
+            "menu": menu(tournament, kinds, self.page),
+            "kinds": kinds,
+            "live": live_region(request, tournament, content, self.page, kinds),
+            "query": query_of(request, self.page),
+            **self.extra_context(request, tournament, kinds),
+        }
+        return render(request, self.template_name, context)
+
+    def extra_context(self, request, tournament, kinds) -> dict:
+        return {}
+
+
+class IndexPage(PublicPage):
+    page = "index"
+    template_name = "public/index.html"
+
+    def extra_context(self, request, tournament, kinds) -> dict:
+        url = public_url(tournament, "index", request)
+        return {"public_url": url, "qr": qr_svg(url, title=url)}
+
+
+class KindPage(PublicPage):
+    template_name = "public/page.html"
+
+
+class SeatPage(PublicPage):
+    page = "seat"
+    template_name = "public/seat.html"
+
+
+class BeamerPage(PublicPage):
+    """Full screen for the projector: large type, the clock on top, the published pages in turn."""
+
+    page = "beamer"
+    template_name = "public/beamer.html"
+
+    def extra_context(self, request, tournament, kinds) -> dict:
+        url = public_url(tournament, "index", request)
+        return {"public_url": url, "qr": qr_svg(url, title=url)}
