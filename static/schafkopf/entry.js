@@ -88,16 +88,17 @@
         if (partner.disabled) { partner.value = ""; }
       }
     }
+    // A total that skips a game it cannot score would mislead: show none until every game adds up.
     var totals = document.querySelectorAll(".sk-total");
     var total = 0;
-    for (s = 1; s <= size; s++) { totals[s - 1].textContent = running[s]; total += running[s]; }
-    showSum(total);
+    for (s = 1; s <= size; s++) { totals[s - 1].textContent = broken ? "" : running[s]; total += running[s]; }
+    showSum(broken ? null : total);
   }
 
   function showSum(total) {
     if (!sum) { return; }
-    sum.textContent = total === 0 ? sum.dataset.ok : sum.dataset.bad + " " + total;
-    sum.classList.toggle("sk-off", total !== 0);
+    sum.textContent = total === null ? "" : total === 0 ? sum.dataset.ok : sum.dataset.bad + " " + total;
+    sum.classList.toggle("sk-off", total !== null && total !== 0);
   }
 
   /* --- totals only --- */

@@ -134,8 +134,11 @@ class SheetView(EntryPage, TemplateView):
             return url(self.tournament, "round", self.table.round.number)
         return url(self.tournament, "sheet", self.table.round.number, following.number)
 
-    def scored_rows(self, grid: list[GridRow]) -> tuple[list[dict], dict[int, int]]:
-        """Each row with its dealer and every seat's points and running total; rule errors marked on rows."""
+    def scored_rows(self, grid: list[GridRow]) -> tuple[list[dict], dict[int, int] | None]:
+        """Each row with its dealer and every seat's points and running total; rule errors marked on rows.
+
+        The totals are None once a row cannot be scored: a sum that skips a game would mislead.
+        """
         seats = range(1, self.size + 1)
         running = dict.fromkeys(seats, 0)
         broken = False
@@ -158,7 +161,7 @@ class SheetView(EntryPage, TemplateView):
                            "running": running[seat] if points and not broken else None,
                            "out": seat == out} for seat in seats],
             })
-        return rows, running
+        return rows, None if broken else running
 
     def conflict(self, stored: ScoreSheet, mine: list[dict]) -> dict:
         """Both versions side by side: who saved the other one, and where the two differ."""
@@ -183,8 +186,8 @@ class SheetView(EntryPage, TemplateView):
         context = self.get_context_data(**extra)
         if grid is not None:
             rows, running = self.scored_rows(grid)
-            context.update(rows=rows, running=[running[s] for s in range(1, self.size + 1)],
-                           running_sum=sum(running.values()))
+            totals = [running[s] if running else None for s in range(1, self.size + 1)]
+            context.update(rows=rows, running=totals, running_sum=sum(running.values()) if running else None)
         if totals is not None:
             context["totals"] = list(zip(totals, self.seats, strict=True))
         context.setdefault("version", self.sheet.version if self.sheet else 0)

@@ -130,6 +130,7 @@ def update_settings(tournament: Tournament, new: Settings, *, by, reason: str = 
         locked.save(update_fields=["settings", "updated"])
         log_action("schafkopf.settings", by=by, tournament=locked, obj=locked, before=old.to_json(),
                    after=locked.settings, reason=reason)
+    tournament.settings = locked.settings  # the caller's copy reads the new settings too
     return locked, seating_removed
 
 
@@ -158,6 +159,7 @@ def set_fixed_table(participant: Participant, table: int | None, *, by) -> None:
         locked.save(update_fields=["settings", "updated"])
         log_action("schafkopf.fixed_table", by=by, tournament=locked, obj=participant,
                    before={"table": before}, after={"table": table})
+    tournament.settings = locked.settings
 
 
 # --- the seating draw ------------------------------------------------------------------------------

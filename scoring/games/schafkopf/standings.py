@@ -112,7 +112,10 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     corrected_players: set[int] = set()
     corrected_lists: set[tuple[int, int]] = set()
     for seat in seats:
-        # everyone seated is ranked, with or without a list yet
+        # Everyone seated is ranked, with or without a list yet; a player who withdrew and left his seat
+        # to a substitute with the points is not.
+        if participants[seat.participant].status != Participant.Status.WITHDRAWN:
+            points.setdefault(seat.participant, {})
         player_points = points.setdefault(seat.credited, {})
         if seat.table_id not in sheets:
             continue

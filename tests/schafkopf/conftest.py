@@ -1,0 +1,73 @@
+import random
+
+import pytest
+
+from scoring.games.schafkopf import services
+from scoring.games.schafkopf.demo import random_list
+from scoring.games.schafkopf.queries import seated_tables
+from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
+from tournament.models import Role, TournamentRole
+from tournament.services.participants import add_participant
+
+
+@pytest.fixture
+def schafkopf(director, make_tournament):
+    return make_tournament(director, name="Schafkopf cup", game="schafkopf")
+
+
+@pytest.fixture
+def add_players(director):
+    """Register `count` players numbered from `start` (with club names from `clubs`, round robin)."""
+
+    def add(tournament, count, *, start=1, clubs=()):
+        return [
+            add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
+                            last_name=f"Huber{number}", club=clubs[i % len(clubs)] if clubs else "")
+            for i, number in enumerate(range(start, start + count))
+        ]
+
+    return add
+
+
+@pytest.fixture
+def drawn(schafkopf, director, add_players):
+    """Sixteen players at four tables, two rounds drawn with a fixed seed."""
+    add_players(schafkopf, 16)
+    services.draw_seating(schafkopf, by=director, seed=7)
+    return schafkopf
+
+
+@pytest.fixture
+def sk_assistant(db, django_user_model, schafkopf):
+    user = django_user_model.objects.create_user(username="helper", password="pw-Helper-1")
+    TournamentRole.objects.create(tournament=schafkopf, user=user, role=Role.ASSISTANT)
+    return user
+
+
+@pytest.fixture
+def tables_of():
+    """{round: [SeatedTable]} of a tournament."""
+    return seated_tables
+
+
+@pytest.fixture
+def a_list():
+    """A valid random list of `games` games for a table of `size` (reproducible per seed)."""
+
+    def make(games=30, size=4, seed=1):
+        return random_list(random.Random(seed), games, size)
+
+    return make
+
+
+@pytest.fixture
+def enter_all(director, a_list):
+    """Enter a random game-by-game list at every table of every round."""
+
+    def enter(tournament, seed=1):
+        for tables in seated_tables(tournament).values():
+            for index, table in enumerate(tables):
+                entries = a_list(30 if table.size == 4 else 40, table.size, seed=seed * 1000 + table.table_id + index)
+                services.enter_sheet(table.seats[0].table, by=director, mode="games", entries=entries)
+
+    return enter

@@ -1,0 +1,150 @@
+"""Schafkopf printouts and exports read back: the PDFs' text, the Excel workbook against the page."""
+
+import io
+import re
+from decimal import Decimal, InvalidOperation
+from html.parser import HTMLParser
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from documents import render
+from scoring.games.schafkopf.documents import documents
+from scoring.games.schafkopf.queries import seated_tables
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_pages(tournament, name) -> list[str]:
+    data = render(documents(tournament)[name](), "pdf", tournament=tournament)
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def test_score_lists_one_page_per_table_prefilled(drawn):
+    pages = pdf_pages(drawn, "score-lists-1")
+    tables = seated_tables(drawn)[1]
+    assert len(pages) == len(tables) == 4
+    for text, table in zip(pages, tables, strict=True):
+        assert f"Table {table.number}" in text and "Round 1" in text
+        for seat in table.seats:
+            assert seat.participant.last_name in text and seat.participant.first_name in text
+            assert re.search(rf"\b{seat.participant.number}\b", text)
+        rows = [int(n) for n in re.findall(r"^\s*(\d+)\s+[1-4]\s*$", text, flags=re.MULTILINE)]
+        assert rows == list(range(1, 31)), "30 numbered game rows with their dealer"
+        assert "Totals (must add up to 0)" in text and "Supervision" in text and "Seat 1:" in text
+
+
+def test_a_five_table_list_has_forty_rows(schafkopf, director, add_players):
+    from scoring.games.schafkopf import services
+
+    add_players(schafkopf, 17)
+    services.draw_seating(schafkopf, by=director, seed=4)
+    pages = pdf_pages(schafkopf, "score-lists-2")
+    assert len(pages) == 4
+    five = [text for text in pages if "Seat 5" in text]
+    assert len(five) == 1
+    rows = [int(n) for n in re.findall(r"^\s*(\d+)\s+[1-5]\s*$", five[0], flags=re.MULTILINE)]
+    assert rows == list(range(1, 41))
+    assert "The dealer sits out" in five[0]
+
+
+def test_seating_lists_and_cards_name_everyone_with_the_seed(drawn):
+    players = list(drawn.participants.all())
+    for name in ("seating-by-name", "seating-by-table", "participant-cards", "table-cards"):
+        text = "\n".join(pdf_pages(drawn, name))
+        assert all(p.last_name in text for p in players), name
+        if name != "participant-cards":
+            assert "seed 7" in text, name
+
+
+def test_printouts_are_in_the_tournaments_language(drawn):
+    drawn.language = "de"
+    drawn.save()
+    text = pdf_pages(drawn, "ranking")[0]
+    assert "Punkte" in text and "Points" not in text
+    assert "Dezember 2026" in text
+
+
+class CellReader(HTMLParser):
+    """The text of every body cell of the standings table, row by row."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.cell, self.inside = [], None, False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table" and "sk-standings" in (dict(attrs).get("class") or ""):
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+        elif self.inside and tag == "td":
+            self.cell = ""
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self.inside = False
+        elif tag == "td" and self.cell is not None:
+            self.rows[-1].append(self.cell.strip())
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+
+def same(page_text: str, excel_value) -> bool:
+    if excel_value is None:
+        return page_text == ""
+    try:
+        return Decimal(page_text.replace(",", "")) == Decimal(str(excel_value))
+    except InvalidOperation:
+        return page_text == str(excel_value)
+
+
+def test_excel_ranking_equals_the_page(drawn, director, client, enter_all):
+    enter_all(drawn)
+    client.force_login(director)
+    reader = CellReader()
+    reader.feed(client.get(reverse("tournament:schafkopf:standings", args=[drawn.slug])).content.decode())
+    page_rows = [row for row in reader.rows if row]
+    assert len(page_rows) == 16
+    data = client.get(reverse("tournament:schafkopf:download", args=[drawn.slug, "standings", "xlsx"])).content
+    book = load_workbook(io.BytesIO(data), read_only=True)
+    assert book.sheetnames == ["Round 1", "Round 2", "Final ranking"]
+    excel_rows = list(book["Final ranking"].iter_rows(values_only=True))
+    header, body = excel_rows[0], excel_rows[1:17]
+    assert header[:4] == ("Rank", "No.", "Name", "Club")
+    for page_row, excel_row in zip(page_rows, body, strict=True):
+        assert len(page_row) == len(excel_row)
+        assert all(same(text, value) for text, value in zip(page_row, excel_row, strict=True)), (page_row, excel_row)
+    round_one = list(book["Round 1"].iter_rows(values_only=True))
+    assert len([row for row in round_one[1:] if row and row[0]]) == 16
+
+
+def test_results_workbook_has_every_game(drawn, enter_all, tmp_path):
+    enter_all(drawn)
+    output = tmp_path / "results.xlsx"
+    call_command("export", drawn.slug, "results", "--format", "xlsx", "--output", str(output))
+    book = load_workbook(output, read_only=True)
+    assert book.sheetnames == ["Round 1", "Round 2", "Final ranking", "Games"]
+    games = [row for row in book["Games"].iter_rows(values_only=True)][1:]
+    assert len(games) == 8 * 30
+    assert {row[0] for row in games} == {1, 2}
+    for row in games:
+        points = [p for p in row[15:] if p is not None]
+        assert sum(points) == 0 and len(points) == 4
+
+
+def test_export_command_writes_standings_pdf_and_xlsx(drawn, enter_all, tmp_path):
+    enter_all(drawn)
+    for file_format in ("pdf", "xlsx"):
+        output = tmp_path / f"standings.{file_format}"
+        call_command("export", drawn.slug, "standings", "--format", file_format, "--output", str(output))
+        assert output.stat().st_size > 1000
+    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "standings.pdf").pages)
+    assert "Final ranking" in text and "Round 2" in text
+    for participant in drawn.participants.all():
+        assert participant.name in text

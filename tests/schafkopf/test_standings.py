@@ -1,0 +1,90 @@
+"""Schafkopf standings: what the stored lists add up to, in a constant number of queries."""
+
+from dataclasses import replace
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring.games.schafkopf import services
+from scoring.games.schafkopf.config import settings_of
+from scoring.games.schafkopf.standings import standings
+from scoring.models import ScoreSheet
+from scoring.rules.schafkopf import PrizeSpec
+from tournament.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def queries_for(tournament) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        standings(tournament)
+    return len(captured)
+
+
+def test_query_count_does_not_grow_with_players(schafkopf, make_tournament, director, add_players, enter_all):
+    add_players(schafkopf, 16)
+    services.draw_seating(schafkopf, by=director, seed=1)
+    enter_all(schafkopf)
+    bigger = make_tournament(director, name="Big", game="schafkopf")
+    del director._tournament_roles  # the role cache of this user object predates the new tournament
+    add_players(bigger, 41)
+    services.draw_seating(bigger, by=director, seed=1)
+    enter_all(bigger)
+    assert queries_for(schafkopf) == queries_for(bigger) <= 5
+
+
+def test_points_per_round_and_counts_come_from_the_lists(drawn, enter_all):
+    enter_all(drawn)
+    result = standings(drawn)
+    assert result.complete and result.final and len(result.rows) == 16
+    assert sum(row.values["points"] for row in result.rows) == 0
+    sheets = {s.table_id: s.derived for s in ScoreSheet.objects.all()}
+    for row in result.rows[:3]:
+        expected = []
+        for number in (1, 2):
+            seat = Seat.objects.get(participant=row.participant, table__round__number=number)
+            expected.append(sheets[seat.table_id]["totals"][str(seat.number)])
+        assert row.rounds == expected
+        assert row.values["round_spread"] == abs(expected[0] - expected[1])
+    points = [row.values["points"] for row in result.rows]
+    assert points == sorted(points, reverse=True)
+
+
+def test_after_round_one_only_round_one_counts(drawn, enter_all):
+    enter_all(drawn)
+    result = standings(drawn, after_round=1)
+    assert not result.final and result.prizes is None
+    assert all(len(row.rounds) == 1 for row in result.rows)
+    assert result.lists_total == 4 and result.lists_entered == 4
+
+
+def test_provisional_while_lists_are_missing(drawn, director, a_list):
+    table = Table.objects.get(round__stage__tournament=drawn, round__number=1, number=1)
+    services.enter_sheet(table, by=director, mode="games", entries=a_list())
+    result = standings(drawn)
+    assert not result.complete and (result.lists_entered, result.lists_total) == (1, 8)
+    assert len(result.rows) == 16
+
+
+def test_a_full_tie_goes_to_lot_and_is_marked(drawn, director):
+    # Every list all-zero: everyone ties on every step, the lot orders them all.
+    for table in Table.objects.filter(round__stage__tournament=drawn):
+        services.enter_sheet(table, by=director, mode="totals",
+                             entries=[{"seat": s, "total": 0} for s in range(1, 5)])
+    result = standings(drawn)
+    assert all(row.by_lot for row in result.rows)
+    assert [row.rank for row in result.rows] == list(range(1, 17))
+    assert result.any_lot and result.lot_seed is not None
+    again = standings(drawn)
+    assert [r.participant for r in again.rows] == [r.participant for r in result.rows], "the lot is reproducible"
+
+
+def test_prizes_by_rank(drawn, director, enter_all):
+    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=(
+        PrizeSpec("percent", Decimal(50)), PrizeSpec("fixed", Decimal(30)))), by=director)
+    enter_all(drawn)
+    result = standings(drawn)
+    assert result.prizes.takings == Decimal("160.00")
+    assert [row.prize for row in result.rows[:3]] == [Decimal("80.00"), Decimal("30.00"), None]
