@@ -8,6 +8,13 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.fixture(autouse=True)
+def _no_automatic_backups(settings, tmp_path):
+    # Tests on PostgreSQL commit for real: keep any automatic backup out of the project folder.
+    settings.BACKUP_AFTER_ROUND = False
+    settings.BACKUP_DIR = tmp_path / "backups"
+
+
 @pytest.fixture
 def make_director(db, django_user_model):
     from django.contrib.auth.models import Group

@@ -233,3 +233,14 @@ def test_semifinal_round_robin_then_final(voms, director):
     ranking = final_ranking(voms)
     assert [team.pk for _p, team, _h in ranking[:4]] == [order[1], order[0], order[3], order[2]]
     assert [p for p, _t, _h in ranking] == list(range(1, 9))
+
+
+def test_backup_scheduled_when_a_round_is_complete(drawn, director, monkeypatch):
+    calls = []
+    monkeypatch.setattr(services, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    first, *rest = pool_matches(drawn, 1)
+    services.record_slip(first, by=director, entry={"lus_a": 9, "lus_b": 1})
+    assert calls == []
+    for match in rest:
+        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
+    assert calls == [(drawn.pk, 1)]

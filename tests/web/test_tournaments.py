@@ -26,6 +26,11 @@ def test_slugs_stay_unique(director, make_tournament):
     assert make_tournament(director, name="Cup").slug == "cup-2"
 
 
+def test_reserved_addresses_are_never_slugs(director, make_tournament):
+    assert make_tournament(director, name="New").slug == "new-2"
+    assert make_tournament(director, name="Import").slug == "import-2"
+
+
 def test_unknown_game_refused(director):
     from django.core.exceptions import ValidationError
 

@@ -67,11 +67,14 @@ class Tournament(models.Model):
     def game_type(self):
         return get_game(self.game)
 
+    #: slugs that are addresses of their own under /manage/
+    RESERVED_SLUGS = frozenset({"new", "import"})
+
     @staticmethod
     def unique_slug(name: str) -> str:
         base = slugify(name)[:70] or "tournament"
         slug, n = base, 2
-        while Tournament.objects.filter(slug=slug).exists():
+        while slug in Tournament.RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
             slug, n = f"{base}-{n}", n + 1
         return slug
 

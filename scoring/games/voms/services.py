@@ -20,6 +20,7 @@ from scoring.models import ScoreSheet
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.services.sheets import record_sheet, rule_message
+from tournament.backup import schedule_backup_after_round
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
 from tournament.draw.pools import draw_pools as draw_pool_lists
 from tournament.draw.pools import pool_name
@@ -412,11 +413,14 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
     if entry.get("absent") is None and forfeited_by_disqualification(match, disqualifications(tournament)):
         raise DomainError(_("A team of this game has been disqualified: the game counts as 9:0 for the opponent."))
-    sheet = record_sheet(
-        tournament=tournament, match=match, entries=[entry], derive=derive_slip(rules_settings(tournament)),
-        by=by, expected_version=expected_version, reason=reason,
-    )
-    _after_absence(tournament, match, entry, by)
+    with transaction.atomic():
+        sheet = record_sheet(
+            tournament=tournament, match=match, entries=[entry], derive=derive_slip(rules_settings(tournament)),
+            by=by, expected_version=expected_version, reason=reason,
+        )
+        _after_absence(tournament, match, entry, by)
+        if not Match.objects.filter(round=match.round, team_b__isnull=False, sheet__isnull=True).exists():
+            schedule_backup_after_round(tournament, match.round.number)
     return sheet
 
 
