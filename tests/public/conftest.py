@@ -1,0 +1,50 @@
+import pytest
+from django.core.cache import caches
+
+from scoring.games.schafkopf import services as sk_services
+from scoring.games.voms import services as voms_services
+from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
+from tournament.services.participants import add_participant
+from tournament.services.publishing import KINDS, set_publication
+
+VOMS_PLAYERS = [("Naja", "Lynge"), ("Malik", "Kleist"), ("Søren", "Møller"), ("Ida", "Jørgensen"), ("Aviaja", "Olsen"),
+                ("Hans", "Petersen"), ("Karen", "Poulsen"), ("Inuk", "Egede"), ("Maren", "Heilmann"),
+                ("Tobias", "Berthelsen"), ("Nivi", "Rasmussen"), ("Lars", "Kreutzmann")]
+
+
+@pytest.fixture(autouse=True)
+def fresh_public_cache():
+    """Test databases hand out the same ids again; a cached page from an earlier test must not answer."""
+    caches["public"].clear()
+    yield
+    caches["public"].clear()
+
+
+@pytest.fixture
+def voms(director, make_tournament):
+    """Six teams of two in one pool, drawn with a fixed seed; participant numbers 1..12 in VOMS_PLAYERS order."""
+    t = make_tournament(director, name="Voms cup", game="voms")
+    for i in range(6):
+        first, second = VOMS_PLAYERS[2 * i], VOMS_PLAYERS[2 * i + 1]
+        voms_services.register_team(t, by=director, name="", players=[" ".join(first), " ".join(second)])
+    voms_services.draw_pools(t, by=director, pools=1, seed=11)
+    return t
+
+
+@pytest.fixture
+def schafkopf(director, make_tournament):
+    """Sixteen players at four tables, two rounds drawn with a fixed seed."""
+    t = make_tournament(director, name="Schafkopf cup", game="schafkopf")
+    for number in range(1, 17):
+        add_participant(t, by=director, number=number, first_name=f"Anna{number}", last_name=f"Huber{number}",
+                        club="SK Isartal" if number % 2 else "Stammtisch Erding")
+    sk_services.draw_seating(t, by=director, seed=7)
+    return t
+
+
+@pytest.fixture
+def publish(director):
+    def publish(tournament, *kinds):
+        return set_publication(tournament, by=director, kinds=kinds or KINDS)
+
+    return publish

@@ -1,0 +1,173 @@
+"""Real-browser journeys: a phone (390×844) finds its seat and watches the standings change live, the beamer
+(1920×1080) shows the clock and signals time up, and the QR code on the page decodes to the page.
+
+Screenshots land in test-artifacts/ (one per browser context), for a person to look at.
+"""
+
+import datetime
+import io
+import re
+
+import pytest
+import zxingcpp
+from django.utils import timezone
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard
+from tournament.models import Match, Participant, Round
+from tournament.services import clock
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+BEAMER = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def open_page(browser, request):
+    """open_page(name, viewport) -> a page in its own browser context; screenshot saved when the test ends."""
+    opened = []
+
+    def open_page(name, viewport, **options):
+        phone = viewport["width"] < 600
+        context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=phone, has_touch=phone,
+                                      **options)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        opened.append((name, context, page))
+        return page
+
+    yield open_page
+    ARTIFACTS.mkdir(exist_ok=True)
+    for name, context, page in opened:
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{name}.png"), full_page=name.startswith("phone"))
+        context.close()
+
+
+@pytest.fixture
+def fast_polls(settings):
+    settings.PUBLIC_POLL_SECONDS = 1
+
+
+def test_phone_finds_its_next_game_by_number_and_by_part_of_the_name(live_server, open_page, voms, publish):
+    publish(voms, "schedule", "standings")
+    soren = Participant.objects.get(tournament=voms, number=3)
+    team = soren.teams.get()
+    match = Match.objects.filter(stage__tournament=voms, round__number=1, team_b__isnull=False).filter(
+        team_a=team).first() or Match.objects.get(stage__tournament=voms, round__number=1, team_b=team)
+    opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+
+    phone = open_page("phone", PHONE)
+    phone.goto(f"{live_server.url}/p/{voms.slug}/")
+    expect(phone.locator(".pub-tabs")).to_contain_text("Standings")
+    expect(phone.locator(".pub-tabs")).not_to_contain_text("Results")  # not published: no tab
+    phone.locator("#q").fill("3")
+    phone.keyboard.press("Enter")
+    card = phone.locator(".card.found")
+    expect(card).to_contain_text("Søren Møller")
+    expect(card.locator(".where .big")).to_have_text(f"Table {match.table_number}")
+    expect(card.locator(".opponent")).to_have_text(opponent.name)
+
+    phone.locator("#q").fill("møl")
+    phone.keyboard.press("Enter")
+    expect(phone.locator(".card.found")).to_have_count(1)
+    expect(phone.locator(".card.found")).to_contain_text("Søren Møller")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than a phone
+
+
+def test_phone_finds_table_and_seat_of_every_schafkopf_round(live_server, open_page, schafkopf, publish):
+    from scoring.games.schafkopf.queries import places_by_participant, seated_tables
+
+    publish(schafkopf, "schedule")
+    player = Participant.objects.get(tournament=schafkopf, number=12)
+    places = places_by_participant(seated_tables(schafkopf))[player.pk]
+    phone = open_page("phone", PHONE)
+    phone.goto(f"{live_server.url}/p/{schafkopf.slug}/seat/")
+    expect(phone.locator("#q")).to_be_focused()
+    phone.keyboard.type("huber12")
+    phone.keyboard.press("Enter")
+    rows = phone.locator(".places-list li")
+    expect(rows).to_have_count(2)
+    for i, (round_number, (table, seat)) in enumerate(sorted(places.items())):
+        expect(rows.nth(i).locator(".big")).to_have_text([str(round_number), str(table), str(seat)])
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_phone_standings_change_without_reload_when_the_director_enters_a_result(
+    live_server, open_page, voms, director, publish, fast_polls
+):
+    publish(voms, "standings")
+    phone = open_page("phone", PHONE)
+    phone.goto(f"{live_server.url}/p/{voms.slug}/standings/")
+    expect(phone.locator("table.standings tbody tr")).to_have_count(6)
+    expect(phone.locator("table.standings")).not_to_contain_text("2.5")
+    phone.evaluate("window.stillTheSamePage = true")
+
+    desk = open_page("director", {"width": 1280, "height": 900})
+    login_by_keyboard(desk, live_server.url, director, f"/manage/{voms.slug}/voms/enter/")
+    expect(desk.locator("#id_table")).to_be_focused()
+    desk.keyboard.type("1")
+    desk.keyboard.press("Tab")
+    desk.keyboard.type("9")
+    desk.keyboard.press("Tab")
+    desk.keyboard.type("0")
+    desk.keyboard.press("Enter")
+    expect(desk.locator(".messages")).to_contain_text("9 : 0")
+
+    winner = Match.objects.get(stage__tournament=voms, round__number=1, table_number=1).team_a.name
+    first = phone.locator("table.standings tbody tr").first
+    expect(first).to_contain_text(winner, timeout=8_000)
+    expect(first.locator("td.strong")).to_have_text("2.5")
+    assert phone.evaluate("window.stillTheSamePage") is True  # updated in place, not reloaded
+
+
+def test_beamer_shows_the_clock_counting_and_then_time_up(live_server, open_page, voms, director, publish, fast_polls):
+    publish(voms, "schedule", "standings")
+    round1 = Round.objects.get(stage__tournament=voms, number=1)
+    clock.start_clock(round1, by=director, now=timezone.now() - datetime.timedelta(minutes=12, seconds=30))
+    beamer = open_page("beamer", BEAMER)
+    beamer.goto(f"{live_server.url}/p/{voms.slug}/beamer/")
+    clock_face = beamer.locator("[data-clock]")
+    expect(clock_face).to_contain_text("Round 1")
+    expect(clock_face.locator("[data-clock-time]")).to_have_text(re.compile(r"^7:[0-2]\d$"))  # counting down from 7:30
+    expect(beamer.locator("[data-slide]:visible h2")).to_contain_text("Round 1: who plays where")
+    assert beamer.evaluate("document.documentElement.scrollHeight") <= BEAMER["height"]  # nothing to scroll
+    beamer.screenshot(path=str(ARTIFACTS / "beamer-clock-running.png"))
+
+    # The director set the slot to 13 minutes: 12:30 have passed, so time is up within half a minute.
+    clock.set_slot_minutes(round1, 13, by=director)
+    expect(clock_face).to_have_class("clock clock-running time-up", timeout=35_000)
+    expect(clock_face).to_contain_text("Time is up")
+    expect(clock_face.locator("[data-clock-time]")).to_have_text("0:00")
+
+
+def test_beamer_cycles_through_its_pages(live_server, open_page, voms, director, publish):
+    from tournament.services.publishing import set_publication
+
+    set_publication(voms, by=director, kinds=["schedule", "standings"], beamer_seconds=5)
+    beamer = open_page("beamer", BEAMER)
+    beamer.goto(f"{live_server.url}/p/{voms.slug}/beamer/")
+    visible = beamer.locator("[data-slide]:visible h2")
+    expect(visible).to_contain_text("Round 1: who plays where")
+    expect(visible).to_contain_text("Pool A", timeout=8_000)
+
+
+def test_qr_code_on_the_page_decodes_to_the_page(live_server, open_page, voms, publish, settings):
+    settings.PUBLIC_BASE_URL = ""
+    publish(voms, "standings")
+    phone = open_page("phone", PHONE)
+    phone.goto(f"{live_server.url}/p/{voms.slug}/")
+    shot = phone.locator("figure.share svg").screenshot()
+    decoded = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))]
+    assert decoded == [f"{live_server.url}/p/{voms.slug}/"]
+
+
+def test_unpublished_pages_are_not_found_in_the_browser(live_server, open_page, voms, publish):
+    publish(voms, "standings")
+    phone = open_page("phone", PHONE)
+    for page in ("schedule", "results", "bracket", "seat"):
+        response = phone.goto(f"{live_server.url}/p/{voms.slug}/{page}/")
+        assert response.status == 404
+    assert phone.goto(f"{live_server.url}/p/{voms.slug}/standings/").status == 200

@@ -1,0 +1,307 @@
+"""The public pages: nothing unpublished ever answers, what is published shows, find my seat, the cache."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.games.schafkopf.queries import places_by_participant, seated_tables
+from scoring.games.voms import services as voms_services
+from tournament.models import Match, Participant, Role, Round, TournamentRole
+from tournament.public.content import fold, matches_name
+from tournament.services import clock
+from tournament.services.publishing import KINDS, set_publication
+
+pytestmark = pytest.mark.django_db
+
+#: every public page with the published kind it needs (None: any kind)
+PAGES = {"index": None, "schedule": "schedule", "standings": "standings", "bracket": "bracket",
+         "results": "results", "seat": "schedule", "beamer": None}
+
+
+def page_url(t, page):
+    return reverse(f"public:{page}", args=[t.slug])
+
+
+def live_url(t, page):
+    return reverse("public:live", args=[t.slug, page])
+
+
+def text_of(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def since(response) -> str:
+    return re.search(r"since=([0-9a-f]+)", text_of(response)).group(1)
+
+
+def enter(t, table, lus_a, lus_b, by, round_number=1):
+    match = Match.objects.get(stage__tournament=t, round__number=round_number, table_number=table)
+    return voms_services.record_slip(match, by=by, entry=voms_services.slip_entry(lus_a=lus_a, lus_b=lus_b))
+
+
+# --- nothing unpublished is reachable ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+@pytest.mark.parametrize("game", ["voms", "schafkopf"])
+def test_nothing_published_nothing_answers(client, request, game, page):
+    t = request.getfixturevalue(game)
+    assert client.get(page_url(t, page)).status_code == 404
+    assert client.get(live_url(t, page)).status_code == 404
+
+
+@pytest.mark.parametrize("page", [p for p, kind in PAGES.items() if kind])
+def test_publishing_the_other_kinds_does_not_open_this_one(client, voms, publish, page):
+    publish(voms, *[kind for kind in KINDS if kind != PAGES[page]])
+    assert client.get(page_url(voms, page)).status_code == 404
+    assert client.get(live_url(voms, page)).status_code == 404
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_unpublishing_closes_the_page_at_once(client, voms, publish, page):
+    publish(voms)
+    assert client.get(page_url(voms, page)).status_code == 200
+    set_publication(voms, by=voms.created_by, kinds=[])
+    assert client.get(page_url(voms, page)).status_code == 404
+    assert client.get(live_url(voms, page)).status_code == 404
+
+
+def test_unknown_tournaments_pages_and_games_without_public_pages_are_404(client, publish, voms, make_tournament,
+                                                                           director):
+    publish(voms)
+    assert client.get("/p/no-such-cup/").status_code == 404
+    assert client.get(reverse("public:live", args=[voms.slug, "audit"])).status_code == 404
+    domino = make_tournament(director, name="Domino night", game="domino")
+    set_publication(domino, by=type(director).objects.get(pk=director.pk), kinds=KINDS)  # roles are cached per user
+    assert client.get(page_url(domino, "index")).status_code == 404
+
+
+def test_schafkopf_has_no_bracket(client, schafkopf, publish):
+    publish(schafkopf)
+    assert client.get(page_url(schafkopf, "bracket")).status_code == 404
+    assert "Bracket" not in text_of(client.get(page_url(schafkopf, "index")))
+
+
+# --- published pages show their content -------------------------------------------------------------------------
+
+
+def test_voms_pages_show_schedule_standings_results_and_bracket(client, voms, director, publish):
+    publish(voms)
+    enter(voms, 1, 9, 0, director)
+    first = Match.objects.get(stage__tournament=voms, round__number=1, table_number=1)
+    standings = text_of(client.get(page_url(voms, "standings")))
+    assert "Pool A" in standings and first.team_a.name in standings and "2.5" in standings
+    schedule = text_of(client.get(page_url(voms, "schedule")))
+    assert "Round 5" in schedule and first.team_b.name in schedule and "9 : 0" in schedule
+    assert "9 : 0" in text_of(client.get(page_url(voms, "results")))
+    assert client.get(page_url(voms, "bracket")).status_code == 200
+    beamer = text_of(client.get(page_url(voms, "beamer")))
+    assert "Round 1: who plays where" in beamer and "Pool A" in beamer
+
+
+def test_schedule_without_published_results_shows_no_results(client, voms, director, publish):
+    publish(voms, "schedule")
+    enter(voms, 1, 9, 0, director)
+    assert "9 : 0" not in text_of(client.get(page_url(voms, "schedule")))
+
+
+def test_schafkopf_pages_show_seating_standings_and_lists(client, schafkopf, publish):
+    publish(schafkopf)
+    schedule = text_of(client.get(page_url(schafkopf, "schedule")))
+    assert "Round 2" in schedule and "Table 4" in schedule and "Anna16 Huber16" in schedule
+    standings = text_of(client.get(page_url(schafkopf, "standings")))
+    assert "Anna1 Huber1" in standings and "Provisional" in standings
+    assert "Seating by name" in text_of(client.get(page_url(schafkopf, "beamer")))
+
+
+def test_public_pages_show_no_personal_data_beyond_names_numbers_and_clubs(client, voms, director, publish):
+    director.email = "secret.director@example.org"
+    director.save()
+    Participant.objects.filter(tournament=voms, number=1).update(group="Family Lynge", status_reason="Cheated at cards")
+    publish(voms)
+    enter(voms, 1, 9, 4, director)
+    clock.start_clock(Round.objects.get(stage__tournament=voms, number=1), by=director)
+    for page in PAGES:
+        for url in (page_url(voms, page) + "?q=Naja", live_url(voms, page) + "?q=Naja"):
+            text = text_of(client.get(url))
+            for secret in ("secret.director", director.username + "<", "Family Lynge", "Cheated", "sheet.entry",
+                           "clock.start"):
+                assert secret not in text, (url, secret)
+
+
+# --- find my seat --------------------------------------------------------------------------------------------------
+
+
+def next_game_of(t, participant):
+    team = participant.teams.get()
+    match = Match.objects.filter(stage__tournament=t, round__number=1).filter(team_a=team).first() or \
+        Match.objects.get(stage__tournament=t, round__number=1, team_b=team)
+    opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+    return match, opponent
+
+
+@pytest.mark.parametrize("query", ["3", "møller", "MOLLER", "Søren M"])
+def test_voms_find_my_seat_by_number_and_part_of_the_name(client, voms, publish, query):
+    publish(voms, "schedule")
+    soren = Participant.objects.get(tournament=voms, number=3)
+    match, opponent = next_game_of(voms, soren)
+    text = text_of(client.get(page_url(voms, "seat"), {"q": query}))
+    assert "Søren Møller" in text
+    assert "Next game" in text
+    if match.team_b_id:
+        assert f"Table {match.table_number}" in text and opponent.name in text
+    else:
+        assert "bye" in text
+
+
+def test_voms_next_game_moves_on_when_the_result_is_in(client, voms, director, publish):
+    publish(voms, "schedule")
+    soren = Participant.objects.get(tournament=voms, number=3)
+    match, _opponent = next_game_of(voms, soren)
+    enter(voms, match.table_number, 9, 2, director)
+    text = text_of(client.get(page_url(voms, "seat"), {"q": "3"}))
+    assert "Round 2" in text
+
+
+def test_voms_find_says_when_nobody_matches_and_when_too_many_do(client, voms, publish):
+    publish(voms, "schedule")
+    assert "Nobody found" in text_of(client.get(page_url(voms, "seat"), {"q": "Zebedee"}))
+    assert "Nobody found" in text_of(client.get(page_url(voms, "seat"), {"q": "99"}))
+    many = text_of(client.get(page_url(voms, "seat"), {"q": "e"}))  # one letter: too short to search
+    assert "Nobody found" in many
+    crowd = text_of(client.get(page_url(voms, "seat"), {"q": "en"}))
+    assert "people match" in crowd or crowd.count('class="card found"') <= 8
+
+
+def test_schafkopf_find_my_seat_gives_table_and_seat_of_every_round(client, schafkopf, publish):
+    publish(schafkopf, "schedule")
+    places = places_by_participant(seated_tables(schafkopf))
+    for query, number in (("7", 7), ("ber12", 12)):
+        player = Participant.objects.get(tournament=schafkopf, number=number)
+        text = text_of(client.get(page_url(schafkopf, "seat"), {"q": query}))
+        assert player.name in text
+        found = re.findall(r'<span class="big">(\d+)</span>', text)
+        expected = [str(v) for r, (table, seat) in sorted(places[player.pk].items()) for v in (r, table, seat)]
+        assert found == expected
+
+
+def test_names_are_matched_without_case_and_accents():
+    assert fold("  Jørgensen ") == "jorgensen" and fold("Müller") == "muller" and fold("STRAUSS") == fold("Strauß")
+    assert matches_name("jorg", "Ida", "Jørgensen")
+    assert matches_name("jørgensen ida", "Ida", "Jørgensen")
+    assert matches_name("Ida J", "Ida", "Jørgensen")
+    assert not matches_name("", "Ida", "Jørgensen")
+    assert not matches_name("Ida K", "Ida", "Jørgensen")
+
+
+# --- live updates and the cache -------------------------------------------------------------------------------------
+
+
+def test_a_poll_gets_nothing_new_until_a_result_is_entered(client, voms, director, publish):
+    publish(voms)
+    url = live_url(voms, "standings")
+    first = client.get(url)
+    tag = since(first)
+    assert "2.5" not in text_of(first)
+    assert client.get(url, {"since": tag}).status_code == 204
+    enter(voms, 1, 9, 0, director)
+    after = client.get(url, {"since": tag})
+    assert after.status_code == 200 and "2.5" in text_of(after)
+    assert since(after) != tag
+
+
+def test_a_clock_press_reaches_the_pages_at_the_next_poll(client, voms, director, publish):
+    publish(voms, "standings")
+    url = live_url(voms, "standings")
+    tag = since(client.get(url))
+    clock.start_clock(Round.objects.get(stage__tournament=voms, number=1), by=director)
+    response = client.get(url, {"since": tag})
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "Round 1" in text and 'data-status="running"' in text and "left in this round" in text
+
+
+def test_a_cached_poll_costs_at_most_two_queries(client, voms, director, publish, django_assert_max_num_queries):
+    publish(voms)
+    enter(voms, 1, 9, 4, director)
+    clock.start_clock(Round.objects.get(stage__tournament=voms, number=1), by=director)
+    for page in ("standings", "schedule", "results", "bracket", "beamer"):
+        url = live_url(voms, page)
+        tag = since(client.get(url))  # the first poll after a change renders and fills the cache
+        with django_assert_max_num_queries(2):
+            assert client.get(url).status_code == 200
+        with django_assert_max_num_queries(2):
+            assert client.get(url, {"since": tag}).status_code == 204
+    seat = live_url(voms, "seat")
+    client.get(seat, {"q": "Naja"})
+    with django_assert_max_num_queries(2):
+        assert "Naja Lynge" in text_of(client.get(seat, {"q": "Naja"}))
+
+
+def test_each_language_gets_its_own_cached_page(client, voms, publish):
+    publish(voms, "standings")
+    url = live_url(voms, "standings")
+    assert ">Pts<" in text_of(client.get(url))
+    german = text_of(client.get(url, HTTP_ACCEPT_LANGUAGE="de"))
+    assert ">Pkt.<" in german and ">Pts<" not in german
+    assert ">Pts<" in text_of(client.get(url, HTTP_ACCEPT_LANGUAGE="en"))
+
+
+# --- the director's pages -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["tournament:public", "tournament:clock"])
+def test_director_pages_are_for_this_tournaments_directors_only(client, voms, make_director, django_user_model, name):
+    url = reverse(name, args=[voms.slug])
+    response = client.get(url)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    helper = django_user_model.objects.create_user(username="helper", password="pw-Helper-1")
+    TournamentRole.objects.create(tournament=voms, user=helper, role=Role.ASSISTANT)
+    for user in (make_director("stranger"), helper):
+        client.force_login(user)
+        assert client.get(url).status_code == 404
+        assert client.post(url, {}).status_code == 404
+    client.force_login(voms.created_by)
+    assert client.get(url).status_code == 200
+
+
+def test_director_publishes_and_unpublishes_with_the_form(client, voms, director):
+    client.force_login(director)
+    url = reverse("tournament:public", args=[voms.slug])
+    page = text_of(client.get(url))
+    assert f"/p/{voms.slug}/" in page and "<svg" in page
+    response = client.post(url, {"publish_standings": "on", "publish_schedule": "on", "beamer_seconds": "20"})
+    assert response.status_code == 302
+    voms.refresh_from_db()
+    assert (voms.publish_standings, voms.publish_schedule, voms.publish_bracket, voms.beamer_seconds) == \
+        (True, True, False, 20)
+    assert client.post(url, {"beamer_seconds": "2"}).status_code == 200  # refused: too short
+    client.post(url, {"beamer_seconds": "20"})
+    voms.refresh_from_db()
+    assert not voms.publish_standings
+
+
+def test_director_runs_the_clock_from_its_page(client, voms, director):
+    client.force_login(director)
+    url = reverse("tournament:clock", args=[voms.slug])
+    round1 = Round.objects.get(stage__tournament=voms, number=1)
+    assert client.post(url, {"round": round1.pk, "action": "start"}).status_code == 302
+    round1.refresh_from_db()
+    assert round1.clock_started_at is not None
+    client.post(url, {"round": round1.pk, "action": "pause"})
+    round1.refresh_from_db()
+    assert round1.clock_paused_at is not None
+    page = text_of(client.get(url))
+    assert "Resume" in page and "Reset" in page
+    client.post(url, {"round": round1.pk, "action": "slot", "minutes": "25"})
+    round1.refresh_from_db()
+    assert round1.slot_minutes == 25
+    response = client.post(url, {"round": round1.pk, "action": "start"}, follow=True)
+    assert "running already" in text_of(response)
+
+
+def test_detail_page_links_the_public_pages(client, voms, director):
+    client.force_login(director)
+    assert reverse("tournament:public", args=[voms.slug]) in text_of(client.get(voms.get_absolute_url()))
