@@ -397,8 +397,8 @@ def bracket_document(tournament) -> PrintDocument:
     podium = []
     if services.knockout_stage(tournament):
         podium = [(place, team.name) for place, team, how in final_ranking(tournament) if how != "pool"]
-    context = {"columns": columns, "podium": podium, "best_of": best_of,
-               "compact": max((len(column["matches"]) for column in columns), default=0) > 4}
+    # From a round of 16 on, the bracket is set smaller with one line per name, to fit one landscape page.
+    context = {"columns": columns, "podium": podium, "best_of": best_of, "compact": len(columns) > 3}
     return PrintDocument("voms/print/bracket.html", context, _("Bracket"), "bracket", landscape=True)
 
 

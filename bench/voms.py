@@ -1,0 +1,184 @@
+"""Benchmark of a large Voms tournament: standings page, slips PDF, Excel export. Prints figures, asserts nothing.
+
+Run from the repository root: `.venv/bin/python bench/voms.py` (about a minute). It builds, in a throw-away
+SQLite database, 200 teams in 8 pools with every pool result and a played-out knockout, and the same with
+50 teams, then measures:
+
+- the standings page (Django test client, server time, median of 10) and its number of queries, for 50
+  and for 200 teams: the count must not grow with the number of teams;
+- all slips of round 1 as one PDF (build + render; the first run also loads WeasyPrint's fonts);
+- the standings as an Excel workbook (build + render).
+
+Set-up uses the services for teams, the draw and the knockout; the 2,400 pool slips are written in bulk
+(with `derive_slip`, the one recompute path, computing what each is worth), because entering them one by
+one re-reads every earlier slip to check for disqualifications and would take minutes.
+"""
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEAMS, POOLS, REPEATS = 200, 8, 10
+
+
+def setup_django(database: Path) -> None:
+    # Before django.setup(): the settings read the database path once.
+    os.environ["SQLITE_PATH"] = str(database)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def make_director():
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from tournament.permissions import DIRECTORS_GROUP
+
+    user = get_user_model().objects.create_user("bench", password="pw-Bench-1", is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
+    return user
+
+
+def build_tournament(director, *, teams: int, pools: int, seed: int = 7):
+    import datetime
+
+    from scoring.games.voms import services
+    from scoring.games.voms.demo import random_game
+    from tournament.services.tournaments import create_tournament
+
+    rng = random.Random(seed)
+    tournament = create_tournament(by=director, name=f"Voms bench {teams}", game="voms",
+                                   date=datetime.date(2026, 6, 20), venue="Nuuk", language="da")
+    # `role_in` caches the user's roles on the user object; a fresh object sees the new tournament's role.
+    director = type(director).objects.get(pk=director.pk)
+    for number in range(1, teams + 1):
+        services.register_team(tournament, by=director, name="",
+                               players=[f"Player {number}a Nielsen", f"Player {number}b Kleist"])
+    services.draw_pools(tournament, by=director, pools=pools, seed=seed)
+    enter_pool_results(tournament, director, rng, random_game)
+    play_knockout(tournament, director, rng, random_game)
+    return tournament
+
+
+def enter_pool_results(tournament, director, rng, random_game) -> None:
+    from scoring.games.voms import services
+    from scoring.models import ScoreSheet
+    from tournament.models import Match, Stage
+
+    derive = services.derive_slip(services.rules_settings(tournament))
+    stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.POOLS)
+    sheets = []
+    for match in Match.objects.filter(stage=stage, team_b__isnull=False):
+        entries = [services.slip_entry(absent="b") if rng.random() < 0.01 else random_game(rng)]
+        sheets.append(ScoreSheet(tournament=tournament, match=match, entries=entries, derived=derive(entries, "games"),
+                                 entered_by=director))
+    ScoreSheet.objects.bulk_create(sheets, batch_size=500)
+
+
+def play_knockout(tournament, director, rng, random_game) -> None:
+    from scoring.games.voms import services
+    from scoring.games.voms.standings import pool_tables
+    from tournament.draw.bracket import Qualifier
+
+    qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
+                  for t in pool_tables(tournament) for row in t.rows if row.rank <= 2]
+    knockout = services.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=True,
+                                        semifinal="bracket")
+    while pending := [m for m in knockout.matches.select_related("sheet") if m.team_a_id and m.team_b_id
+                      and not (hasattr(m, "sheet") and m.sheet.derived.get("finished"))]:
+        for match in pending:
+            sheet = getattr(match, "sheet", None)
+            games = [*(sheet.entries if sheet else []), random_game(rng)]
+            services.record_series(match, by=director, games=games, expected_version=sheet.version if sheet else None)
+
+
+def measure_standings_page(client, tournament) -> tuple[float, int]:
+    """Median server time in ms over REPEATS requests, and the number of queries of one request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    url = reverse("tournament:voms:standings", args=[tournament.slug])
+    client.get(url)  # warm: template loading and the user's session are not what is measured
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, response.status_code
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return statistics.median(times), len(queries)
+
+
+def timed(action, repeats: int = 3) -> tuple[float, float, bytes]:
+    """Seconds of the first run, the median of the following runs, and the last result."""
+    seconds = []
+    for _ in range(repeats + 1):
+        start = time.perf_counter()
+        result = action()
+        seconds.append(time.perf_counter() - start)
+    return seconds[0], statistics.median(seconds[1:]), result
+
+
+def pdf_page_count(data: bytes) -> int:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    return len(PdfReader(BytesIO(data)).pages)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        setup_django(Path(folder) / "bench.sqlite3")
+        from django.test import Client
+
+        from documents import render
+        from scoring.games.voms.documents import build
+        from tournament.models import Match
+
+        director = make_director()
+        client = Client()
+        client.force_login(director)
+        tournaments = {}
+        for teams in (50, TEAMS):
+            start = time.perf_counter()
+            tournaments[teams] = build_tournament(director, teams=teams, pools=POOLS)
+            games = Match.objects.filter(stage__tournament=tournaments[teams], team_b__isnull=False).count()
+            print(f"set-up {teams:3} teams in {POOLS} pools, {games:5} games: {time.perf_counter() - start:6.1f} s")
+
+        for teams, tournament in tournaments.items():
+            median_ms, queries = measure_standings_page(client, tournament)
+            print(f"standings page  {teams:3} teams: {median_ms:6.1f} ms (median of {REPEATS}), {queries} queries")
+
+        big = tournaments[TEAMS]
+        slips = round_one_slips(big)
+        first, warm, data = timed(lambda: render(build(big, "slips", round_number=1), "pdf", tournament=big))
+        print(f"slips round 1   {slips} slips, {pdf_page_count(data)} pages: first {first:5.2f} s, then {warm:5.2f} s")
+        first, warm, data = timed(lambda: render(build(big, "standings"), "xlsx", tournament=big))
+        print(f"standings xlsx  {TEAMS} teams, {len(data) / 1024:.0f} KiB: first {first:5.2f} s, then {warm:5.2f} s")
+
+
+def round_one_slips(tournament) -> int:
+    from tournament.models import Match
+
+    return Match.objects.filter(stage__tournament=tournament, round__number=1, team_b__isnull=False).count()
+
+
+if __name__ == "__main__":
+    main()
