@@ -11,6 +11,7 @@ leaner than rendering a document per page and joining the pages with `Document.c
 
 from __future__ import annotations
 
+import functools
 import re
 from itertools import islice
 from pathlib import Path
@@ -23,18 +24,33 @@ from django.template.loader import render_to_string
 from django.utils import formats, timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from fontTools.ttLib import TTFont
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
-from .base import Column, Document, MultiSheetDocument, PrintDocument, TableDocument, format_value, tables_of
+from .base import (
+    Column,
+    Document,
+    MultiSheetDocument,
+    PrintDocument,
+    TableDocument,
+    format_value,
+    tables_of,
+)
 
 #: Rows per page so that a chunk never spills onto a second page: measured with print.css (34 one-line
 #: rows fit in portrait, 22 in landscape), less two for names that wrap. A taller chunk is still correct
 #: (WeasyPrint carries the rest over, header repeated), only slower. The first page also holds the title.
 ROWS_PER_PAGE = {False: 32, True: 20}
 TITLE_ROWS = 4
-#: Bounds on a column's width in characters, so a long name wraps instead of squeezing the numbers.
-MIN_COLUMN_CHARACTERS, MAX_COLUMN_CHARACTERS = 4, 40
+#: Column widths are measured with the body font of print.css (DejaVu Sans 10pt), on A4 less the page margins.
+FONT_SIZE_MM = 10 * 25.4 / 72
+PORTRAIT_TEXT_WIDTH_MM, LANDSCAPE_TEXT_WIDTH_MM = 210 - 32, 297 - 32
+CELL_PADDING_MM = 4 + 1  # 2 mm each side, and 1 mm so that rounding never wraps a number
+EXCEL_CHARACTER_MM = 2.25  # Column.width counts characters (Excel's unit: a digit's width)
+MAX_COLUMN_MM, MIN_TEXT_COLUMN_MM = 80, 12
+
+Chunks = list[list[list[dict[str, str]]]]  # a table's pages, of rows, of formatted cells
 
 
 def static_dir() -> Path:
@@ -107,14 +123,15 @@ def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
     sections = []
     for table in tables_of(document):
         chunks = table_chunks(table, landscape=document.landscape)
-        sections.append({"table": table, "chunks": chunks, "widths": column_percentages(table.columns, chunks)})
+        widths = column_percentages(table.columns, chunks, landscape=document.landscape)
+        sections.append({"table": table, "chunks": chunks, "widths": widths})
     return render_to_string(
         "documents/pdf_tables.html",
         {"document": document, "multi": isinstance(document, MultiSheetDocument), "sections": sections},
     )
 
 
-def table_chunks(table: TableDocument, *, landscape: bool) -> list[list[list[dict[str, str]]]]:
+def table_chunks(table: TableDocument, *, landscape: bool) -> Chunks:
     """The table's rows as formatted cells, cut into one chunk per page (at least one, even if empty)."""
     per_page = ROWS_PER_PAGE[landscape]
     rows = (formatted_row(table.columns, values) for values in table.row_values())
@@ -130,21 +147,70 @@ def formatted_row(columns: list[Column], values: tuple) -> list[dict[str, str]]:
     ]
 
 
-def column_percentages(columns: list[Column], chunks: list[list[list[dict[str, str]]]]) -> list[float]:
-    """Column widths from the longest text in each column, the same on every page.
+def column_percentages(columns: list[Column], chunks: Chunks, *, landscape: bool) -> list[float]:
+    """Column widths from the content of the whole table, the same on every page.
 
     The tables use a fixed layout with these widths: WeasyPrint then need not measure every
-    cell to size the columns (most of its time on a table), and the columns do not jump
-    about from one page's table to the next.
+    cell to size the columns (most of its time on a table), and the columns do not jump about
+    from one page's table to the next. Numbers and dates get all the room they need; when the
+    page is too narrow, text columns give way, first down to their longest word (names wrap
+    between words), then further (long words break).
     """
-    lengths = [column.width or len(str(column.title)) + 1 for column in columns]
-    for chunk in chunks:
-        for row in chunk:
-            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
-                if not column.width:
-                    lengths[index] = max(lengths[index], len(cell["text"]))
-    clamped = [min(max(length, MIN_COLUMN_CHARACTERS), MAX_COLUMN_CHARACTERS) for length in lengths]
-    return [round(100 * length / sum(clamped), 2) for length in clamped]
+    available = LANDSCAPE_TEXT_WIDTH_MM if landscape else PORTRAIT_TEXT_WIDTH_MM
+    texts = [[row[index]["text"] for chunk in chunks for row in chunk] for index in range(len(columns))]
+    sizes = [column_need(column, column_texts) for column, column_texts in zip(columns, texts, strict=True)]
+    widths = shrink_to_fit([size[0] for size in sizes], [size[1] for size in sizes], available)
+    breakable = [column.kind == "text" and not column.width for column in columns]
+    last_resort = [MIN_TEXT_COLUMN_MM if can else width for can, width in zip(breakable, widths, strict=True)]
+    widths = shrink_to_fit(widths, last_resort, available)
+    return [round(100 * width / sum(widths), 2) for width in widths]
+
+
+def shrink_to_fit(widths: list[float], floors: list[float], available: float) -> list[float]:
+    """Take what the widths exceed `available` by from the columns that have room above their floor."""
+    excess = sum(widths) - available
+    slack = [max(width - floor, 0) for width, floor in zip(widths, floors, strict=True)]
+    if excess <= 0 or not sum(slack):
+        return widths
+    share = min(1.0, excess / sum(slack))
+    return [width - give * share for width, give in zip(widths, slack, strict=True)]
+
+
+def column_need(column: Column, texts: list[str]) -> tuple[float, float]:
+    """(preferred, least) width of a column in mm, cell padding included.
+
+    A title prefers one line but may wrap between its words; numbers and dates never wrap;
+    other text wraps between words.
+    """
+    title = str(column.title)
+    title_line = text_width(title, bold=True)
+    title_word = max((text_width(word, bold=True) for word in title.split()), default=0)
+    if column.width:
+        need = floor = column.width * EXCEL_CHARACTER_MM
+    elif column.kind == "text":
+        longest_word = max((text_width(word) for text in texts for word in text.split()), default=0)
+        longest_text = max((text_width(text) for text in texts), default=0)
+        floor = max(title_word, min(longest_word, MAX_COLUMN_MM))
+        need = max(floor, min(max(title_line, longest_text), MAX_COLUMN_MM))
+    else:
+        longest_value = max((text_width(text) for text in texts), default=0)
+        floor, need = max(title_word, longest_value), max(title_line, longest_value)
+    return need + CELL_PADDING_MM, floor + CELL_PADDING_MM
+
+
+def text_width(text: str, *, bold: bool = False) -> float:
+    """The printed width of `text` in mm, from the font's own glyph widths (as print.css sets it)."""
+    widths, fallback = glyph_widths("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return sum(widths.get(ord(char), fallback) for char in text)
+
+
+@functools.cache
+def glyph_widths(font_file: str) -> tuple[dict[int, float], float]:
+    font = TTFont(static_dir() / "fonts" / font_file)
+    scale = FONT_SIZE_MM / font["head"].unitsPerEm
+    metrics = font["hmtx"]
+    widths = {code: metrics[glyph][0] * scale for code, glyph in font.getBestCmap().items()}
+    return widths, widths[ord("M")]
 
 
 def page_number_content() -> str:

@@ -18,7 +18,18 @@ import scoring.games
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, formats_for, render
 from documents.base import format_value
 from documents.html import bind_table, table_for
-from documents.pdf import ROWS_PER_PAGE, TITLE_ROWS, LocalFileFetcher, css_string, render_pdf, render_pdf_pages
+from documents.pdf import (
+    PORTRAIT_TEXT_WIDTH_MM,
+    ROWS_PER_PAGE,
+    TITLE_ROWS,
+    LocalFileFetcher,
+    column_percentages,
+    css_string,
+    render_pdf,
+    render_pdf_pages,
+    table_chunks,
+    text_width,
+)
 from documents.xlsx import render_xlsx, sheet_titles
 
 pytestmark = pytest.mark.django_db
@@ -119,6 +130,11 @@ def test_long_table_is_cut_into_one_table_per_page_with_the_header_repeated(tour
     assert "Page 4 of 4" in pages[3]
 
 
+def test_empty_table_still_prints_its_header_and_notes(tournament):
+    (page,) = pdf_pages(render_pdf(standings([], notes=["No games yet."]), tournament=tournament))
+    assert "Rank Team Points Since" in page and "No games yet." in page
+
+
 def test_landscape_table_gets_landscape_pages(tournament):
     reader = PdfReader(io.BytesIO(render_pdf(standings(many_rows(40), landscape=True), tournament=tournament)))
     box = reader.pages[0].mediabox
@@ -160,6 +176,17 @@ def test_render_pdf_pages_makes_one_page_per_context(tournament, print_templates
     template = print_templates("list.html", "<table><tr><td>List {{ n }}</td></tr></table>")
     pages = pdf_pages(render_pdf_pages(template, [{"n": n} for n in range(5)], tournament=tournament))
     assert [f"List {n}" in page for n, page in enumerate(pages)] == [True] * 5
+
+
+def test_a_crowded_page_squeezes_names_never_numbers():
+    columns = [Column(f"name{n}", f"Name {n}") for n in range(4)] + [Column("lus", "Lus", "int")]
+    names = ["Kristian Møller-Christiansen & Pipaluk Kleist-Berthelsen"] * 4
+    table = TableDocument("T", columns, [(*names, -123)], filename_stem="t")
+    percentages = column_percentages(columns, table_chunks(table, landscape=False), landscape=False)
+    lus_mm = percentages[-1] / 100 * PORTRAIT_TEXT_WIDTH_MM
+    assert lus_mm >= text_width("-123") + 4  # the digits and the cell's padding
+    assert sum(percentages) == pytest.approx(100, abs=0.1)
+    assert percentages[0] == percentages[3] > percentages[-1]
 
 
 def test_fetcher_loads_static_files_and_refuses_everything_else(settings, tmp_path):
