@@ -70,7 +70,8 @@ def test_start_pause_resume_reset_with_audit(round1, director):
     assert clock.clock_round(round1.stage.tournament) == r
     r = clock.reset_clock(r, by=director)
     assert (r.clock_started_at, r.clock_paused_at, r.clock_paused_seconds) == (None, None, 0)
-    actions = list(AuditEntry.objects.filter(action__startswith="clock.").order_by("id").values_list("action", flat=True))
+    entries = AuditEntry.objects.filter(action__startswith="clock.").order_by("id")
+    actions = list(entries.values_list("action", flat=True))
     assert actions == ["clock.start", "clock.pause", "clock.resume", "clock.reset"]
 
 
