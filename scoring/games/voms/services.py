@@ -517,15 +517,16 @@ def record_series(match: Match, *, by, games: list[dict], expected_version: int 
     tournament = match.stage.tournament
     if match.team_a_id is None or match.team_b_id is None:
         raise DomainError(_("The teams of this match are not known yet."))
-    sheet = record_sheet(
-        tournament=tournament, match=match, entries=games, derive=derive_slip(rules_settings(tournament),
-                                                                              match.best_of),
-        by=by, expected_version=expected_version, reason=reason,
-    )
-    if match.stage.kind == Stage.Kind.KNOCKOUT and match.stage.settings.get("semifinal") != "round_robin":
-        sync_bracket(match.stage)
-    elif match.stage.kind == Stage.Kind.SEMIFINAL_POOL:
-        _final_after_semifinal_pool(tournament, by)
+    derive = derive_slip(rules_settings(tournament), match.best_of)
+    # One transaction: the public pages' cache version (the newest audit entry) must never
+    # be seen with the bracket not yet advanced.
+    with transaction.atomic():
+        sheet = record_sheet(tournament=tournament, match=match, entries=games, derive=derive, by=by,
+                             expected_version=expected_version, reason=reason)
+        if match.stage.kind == Stage.Kind.KNOCKOUT and match.stage.settings.get("semifinal") != "round_robin":
+            sync_bracket(match.stage)
+        elif match.stage.kind == Stage.Kind.SEMIFINAL_POOL:
+            _final_after_semifinal_pool(tournament, by)
     return sheet
 
 
