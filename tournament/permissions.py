@@ -26,12 +26,14 @@ def role_in(user, tournament: Tournament) -> str | None:
         return None
     if user.is_superuser:
         return Role.DIRECTOR
-    cache = getattr(user, "_tournament_roles", None)
-    if cache is None:
-        cache = user._tournament_roles = dict(
-            TournamentRole.objects.filter(user=user).values_list("tournament_id", "role")
+    # One query per tournament and request; filled on demand so a role given in this
+    # request (creating a tournament makes its creator director) is seen at once.
+    cache = user.__dict__.setdefault("_tournament_roles", {})
+    if tournament.pk not in cache:
+        cache[tournament.pk] = (
+            TournamentRole.objects.filter(user=user, tournament=tournament).values_list("role", flat=True).first()
         )
-    return cache.get(tournament.pk)
+    return cache[tournament.pk]
 
 
 def is_director(user, tournament: Tournament) -> bool:

@@ -145,3 +145,13 @@ def test_language_switcher_changes_language(client):
     response = client.post("/i18n/setlang/", {"language": "de", "next": "/"}, follow=True)
     assert response.status_code == 200
     assert '<html lang="de">' in response.content.decode()
+
+
+def test_creator_is_director_of_each_new_tournament_at_once(director, make_tournament):
+    from tournament.permissions import is_director
+
+    first = make_tournament(director, name="One")
+    assert is_director(director, first)
+    second = make_tournament(director, name="Two")
+    assert is_director(director, second)
+    update_tournament(second, by=director, venue="Hall")
