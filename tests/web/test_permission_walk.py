@@ -1,0 +1,214 @@
+"""Walk every director, assistant and public URL as every role and check what each gets.
+
+The URL list comes from the resolver, so a page added later is walked too. What a role may
+open follows from the view's access mixin (director pages, score-entry pages); a page whose
+access cannot be classified fails the test, so no page slips through unchecked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scoring.games import all_games
+from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
+from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
+from tournament.public.views import PublicPage
+
+pytestmark = pytest.mark.django_db
+
+#: The pages an assistant may open: entering and reading results, never changing the tournament.
+#: Kept by hand on purpose: a director page given the wrong access mixin must fail here.
+ASSISTANT_PAGES = {
+    "tournament:detail",
+    "tournament:voms:overview", "tournament:voms:schedule", "tournament:voms:enter", "tournament:voms:standings",
+    "tournament:voms:series", "tournament:voms:printouts", "tournament:voms:print",
+    "tournament:schafkopf:overview", "tournament:schafkopf:round", "tournament:schafkopf:sheet",
+    "tournament:schafkopf:history",
+    "tournament:tablegames:overview", "tournament:tablegames:round", "tournament:tablegames:sheet",
+}
+
+ROLES = ("anonymous", "public", "assistant", "other_director", "director")
+SMALL = {"--teams": 6, "--pools": 1, "--players": 16}
+
+
+def walk(patterns, prefix="", namespace=""):
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            ns = namespace + (f"{p.namespace}:" if p.namespace else "")
+            yield from walk(p.url_patterns, prefix + str(p.pattern), ns)
+        elif isinstance(p, URLPattern) and p.name:
+            yield prefix + str(p.pattern), namespace + p.name, p
+
+
+def url_arguments(route: str) -> list[str]:
+    return re.findall(r"<(?:\w+:)?(\w+)>", route)
+
+
+def tournament_patterns():
+    for route, name, pattern in walk(get_resolver().url_patterns):
+        if "slug" in url_arguments(route):
+            yield route, name, pattern
+
+
+def view_class(pattern):
+    return getattr(pattern.callback, "view_class", None)
+
+
+def access_of(pattern) -> str:
+    cls = view_class(pattern)
+    if cls is not None and issubclass(cls, DirectorRequiredMixin):
+        return "director"
+    if cls is not None and issubclass(cls, ScoreEntryMixin):
+        return "entry"
+    if cls is not None and issubclass(cls, TournamentRoleRequiredMixin):
+        return "entry" if set(cls.allowed_roles) >= {Role.DIRECTOR, Role.ASSISTANT} else "director"
+    if cls is not None and issubclass(cls, PublicPage) or pattern.name == "live":
+        return "public"
+    return "unknown"
+
+
+def demo_options(game):
+    options = {"seed": 1, "results": True}
+    for flag, kwargs in game.demo_arguments:
+        options[flag.lstrip("-").replace("-", "_")] = SMALL.get(flag, kwargs.get("default"))
+    return options
+
+
+@pytest.fixture
+def world(make_director, django_user_model):
+    director = make_director("boss")
+    tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.demo}
+    assistant = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+    for t in tournaments.values():
+        TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
+    users = {
+        "anonymous": None,
+        "public": django_user_model.objects.create_user("visitor", password="pw-Visitor-1"),
+        "assistant": assistant,
+        "other_director": make_director("stranger"),
+        "director": director,
+    }
+    return tournaments, users
+
+
+def candidates(tournament, name, converter_names):
+    """Values to try for each URL argument; the first that the director can open is used."""
+    options = {}
+    for arg in converter_names:
+        if arg == "slug":
+            options[arg] = [tournament.slug]
+        elif arg == "match":
+            matches = Match.objects.filter(stage__tournament=tournament)
+            with_sheet = list(matches.filter(sheet__isnull=False).values_list("pk", flat=True)[:1])
+            knockout = list(matches.filter(key__gt="").values_list("pk", flat=True)[:1])
+            options[arg] = with_sheet + knockout
+        elif arg == "pk":
+            players = list(Participant.objects.filter(tournament=tournament).values_list("pk", flat=True)[:1])
+            seats = Seat.objects.filter(table__round__stage__tournament=tournament)
+            seats = list(seats.values_list("pk", flat=True)[:1])
+            options[arg] = players + seats
+        elif arg in ("round", "table"):
+            options[arg] = [1]
+        elif arg == "name":
+            documents = tournament.game_type.documents(tournament)
+            options[arg] = list(documents)[:1]
+        elif arg == "file_format":
+            options[arg] = ["pdf"]
+        elif arg == "page":
+            options[arg] = ["standings"]
+        else:
+            raise AssertionError(f"{name}: no test values for the URL argument {arg!r}")
+    keys = list(options)
+    for values in itertools.product(*(options[k] for k in keys)):
+        yield dict(zip(keys, values, strict=True))
+
+
+def login(client, user):
+    client.logout()
+    if user is not None:
+        client.force_login(user)
+
+
+def expected(access, role, status_for_director):
+    if access == "public":
+        return None
+    if role == "anonymous":
+        return 302
+    allowed = role == "director" or (role == "assistant" and access == "entry")
+    return status_for_director if allowed else 404
+
+
+def test_every_tournament_page_gives_each_role_what_it_may(client, world):
+    tournaments, users = world
+    checked, problems = 0, []
+    for route, name, pattern in tournament_patterns():
+        access = access_of(pattern)
+        if (access == "entry") != (name in ASSISTANT_PAGES):
+            problems.append(f"{name}: assistants {'may' if access == 'entry' else 'may not'} open it; expected "
+                            f"{'may' if name in ASSISTANT_PAGES else 'may not'}")
+        if access == "unknown":
+            problems.append(f"{route}: cannot tell who may open it ({pattern.callback})")
+            continue
+        game = name.split(":")[1] if name.count(":") == 2 else None
+        for key, tournament in tournaments.items():
+            if game is not None and game != key:
+                continue
+            url = None
+            login(client, users["director"])
+            for kwargs in candidates(tournament, name, url_arguments(route)):
+                candidate = reverse(name, kwargs=kwargs)
+                director_status = client.get(candidate).status_code
+                if director_status != 404:
+                    url = candidate
+                    break
+            if url is None:
+                if access != "public":
+                    problems.append(f"{name} ({key}): the director cannot open any tested address")
+                continue
+            for role in ROLES:
+                login(client, users[role])
+                status = client.get(url).status_code
+                audit_before = AuditEntry.objects.count()
+                post_status = client.post(url, {}).status_code
+                checked += 1
+                if status >= 500 or post_status >= 500:
+                    problems.append(f"{url} as {role}: server error {status}/{post_status}")
+                want = expected(access, role, director_status)
+                if want is not None and status != want:
+                    problems.append(f"{url} as {role}: GET {status}, expected {want}")
+                if want in (302, 404) and post_status not in (302, 404):
+                    problems.append(f"{url} as {role}: POST {post_status}, expected a refusal")
+                if want in (302, 404) and AuditEntry.objects.count() != audit_before:
+                    problems.append(f"{url} as {role}: a refused POST changed something")
+    assert not problems, "\n".join(problems)
+    assert checked > 100
+
+
+def test_unpublished_public_pages_answer_404_to_everyone(client, world):
+    tournaments, users = world
+    for route, name, pattern in tournament_patterns():
+        if access_of(pattern) != "public":
+            continue
+        for tournament in tournaments.values():
+            kwargs = next(candidates(tournament, name, url_arguments(route)))
+            url = reverse(name, kwargs=kwargs)
+            for role in ("anonymous", "public", "assistant"):
+                login(client, users[role])
+                assert client.get(url).status_code == 404, (url, role)
+
+
+@pytest.mark.parametrize("url_name", ["tournament:list", "tournament:create", "tournament:import"])
+def test_pages_without_a_tournament(client, world, url_name):
+    _tournaments, users = world
+    url = reverse(url_name)
+    login(client, None)
+    assert client.get(url).status_code == 302
+    login(client, users["public"])
+    # anyone logged in sees their (empty) list; only directors may create or import
+    assert client.get(url).status_code == (200 if url_name == "tournament:list" else 403)
+    login(client, users["director"])
+    assert client.get(url).status_code == 200
