@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 
-GAME_MODULES = ("voms", "schafkopf", "domino", "rummi", "quadominos")
+GAME_MODULES = ("voms", "schafkopf", "domino", "patience", "rummi", "quadominos")
 
 
 @dataclass(frozen=True)

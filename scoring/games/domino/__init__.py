@@ -1,7 +1,27 @@
-"""Domino: registration in the game registry."""
+"""Domino: the five scoring games at tables of 2–4 (blind domino 2–5), one chosen per tournament.
+
+A registration only: the game's rules are `scoring.rules.domino`, the pages, sheets, standings and
+printouts the shared table-games layer (`scoring.games.tablegames`), and `hands` deals the demo's hands.
+"""
 
 from django.utils.translation import gettext_lazy as _
 
-from . import GameType, register
+from scoring.rules.domino import SPECS, VARIANTS
 
-GAME = register(GameType(key="domino", name=_("Domino"), participants="player"))
+from ..tablegames import TableGame, register_table_game
+from .hands import random_hand
+
+GAME = register_table_game(
+    TableGame(
+        key="domino",
+        name=_("Domino"),
+        description=_("Block, fives, sevens, two alike or blind domino at tables of 4 (some of 3), "
+                      "one game per table and round."),
+        variants={variant: SPECS[variant] for variant in VARIANTS},
+        table_sizes=(4, 3),
+        random_hand=random_hand,
+        rounds=3,
+        sheet_rows=15,
+        demo_language="da",
+    )
+)

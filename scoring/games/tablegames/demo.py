@@ -1,0 +1,105 @@
+"""`manage.py demo <table game> --players N [--variant V] [--results] [--seed N]`: a complete tournament to try.
+
+Everything goes through the services a director uses: players are imported from a generated list,
+the seating is drawn, and with `--results` every table's game is played hand by hand with the
+game's own random hands (`TableGame.random_hand`) until the rules say it is over, then entered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournament.services.participants import import_participants
+from tournament.services.seating import SEED_LIMIT
+from tournament.services.tournaments import create_tournament
+
+from . import TableGame, services
+from .config import defaults_for, settings_of
+from .queries import seated_tables
+from .sheets import FINISH_TIME, follow
+
+FIRST_NAMES = (
+    "Anna", "Mads", "Sofie", "Jens", "Ida", "Henrik", "Karen", "Lars", "Mette", "Søren", "Birgit", "Ole", "Freja",
+    "Niels", "Lotte", "Peter", "Inge", "Frederik", "Hanne", "Bo", "Julie", "Anders", "Maria", "Thomas", "Emma",
+)
+LAST_NAMES = (
+    "Jensen", "Nielsen", "Hansen", "Pedersen", "Andersen", "Christensen", "Larsen", "Sørensen", "Rasmussen",
+    "Jørgensen", "Petersen", "Madsen", "Kristensen", "Olsen", "Thomsen", "Poulsen", "Johansen", "Møller", "Mortensen",
+)
+CLUBS = ("Spilleklubben Ørsted", "Brætspilscaféen", "Familieklubben Vest", "Aftenskolen", "")
+#: a game that has not ended after this many hands is a bug in the demo's hands, not a long game
+MAX_HANDS = 60
+
+
+def create_demo(game: TableGame, director, *, seed: int | None = None, results: bool = False,
+                players: int | None = None, variant: str | None = None):
+    rng = random.Random(seed)
+    spec = game.spec(variant or game.default_variant)
+    with translation.override(game.demo_language):
+        name = _("%(game)s evening (demo)") % {"game": _(spec.name)}
+    tournament = create_tournament(by=director, name=name, game=game.key, date=datetime.date.today(),
+                                   venue="Medborgerhuset", language=game.demo_language)
+    chosen = defaults_for(game, variant or game.default_variant)
+    services.update_settings(tournament, dataclasses.replace(chosen, finish_time=game.patience), by=director)
+    report = import_participants(tournament, "players.csv", player_list(rng, players or game.demo_players),
+                                 by=director)
+    if not report.ok:
+        raise ValueError(f"demo player list rejected: {report.rejected}")
+    services.draw(tournament, by=director, seed=rng.randrange(1, SEED_LIMIT))
+    if results:
+        enter_random_results(tournament, director, rng)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def player_list(rng: random.Random, count: int) -> bytes:
+    """A CSV registration list: numbers with a few gaps, names, clubs, and one family kept apart."""
+    lines = ["Number;First name;Last name;Club;Group"]
+    number = 0
+    for index in range(count):
+        number += 2 if rng.random() < 0.05 else 1
+        family = index in (2, 3, 4)
+        last, group = ("Holm", "Familie Holm") if family else (rng.choice(LAST_NAMES), "")
+        lines.append(f"{number};{rng.choice(FIRST_NAMES)};{last};{rng.choice(CLUBS)};{group}")
+    return "\n".join(lines).encode()
+
+
+def random_game(game: TableGame, settings, names: dict[int, str], rng: random.Random) -> list[dict]:
+    """A whole game at one table, hand by hand, until the rules say it is over."""
+    seats = list(names)
+    rows: list[dict] = []
+    for number in range(1, MAX_HANDS + 1):
+        rows.append(game.random_hand(rng, seats, settings.spec, settings.rules, number))
+        followed = follow(settings, names, rows)
+        if followed.error is not None:
+            raise ValueError(f"the demo dealt a hand the rules refuse: {followed.error}")
+        if followed.finished:
+            return rows
+    return [*rows, {"end": True}]
+
+
+def random_results(game: TableGame, settings, names: dict[int, str], rng: random.Random) -> list[dict]:
+    """Every player's patience result, handed in in random order."""
+    seats = list(names)
+    rng.shuffle(seats)
+    rows = []
+    for seat in seats:
+        row = game.random_hand(rng, [seat], settings.spec, settings.rules, 1)
+        if settings.finish_time:
+            row[FINISH_TIME] = f"{rng.randint(8, 25)}:{rng.randint(0, 59):02d}"
+        rows.append(row)
+    return rows
+
+
+def enter_random_results(tournament, director, rng: random.Random) -> None:
+    settings = settings_of(tournament)
+    make = random_results if settings.patience else random_game
+    for tables in seated_tables(tournament).values():
+        for table in tables:
+            entries = make(settings.game, settings, table.names, rng)
+            services.enter_sheet(table.seats[0].table, by=director, entries=entries)

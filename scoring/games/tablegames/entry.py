@@ -1,0 +1,328 @@
+"""The referee table's pages: a round's sheets, and one table's sheet to enter hand by hand.
+
+A table game's sheet is a grid with one row per hand and a field per player; Enter adds the hand
+(static/tablegames/entry.js moves through the row first), the page shows each hand's points and the
+running totals, announces the end of the game and puts the rules' message on the row it is about.
+A patience's sheet lists the whole field with one result each. `services.enter_sheet` decides what
+is saved; the page only shows what the pure rules say.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring.models import ScoreSheet
+from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
+from scoring.services.sheets import StaleVersion
+from tournament.models import Seat, Table
+from tournament.permissions import is_director
+from tournament.services.errors import DomainError
+
+from . import services
+from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
+from .queries import rounds_of, seated_tables, sheets_by_table, table_of
+from .sheets import END, FINISH_TIME, TILES_LEFT, follow, follow_patience, shown_fields
+from .standings import half
+from .views import EntryPage, url
+
+
+def sheet_status(sheet) -> str:
+    if sheet is None:
+        return "missing"
+    return "finished" if sheet.derived.get("finished") else "running"
+
+
+class RoundView(EntryPage, TemplateView):
+    """A round's tables: whose game is finished, still running or not entered yet."""
+
+    template_name = "tablegames/round.html"
+    nav = "sheets"
+
+    def get(self, request, *args, **kwargs):
+        number = self.kwargs["round"]
+        rounds = rounds_of(self.tournament)
+        if rounds and number not in {r.number for r in rounds}:
+            raise Http404
+        if self.settings.patience and rounds:
+            return redirect(url(self.tournament, "sheet", number, 1))  # the whole field is one sheet
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        number = self.kwargs["round"]
+        tables = seated_tables(self.tournament, round_number=number).get(number, [])
+        sheets = sheets_by_table(self.tournament, round_number=number)
+        rows = [(table, sheets.get(table.table_id), sheet_status(sheets.get(table.table_id))) for table in tables]
+        context.update(
+            round_number=number,
+            rounds=rounds_of(self.tournament),
+            tables=rows,
+            finished=sum(status == "finished" for _t, _s, status in rows),
+        )
+        return context
+
+
+class SheetView(EntryPage, TemplateView):
+    """One table's sheet in one round: hands (table games) or the field's results (patiences)."""
+
+    nav = "sheets"
+
+    def get_template_names(self):
+        return ["tablegames/results.html" if self.settings.patience else "tablegames/sheet.html"]
+
+    def load(self) -> None:
+        self.table = table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
+        if self.table is None:
+            raise Http404
+        self.seats = list(Seat.objects.filter(table=self.table).select_related("participant").order_by("number"))
+        self.names = {seat.number: seat.participant.name for seat in self.seats}
+        self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
+        self.entries = list(self.sheet.entries) if self.sheet else []
+        self.director = is_director(self.request.user, self.tournament)
+
+    def get(self, request, *args, **kwargs):
+        self.load()
+        return self.show(self.entries)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
+                       round_numbers=range(1, self.settings.rounds + 1))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        self.load()
+        version = int(request.POST.get("version") or 0)
+        action = request.POST.get("action", "save")
+        reason = request.POST.get("reason", "")
+        grids: dict = {}
+        try:
+            if action == "end":
+                services.end_game(self.table, by=request.user, expected_version=version)
+                messages.success(request, _("The game was ended: the totals as they stand decide."))
+            elif action == "reopen" and self.ended():
+                services.enter_sheet(self.table, by=request.user, entries=self.entries[:-1],
+                                     expected_version=version, reason=reason)
+                messages.success(request, _("The game is open again."))
+            else:
+                entries, grids = self.read_posted()
+                if any(grid.errors for grid in grids.values()):
+                    return self.show(entries, grids=grids, attempted=True,
+                                     error=_("Some fields cannot be read: see the marked rows."))
+                if entries == self.entries:
+                    return self.show(entries, grids=grids, error=self.nothing_typed())
+                services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
+                                     reason=reason)
+                messages.success(request, self.saved_message(entries))
+        except StaleVersion as conflict:
+            return self.show(self.entries, error=conflict.message, version=conflict.sheet.version)
+        except services.SheetRefused as refused:
+            return self.show(entries, grids=grids, error=refused.message, attempted=True)
+        except DomainError as error:
+            shown = entries if grids else self.entries
+            return self.show(shown, grids=grids, attempted=bool(grids), error=error.message,
+                             reason_error=error.field == "reason")
+        return redirect(self.request.path + "#entry")
+
+    def ended(self) -> bool:
+        return bool(self.entries) and isinstance(self.entries[-1], dict) and bool(self.entries[-1].get(END))
+
+    def nothing_typed(self) -> str:
+        if self.settings.patience:
+            return _("Nothing new to save: type a player's tiles left.")
+        return _("Nothing new to save: type the hand in the last row.")
+
+    def saved_message(self, entries) -> str:
+        if self.settings.patience:
+            return _("%(count)s of %(total)s results entered.") % {"count": len(entries), "total": len(self.seats)}
+        hands = len([row for row in entries if not (isinstance(row, dict) and row.get(END))])
+        return _("Hand %(number)s saved.") % {"number": hands}
+
+    # --- reading what was typed ------------------------------------------------------------------------
+
+    def read_posted(self) -> tuple[list, dict[int, GridRow]]:
+        if self.settings.patience:
+            return self.read_results()
+        return self.read_hands()
+
+    def read_hands(self) -> tuple[list, dict[int, GridRow]]:
+        """The stored hands (a director's changes read from the grid) and the new hand in the last row.
+
+        A hand a director emptied is removed; a hand posted back unchanged keeps its stored row exactly,
+        so that adding the next hand is never mistaken for a correction.
+        """
+        spec, seats = self.settings.spec, list(self.names)
+        stored, end = (self.entries[:-1], self.entries[-1:]) if self.ended() else (self.entries, [])
+        rows, grids = [], {}
+        for number, row in enumerate(stored, start=1):
+            if not self.director:
+                rows.append(row)
+                continue
+            grid = grids[number] = read_hand(self.request.POST, spec, seats, number)
+            if grid.row is None and not grid.errors:
+                continue
+            rows.append(row if same_hand(spec, seats, row, grid.row, number) else grid.row)
+        new = grids[len(stored) + 1] = read_hand(self.request.POST, spec, seats, len(stored) + 1)
+        if new.row is not None and not end:
+            rows.append(new.row)
+        return rows + end, grids
+
+    def read_results(self) -> tuple[list, dict[int, GridRow]]:
+        """The stored results in the order entered (a director's changes read from the list), then new ones."""
+        with_time = self.settings.finish_time
+        entries, grids, seen = [], {}, set()
+        for row in self.entries:
+            seat = row.get("seat") if isinstance(row, dict) else None
+            seen.add(seat)
+            if not self.director or seat not in self.names:
+                entries.append(row)
+                continue
+            grid = grids[seat] = read_result(self.request.POST, seat, with_time)
+            if grid.row is None and not grid.errors:
+                continue
+            same = grid.row is not None and result_texts(grid.row) == result_texts(row)
+            entries.append(row if same else grid.row)
+        for seat in self.names:
+            if seat in seen:
+                continue
+            grid = grids[seat] = read_result(self.request.POST, seat, with_time)
+            if grid.row is not None:
+                entries.append(grid.row)
+        return entries, grids
+
+    # --- showing ---------------------------------------------------------------------------------------
+
+    def show(self, entries, *, grids=None, error=None, attempted=False, **extra):
+        context = self.get_context_data(error=error, **extra)
+        if self.settings.patience:
+            context.update(self.results_context(entries, grids or {}, attempted))
+        else:
+            context.update(self.hands_context(entries, grids or {}, attempted))
+        context.setdefault("version", self.sheet.version if self.sheet else 0)
+        return self.render_to_response(context)
+
+    def hands_context(self, entries, grids, attempted) -> dict:
+        settings, spec = self.settings, self.settings.spec
+        seats = list(self.names)
+        followed = follow(settings, self.names, entries)
+        row_fields, player_fields = shown_fields(spec)
+        rows = []
+        for hand in followed.hands:
+            grid = grids.get(hand.number)
+            texts = grid.values if grid and attempted else row_texts(spec, seats, hand.row, hand.number)
+            errors = list(grid.errors) if grid else []
+            if hand.error and not errors:
+                errors.append(hand.error)
+            rows.append(self.hand_row(hand.number, texts, errors, hand, editable=self.director))
+        stored_hands = len(self.entries) - self.ended()
+        if attempted and len(rows) > stored_hands:
+            new = rows.pop()  # the refused new hand stays in the input row, with its message
+            new["editable"] = True
+        elif not (followed.finished or followed.ended):
+            number = len(followed.hands) + 1
+            grid = grids.get(number)
+            texts = grid.values if grid else row_texts(spec, seats, None, number)
+            new = self.hand_row(number, texts, list(grid.errors) if grid else [], None, editable=True)
+        else:
+            new = None
+        if new is not None:
+            first = new["inputs"] or new["seats"][0]["inputs"]
+            first[0]["focus"] = True
+        return {
+            "row_fields": [self.field_head(f) for f in row_fields],
+            "colspan": len(row_fields) + len(seats) * (len(player_fields) + 1),
+            "player_fields": [self.field_head(f) for f in player_fields],
+            "rows": rows,
+            "new_row": new,
+            "followed": followed,
+            "totals": [settings.shown(followed.totals.get(seat, 0)) for seat in seats],
+            "result": self.result_summary(followed) if followed.finished else None,
+            "next_url": self.next_url() if followed.finished else None,
+            "ended": followed.ended,
+        }
+
+    def field_head(self, entry_field) -> dict:
+        return {"key": entry_field.key, "name": _(entry_field.name), "abbr": _(entry_field.abbr),
+                "kind": entry_field.kind}
+
+    def hand_row(self, number: int, texts: dict, errors: list, hand, *, editable: bool) -> dict:
+        row_fields, player_fields = shown_fields(self.settings.spec)
+        label = _("Hand %(number)s") % {"number": number}
+        inputs = [self.input(label, f, input_name(number, f.key), texts) for f in row_fields]
+        seats = []
+        for seat in self.seats:
+            name = seat.participant.name
+            seats.append({
+                "inputs": [self.input(f"{label}, {name}", f, input_name(number, f.key, seat.number), texts)
+                           for f in player_fields],
+                "points": hand.points.get(seat.number) if hand and hand.points else None,
+                "running": self.settings.shown(hand.running[seat.number]) if hand and hand.running else None,
+                "won": bool(hand and hand.winner == seat.number),
+            })
+        return {"number": number, "inputs": inputs, "seats": seats, "errors": errors, "editable": editable}
+
+    @staticmethod
+    def input(label: str, entry_field, name: str, texts: dict) -> dict:
+        kind = entry_field.kind
+        width = {FIELD_PLAYER: 2, FIELD_INT_OR_CARDS: 16, FIELD_SIGNED_INT: 5}.get(kind, 4)
+        return {
+            "name": name, "value": texts.get(name, ""), "kind": kind, "width": width,
+            "label": f"{label}: {_(entry_field.name)}", "checkbox": kind == FIELD_BOOL,
+            "numeric": kind not in (FIELD_INT_OR_CARDS, FIELD_BOOL, FIELD_SIGNED_INT),
+        }
+
+    def result_summary(self, followed) -> dict:
+        """The game's outcome: the finishing order with each place's tournament points."""
+        state = followed.state
+        points = table_points(followed.totals, lower_is_better=self.settings.lower_is_better)
+        places, place = [], 1
+        for group in state.finishing_order:
+            for seat in group:
+                places.append({"place": place, "name": self.names[seat], "seat": seat,
+                               "total": self.settings.shown(followed.totals[seat]), "points": half(points[seat])})
+            place += len(group)
+        winner = state.finishing_order[0]
+        return {"hands": len(followed.hands), "places": places,
+                "winner": self.names[winner[0]] if len(winner) == 1 else None}
+
+    def next_url(self) -> str | None:
+        """The next table of the round whose game is not finished yet, so a pile of sheets is typed in one go."""
+        open_tables = Table.objects.filter(round=self.table.round).exclude(sheet__derived__finished=True)
+        following = open_tables.filter(number__gt=self.table.number).order_by("number").first()
+        following = following or open_tables.exclude(pk=self.table.pk).order_by("number").first()
+        if following is None:
+            return url(self.tournament, "round", self.table.round.number)
+        return url(self.tournament, "sheet", self.table.round.number, following.number)
+
+    def results_context(self, entries, grids, attempted) -> dict:
+        followed = follow_patience(self.settings, self.names, entries)
+        by_seat = {r.seat if r.seat is not None else (r.row or {}).get("seat"): r for r in followed.results}
+        stored = {row.get("seat") for row in self.entries if isinstance(row, dict)}
+        places = {seat: place for place, seat in _places(followed.order)}
+        rows = []
+        for seat in self.seats:
+            number = seat.number
+            grid = grids.get(number)
+            result = by_seat.get(number)
+            texts = grid.values if grid and (grid.errors or attempted) else result_texts(result.row if result else None)
+            errors = list(grid.errors) if grid else []
+            if result and result.error and not errors:
+                errors.append(result.error)
+            rows.append({
+                "seat": seat, "tiles": texts[TILES_LEFT], "time": texts[FINISH_TIME], "errors": errors,
+                "tiles_name": result_name(number, TILES_LEFT), "time_name": result_name(number, FINISH_TIME),
+                "editable": self.director or number not in stored, "place": places.get(number),
+            })
+        return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
+
+
+def _places(order) -> list[tuple[int, int]]:
+    places, place = [], 1
+    for group in order:
+        places += [(place, seat) for seat in group]
+        place += len(group)
+    return places

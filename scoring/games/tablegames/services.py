@@ -1,0 +1,140 @@
+"""Table-game state changes: settings, the seating draw, score sheets.
+
+Each service checks who may do it, runs in one transaction, writes the audit log and raises a
+`DomainError` with a translated message. The seating goes through `tournament.services.seating`;
+sheets through `scoring.services.sheets.record_sheet` (the one path for results) with the
+`derive` of `sheets.make_derive`, built on the game's pure rules.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet
+from scoring.rules.base import RuleError
+from scoring.services.sheets import record_sheet, rule_message
+from tournament.models import Participant, Round, Seat, Table, Tournament
+from tournament.permissions import can_enter_results, is_director
+from tournament.services import seating
+from tournament.services.audit import log_action
+from tournament.services.errors import DomainError
+
+from .config import TableSettings, settings_of
+from .sheets import END, make_derive, mode_of
+
+
+class SheetRefused(DomainError):
+    """A sheet the rules refuse; `row` is the hand (or result row) it is about, when it is one row."""
+
+    def __init__(self, message, *, field=None, row=None):
+        super().__init__(message, field=field)
+        self.row = row
+
+
+def _require_director(by, tournament) -> None:
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can do this."))
+
+
+# --- settings ------------------------------------------------------------------------------------------
+
+
+def update_settings(tournament: Tournament, new: TableSettings, *, by, reason: str = "") -> tuple[Tournament, bool]:
+    """Store new settings; return the tournament and whether a seating drawn for other settings was removed.
+
+    Every setting shapes play, so all are fixed once play has started. A seating drawn for another
+    number of rounds or other table sizes is removed before play, so that a stale draw is never printed.
+    """
+    _require_director(by, tournament)
+    _check_sizes(new)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        old = settings_of(locked)
+        if old.to_json() != new.to_json() and seating.play_started(locked):
+            raise DomainError(_("Play has started: the settings can no longer be changed."))
+        redraw = (old.rounds, old.table_sizes) != (new.rounds, new.table_sizes)
+        removed = redraw and seating.remove_seating(locked, by=by, reason=_("The settings changed."))
+        locked.settings = new.to_json()
+        locked.save(update_fields=["settings", "updated"])
+        log_action("tablegames.settings", by=by, tournament=locked, obj=locked, before=old.to_json(),
+                   after=locked.settings, reason=reason)
+    tournament.settings = locked.settings  # the caller's copy reads the new settings too
+    return locked, removed
+
+
+def _check_sizes(settings: TableSettings) -> None:
+    if settings.patience:
+        return
+    wrong = [size for size in settings.table_sizes if size not in settings.allowed_sizes]
+    if not settings.table_sizes or wrong:
+        raise DomainError(
+            _("This game is played at tables of %(min)s to %(max)s players; %(sizes)s cannot be used.")
+            % {"min": settings.allowed_sizes[0], "max": settings.allowed_sizes[-1],
+               "sizes": ", ".join(map(str, wrong)) or "–"},
+            field="table_sizes",
+        )
+
+
+# --- the seating ---------------------------------------------------------------------------------------
+
+
+def draw(tournament: Tournament, *, by, seed: int | None = None):
+    """Seat the active players for every round: tables of the game's sizes, or the whole field for patiences."""
+    _require_director(by, tournament)
+    settings = settings_of(tournament)
+    if settings.patience:
+        return seating.seat_field(tournament, by=by, rounds=settings.rounds)
+    players = list(tournament.participants.filter(status=Participant.Status.ACTIVE))
+    sizes = seating.fitting_sizes(len(players), settings.table_sizes, settings.allowed_sizes)
+    groups = {p.number: p.group.casefold() for p in players if p.group}
+    return seating.draw_seating(tournament, by=by, rounds=settings.rounds, sizes=sizes, seed=seed, groups=groups)
+
+
+# --- score sheets --------------------------------------------------------------------------------------
+
+
+def seat_names(table: Table) -> dict[int, str]:
+    """Seat number -> the player's name, for the rules' messages."""
+    seats = Seat.objects.filter(table=table).select_related("participant").order_by("number")
+    return {seat.number: seat.participant.name for seat in seats}
+
+
+def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None = None,
+                reason: str = "") -> ScoreSheet:
+    """Enter, extend or correct the sheet of `table`: the hands (or results) as typed.
+
+    Adding hands to the end is entry, open to assistants; changing a hand already entered is a
+    director's correction and needs a reason (`record_sheet` decides which it is). `expected_version`
+    is the version the page was loaded with (0 for a new sheet), so that a sheet saved meanwhile by
+    someone else is reported as a conflict instead of being overwritten. Nothing is saved when the
+    rules refuse any row.
+    """
+    round_ = table.round
+    tournament = round_.stage.tournament
+    if not can_enter_results(by, tournament):
+        raise DomainError(_("You are not allowed to enter results in this tournament."))
+    settings = settings_of(tournament)
+    derive = make_derive(settings, seat_names(table))
+    mode = mode_of(settings)
+    try:
+        derive(entries, mode)
+    except RuleError as error:
+        raise SheetRefused(rule_message(error), field=error.field, row=getattr(error, "row", None)) from error
+    with transaction.atomic():
+        expected = expected_version
+        if expected_version == 0:  # a new sheet; one saved meanwhile by someone else is a conflict
+            expected = -1 if ScoreSheet.objects.filter(table=table).exists() else None
+        sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
+                             expected_version=expected, reason=reason)
+        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+    return sheet
+
+
+def end_game(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
+    """End a table's game after its last hand (the round's time is up): the totals as they stand decide."""
+    sheet = ScoreSheet.objects.filter(table=table).first()
+    if sheet is None:
+        raise DomainError(_("No hand was entered: a game can only be ended after its first hand."))
+    return enter_sheet(table, by=by, entries=[*sheet.entries, {END: True}], expected_version=expected_version)

@@ -1,0 +1,162 @@
+"""Table-game standings: the finished sheets' `derived` values, credited to players, ranked by the pure rules.
+
+Table games rank by `scoring.rules.tablegames.ranking` (tournament points, then the sum of game scores,
+then lot); patiences by the digest's patience chain (fewest tiles left over all deals, then the earliest
+finish times when the director records them, then lot). A game counts once its table has finished it;
+games still running are counted in `unfinished` and make the standings provisional.
+
+A constant number of queries whatever the number of players: the seats, the sheets' derived values,
+the participants and the lot seed, each read once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from scoring.models import ScoreSheet
+from scoring.rules.domino import FINISH_TIME, TILES_LEFT, patience_chain
+from scoring.rules.standings import Metric, rank
+from scoring.rules.tablegames import GAME_SCORE, TOURNAMENT_POINTS, ranking, ranking_chain
+from tournament.models import Participant, Seat, Stage
+from tournament.services.seating import lot_seed
+
+from .config import TableSettings, settings_of
+from .sheets import table_points_of
+
+
+@dataclass
+class Row:
+    rank: int
+    participant: Participant
+    #: per round 1..n: tournament points (table games) or tiles left (patiences); None while not finished
+    rounds: list[Any]
+    values: dict
+    by_lot: bool
+    separated_by: str | None
+    #: one of the sheets this player's result comes from was corrected after entry
+    corrected: bool
+
+
+@dataclass
+class Standings:
+    settings: TableSettings
+    after_round: int
+    rows: list[Row]
+    chain: tuple[Metric, ...]
+    finished: int
+    total: int
+    lot_seed: int | None
+    unfinished: list[tuple[int, int]] = field(default_factory=list)
+    corrected: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def rounds(self) -> int:
+        return self.settings.rounds
+
+    @property
+    def final(self) -> bool:
+        return self.after_round == self.rounds
+
+    @property
+    def complete(self) -> bool:
+        return self.finished == self.total
+
+    @property
+    def any_lot(self) -> bool:
+        return any(row.by_lot for row in self.rows)
+
+
+def standings(tournament, *, after_round: int | None = None) -> Standings:
+    """The ranking over rounds 1..after_round (default: all rounds)."""
+    settings = settings_of(tournament)
+    after_round = settings.rounds if after_round is None else after_round
+    seats = list(
+        Seat.objects.filter(
+            table__round__stage__tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS,
+            table__round__number__lte=after_round,
+        ).values_list("table_id", "table__round__number", "table__number", "number", "participant_id")
+    )
+    sheets = {
+        table_id: (derived, corrected)
+        for table_id, derived, corrected in ScoreSheet.objects.filter(
+            tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS, table__round__number__lte=after_round,
+        ).values_list("table_id", "derived", "corrected")
+    }
+    participants = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
+    seed = lot_seed(tournament)
+
+    tables: dict[int, tuple[int, int]] = {}
+    players: dict[int, dict[int, Any]] = {}  # participant -> {round: shown value}
+    results: dict[int, dict[int, int]] = {}  # table -> {participant: game total}, finished games only
+    times: dict[int, int] = {}
+    corrected_players: set[int] = set()
+    corrected_tables: set[tuple[int, int]] = set()
+    for table_id, round_number, table_number, seat, participant in seats:
+        tables[table_id] = (round_number, table_number)
+        shown = players.setdefault(participant, {})
+        derived, corrected = sheets.get(table_id, ({}, False))
+        if not derived.get("finished"):
+            continue
+        key = str(seat)
+        results.setdefault(table_id, {})[participant] = derived["totals"][key]
+        if settings.patience:
+            shown[round_number] = derived["totals"][key]
+            if key in derived.get("times", {}):
+                times[participant] = times.get(participant, 0) + derived["times"][key]
+        else:
+            shown[round_number] = table_points_of(derived)[key]
+        if corrected:
+            corrected_players.add(participant)
+            corrected_tables.add((round_number, table_number))
+
+    order = sorted(players, key=lambda pk: participants[pk].number)
+    finished_tables = [table_id for table_id in tables if table_id in results]
+    if settings.patience:
+        ranked, chain = _patience_ranking(order, results.values(), times, settings, seed)
+    else:
+        chain = ranking_chain(settings.lower_is_better)
+        ranked = ranking(order, list(results.values()), lower_is_better=settings.lower_is_better, seed=seed or 0)
+    rows = [
+        Row(rank=s.rank, participant=participants[s.participant],
+            rounds=[players[s.participant].get(r) for r in range(1, after_round + 1)], values=s.values,
+            by_lot=s.by_lot, separated_by=s.separated_by, corrected=s.participant in corrected_players)
+        for s in ranked
+    ]
+    return Standings(
+        settings=settings, after_round=after_round, rows=rows, chain=chain, finished=len(finished_tables),
+        total=len(tables), lot_seed=seed,
+        unfinished=sorted(tables[table_id] for table_id in tables if table_id not in results),
+        corrected=sorted(corrected_tables),
+    )
+
+
+def _patience_ranking(order, results, times, settings: TableSettings, seed):
+    """Fewest tiles left over every deal, then (when recorded) the smallest sum of finish times, then lot."""
+    tiles = {pk: 0 for pk in order}
+    for result in results:
+        for participant, left in result.items():
+            tiles[participant] += left
+    values: dict[int, dict[str, Any]] = {pk: {TILES_LEFT: tiles[pk]} for pk in order}
+    if settings.finish_time:
+        for pk in order:
+            values[pk][FINISH_TIME] = times.get(pk, 0)
+    chain = patience_chain(with_time=settings.finish_time)
+    return rank(order, chain, values, seed=seed or 0), chain
+
+
+def score_metric_key(settings: TableSettings) -> str:
+    """The key of the game score column: the sum of game scores, or the tiles left of a patience."""
+    return TILES_LEFT if settings.patience else GAME_SCORE
+
+
+def points_key() -> str:
+    return TOURNAMENT_POINTS
+
+
+def half(value: Decimal | None):
+    """Tournament points as shown: whole numbers without decimals, halves with one."""
+    if value is None:
+        return None
+    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value

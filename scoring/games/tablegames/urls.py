@@ -1,0 +1,25 @@
+"""Table-game pages, mounted under /manage/<tournament slug>/ (so every view gets `slug`).
+
+One URLconf for every table game: the views find the game through the tournament.
+"""
+
+from django.urls import path
+
+from . import entry, views
+
+app_name = "tablegames"
+
+urlpatterns = [
+    path("table/", views.OverviewView.as_view(), name="overview"),
+    path("table/players/", views.PlayersView.as_view(), name="players"),
+    path("table/players/import/", views.ImportView.as_view(), name="import"),
+    path("table/players/<int:pk>/", views.PlayerView.as_view(), name="player"),
+    path("table/settings/", views.SettingsView.as_view(), name="settings"),
+    path("table/seating/", views.SeatingView.as_view(), name="seating"),
+    path("table/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
+    path("table/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
+    path("table/standings/", views.StandingsView.as_view(), name="standings"),
+    path("table/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),
+    path("table/printouts/", views.PrintoutsView.as_view(), name="printouts"),
+    path("table/printouts/<slug:name>.<str:file_format>", views.DownloadView.as_view(), name="download"),
+]

@@ -1,0 +1,202 @@
+"""The seating draw as a service: tables and seats of every round, drawn at once and stored.
+
+Any seated game uses it: it draws with the pure `tournament.draw.seating` and stores what comes back
+as one `Stage(kind="rounds")` with its `Round`s, `Table`s and `Seat`s, plus a `Draw` with the seed (so
+the draw can be reproduced and printed) and, once per tournament, the seed of the lot that decides
+ties in the standings. The draw can be redone until play has started: the first score sheet of the
+tournament (or a director starting round 1) fixes it.
+
+Single-player events (domino patiences) have no tables: `seat_field` puts the whole field on one
+sheet per round, stored the same way (one table per round holding every player).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet
+from scoring.rules.base import RuleError
+from scoring.services.sheets import rule_message
+from tournament.draw.seating import draw_seating as draw_plan
+from tournament.draw.seating import table_sizes
+
+from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
+from ..permissions import is_director
+from .audit import log_action
+from .errors import DomainError
+
+SEED_LIMIT = 10**9
+
+
+def new_seed() -> int:
+    """A seed short enough to print and type back in."""
+    return secrets.randbelow(SEED_LIMIT - 1) + 1
+
+
+# --- reading -------------------------------------------------------------------------------------------
+
+
+def rounds_stage(tournament) -> Stage | None:
+    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.ROUNDS).first()
+
+
+def current_draw(tournament) -> Draw | None:
+    return Draw.objects.filter(tournament=tournament, kind=Draw.Kind.SEATING).order_by("-created", "-id").first()
+
+
+def lot_seed(tournament) -> int | None:
+    return (
+        Draw.objects.filter(tournament=tournament, kind=Draw.Kind.LOT)
+        .order_by("-created", "-id")
+        .values_list("seed", flat=True)
+        .first()
+    )
+
+
+def play_started(tournament) -> bool:
+    """True once round 1 was started or any score sheet of the rounds was entered: the seating is final."""
+    rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
+    if rounds.filter(number=1, starts_at__isnull=False).exists():
+        return True
+    return ScoreSheet.objects.filter(table__round__in=rounds).exists()
+
+
+def fitting_sizes(count: int, sizes: Sequence[int], allowed: Sequence[int] = ()) -> tuple[int, ...]:
+    """The table sizes to draw `count` players with: `sizes` (preferred first) when they seat the count,
+    else `sizes` followed by the other `allowed` sizes (nearest the preferred first), so that a count the
+    preferred sizes cannot seat still gets tables. Raises `DomainError` with a translated message when
+    nothing fits, naming the nearest counts that do."""
+    preferred = tuple(sizes)
+    others = sorted((s for s in allowed if s not in preferred), key=lambda s: (abs(s - preferred[0]), -s))
+    refused = None
+    for candidate in (preferred, preferred + tuple(others)) if others else (preferred,):
+        try:
+            table_sizes(count, candidate)
+            return candidate
+        except RuleError as error:
+            refused = error
+    raise DomainError(rule_message(refused), field=refused.field)
+
+
+# --- drawing -------------------------------------------------------------------------------------------
+
+
+def _require_director(by, tournament) -> None:
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can do this."))
+
+
+def _refuse_after_start(tournament) -> None:
+    if play_started(tournament):
+        raise DomainError(
+            _("Play has started (a score sheet of round 1 is entered): the seating can no longer be drawn again.")
+        )
+
+
+def draw_seating(
+    tournament: Tournament,
+    *,
+    by,
+    rounds: int,
+    sizes: Sequence[int],
+    seed: int | None = None,
+    groups: Mapping[int, str] | None = None,
+    fixed: Mapping[int, int] | None = None,
+) -> Draw:
+    """Draw tables and seats of every round for the active players, replacing any earlier draw.
+
+    `sizes` are the table sizes, preferred first (see `tournament.draw.seating.table_sizes`); `groups`
+    maps a participant number to a group kept apart (a family), `fixed` a participant number to the
+    table the player keeps. A seed given by the director reproduces an earlier draw of the same players.
+    Refused once play has started.
+    """
+    _require_director(by, tournament)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _refuse_after_start(locked)
+        players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
+        numbers = sorted(p.number for p in players)
+        seed = seed if seed is not None else new_seed()
+        try:
+            plan = draw_plan(numbers, rounds, seed=seed, sizes=tuple(sizes), groups=dict(groups or {}),
+                             fixed=dict(fixed or {}))
+        except RuleError as error:
+            raise DomainError(rule_message(error), field=error.field) from error
+        params = {
+            "rounds": rounds,
+            "players": len(players),
+            "sizes": list(sizes),
+            "table_sizes": plan.table_sizes,
+            "repeated_pairs": plan.repeated_pairs(),
+            "seat_repeats": plan.seat_repeats(),
+            "group_conflicts": plan.group_conflicts(dict(groups or {})),
+        }
+        return _store(locked, plan.rounds, players, by=by, seed=seed, params=params)
+
+
+def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
+    """Single-player events: every active player on the one sheet of each round, in participant order.
+
+    Nothing is random here; the draw is stored all the same (seed 0) so that the tournament records when
+    the field was fixed, and the lot seed for the standings is drawn.
+    """
+    _require_director(by, tournament)
+    if rounds < 1:
+        raise DomainError(_("The number of rounds must be at least 1."), field="rounds")
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _refuse_after_start(locked)
+        players = list(locked.participants.filter(status=Participant.Status.ACTIVE).order_by("number"))
+        if not players:
+            raise DomainError(_("There are no players to seat. Register players first."), field="players")
+        field = tuple(p.number for p in players)
+        params = {"rounds": rounds, "players": len(players), "field": True}
+        return _store(locked, [[field] for _round in range(rounds)], players, by=by, seed=0, params=params)
+
+
+def _store(tournament, plan_rounds, players, *, by, seed: int, params: dict) -> Draw:
+    """Replace the stage's rounds by the plan's, record the draw and the lot seed, write the audit log."""
+    previous = current_draw(tournament)
+    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
+    stage.rounds.all().delete()
+    _store_rounds(stage, plan_rounds, {p.number: p for p in players})
+    draw = Draw.objects.create(tournament=tournament, kind=Draw.Kind.SEATING, seed=seed, params=params,
+                               created_by=by)
+    if lot_seed(tournament) is None:
+        Draw.objects.create(tournament=tournament, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
+    log_action("seating.redraw" if previous else "seating.draw", by=by, tournament=tournament, obj=draw,
+               before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
+    return draw
+
+
+def _store_rounds(stage: Stage, plan_rounds, by_number: dict[int, Participant]) -> None:
+    """Rounds, tables and seats in three bulk inserts, whatever the number of players."""
+    rounds = Round.objects.bulk_create([Round(stage=stage, number=r) for r in range(1, len(plan_rounds) + 1)])
+    tables = Table.objects.bulk_create([
+        Table(round=round_, number=t)
+        for round_, round_tables in zip(rounds, plan_rounds, strict=True)
+        for t in range(1, len(round_tables) + 1)
+    ])
+    players_of = [players for round_tables in plan_rounds for players in round_tables]
+    Seat.objects.bulk_create([
+        Seat(table=table, number=s, participant=by_number[number])
+        for table, players in zip(tables, players_of, strict=True)
+        for s, number in enumerate(players, start=1)
+    ])
+
+
+def remove_seating(tournament, *, by, reason: str = "") -> bool:
+    """Remove a seating drawn before play started (the settings it was drawn for changed); True if removed."""
+    _require_director(by, tournament)
+    with transaction.atomic():
+        _refuse_after_start(tournament)
+        stage = rounds_stage(tournament)
+        if stage is None or not stage.rounds.exists():
+            return False
+        stage.rounds.all().delete()
+        log_action("seating.remove", by=by, tournament=tournament, obj=tournament, reason=reason)
+    return True
