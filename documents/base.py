@@ -60,6 +60,8 @@ class TableDocument:
     notes: Sequence[str | Promise] = field(default=(), kw_only=True)
     filename_stem: str = field(kw_only=True)
     landscape: bool = field(default=False, kw_only=True)
+    #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
+    qr_page: str | None = field(default=None, kw_only=True)
 
     def row_values(self) -> Iterator[tuple]:
         """Each row as a tuple in column order, whichever shape the rows were given in."""
@@ -86,6 +88,8 @@ class MultiSheetDocument:
     sheets: Sequence[TableDocument]
     filename_stem: str = field(kw_only=True)
     landscape: bool = field(default=False, kw_only=True)
+    #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
+    qr_page: str | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,8 @@ class PrintDocument:
     filename_stem: str
     pages: Sequence[Mapping[str, Any]] | None = field(default=None, kw_only=True)
     landscape: bool = field(default=False, kw_only=True)
+    #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
+    qr_page: str | None = field(default=None, kw_only=True)
 
     def page_contexts(self) -> list[dict[str, Any]]:
         pages = [{}] if self.pages is None else self.pages

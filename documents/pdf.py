@@ -90,7 +90,8 @@ def render_pdf(document: Document, *, tournament) -> bytes:
             fragments = [render_tables_fragment(document)]
         else:
             raise TypeError(f"cannot render {type(document).__name__} as PDF")
-        html = render_frame(fragments, tournament=tournament, title=document.title, landscape=document.landscape)
+        html = render_frame(fragments, tournament=tournament, title=document.title, landscape=document.landscape,
+                            qr_page=document.qr_page)
     return write_pdf(html)
 
 
@@ -102,8 +103,11 @@ def render_pdf_pages(
     return render_pdf(document, tournament=tournament)
 
 
-def render_frame(fragments: list[str], *, tournament, title, landscape: bool) -> str:
+def render_frame(fragments: list[str], *, tournament, title, landscape: bool, qr_page: str | None = None) -> str:
     """The whole HTML: page setup, running header and footer, and the fragments one after another."""
+    from tournament.public.links import public_url
+    from tournament.public.qr import qr_svg
+
     return render_to_string(
         "documents/print.html",
         {
@@ -113,6 +117,8 @@ def render_frame(fragments: list[str], *, tournament, title, landscape: bool) ->
             "page_size": "A4 landscape" if landscape else "A4 portrait",
             "page_number_content": mark_safe(page_number_content()),  # built from escaped pieces only
             "printed_at": formats.date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT"),
+            # inline SVG: the printouts' URL fetcher refuses data: URIs, and SVG stays sharp at any size
+            "qr": qr_svg(public_url(tournament, qr_page)) if qr_page else None,
         },
     )
 

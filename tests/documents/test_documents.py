@@ -356,3 +356,28 @@ def test_export_refuses_unknown_tournament_and_format(game_with_documents, tmp_p
     with pytest.raises(CommandError, match="cannot be written as xlsx, only as pdf"):
         call_command("export", game_with_documents.slug, "slips", "--output", str(tmp_path / "slips.xlsx"))
     assert not (tmp_path / "slips.xlsx").exists()
+
+
+def test_printed_pages_carry_a_qr_code_to_the_public_page(tournament, tmp_path, settings):
+    import subprocess
+
+    import zxingcpp
+    from PIL import Image
+
+    from tournament.public.links import public_url
+
+    settings.PUBLIC_BASE_URL = "http://club.example:8000"
+    document = dataclasses.replace(standings(), qr_page="schedule")
+    pdf = tmp_path / "with-qr.pdf"
+    pdf.write_bytes(render(document, "pdf", tournament=tournament))
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
+                   check=True)
+    image = Image.open(next(tmp_path.glob("page*.png")))
+    decoded = [result.text for result in zxingcpp.read_barcodes(image)]
+    assert decoded == [public_url(tournament, "schedule")]
+    assert decoded[0].startswith("http://club.example:8000/p/")
+    without = tmp_path / "without.pdf"
+    without.write_bytes(render(standings(), "pdf", tournament=tournament))
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(without), str(tmp_path / "plain")],
+                   check=True)
+    assert zxingcpp.read_barcodes(Image.open(next(tmp_path.glob("plain*.png")))) == []
