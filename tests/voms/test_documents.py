@@ -158,6 +158,15 @@ def test_printouts_are_in_the_tournaments_language(demo, settings):
     assert "Kamp om tredjepladsen" in text and "Match for third place" not in text
 
 
+def test_wall_printouts_carry_a_qr_code_only_to_published_pages(demo):
+    assert build(demo, "schedule").qr_page is None
+    demo.publish_schedule = demo.publish_bracket = True
+    demo.save()
+    assert build(demo, "schedule").qr_page == "schedule" and build(demo, "bracket").qr_page == "bracket"
+    assert build(demo, "standings").qr_page is None
+    assert render(build(demo, "schedule"), "pdf", tournament=demo)
+
+
 @pytest.mark.parametrize("name", sorted(CATALOGUE))
 def test_every_document_renders_before_the_draw(voms, name):
     document = documents(voms)[name]()

@@ -89,6 +89,11 @@ def seed_note(tournament) -> str:
     return _("Pool draw seed: %(seed)s") % {"seed": seed} if seed is not None else ""
 
 
+def public_qr(tournament, page: str) -> str | None:
+    """The public page a printout's QR code leads to: only once the director has published it."""
+    return page if getattr(tournament, f"publish_{page}", False) else None
+
+
 def pool_matches(stage: Stage, **filters):
     return (
         Match.objects.filter(stage=stage, **filters)
@@ -205,6 +210,7 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
         subtitle="" if decided else _("Provisional: the final has not been played yet."),
         notes=[_("Below the knockout, teams follow their pool rank, then points, wins and lus difference.")],
         filename_stem="ranking",
+        qr_page=public_qr(tournament, "standings"),
     )
 
 
@@ -215,7 +221,8 @@ def standings_document(tournament) -> MultiSheetDocument:
     sheets = [pool_standings_sheet(table, seed) for table in tables]
     if services.knockout_stage(tournament):
         sheets.insert(0, ranking_table(tournament, tables))
-    return MultiSheetDocument(_("Standings"), sheets or [empty_table(_("Standings"))], filename_stem="standings")
+    return MultiSheetDocument(_("Standings"), sheets or [empty_table(_("Standings"))], filename_stem="standings",
+                              qr_page=public_qr(tournament, "standings"))
 
 
 def ranking_document(tournament) -> TableDocument:
@@ -284,7 +291,7 @@ def results_document(tournament) -> TableDocument:
     disqualified = services.disqualifications(tournament)
     rows = [result_row(match, disqualified, settings) for match in pool_matches(stage, team_b__isnull=False)]
     return TableDocument(_("Results"), RESULTS_COLUMNS, rows, subtitle=_("Preliminary round"),
-                         filename_stem="results", landscape=True)
+                         filename_stem="results", landscape=True, qr_page=public_qr(tournament, "results"))
 
 
 SCHEDULE_COLUMNS = (
@@ -309,7 +316,8 @@ def schedule_document(tournament) -> TableDocument:
     ]
     slot = services.settings_of(tournament)["slot_minutes"]
     subtitle = " · ".join(filter(None, [seed_note(tournament), _("%(minutes)s minutes a round") % {"minutes": slot}]))
-    return TableDocument(_("Schedule"), SCHEDULE_COLUMNS, rows, subtitle=subtitle, filename_stem="schedule")
+    return TableDocument(_("Schedule"), SCHEDULE_COLUMNS, rows, subtitle=subtitle, filename_stem="schedule",
+                         qr_page=public_qr(tournament, "schedule"))
 
 
 POOLS_COLUMNS = (
@@ -378,7 +386,7 @@ def knockout_document(tournament) -> TableDocument:
     return TableDocument(_("Knockout"), KNOCKOUT_COLUMNS, rows,
                          subtitle=_("Best of %(games)s games") % {"games": best_of},
                          notes=[] if rows else [_("The knockout has not been built yet.")],
-                         filename_stem="knockout", landscape=True)
+                         filename_stem="knockout", landscape=True, qr_page=public_qr(tournament, "bracket"))
 
 
 def bracket_document(tournament) -> PrintDocument:
@@ -399,7 +407,8 @@ def bracket_document(tournament) -> PrintDocument:
         podium = [(place, team.name) for place, team, how in final_ranking(tournament) if how != "pool"]
     # From a round of 16 on, the bracket is set smaller with one line per name, to fit one landscape page.
     context = {"columns": columns, "podium": podium, "best_of": best_of, "compact": len(columns) > 3}
-    return PrintDocument("voms/print/bracket.html", context, _("Bracket"), "bracket", landscape=True)
+    return PrintDocument("voms/print/bracket.html", context, _("Bracket"), "bracket", landscape=True,
+                         qr_page=public_qr(tournament, "bracket"))
 
 
 def bracket_match(match: Match, best_of: int) -> dict:
@@ -442,7 +451,8 @@ def crosstables_document(tournament) -> PrintDocument:
     seed = lot_seed(tournament)
     pages = [crosstable_page(table, seed) for table in pool_tables(tournament)]
     return PrintDocument("voms/print/crosstables.html", {}, _("Cross-tables"), "crosstables",
-                         pages=first_marked(pages or [{"empty": _("Draw the pools first.")}]), landscape=True)
+                         pages=first_marked(pages or [{"empty": _("Draw the pools first.")}]), landscape=True,
+                         qr_page=public_qr(tournament, "standings"))
 
 
 # --- Slips and lus boards of a round ----------------------------------------------------------------
