@@ -8,6 +8,7 @@ the screen's language, the renderers in the tournament's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from django.utils.functional import lazy
@@ -15,6 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
+from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import (
     EXCLUDED_LABEL,
     GAME_TYPES,
@@ -23,11 +25,10 @@ from scoring.rules.schafkopf import (
     SOLO_WON,
     TOUT_PLAYED,
     TOUT_WON,
-    dealer_of,
     score_list,
-    sitting_out,
 )
 from scoring.rules.standings import LOT_NAME
+from tournament.models import Seat, Stage
 
 from .config import GAMES_MODE, settings_of
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -156,27 +157,60 @@ def _first_page_marked(pages: list[dict]) -> list[dict]:
 # --- score lists -----------------------------------------------------------------------------------
 
 
+#: the height the game rows of a score list share (mm), and the most one row may take
+LIST_GRID_HEIGHT = 186
+LIST_ROW_MAX = 6.2
+
+
+@dataclass(frozen=True)
+class ListGrid:
+    """The game rows of a score list for one table size, drawn as one tall cell per column.
+
+    WeasyPrint's time goes into laying out text and boxes, not into drawing: so the rows are lines drawn by
+    the column backgrounds (tiny images repeated down the column, static/schafkopf/list-*.png) and the game
+    numbers are one block of text, instead of a cell per game and column.
+    """
+
+    size: int
+    games: int
+
+    @property
+    def row(self) -> float:
+        return round(min(LIST_ROW_MAX, LIST_GRID_HEIGHT / self.games), 2)
+
+    @property
+    def height(self) -> float:
+        return round(self.row * self.games, 2)
+
+    @property
+    def numbers(self) -> str:
+        return "\n".join(str(game) for game in range(1, self.games + 1))
+
+    @property
+    def five_rows(self) -> float:
+        return round(5 * self.row, 2)
+
+
+    @property
+    def shaded(self) -> list[tuple[int, float, float]]:
+        """At a 5-table the dealer sits out: seat s's points are shaded in every fifth row, from game s on.
+
+        (seat, top, bottom) of the shaded band within each block of five rows, in mm.
+        """
+        if self.size != 5:
+            return []
+        return [(seat, round((seat - 1) * self.row, 2), round(seat * self.row, 2)) for seat in range(1, 6)]
+
+
 def score_lists(tournament, round_number: int) -> PrintDocument:
     """The pre-filled score list of every table of a round, one A4 page each, in one PDF."""
     settings = settings_of(tournament)
     tables = seated_tables(tournament, round_number=round_number).get(round_number, [])
-    rows_by_size = {size: _list_rows(settings.games_at(size), size) for size in {t.size for t in tables}}
-    pages = [
-        {"table": table, "rows": rows_by_size[table.size], "seat_numbers": range(1, table.size + 1)}
-        for table in tables
-    ]
-    context = {"round": round_number, "seed_note": _seed_note(tournament), "tariff": settings.tariff}
+    grids = {size: ListGrid(size, settings.games_at(size)) for size in sorted({t.size for t in tables})}
+    pages = [{"table": table, "grid": grids[table.size]} for table in tables]
+    context = {"round": round_number, "seed_note": _seed_note(tournament), "grids": grids.values()}
     return PrintDocument("schafkopf/print/score_list.html", context, _("Score lists"),
                          f"score-lists-round-{round_number}", pages=_first_page_marked(pages))
-
-
-def _list_rows(games: int, table_size: int) -> list[dict]:
-    """Each printed row: game number, dealer, and which seat's points cell is greyed (5-table: sits out)."""
-    return [
-        {"game": game, "dealer": dealer_of(game, table_size), "out": sitting_out(game, table_size),
-         "no_tout": game == 1}
-        for game in range(1, games + 1)
-    ]
 
 
 # --- results and ranking ---------------------------------------------------------------------------
@@ -203,16 +237,19 @@ def ranking_columns(rounds: int, *, with_prize: bool) -> list[Column]:
     return columns
 
 
-def _remark(row) -> str:
-    remarks = []
-    if row.excluded:
-        remarks.append(_(EXCLUDED_LABEL))
-    if row.corrected:
-        remarks.append(_("list corrected"))
-    return _join(remarks) if remarks else ""
-
-
+# Shared lazy texts: a ranking of 2,000 rows holds the same few objects, formatted once per page.
+BY_LOT = _("by lot")
+EXCLUDED = _(EXCLUDED_LABEL)
+LIST_CORRECTED = _("list corrected")
+LIST_MISSING = _("list missing")
 _join = lazy(lambda items: ", ".join(str(item) for item in items), str)
+EXCLUDED_AND_CORRECTED = _join([EXCLUDED, LIST_CORRECTED])
+
+
+def _remark(row):
+    if row.excluded:
+        return EXCLUDED_AND_CORRECTED if row.corrected else EXCLUDED
+    return LIST_CORRECTED if row.corrected else ""
 
 
 def ranking_rows(result) -> list[dict]:
@@ -222,7 +259,7 @@ def ranking_rows(result) -> list[dict]:
         item = {
             "rank": row.rank, "number": row.participant.number, "name": row.participant.name,
             "club": row.participant.club, "points": values["points"], "round_spread": values["round_spread"],
-            "lot": _("by lot") if row.by_lot else "", "prize": row.prize, "remark": _remark(row),
+            "lot": BY_LOT if row.by_lot else "", "prize": row.prize, "remark": _remark(row),
         }
         item.update({f"round{r}": points for r, points in enumerate(row.rounds, start=1)})
         item.update({key: values[key] for key, _metric in COUNT_COLUMNS})
@@ -278,12 +315,12 @@ def round_results(tournament, round_number: int, tables, sheets) -> TableDocumen
             row = {"table": table.number, "seat": seat.number, "number": seat.participant.number,
                    "name": _player_name(seat), "club": seat.participant.club}
             if sheet is None:
-                row["remark"] = _("list missing")
+                row["remark"] = LIST_MISSING
             else:
                 key = str(seat.number)
                 row["points"] = sheet.derived["totals"][key]
                 row.update({name: sheet.derived["counts"][key][name] for name, _metric in COUNT_COLUMNS})
-                row["remark"] = _("list corrected") if sheet.corrected else ""
+                row["remark"] = LIST_CORRECTED if sheet.corrected else ""
             rows.append(row)
     return TableDocument(_round_title(round_number), columns, rows, filename_stem=f"round-{round_number}")
 
@@ -311,44 +348,67 @@ def results_document(tournament) -> MultiSheetDocument:
 
 
 def games_document(tournament) -> TableDocument:
-    """Every game entered game by game, one row each: who declared, the outcome and every seat's points."""
+    """Every game entered game by game, one row each: who declared, the outcome and every seat's points.
+
+    Kept to few columns on purpose: 30,000 games make this the largest sheet of the Excel export, and
+    its time grows with the number of cells.
+    """
     settings = settings_of(tournament)
-    numbers = {
-        table.table_id: {seat.number: seat.participant.number for seat in table.seats}
-        for tables in seated_tables(tournament).values() for table in tables
-    }
+    numbers: dict[int, dict[int, int]] = {}
+    for table_id, seat, number in Seat.objects.filter(
+        table__round__stage__tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS
+    ).values_list("table_id", "number", "participant__number"):
+        numbers.setdefault(table_id, {})[seat] = number
+    seats = max((len(table) for table in numbers.values()), default=4)
     columns = [
         Column("round", _("Round"), "int"), Column("table", _("Table"), "int"), Column("game", _("Game"), "int"),
-        Column("dealer", _("Dealer"), "int"), Column("type", _("Game type")),
-        Column("declarer", _("Declarer (seat)"), "int"), Column("declarer_no", _("Declarer (no.)"), "int"),
-        Column("partner", _("Partner (seat)"), "int"), Column("partner_no", _("Partner (no.)"), "int"),
-        Column("won", _("Won")), Column("schneider", _("Schneider")), Column("schwarz", _("Schwarz")),
-        Column("tout", _("Tout")), Column("initials", _("Initials")), Column("laufende", _("Laufende"), "int"),
-        *[Column(f"seat{s}", lazy_format(gettext_noop("Seat %(seat)s"), {"seat": s}), "int") for s in range(1, 6)],
+        Column("type", _("Game type")), Column("declarer", _("Declarer (no.)"), "int"),
+        Column("partner", _("Partner (no.)"), "int"), Column("outcome", _("Outcome")),
     ]
+    if settings.tariff.laufende_from is not None:
+        columns.append(Column("laufende", _("Laufende"), "int"))
+    columns += [Column(f"seat{s}", lazy_format(gettext_noop("Seat %(seat)s"), {"seat": s}), "int")
+                for s in range(1, seats + 1)]
     # A generator: read once by the renderer, inside the printout's language.
-    return TableDocument(_("Games"), columns, _game_rows(tournament, settings, numbers), filename_stem="games")
+    rows = _game_rows(tournament, settings, numbers, seats)
+    return TableDocument(_("Games"), columns, rows, filename_stem="games",
+                         notes=[_("Seat n: the points of the player on seat n of that table (see the round sheets).")])
 
 
-def _game_rows(tournament, settings, numbers):
-    yes, no = gettext("yes"), ""
+def _outcome_texts() -> dict:
+    """Every outcome's text, in the language in force: won or lost, Schneider or Schwarz, tout."""
+    texts = {}
+    for won in (True, False):
+        result = gettext("won") if won else gettext("lost")
+        texts[won, False, False] = result
+        texts[won, True, False] = f"{result} · {gettext('Schneider')}"
+        texts[won, True, True] = texts[won, False, True] = f"{result} · {gettext('Schwarz')}"
+    return texts
+
+
+def _game_rows(tournament, settings, numbers, seats: int):
+    outcomes = _outcome_texts()
+    tout = gettext("tout")
     type_names = {key: gettext(game.name) for key, game in GAME_TYPES.items()}
-    sheets = sorted(
-        sheets_by_table(tournament, with_entries=True).values(),
-        key=lambda sheet: (sheet.table.round.number, sheet.table.number),
+    laufende = settings.tariff.laufende_from is not None
+    sheets = ScoreSheet.objects.filter(
+        tournament=tournament, table__isnull=False, mode=GAMES_MODE, table__round__stage__kind=Stage.Kind.ROUNDS
+    ).order_by("table__round__number", "table__number").values_list(
+        "table__round__number", "table__number", "table_id", "entries"
     )
-    for sheet in sheets:
-        if sheet.mode != GAMES_MODE:
-            continue
-        seat_numbers = numbers[sheet.table_id]
+    for round_number, table_number, table_id, entries in sheets:
+        seat_numbers = numbers[table_id]
         size = len(seat_numbers)
-        result = score_list([entry_from_json(e) for e in sheet.entries], table_size=size, tariff=settings.tariff)
+        result = score_list([entry_from_json(e) for e in entries], table_size=size, tariff=settings.tariff)
         for row in result.rows:
             entry = row.entry
+            outcome = outcomes[entry.won, entry.schneider, entry.schwarz]
+            if entry.tout:
+                outcome = f"{outcome} · {tout} ({entry.tout_initials})"
+            points = row.points
             yield (
-                sheet.table.round.number, sheet.table.number, row.game_number, row.dealer,
-                type_names[entry.game_type], entry.declarer, seat_numbers[entry.declarer], entry.partner,
-                seat_numbers.get(entry.partner), yes if entry.won else no, yes if entry.schneider else no,
-                yes if entry.schwarz else no, yes if entry.tout else no, entry.tout_initials, entry.laufende,
-                *[row.points.get(s) for s in range(1, 6)],
+                round_number, table_number, row.game_number, type_names[entry.game_type],
+                seat_numbers[entry.declarer], seat_numbers.get(entry.partner), outcome,
+                *((entry.laufende or None,) if laufende else ()),
+                *[points.get(s) for s in range(1, seats + 1)],
             )

@@ -235,8 +235,9 @@ def _store_plan(stage: Stage, plan, by_number: dict[int, Participant]) -> None:
         for t in range(1, len(round_tables) + 1)
     ])
     players_of = [players for round_tables in plan.rounds for players in round_tables]
+    # ids rather than objects: 4,000 seats of a large tournament, and each related-object assignment costs
     Seat.objects.bulk_create([
-        Seat(table=table, number=s, participant=by_number[number])
+        Seat(table_id=table.pk, number=s, participant_id=by_number[number].pk)
         for table, players in zip(tables, players_of, strict=True)
         for s, number in enumerate(players, start=1)
     ])

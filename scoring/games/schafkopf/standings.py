@@ -108,7 +108,8 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     seed = lot_seed(tournament)
 
     points: dict[int, dict[int, int]] = {}
-    counts: dict[int, Counts] = defaultdict(Counts)
+    # summed as plain lists, in COUNT_FIELDS order: 4,000 seats must not each build a dataclass
+    summed: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     corrected_players: set[int] = set()
     corrected_lists: set[tuple[int, int]] = set()
     for seat in seats:
@@ -122,11 +123,14 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
         derived, corrected = sheets[seat.table_id]
         key = str(seat.seat)
         player_points[seat.round] = player_points.get(seat.round, 0) + derived["totals"][key]
-        counts[seat.credited] += Counts(**{name: derived["counts"][key][name] for name in COUNT_FIELDS})
+        seat_counts, player_counts = derived["counts"][key], summed[seat.credited]
+        for index, name in enumerate(COUNT_FIELDS):
+            player_counts[index] += seat_counts[name]
         if corrected:
             corrected_players.add(seat.credited)
             corrected_lists.add((seat.round, seat.table))
 
+    counts = {pk: Counts(*values) for pk, values in summed.items()}
     players = sorted(points, key=lambda pk: participants[pk].number)
     excluded = frozenset(pk for pk in players if participants[pk].status == Participant.Status.EXCLUDED)
     ranked = ranking(

@@ -382,26 +382,34 @@ class StandingsView(DirectorPage, TemplateView):
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
 
 
-def standings_rows_html(document, result) -> list[SafeString]:
+def standings_rows_html(document, result) -> SafeString:
     """The ranking's rows as HTML, cell by cell from the same document the PDF and Excel are made of.
 
     Built directly rather than through a template loop: 2,000 players times 15 columns is the page's
     whole cost. The cell of the step that put a player below the one above is marked, lot rows too.
     """
     columns = document.columns
+    keys = [column.key for column in columns]
     classes = [CELL_CLASSES[column.alignment] for column in columns]
+    texts: dict = {}  # the few distinct values (small numbers, shared lazy texts) formatted once
+
+    def text(value) -> str:
+        key = (type(value), value) if isinstance(value, int | str) else id(value)
+        if key not in texts:
+            texts[key] = escape(format_value(value))
+        return texts[key]
+
     html = []
     for standing, values in zip(result.rows, document.row_values(), strict=True):
+        # Mark the tiebreak that decided (points alone decide most places and need no mark).
+        decided = standing.separated_by if standing.separated_by not in (None, "points") else None
         cells = []
-        for column, css, value in zip(columns, classes, values, strict=True):
-            # Mark the tiebreak that decided (points alone decide most places and need no mark).
-            decided = standing.separated_by not in (None, "points") and column.key == standing.separated_by
-            if decided or (column.key == "lot" and standing.by_lot):
+        for key, css, value in zip(keys, classes, values, strict=True):
+            if key == decided or (key == "lot" and standing.by_lot):
                 css += " sk-decided"
-            cells.append(f'<td class="{css}">{escape(format_value(value))}</td>')
-        row_class = "sk-excluded" if standing.excluded else ""
-        html.append(SafeString(f'<tr class="{row_class}">{"".join(cells)}</tr>'))
-    return html
+            cells.append(f'<td class="{css}">{text(value)}</td>')
+        html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{"".join(cells)}</tr>')
+    return SafeString("\n".join(html))
 
 
 PRINTOUTS = (

@@ -1,0 +1,156 @@
+"""Benchmark of a 2,000-player Schafkopf tournament: figures printed, never asserted.
+
+Run from the repository root: `.venv/bin/python bench/schafkopf.py [--players 2000]`.
+It builds the tournament in a throw-away SQLite database (or the one DATABASE_URL names) through
+the same services a director uses, then times:
+
+- draw: the seating draw of every round (the pure draw, and the service that also stores it);
+- entry: all lists entered game by game through `services.enter_sheet` (30 or 40 games each);
+- standings: the standings page, server time through Django's test client, and its query count
+  at this size and at a tenth of it (the count must not grow with the players);
+- pdf: the score lists of round 1 as one PDF, in a process of its own (time and peak memory);
+- xlsx: the Excel export (every round, the ranking, every game).
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUG = "bench-schafkopf"
+
+
+def setup_django(database: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_PATH"] = database
+    import django
+
+    django.setup()
+
+
+def timed(function, *args, **kwargs):
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return result, time.perf_counter() - start
+
+
+def director():
+    from django.contrib.auth import get_user_model
+
+    user, _created = get_user_model().objects.get_or_create(username="bench", defaults={"is_superuser": True})
+    return user
+
+
+def build(players: int, slug: str, *, results: bool) -> tuple:
+    """A tournament of `players` imported, drawn and (with `results`) every list entered; the timings."""
+    import datetime
+    import random
+
+    from scoring.games.schafkopf import services
+    from scoring.games.schafkopf.demo import enter_random_results, player_list
+    from tournament.models import Tournament
+    from tournament.services.participants import import_participants
+    from tournament.services.tournaments import create_tournament
+
+    Tournament.objects.filter(slug=slug).delete()
+    user = director()
+    tournament = create_tournament(by=user, name=slug, game="schafkopf", date=datetime.date(2026, 5, 1))
+    Tournament.objects.filter(pk=tournament.pk).update(slug=slug)
+    tournament.refresh_from_db()
+    rng = random.Random(1)
+    report, seconds_import = timed(import_participants, tournament, "players.csv", player_list(rng, players), by=user)
+    assert report.ok, report.rejected
+    draw, seconds_draw = timed(services.draw_seating, tournament, by=user, seed=2026)
+    figures = {"import": seconds_import, "draw_service": seconds_draw, "repeats": draw.params["repeated_pairs"]}
+    if results:
+        _nothing, figures["entry"] = timed(enter_random_results, tournament, user, rng)
+    return tournament, figures
+
+
+def bench_pure_draw(players: int) -> float:
+    from tournament.draw.seating import draw_seating
+
+    timings = [timed(draw_seating, list(range(1, players + 1)), 2, seed=seed)[1] for seed in range(3)]
+    return min(timings)
+
+
+def standings_page(tournament, repeats: int = 5) -> tuple[float, int]:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(director())
+    url = reverse("tournament:schafkopf:standings", args=[tournament.slug])
+    client.get(url)  # warm caches (templates, translations)
+    timings = []
+    for _ in range(repeats):
+        with CaptureQueriesContext(connection) as queries:
+            response, seconds = timed(client.get, url)
+        assert response.status_code == 200
+        timings.append(seconds)
+    return statistics.median(timings), len(queries)
+
+
+def run_pdf(database: str, players: int) -> None:
+    """In its own process: the round-1 score lists as one PDF, with time and peak memory."""
+    setup_django(database)
+    from documents import render
+    from scoring.games.schafkopf.documents import documents
+    from tournament.models import Tournament
+
+    tournament = Tournament.objects.get(slug=SLUG)
+    document, seconds_build = timed(documents(tournament)["score-lists-1"])
+    data, seconds_render = timed(render, document, "pdf", tournament=tournament)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    pages = len(document.pages)
+    print(f"pdf        {pages} score lists: {seconds_build + seconds_render:6.1f} s ({seconds_build:.1f} s data), "
+          f"peak {peak:.0f} MiB, {len(data) / 1024:.0f} KiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--pdf", metavar="DATABASE", help=argparse.SUPPRESS)  # the PDF child process
+    options = parser.parse_args()
+    if options.pdf:
+        run_pdf(options.pdf, options.players)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        database = str(Path(folder) / "bench.sqlite3")
+        setup_django(database)
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; {options.players} players, 2 rounds")
+        print(f"draw       pure {bench_pure_draw(options.players):.2f} s")
+        tournament, figures = build(options.players, SLUG, results=True)
+        print(f"draw       service (draw and store) {figures['draw_service']:.2f} s, "
+              f"{figures['repeats']} repeated pairs; import {figures['import']:.2f} s")
+        tables = tournament.sheets.count()
+        print(f"entry      {tables} lists game by game: {figures['entry']:.1f} s "
+              f"({1000 * figures['entry'] / tables:.1f} ms a list)")
+        seconds, queries = standings_page(tournament)
+        small, _small_figures = build(options.players // 10, f"{SLUG}-small", results=True)
+        _small_seconds, small_queries = standings_page(small, repeats=1)
+        print(f"standings  page {1000 * seconds:.0f} ms server time, {queries} queries "
+              f"({small_queries} at {options.players // 10} players)")
+        from documents import render
+        from scoring.games.schafkopf.documents import documents
+
+        _data, xlsx_seconds = timed(lambda: render(documents(tournament)["results"](), "xlsx", tournament=tournament))
+        print(f"xlsx       results (rounds, ranking, {tables * 30 // 1000}k+ games): {xlsx_seconds:.2f} s")
+        subprocess.run([sys.executable, __file__, "--pdf", database, "--players", str(options.players)], check=True)
+
+
+if __name__ == "__main__":
+    main()
