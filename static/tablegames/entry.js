@@ -12,6 +12,12 @@
     return Array.prototype.filter.call(grid.querySelectorAll("input"), function (el) { return !el.disabled; });
   }
 
+  // The new hand (or the first result) has autofocus; make sure it has the focus after a save, too.
+  var start = document.querySelector("[autofocus]");
+  if (start && document.activeElement === document.body) { start.focus(); }
+  // A refused hand comes back with what was typed: typing again replaces it.
+  if (start && start === document.activeElement && start.select && start.type !== "checkbox") { start.select(); }
+
   grid.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || event.target.tagName !== "INPUT" || event.isComposing) { return; }
     event.preventDefault();

@@ -126,7 +126,8 @@ class SheetView(EntryPage, TemplateView):
             shown = entries if grids else self.entries
             return self.show(shown, grids=grids, attempted=bool(grids), error=error.message,
                              reason_error=error.field == "reason")
-        return redirect(self.request.path + "#entry")
+        # No "#fragment": Chrome ignores autofocus on a page opened at a fragment, and the new hand needs the focus.
+        return redirect(self.request.path)
 
     def ended(self) -> bool:
         return bool(self.entries) and isinstance(self.entries[-1], dict) and bool(self.entries[-1].get(END))
@@ -159,7 +160,7 @@ class SheetView(EntryPage, TemplateView):
         stored, end = (self.entries[:-1], self.entries[-1:]) if self.ended() else (self.entries, [])
         rows, grids = [], {}
         for number, row in enumerate(stored, start=1):
-            if not self.director:
+            if not self.director or not self.posted(number):
                 rows.append(row)
                 continue
             grid = grids[number] = read_hand(self.request.POST, spec, seats, number)
@@ -171,6 +172,15 @@ class SheetView(EntryPage, TemplateView):
             rows.append(new.row)
         return rows + end, grids
 
+    def posted(self, number: int) -> bool:
+        """True when the form sent hand `number`'s inputs (a director's page does; a hand is only removed by
+        emptying them, never by leaving them out)."""
+        prefix = f"h{number}-"
+        return any(name.startswith(prefix) for name in self.request.POST)
+
+    def posted_result(self, seat: int) -> bool:
+        return result_name(seat, TILES_LEFT) in self.request.POST
+
     def read_results(self) -> tuple[list, dict[int, GridRow]]:
         """The stored results in the order entered (a director's changes read from the list), then new ones."""
         with_time = self.settings.finish_time
@@ -178,7 +188,7 @@ class SheetView(EntryPage, TemplateView):
         for row in self.entries:
             seat = row.get("seat") if isinstance(row, dict) else None
             seen.add(seat)
-            if not self.director or seat not in self.names:
+            if not self.director or seat not in self.names or not self.posted_result(seat):
                 entries.append(row)
                 continue
             grid = grids[seat] = read_result(self.request.POST, seat, with_time)

@@ -1,0 +1,77 @@
+import dataclasses
+
+import pytest
+
+from scoring.games.tablegames import game_by_key, services
+from scoring.games.tablegames.config import defaults_for, settings_of
+from scoring.games.tablegames.queries import seated_tables
+from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
+from tournament.models import Role, TournamentRole
+from tournament.services.participants import add_participant
+
+
+@pytest.fixture
+def make_game(director, make_tournament):
+    """A tournament of a table game, with a variant and rule numbers of the test's choosing."""
+
+    def make(key="rummi", variant=None, *, rounds=None, name=None, **rules):
+        tournament = make_tournament(director, name=name or f"{key} night", game=key)
+        game = game_by_key(key)
+        chosen = defaults_for(game, variant or game.default_variant)
+        changes = {"rules": dataclasses.replace(chosen.rules, **rules)}
+        if rounds is not None:
+            changes["rounds"] = rounds
+        services.update_settings(tournament, dataclasses.replace(chosen, **changes), by=director)
+        return tournament
+
+    return make
+
+
+@pytest.fixture
+def add_players(director):
+    """Register `count` players numbered from `start`."""
+
+    def add(tournament, count, *, start=1, groups=()):
+        return [
+            add_participant(tournament, by=director, number=number, first_name=f"Ida{number}",
+                            last_name=f"Holm{number}", group=groups[i] if i < len(groups) else "")
+            for i, number in enumerate(range(start, start + count))
+        ]
+
+    return add
+
+
+@pytest.fixture
+def rummi(make_game):
+    return make_game("rummi")
+
+
+@pytest.fixture
+def drawn(rummi, director, add_players):
+    """Rummi with twelve players: three tables of four, three rounds, drawn with a fixed seed."""
+    add_players(rummi, 12)
+    services.draw(rummi, by=director, seed=7)
+    return rummi
+
+
+@pytest.fixture
+def tg_assistant(db, django_user_model, drawn):
+    user = django_user_model.objects.create_user(username="helper", password="pw-Helper-1")
+    TournamentRole.objects.create(tournament=drawn, user=user, role=Role.ASSISTANT)
+    return user
+
+
+@pytest.fixture
+def table_of():
+    """The stored Table of round `round_number`, table `number`, and its SeatedTable."""
+
+    def find(tournament, round_number=1, number=1):
+        seated = next(t for t in seated_tables(tournament)[round_number] if t.number == number)
+        return seated.seats[0].table, seated
+
+    return find
+
+
+@pytest.fixture
+def settings_for():
+    return settings_of

@@ -1,0 +1,271 @@
+"""Table-game pages: who may open them, and what entering hands, correcting and drawing through them does."""
+
+import html
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.games.tablegames import services
+from scoring.games.tablegames.config import settings_of
+from scoring.games.tablegames.queries import seated_tables
+from scoring.models import ScoreSheet
+from tournament.models import Draw
+from tournament.services.publishing import set_publication
+
+pytestmark = pytest.mark.django_db
+
+
+def url(tournament, name, *args):
+    return reverse(f"tournament:tablegames:{name}", args=[tournament.slug, *args])
+
+
+def text_of(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def hand_post(number, out, penalties, *, hand_rummi=False, version=0, **extra):
+    """The sheet page's form with rummi hand `number` typed into the last row."""
+    data = {"version": str(version), "action": "save", f"h{number}-out": str(out or ""), **extra}
+    if hand_rummi:
+        data[f"h{number}-hand_rummi"] = "on"
+    data.update({f"h{number}-penalties-{seat}": typed for seat, typed in enumerate(penalties, start=1)})
+    return data
+
+
+DIRECTOR_PAGES = [("players", ()), ("settings", ()), ("seating", ()), ("standings", ()),
+                  ("standings_after", (1,)), ("printouts", ()), ("download", ("seating-by-name", "xlsx"))]
+ENTRY_PAGES = [("overview", ()), ("round", (1,)), ("sheet", (1, 1))]
+
+
+@pytest.mark.parametrize(("name", "args"), DIRECTOR_PAGES + ENTRY_PAGES)
+def test_who_may_open_which_page(drawn, tg_assistant, make_director, director, client, name, args):
+    target = url(drawn, name, *args)
+    response = client.get(target)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    client.force_login(make_director("other"))
+    assert client.get(target).status_code == 404, "a director of another tournament does not even see it"
+    client.force_login(tg_assistant)
+    assert client.get(target).status_code == (200 if (name, args) in ENTRY_PAGES else 404)
+    client.force_login(director)
+    assert client.get(target).status_code == 200
+
+
+def test_an_assistant_cannot_draw_or_change_settings(drawn, tg_assistant, client):
+    client.force_login(tg_assistant)
+    assert client.post(url(drawn, "seating"), {"seed": "5"}).status_code == 404
+    assert client.post(url(drawn, "settings"), {"rounds": "1"}).status_code == 404
+    assert Draw.objects.get(tournament=drawn, kind=Draw.Kind.SEATING).seed == 7
+    assert settings_of(drawn).rounds == 3
+
+
+def test_pages_of_another_game_are_not_found(tournament, director, client):
+    client.force_login(director)
+    assert client.get(url(tournament, "overview")).status_code == 404  # `tournament` is a Voms tournament
+
+
+@pytest.mark.parametrize("key", ["domino", "domino_patience", "rummi", "quadominos"])
+def test_every_table_game_offers_its_menu_and_pages(make_game, add_players, director, client, key):
+    game = make_game(key)
+    add_players(game, 8)
+    client.force_login(director)
+    assert client.post(url(game, "seating"), {"seed": "3"}).status_code == 302
+    page = client.get(reverse("tournament:detail", args=[game.slug])).content.decode()
+    assert url(game, "seating") in page and url(game, "standings") in page
+    for name, args in [("overview", ()), ("settings", ()), ("seating", ()), ("sheet", (1, 1)), ("standings", ()),
+                       ("printouts", ())]:
+        assert client.get(url(game, name, *args)).status_code == 200, name
+
+
+# --- entering hands through the page -----------------------------------------------------------------------------
+
+
+def test_a_hand_typed_with_cards_is_saved_as_typed(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    response = client.post(target, hand_post(1, 1, ["0", "K Q 7 JOKER A", "58", "k  q"]))
+    assert response.status_code == 302 and response["Location"] == target
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=1)
+    assert sheet.entries == [{"out": 1, "hand_rummi": False,
+                              "penalties": {"1": "0", "2": "K Q 7 JOKER A", "3": "58", "4": "k q"}}]
+    assert sheet.derived["totals"] == {"1": 0, "2": 58, "3": 58, "4": 20}
+    page = text_of(client.get(target))
+    assert 'value="K Q 7 JOKER A"' in page and 'name="h2-out"' in page, "hand 2 waits in the last row"
+
+
+def test_an_assistant_adds_the_next_hand_and_sees_the_earlier_ones_read_only(drawn, director, tg_assistant, client):
+    client.force_login(tg_assistant)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "5", "5", "5"]))
+    page = text_of(client.get(target))
+    assert 'name="h1-out"' not in page and 'name="h2-out"' in page
+    # Whatever an assistant posts for hand 1 is ignored: only the new hand counts.
+    response = client.post(target, {**hand_post(2, 2, ["9", "0", "9", "9"], version=1), "h1-penalties-2": "50"})
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=1)
+    assert sheet.derived["totals"] == {"1": 9, "2": 5, "3": 14, "4": 14} and not sheet.corrected
+
+
+def test_a_refused_hand_keeps_what_was_typed_with_the_rules_message(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    with translation.override("en"):
+        response = client.post(target, hand_post(1, 1, ["K", "5", "5", "5"]))
+    page = text_of(response)
+    assert response.status_code == 200
+    assert "went out, so their penalty must be 0, not 10" in page
+    assert 'class="tg-row tg-bad tg-new"' in page and 'name="h1-penalties-1" value="K"' in page
+    assert not ScoreSheet.objects.exists()
+
+
+def test_unreadable_fields_are_marked_and_nothing_is_saved(make_game, add_players, director, client):
+    domino = make_game("domino")
+    add_players(domino, 4)
+    services.draw(domino, by=director, seed=1)
+    client.force_login(director)
+    data = {"version": "0", "h1-out": "9", "h1-pips-1": "0", "h1-pips-2": "abc", "h1-pips-3": "4", "h1-pips-4": "2"}
+    page = text_of(client.post(url(domino, "sheet", 1, 1), data))
+    assert "type the seat number of a player of this table (1, 2, 3, 4), not “9”" in page
+    assert "“abc” is not a whole number" in page
+    assert not ScoreSheet.objects.exists()
+
+
+def test_a_director_corrects_an_earlier_hand_with_a_reason(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "5", "5", "5"]))
+    changed = {**hand_post(2, "", ["", "", "", ""], version=1), "h1-out": "1", "h1-penalties-1": "0",
+               "h1-penalties-2": "15", "h1-penalties-3": "5", "h1-penalties-4": "5"}
+    page = text_of(client.post(target, changed))
+    assert "Say why the sheet is corrected." in page
+    assert client.post(target, {**changed, "reason": "misread"}).status_code == 302
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=1)
+    assert sheet.corrected and sheet.derived["totals"]["2"] == 15
+
+
+def test_adding_a_hand_as_director_is_no_correction(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "K Q", "5", "5"]))
+    # The page shows hand 1 again in its inputs; posting it back unchanged only appends hand 2.
+    again = {**hand_post(2, 2, ["3", "0", "3", "3"], version=1), "h1-out": "1", "h1-penalties-1": "0",
+             "h1-penalties-2": "K Q", "h1-penalties-3": "5", "h1-penalties-4": "5"}
+    assert client.post(target, again).status_code == 302
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=1)
+    assert len(sheet.entries) == 2 and not sheet.corrected
+
+
+def test_the_end_of_the_game_is_announced_with_the_next_table(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "90", "90", "80"]))
+    client.post(target, hand_post(2, 2, ["100", "0", "200", "80"], version=1))
+    page = text_of(client.get(target))
+    assert "Game over after 2 hands" in page and "wins" in page
+    assert url(drawn, "sheet", 1, 2) in page and 'name="h3-out"' not in page
+
+
+def test_time_is_up_ends_the_game(drawn, director, tg_assistant, client):
+    client.force_login(tg_assistant)
+    target = url(drawn, "sheet", 1, 2)
+    client.post(target, hand_post(1, 3, ["20", "10", "0", "10"]))
+    assert client.post(target, {"version": "1", "action": "end"}).status_code == 302
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=2)
+    assert sheet.derived["finished"] and sheet.derived["ended_early"]
+    assert "Game ended after 1 hand (time is up)" in text_of(client.get(target))
+
+
+def test_a_patience_list_takes_the_results_as_they_come(make_game, add_players, director, client):
+    patience = make_game("domino_patience", "knock_out")
+    add_players(patience, 3)
+    client.force_login(director)
+    client.post(url(patience, "seating"), {})
+    assert client.get(url(patience, "round", 1))["Location"] == url(patience, "sheet", 1, 1)
+    target = url(patience, "sheet", 1, 1)
+    assert client.post(target, {"version": "0", "r2-tiles_left": "4"}).status_code == 302
+    response = client.post(target, {"version": "1", "r2-tiles_left": "4", "r1-tiles_left": "0",
+                                    "r3-tiles_left": "x"})
+    assert "“x” is not a whole number" in text_of(response)
+    client.post(target, {"version": "1", "r2-tiles_left": "4", "r1-tiles_left": "0", "r3-tiles_left": "29"})
+    assert "cannot have 29 tiles left" in text_of(client.post(target, {
+        "version": "1", "r2-tiles_left": "4", "r1-tiles_left": "0", "r3-tiles_left": "29"}))
+    client.post(target, {"version": "1", "r2-tiles_left": "4", "r1-tiles_left": "0", "r3-tiles_left": "2"})
+    sheet = ScoreSheet.objects.get(table__round__stage__tournament=patience)
+    assert [row["seat"] for row in sheet.entries] == [2, 1, 3] and sheet.derived["finished"]
+    assert not sheet.corrected
+    assert "Every result is in" in text_of(client.get(target))
+
+
+# --- settings and seating ------------------------------------------------------------------------------------------
+
+
+def test_settings_show_every_number_and_save_them(rummi, director, client):
+    client.force_login(director)
+    page = text_of(client.get(url(rummi, "settings")))
+    for label in ("Penalty total that ends the game", "Joker left in hand", "Ace", "Cards dealt to each player"):
+        assert label in page
+    form = {"rounds": "4", "table_sizes": "4, 3", "rule_joker_points": "20", "rule_joker_in_hand_points": "40",
+            "rule_face_card_points": "10", "rule_ace_points": "11", "rule_cards_each": "13", "rule_limit": "300",
+            "rule_max_rounds": "", "rule_joker_in_hand_variant": "on"}
+    assert client.post(url(rummi, "settings"), form).status_code == 302
+    rummi.refresh_from_db()
+    settings = settings_of(rummi)
+    assert settings.rounds == 4 and settings.rules.limit == 300 and settings.rules.joker_penalty == 40
+
+
+def test_choosing_another_variant_starts_from_its_defaults(make_game, director, client):
+    domino = make_game("domino")
+    client.force_login(director)
+    form = {"variant": "to_ens", "rounds": "3", "table_sizes": "4, 3", "rule_target": "999",
+            "rule_tiles_each": "2: 5, 3: 5, 4: 5", "rule_max_pips_per_tile": "12", "rule_draw_from_boneyard": "on"}
+    assert client.post(url(domino, "settings"), form).status_code == 302
+    domino.refresh_from_db()
+    settings = settings_of(domino)
+    assert settings.variant == "to_ens" and settings.rules.target == 15 and dict(settings.rules.tiles_each)[4] == 6
+
+
+def test_unreadable_table_sizes_and_deals_are_refused(rummi, director, client):
+    client.force_login(director)
+    form = {"rounds": "3", "table_sizes": "four", "rule_joker_points": "20", "rule_joker_in_hand_points": "40",
+            "rule_face_card_points": "10", "rule_ace_points": "11", "rule_cards_each": "13", "rule_limit": "250"}
+    page = text_of(client.post(url(rummi, "settings"), form))
+    assert "Write the table sizes as numbers" in page
+    rummi.refresh_from_db()
+    assert settings_of(rummi).table_sizes == (4, 3)
+
+
+def test_the_seating_page_draws_and_shows_the_tables(rummi, add_players, director, client):
+    add_players(rummi, 8)
+    client.force_login(director)
+    assert client.post(url(rummi, "seating"), {"seed": "42"}).status_code == 302
+    page = text_of(client.get(url(rummi, "seating")))
+    assert "Drawn with seed" in page and "42" in page and "Table 2" in page
+    assert len(seated_tables(rummi)) == 3
+
+
+def test_standings_page_marks_the_lot(make_game, add_players, director, client):
+    quad = make_game("quadominos", rounds=1, max_rounds=1)
+    add_players(quad, 4)
+    services.draw(quad, by=director, seed=1)
+    row = {"turn_points": {"1": 50, "2": 50, "3": 10, "4": 5}, "winner": None,
+           "remaining": {"1": 0, "2": 0, "3": 0, "4": 0}}
+    services.enter_sheet(seated_tables(quad)[1][0].seats[0].table, by=director, entries=[row])
+    client.force_login(director)
+    page = text_of(client.get(url(quad, "standings")))
+    assert page.count("by lot") >= 2 and "tg-decided" in page
+    for title in ("Tournament points", "Game score", "Lot"):
+        assert title in page
+
+
+def test_published_pages_show_seating_standings_and_results(drawn, director, client):
+    table = seated_tables(drawn)[1][0]
+    services.enter_sheet(table.seats[0].table, by=director,
+                         entries=[{"out": 1, "hand_rummi": False, "penalties": {"1": "0", "2": "250", "3": "9",
+                                                                                 "4": "9"}}])
+    set_publication(drawn, by=director, kinds=["schedule", "standings", "results"])
+    name = table.seats[0].participant.name
+    for page in ("schedule", "standings", "results"):
+        response = client.get(reverse(f"public:{page}", args=[drawn.slug]))
+        assert response.status_code == 200 and name in text_of(response), page
+    found = text_of(client.get(reverse("public:seat", args=[drawn.slug]), {"q": name}))
+    assert "Table" in found and name in found
