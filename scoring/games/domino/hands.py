@@ -18,7 +18,7 @@ def random_hand(rng: random.Random, seats: list[int], spec, rules, number: int) 
     # Two alike is won by the first player out of tiles; the others are sometimes blocked.
     blocked = spec.key != TO_ENS and rng.random() < 0.12
     out = None if blocked else rng.choice(seats)
-    pips = {s: 0 if s == out else rng.randint(2, 28) for s in seats}
+    pips = {s: 0 if s == out else rng.randint(2, 18) for s in seats}
     if blocked:
         fewest = rng.choice(seats)  # a blocked hand with one clear winner
         pips[fewest] = rng.randint(0, min(v for s, v in pips.items() if s != fewest) - 1)

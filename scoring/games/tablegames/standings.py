@@ -18,7 +18,7 @@ from typing import Any
 from scoring.models import ScoreSheet
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT, patience_chain
 from scoring.rules.standings import Metric, rank
-from scoring.rules.tablegames import GAME_SCORE, TOURNAMENT_POINTS, ranking, ranking_chain
+from scoring.rules.tablegames import ranking, ranking_chain
 from tournament.models import Participant, Seat, Stage
 from tournament.services.seating import lot_seed
 
@@ -144,15 +144,6 @@ def _patience_ranking(order, results, times, settings: TableSettings, seed):
             values[pk][FINISH_TIME] = times.get(pk, 0)
     chain = patience_chain(with_time=settings.finish_time)
     return rank(order, chain, values, seed=seed or 0), chain
-
-
-def score_metric_key(settings: TableSettings) -> str:
-    """The key of the game score column: the sum of game scores, or the tiles left of a patience."""
-    return TILES_LEFT if settings.patience else GAME_SCORE
-
-
-def points_key() -> str:
-    return TOURNAMENT_POINTS
 
 
 def half(value: Decimal | None):

@@ -1,0 +1,130 @@
+"""Table-game printouts and exports read back: the PDFs' text, the Excel workbooks against the standings."""
+
+import io
+import re
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from documents import render
+from scoring.games.tablegames import services
+from scoring.games.tablegames.documents import documents
+from scoring.games.tablegames.queries import seated_tables
+from scoring.games.tablegames.standings import standings
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_pages(tournament, name) -> list[str]:
+    data = render(documents(tournament)[name](), "pdf", tournament=tournament)
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def workbook(tournament, name):
+    return load_workbook(io.BytesIO(render(documents(tournament)[name](), "xlsx", tournament=tournament)))
+
+
+def rows_of(sheet) -> list[tuple]:
+    return [row for row in sheet.iter_rows(values_only=True)]
+
+
+def play_round(tournament, director, round_number=1):
+    """Every table of the round: two hands, the second ending the game (seat 1 passes the limit)."""
+    for table in seated_tables(tournament)[round_number]:
+        seats = [str(s.number) for s in table.seats]
+        first = {"out": 2, "hand_rummi": False,
+                 "penalties": {s: "0" if s == "2" else "K Q 7 JOKER A" if s == "1" else "12" for s in seats}}
+        second = {"out": 3, "hand_rummi": True,
+                  "penalties": {s: "0" if s == "3" else "99" if s == "1" else str(10 + int(s)) for s in seats}}
+        services.enter_sheet(table.seats[0].table, by=director, entries=[first, second])
+
+
+def test_score_sheets_one_page_per_table_prefilled_with_players_and_hands(drawn):
+    pages = pdf_pages(drawn, "score-sheets-1")
+    tables = seated_tables(drawn)[1]
+    assert len(pages) == len(tables) == 3
+    for text, table in zip(pages, tables, strict=True):
+        assert f"Round 1 · Table {table.number}" in text
+        for seat in table.seats:
+            assert seat.participant.name in text
+            assert re.search(rf"\b{seat.participant.number}\b", text)
+        rows = [int(n) for n in re.findall(r"^(\d+)$", text.split("Went out")[-1], flags=re.MULTILINE)]
+        assert rows == list(range(1, 13)), "twelve numbered hand rows"
+        assert "Penalty points or cards" in text and "penalty total reaches 250" in text
+
+
+def test_a_fixed_number_of_hands_prints_that_many_rows(make_game, add_players, director):
+    fives = make_game("domino", "femmer", max_hands=6)
+    add_players(fives, 4)
+    services.draw(fives, by=director, seed=1)
+    (text,) = pdf_pages(fives, "score-sheets-2")
+    assert "Points during play" in text and "Pips left" in text and "ends after 6 hands" in text
+    rows = [int(n) for n in re.findall(r"^(\d+)$", text.split("Total")[-1], flags=re.MULTILINE)]
+    assert rows == list(range(1, 7))
+
+
+def test_a_patience_result_list_has_every_player_24_to_a_page(make_game, add_players, director):
+    patience = make_game("domino_patience", "stop_ved_fem")
+    players = add_players(patience, 30)
+    services.draw(patience, by=director)
+    pages = pdf_pages(patience, "score-sheets-1")
+    assert len(pages) == 2 and "page 1 of 2" in pages[0]
+    assert all(p.name in "".join(pages) for p in players)
+    assert "Tiles left" in pages[0] and "Stop at five" in pages[0]
+
+
+def test_seating_lists_by_name_and_by_table(drawn):
+    (text,) = pdf_pages(drawn, "seating-by-name")
+    assert "Seating by name" in text and "Round 3: table" in text
+    book = workbook(drawn, "seating-by-table")
+    assert book.sheetnames == ["Round 1", "Round 2", "Round 3"]
+    body = rows_of(book["Round 1"])
+    header = body[0]
+    assert header[:4] == ("Table", "Seat", "No.", "Name")
+    table_one = {row[3] for row in body[1:] if row[0] == 1}
+    assert table_one == {s.participant.name for s in seated_tables(drawn)[1][0].seats}
+
+
+def test_standings_pdf_and_excel_read_back_equal_the_standings(drawn, director):
+    play_round(drawn, director)
+    result = standings(drawn)
+    book = workbook(drawn, "standings")
+    body = rows_of(book.worksheets[0])
+    header = list(body[0])
+    assert header[:4] == ["Rank", "No.", "Name", "Club"]
+    assert "Tournament points" in header and "Penalty points" in header and "Lot" in header
+    points, penalty = header.index("Tournament points"), header.index("Penalty points")
+    table_rows = [row for row in body[1:] if isinstance(row[0], int)]
+    assert len(table_rows) == 12
+    for row, expected in zip(table_rows, result.rows, strict=True):
+        assert (row[0], row[1], row[2]) == (expected.rank, expected.participant.number, expected.participant.name)
+        assert Decimal(str(row[points])) == expected.values["tournament_points"]
+        assert row[penalty] == expected.values["game_score"]
+    pages = pdf_pages(drawn, "standings")
+    assert "Final ranking" in pages[0] and "Provisional: 3 of 9 games finished." in "".join(pages)
+    assert all(row.participant.name in "".join(pages) for row in result.rows)
+
+
+def test_the_results_export_has_every_hand_in_long_format(drawn, director):
+    play_round(drawn, director)
+    book = workbook(drawn, "results")
+    hands = rows_of(book["Every hand"])
+    header = hands[0]
+    assert header[:6] == ("Round", "Table", "Hand", "Seat", "No.", "Name")
+    assert "Penalty points or cards" in header and "Points of the hand" in header and "Running total" in header
+    body = hands[1:]
+    assert len(body) == 3 * 2 * 4, "3 tables, 2 hands, 4 players"
+    typed, points, running = (header.index(name) for name in ("Penalty points or cards", "Points of the hand",
+                                                             "Running total"))
+    seat_one = [row for row in body if row[3] == 1]
+    assert {row[typed] for row in seat_one if row[2] == 1} == {"K Q 7 JOKER A"}
+    assert {(row[points], row[running]) for row in seat_one if row[2] == 2} == {(198, 256)}, "hand rummi doubles"
+
+
+def test_the_export_command_writes_any_document(drawn, tmp_path):
+    target = tmp_path / "sheets.pdf"
+    call_command("export", drawn.slug, "score-sheets-2", "--output", str(target))
+    assert len(PdfReader(str(target)).pages) == 3
