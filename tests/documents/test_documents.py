@@ -258,8 +258,8 @@ def test_xlsx_multi_sheet_has_a_sheet_per_table_with_valid_titles(director, make
     tournament = make_tournament(director, language="de")
     sheets = [dataclasses.replace(standings(), title=title) for title in ("Pool: A/B", "Pool: A/B", "x" * 40, "")]
     book = workbook(render_xlsx(MultiSheetDocument("All", sheets, filename_stem="all"), tournament=tournament))
-    assert book.sheetnames == ["Pool A B", "Pool A B (2)", "x" * 31, "Sheet"]
-    assert book["Pool A B (2)"]["A1"].value == "Rank"
+    assert book.sheetnames == ["Pool A B", "Pool A B (2)", "x" * 31, "Tabelle"]  # an untitled sheet, in German
+    assert book["Pool A B (2)"]["A1"].value == "Rang"
 
 
 def test_sheet_titles_are_unique_ignoring_case_and_never_too_long():

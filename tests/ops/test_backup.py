@@ -135,6 +135,7 @@ def test_backup_names_never_collide(tmp_path):
 @pytest.fixture
 def backup_folder(settings, tmp_path, monkeypatch):
     settings.BACKUP_DIR = tmp_path / "backups"
+    settings.BACKUP_AFTER_ROUND = True  # tests/conftest.py turns automatic backups off for every other test
     if connection.vendor == "sqlite":
         # the test database lives in memory: back up a file database in its place
         live = tmp_path / "db.sqlite3"
@@ -169,7 +170,9 @@ def test_backup_after_round_runs_after_the_commit(tournament, backup_folder, dja
 
 
 @pytest.mark.django_db
-def test_a_failing_automatic_backup_never_stops_the_tournament(tournament, monkeypatch, caplog):
+def test_a_failing_automatic_backup_never_stops_the_tournament(tournament, monkeypatch, caplog, settings):
+    settings.BACKUP_AFTER_ROUND = True
+
     def broken(**kwargs):
         raise BackupError("disk full")
 

@@ -1,11 +1,13 @@
 """The public pages: nothing unpublished ever answers, what is published shows, find my seat, the cache."""
 
+import dataclasses
 import html
 import re
 
 import pytest
 from django.urls import reverse
 
+from scoring import games
 from scoring.games.schafkopf.queries import places_by_participant, seated_tables
 from scoring.games.voms import services as voms_services
 from tournament.models import Match, Participant, Role, Round, TournamentRole
@@ -69,12 +71,15 @@ def test_unpublishing_closes_the_page_at_once(client, voms, publish, page):
 
 
 def test_unknown_tournaments_pages_and_games_without_public_pages_are_404(client, publish, voms, make_tournament,
-                                                                           director):
+                                                                           director, monkeypatch):
     publish(voms)
     assert client.get("/p/no-such-cup/").status_code == 404
     assert client.get(reverse("public:live", args=[voms.slug, "audit"])).status_code == 404
     domino = make_tournament(director, name="Domino night", game="domino")
-    set_publication(domino, by=type(director).objects.get(pk=director.pk), kinds=KINDS)  # roles are cached per user
+    set_publication(domino, by=director, kinds=KINDS)
+    assert client.get(page_url(domino, "index")).status_code == 200
+    # a game that registers no public pages answers 404 even when everything is published
+    monkeypatch.setitem(games._registry, "domino", dataclasses.replace(games.get_game("domino"), public=None))
     assert client.get(page_url(domino, "index")).status_code == 404
 
 
