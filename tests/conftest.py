@@ -9,6 +9,20 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(autouse=True)
+def _fresh_state_per_test():
+    """Each test starts in English with empty caches: a language left active by one test, or a
+    login lock-out counted by the rate-limit tests (the cache lives in-process), must not leak."""
+    from django.core.cache import caches
+    from django.utils import translation
+
+    translation.activate("en")
+    for cache in caches.all():
+        cache.clear()
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _no_automatic_backups(settings, tmp_path):
     # Tests on PostgreSQL commit for real: keep any automatic backup out of the project folder.
     settings.BACKUP_AFTER_ROUND = False
