@@ -307,3 +307,18 @@ def test_excluded_player_stays_on_the_lists_marked_last_and_without_prize(drawn,
     assert result.rows[0].prize == Decimal("50.00")
     assert result.prizes.takings == Decimal("160.00")  # the excluded player's fee is not refunded
     assert len(result.rows) == 16
+
+
+def test_laufende_count_from_the_threshold_when_the_tariff_says_so(drawn, director, a_list):
+    from scoring.rules.schafkopf import Tariff
+
+    tariff = Tariff("with Laufende", laufende_from=3, laufende_value=1)
+    services.update_settings(drawn, replace(settings_of(drawn), tariff=tariff), by=director)
+    entries = a_list()
+    entries[1] = {**entries[1], "game_type": "solo", "partner": None, "won": True, "schneider": False,
+                  "schwarz": False, "tout": False, "tout_initials": "", "laufende": 4}
+    sheet = services.enter_sheet(first_table(drawn), by=director, mode="games", entries=entries)
+    plain = [{**e, "laufende": 0} for e in entries]
+    without = services.make_derive(replace(settings_of(drawn), tariff=tariff), 4)(plain, "games")
+    declarer = str(entries[1]["declarer"])
+    assert sheet.derived["totals"][declarer] - without["totals"][declarer] == 3 * 4  # 4 Laufende, 1 each x 3

@@ -163,6 +163,7 @@ def test_import_reports_rejected_rows_and_imports_nothing(schafkopf, director, c
     page = response.content.decode()
     assert response.status_code == 200 and "Nothing was imported" in page
     assert "Participant number 1 is taken." in page and "The last name is missing." in page
+    assert "This field is required." not in page  # the registration form beside it was not posted
     assert not Participant.objects.exists()
     good = b"Number;First name;Last name;Club\n1;Anna;Huber;SK\n5;Sepp;Maier;SK\n"
     response = client.post(url(schafkopf, "import"), {"file": SimpleUploadedFile("list.csv", good)})

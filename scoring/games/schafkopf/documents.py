@@ -28,7 +28,7 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
-from tournament.models import Seat, Stage
+from tournament.models import Participant, Seat, Stage
 
 from .config import GAMES_MODE, settings_of
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -90,9 +90,11 @@ def seating_by_name(tournament) -> TableDocument:
             Column(f"table{number}", lazy_format(gettext_noop("R%(round)s table"), {"round": number}), "int"),
             Column(f"seat{number}", lazy_format(gettext_noop("R%(round)s seat"), {"round": number}), "int"),
         ]
+    columns.append(Column("status", _("Remark")))
     rows = []
     for player in players:
-        row = {"name": player.sort_name, "number": player.number, "club": player.club}
+        row = {"name": player.sort_name, "number": player.number, "club": player.club,
+               "status": "" if player.status == Participant.Status.ACTIVE else player.get_status_display()}
         for number, (table, seat) in places[player.pk].items():
             row[f"table{number}"], row[f"seat{number}"] = table, seat
         rows.append(row)

@@ -6,6 +6,8 @@ points with the pure rules for display, and `services.enter_sheet` decides autho
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
@@ -22,7 +24,16 @@ from tournament.services.errors import DomainError
 
 from . import services
 from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
-from .forms import TYPE_KEYS, CorrectionForm, GridRow, grid_values, read_games, read_totals, totals_values
+from .forms import (
+    GRID_FIELDS,
+    TYPE_KEYS,
+    CorrectionForm,
+    GridRow,
+    grid_values,
+    read_games,
+    read_totals,
+    totals_values,
+)
 from .queries import rounds_of, seated_tables, sheets_by_table, table_of
 from .views import EntryPage, url
 
@@ -60,6 +71,12 @@ def game_text(entry: dict | None) -> str:
     return f"{text} tout {values['i']}" if values["i"] else text
 
 
+def game_differences(before: list[dict], after: list[dict]) -> list[tuple[int, str, str]]:
+    """(game number, before, after) of every game that differs between two versions of a list."""
+    pairs = zip_longest(before, after)
+    return [(n, game_text(a), game_text(b)) for n, (a, b) in enumerate(pairs, start=1) if a != b]
+
+
 class SheetView(EntryPage, TemplateView):
     """One table's score list: game by game (the grid) or totals only; correction by a director."""
 
@@ -84,7 +101,7 @@ class SheetView(EntryPage, TemplateView):
         stored = self.sheet.entries if self.sheet and self.sheet.mode == self.mode else None
         if self.mode == GAMES_MODE:
             grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored or [], start=1)]
-            grid += [GridRow(n, dict.fromkeys("tdprxli", "")) for n in range(len(grid) + 1, self.games + 1)]
+            grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, self.games + 1)]
             for row, entry in zip(grid, stored or [], strict=False):
                 row.entry = entry
             return self.show(grid=grid)
@@ -167,13 +184,7 @@ class SheetView(EntryPage, TemplateView):
         """Both versions side by side: who saved the other one, and where the two differ."""
         theirs = stored.entries if stored.mode == self.mode else []
         if self.mode == GAMES_MODE:
-            length = max(len(theirs), len(mine))
-            pad = [None] * length
-            differences = [
-                (n, game_text(a), game_text(b))
-                for n, (a, b) in enumerate(zip((theirs + pad)[:length], (mine + pad)[:length], strict=True), start=1)
-                if a != b
-            ]
+            differences = game_differences(theirs, mine)
         else:
             differences = [
                 (row["seat"], totals_values(row), totals_values(other))
@@ -233,11 +244,7 @@ def revision_changes(previous: list, entries: list) -> dict:
         return {"totals": [(row["seat"], row["total"]) for row in entries], "changes": []}
     if not _is_games(previous):
         return {"totals": [], "changes": []}
-    length = max(len(previous), len(entries))
-    pad = [None] * length
-    pairs = zip((previous + pad)[:length], (entries + pad)[:length], strict=True)
-    return {"totals": [], "changes": [(n, game_text(a), game_text(b))
-                                      for n, (a, b) in enumerate(pairs, start=1) if a != b]}
+    return {"totals": [], "changes": game_differences(previous, entries)}
 
 
 class HistoryView(EntryPage, TemplateView):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import entry, views
+from . import entry, reports, views
 
 app_name = "schafkopf"
 
@@ -18,8 +18,8 @@ urlpatterns = [
     path("schafkopf/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),
-    path("schafkopf/standings/", views.StandingsView.as_view(), name="standings"),
-    path("schafkopf/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),
-    path("schafkopf/printouts/", views.PrintoutsView.as_view(), name="printouts"),
-    path("schafkopf/printouts/<slug:name>.<str:file_format>", views.DownloadView.as_view(), name="download"),
+    path("schafkopf/standings/", reports.StandingsView.as_view(), name="standings"),
+    path("schafkopf/standings/after-round-<int:round>/", reports.StandingsView.as_view(), name="standings_after"),
+    path("schafkopf/printouts/", reports.PrintoutsView.as_view(), name="printouts"),
+    path("schafkopf/printouts/<slug:name>.<str:file_format>", reports.DownloadView.as_view(), name="download"),
 ]

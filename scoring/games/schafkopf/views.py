@@ -1,24 +1,21 @@
-"""Schafkopf director pages: players, settings, seating, substitutes, standings, printouts.
+"""Schafkopf director pages: overview, players, settings, seating and substitutes.
 
-Views parse input, call one service, render. The score list pages are in `entry.py`.
+Views parse input, call one service, render. The score list pages are in `entry.py`, the standings
+and printouts in `reports.py`.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, TemplateView, View
 
-from documents import CONTENT_TYPES, formats_for, render
-from documents.base import format_value
 from scoring.models import ScoreSheet
+from scoring.rules.schafkopf import TARIFF_PRESETS, tariff_to_dict
 from tournament.models import Participant, Seat, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services.errors import DomainError
@@ -26,7 +23,6 @@ from tournament.services.participants import add_participant, import_participant
 
 from . import services
 from .config import settings_of
-from .documents import documents, ranking_document
 from .forms import (
     DrawForm,
     FixedTableForm,
@@ -37,7 +33,6 @@ from .forms import (
     SubstituteForm,
 )
 from .queries import rounds_of, seated_tables, seating_problems
-from .standings import standings
 
 
 def url(tournament, name: str, *args) -> str:
@@ -150,6 +145,10 @@ class ImportView(PlayersView):
             return redirect(url(self.tournament, "players"))
         return self.render_to_response(self.get_context_data(import_form=form))
 
+    def get_context_data(self, **kwargs):
+        # the registration form beside the import stays empty: this request did not post it
+        return super().get_context_data(form=ParticipantForm(), **kwargs)
+
 
 class PlayerView(DirectorPage, TemplateView):
     """One player: name and club, status (withdraw, exclude, reinstate) and a fixed table."""
@@ -237,8 +236,6 @@ class SettingsView(DirectorPage, FormView):
         return form
 
     def get_context_data(self, **kwargs):
-        from scoring.rules.schafkopf import TARIFF_PRESETS, tariff_to_dict
-
         context = super().get_context_data(**kwargs)
         form = context["form"]
         context["fieldsets"] = [
@@ -351,105 +348,3 @@ class SubstituteView(DirectorPage, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Changes saved."))
         return redirect(url(self.tournament, "seating"))
-
-
-# --- standings and printouts -----------------------------------------------------------------------
-
-
-class StandingsView(DirectorPage, TemplateView):
-    template_name = "schafkopf/standings.html"
-    nav = "standings"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        rounds = settings_of(self.tournament).rounds
-        after = self.kwargs.get("round", rounds)
-        if not 1 <= after <= rounds:
-            raise Http404
-        result = standings(self.tournament, after_round=after)
-        document = ranking_document(self.tournament, result=result)
-        context.update(
-            result=result,
-            document=document,
-            columns=document.columns,
-            table_rows=standings_rows_html(document, result),
-            document_name="ranking" if result.final else f"ranking-after-{after}",
-            after_choices=range(1, rounds + 1),
-        )
-        return context
-
-
-CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
-
-
-def standings_rows_html(document, result) -> SafeString:
-    """The ranking's rows as HTML, cell by cell from the same document the PDF and Excel are made of.
-
-    Built directly rather than through a template loop: 2,000 players times 15 columns is the page's
-    whole cost. The cell of the step that put a player below the one above is marked, lot rows too.
-    """
-    columns = document.columns
-    keys = [column.key for column in columns]
-    classes = [CELL_CLASSES[column.alignment] for column in columns]
-    texts: dict = {}  # the few distinct values (small numbers, shared lazy texts) formatted once
-
-    def text(value) -> str:
-        key = (type(value), value) if isinstance(value, int | str) else id(value)
-        if key not in texts:
-            texts[key] = escape(format_value(value))
-        return texts[key]
-
-    html = []
-    for standing, values in zip(result.rows, document.row_values(), strict=True):
-        # Mark the tiebreak that decided (points alone decide most places and need no mark).
-        decided = standing.separated_by if standing.separated_by not in (None, "points") else None
-        cells = []
-        for key, css, value in zip(keys, classes, values, strict=True):
-            if key == decided or (key == "lot" and standing.by_lot):
-                css += " sk-decided"
-            cells.append(f'<td class="{css}">{text(value)}</td>')
-        html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{"".join(cells)}</tr>')
-    return SafeString("\n".join(html))
-
-
-PRINTOUTS = (
-    ("seating-by-name", gettext_lazy("Seating by name (for the wall)"), ("pdf", "xlsx")),
-    ("seating-by-table", gettext_lazy("Seating by table"), ("pdf", "xlsx")),
-    ("table-cards", gettext_lazy("Table cards"), ("pdf",)),
-    ("participant-cards", gettext_lazy("Participant cards (table and seat for every round)"), ("pdf",)),
-    ("standings", gettext_lazy("Standings: every round and the final ranking with prizes"), ("pdf", "xlsx")),
-    ("results", gettext_lazy("Results: every round, the ranking and every game"), ("xlsx",)),
-)
-
-
-class PrintoutsView(DirectorPage, TemplateView):
-    template_name = "schafkopf/printouts.html"
-    nav = "printouts"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        rounds = settings_of(self.tournament).rounds
-        score_lists = [
-            (f"score-lists-{r}", _("Score lists of round %(number)s (one page per table)") % {"number": r}, ("pdf",))
-            for r in range(1, rounds + 1)
-        ]
-        context.update(
-            items=[*PRINTOUTS[:4], *score_lists, *PRINTOUTS[4:]],
-            drawn=services.current_draw(self.tournament) is not None,
-        )
-        return context
-
-
-class DownloadView(DirectorPage, View):
-    def get(self, request, *args, name, file_format, **kwargs):
-        available = documents(self.tournament)
-        if name not in available:
-            raise Http404
-        document = available[name]()
-        if file_format not in formats_for(document):
-            raise Http404
-        data = render(document, file_format, tournament=self.tournament)
-        response = HttpResponse(data, content_type=CONTENT_TYPES[file_format])
-        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
