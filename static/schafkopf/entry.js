@@ -105,10 +105,12 @@
 
   function recomputeTotals() {
     var total = 0;
+    var missing = false;
     form.querySelectorAll(".sk-total-in").forEach(function (input) {
+      missing = missing || input.value.trim() === "";
       total += parseInt(input.value.replace("\u2212", "-"), 10) || 0;
     });
-    showSum(total);
+    showSum(missing ? null : total);
   }
 
   /* --- the keyboard --- */

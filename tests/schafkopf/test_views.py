@@ -225,3 +225,15 @@ def test_too_few_players_to_seat_says_what_to_do(schafkopf, director, client, ad
     client.force_login(director)
     page = client.post(url(schafkopf, "seating"), {}).content.decode()
     assert "7 players cannot be seated" in page and "Add 1 player(s) to have 8" in page
+
+
+def test_totals_form_starts_from_the_entered_list(drawn, director, client, a_list):
+    table = Table.objects.get(round__stage__tournament=drawn, round__number=1, number=1)
+    sheet = services.enter_sheet(table, by=director, mode="games", entries=a_list())
+    client.force_login(director)
+    page = client.get(url(drawn, "sheet", 1, 1) + "?mode=totals").content.decode()
+    assert "Enter a whole number." not in page
+    for seat, total in sheet.derived["totals"].items():
+        assert f'name="total{seat}" value="{total}"' in page
+    blank = client.get(url(drawn, "sheet", 1, 2) + "?mode=totals").content.decode()
+    assert 'name="total1" value=""' in blank and "Enter a whole number." not in blank

@@ -26,9 +26,11 @@ from . import services
 from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
 from .forms import (
     GRID_FIELDS,
+    TOTALS_FIELDS,
     TYPE_KEYS,
     CorrectionForm,
     GridRow,
+    TotalsRow,
     grid_values,
     read_games,
     read_totals,
@@ -105,10 +107,19 @@ class SheetView(EntryPage, TemplateView):
             for row, entry in zip(grid, stored or [], strict=False):
                 row.entry = entry
             return self.show(grid=grid)
-        rows, _entries = read_totals({}, table_size=self.size)
-        for row, entry in zip(rows, stored or [], strict=False):
-            row.values = totals_values(entry)
-        return self.show(totals=rows)
+        return self.show(totals=self.stored_totals(stored))
+
+    def stored_totals(self, stored: list[dict] | None) -> list[TotalsRow]:
+        """The totals form: as entered, or a game-by-game list's totals and counts to start a correction from."""
+        if stored is None and self.sheet is not None:
+            derived = self.sheet.derived
+            stored = [{"seat": seat, "total": derived["totals"][str(seat)], **derived["counts"][str(seat)]}
+                      for seat in range(1, self.size + 1)]
+        by_seat = {row["seat"]: row for row in stored or []}
+        return [
+            TotalsRow(seat, totals_values(by_seat[seat]) if seat in by_seat else dict.fromkeys(TOTALS_FIELDS, ""))
+            for seat in range(1, self.size + 1)
+        ]
 
     def post(self, request, *args, **kwargs):
         self.load()

@@ -342,6 +342,9 @@ def grid_values(entry: dict) -> dict[str, str]:
     }
 
 
+TOTALS_FIELDS = ("total", *COUNT_FIELDS)
+
+
 @dataclass
 class TotalsRow:
     seat: int
@@ -353,7 +356,7 @@ def read_totals(data, *, table_size: int) -> tuple[list[TotalsRow], list[dict] |
     """Per-seat totals and counts as typed; the entries, or None while a field cannot be read."""
     rows, entries = [], []
     for seat in range(1, table_size + 1):
-        row = TotalsRow(seat, {name: data.get(f"{name}{seat}", "").strip() for name in ("total", *COUNT_FIELDS)})
+        row = TotalsRow(seat, {name: data.get(f"{name}{seat}", "").strip() for name in TOTALS_FIELDS})
         entry = {"seat": seat}
         for name, text in row.values.items():
             number = _whole_number(text, allow_negative=name == "total", empty=None if name == "total" else 0)
@@ -375,7 +378,7 @@ def _whole_number(text: str, *, allow_negative: bool, empty):
 
 
 def totals_values(entry: dict) -> dict[str, str]:
-    return {name: str(entry.get(name, 0)) for name in ("total", *COUNT_FIELDS)}
+    return {name: str(entry.get(name, 0)) for name in TOTALS_FIELDS}
 
 
 class CorrectionForm(forms.Form):
