@@ -190,7 +190,7 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
     how_labels = {"final": _("Final"), "third_place": _("Match for third place"), "semifinal": _("Semifinal")}
     with_members = {team.pk: team for team in tournament.teams.prefetch_related("members")}
     rows = []
-    for place, team, how in final_ranking(tournament):
+    for place, team, how in final_ranking(tournament, tables):
         if how == "pool":
             pool, rank = pool_place[team.pk]
             decided_in = _("Pool %(pool)s, rank %(rank)s") % {"pool": pool.name, "rank": rank}

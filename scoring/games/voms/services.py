@@ -375,13 +375,19 @@ def slip_entry(*, lus_a=None, lus_b=None, winner=None, confirm_low_winner=False,
     return entry
 
 
-def forfeited_by_disqualification(match: Match, disqualified: dict[int, int]) -> str | None:
-    """The side ("a"/"b") that forfeits this match because its team was disqualified earlier."""
-    if match.round is None:
+def forfeited_by_disqualification(match, disqualified: dict[int, int]) -> str | None:
+    """The side ("a"/"b") that forfeits this match because its team was disqualified earlier.
+
+    `match` is a `Match` or any object with `team_a_id`, `team_b_id` and `round_number`.
+    """
+    round_number = getattr(match, "round_number", None)
+    if round_number is None:
+        round_number = match.round.number if getattr(match, "round", None) is not None else None
+    if round_number is None:
         return None
     for side, team_id in (("a", match.team_a_id), ("b", match.team_b_id)):
         after = disqualified.get(team_id)
-        if after is not None and match.round.number > after:
+        if after is not None and round_number > after:
             return side
     return None
 
@@ -390,15 +396,15 @@ def disqualifications(tournament) -> dict[int, int]:
     """Team id -> the round of the absence that disqualified it (pool games only)."""
     limit = rules_settings(tournament).max_absences
     absences: dict[int, list[int]] = {}
-    sheets = ScoreSheet.objects.filter(
-        tournament=tournament, match__stage__kind=Stage.Kind.POOLS
-    ).select_related("match__round")
-    for sheet in sheets:
-        for entry in sheet.entries:
+    # Plain values, not model instances: this runs on every standings request.
+    rows = ScoreSheet.objects.filter(tournament=tournament, match__stage__kind=Stage.Kind.POOLS).values_list(
+        "entries", "match__team_a_id", "match__team_b_id", "match__round__number"
+    )
+    for entries, team_a, team_b, round_number in rows:
+        for entry in entries:
             side = entry.get("absent") if isinstance(entry, dict) else None
             if side in ("a", "b"):
-                team_id = sheet.match.team_a_id if side == "a" else sheet.match.team_b_id
-                absences.setdefault(team_id, []).append(sheet.match.round.number)
+                absences.setdefault(team_a if side == "a" else team_b, []).append(round_number)
     return {
         team: sorted(rounds)[limit]
         for team, rounds in absences.items()

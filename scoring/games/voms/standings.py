@@ -35,7 +35,18 @@ def lot_seed(tournament) -> int | None:
     return draw.seed if draw else None
 
 
-def played_game(match: Match, derived_game: dict) -> rules.PlayedGame:
+@dataclass(frozen=True)
+class MatchRow:
+    """What the standings need of a match, read as plain values (no model instances)."""
+
+    team_a_id: int
+    team_b_id: int
+    pool_id: int
+    round_number: int | None
+    derived: dict | None
+
+
+def played_game(match, derived_game: dict) -> rules.PlayedGame:
     return rules.PlayedGame(
         match.team_a_id, match.team_b_id, derived_game["lus_a"], derived_game["lus_b"], derived_game["winner"],
         Decimal(derived_game["points_a"]), Decimal(derived_game["points_b"]),
@@ -48,18 +59,21 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
         return []
     settings = rules_settings(tournament)
     pools = list(stage.pools.prefetch_related("entries__team__members"))
-    matches = list(
-        Match.objects.filter(stage=stage, team_b__isnull=False).select_related("round", "sheet")
-    )
+    matches = [
+        MatchRow(*row)
+        for row in Match.objects.filter(stage=stage, team_b__isnull=False).values_list(
+            "team_a_id", "team_b_id", "pool_id", "round__number", "sheet__derived"
+        )
+    ]
     dq = disqualifications(tournament) if stage.kind == Stage.Kind.POOLS else {}
     by_pool: dict[int, list[rules.PlayedGame]] = {p.pk: [] for p in pools}
     missing: dict[int, int] = {p.pk: 0 for p in pools}
     for match in matches:
-        sheet = getattr(match, "sheet", None)
-        if sheet is not None and stage.kind == Stage.Kind.POOLS:
-            by_pool[match.pool_id].append(played_game(match, sheet.derived["games"][0]))
-        elif sheet is not None and sheet.derived.get("finished"):
-            by_pool[match.pool_id].append(series_as_game(match, sheet.derived, settings))
+        derived = match.derived
+        if derived is not None and stage.kind == Stage.Kind.POOLS:
+            by_pool[match.pool_id].append(played_game(match, derived["games"][0]))
+        elif derived is not None and derived.get("finished"):
+            by_pool[match.pool_id].append(series_as_game(match, derived, settings))
         elif (side := forfeited_by_disqualification(match, dq)) is not None:
             score = rules.forfeit("b" if side == "a" else "a", settings)
             by_pool[match.pool_id].append(rules.PlayedGame.from_score(match.team_a_id, match.team_b_id, score))
@@ -80,7 +94,7 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
     return tables
 
 
-def series_as_game(match: Match, derived: dict, settings: rules.VomsSettings) -> rules.PlayedGame:
+def series_as_game(match, derived: dict, settings: rules.VomsSettings) -> rules.PlayedGame:
     """A decided semifinal-pool series, counted as one won match with its total lus."""
     lus_a = sum(g["lus_a"] for g in derived["games"])
     lus_b = sum(g["lus_b"] for g in derived["games"])
@@ -89,13 +103,13 @@ def series_as_game(match: Match, derived: dict, settings: rules.VomsSettings) ->
     return rules.PlayedGame(match.team_a_id, match.team_b_id, lus_a, lus_b, winner, *points)
 
 
-def final_ranking(tournament) -> list[tuple[int, Team, str]]:
+def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tuple[int, Team, str]]:
     """(place, team, how) from the knockout down, then the rest by their pool places.
 
     Places 1 and 2 from the final; 3 from the third-place match (or both semifinal losers
     share 3rd); every other team follows by its pool place, then points, wins, lus difference.
     """
-    tables = pool_tables(tournament)
+    tables = pool_tables(tournament) if tables is None else tables
     pool_rank = {}
     for table in tables:
         for row in table.rows:

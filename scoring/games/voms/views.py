@@ -285,8 +285,9 @@ class StandingsView(ScoreEntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["tables"] = pool_tables(self.tournament)
-        context["final"] = final_ranking(self.tournament) if services.knockout_stage(self.tournament) else None
+        tables = context["tables"] = pool_tables(self.tournament)
+        knockout = services.knockout_stage(self.tournament)
+        context["final"] = final_ranking(self.tournament, tables) if knockout else None
         return context
 
 
