@@ -233,3 +233,18 @@ def test_printouts_need_a_role_in_the_tournament(client, drawn, make_director):
     assert client.get(url).status_code == 302
     client.force_login(make_director("stranger"))
     assert client.get(url).status_code == 404
+
+
+def test_slips_and_schedule_carry_the_public_qr_once_published(director, make_tournament):
+    from scoring.games.voms import services
+    from scoring.games.voms.documents import slips_document
+    from tournament.services.publishing import set_publication
+
+    t = make_tournament(director, name="QR cup", game="voms")
+    for i in range(4):
+        services.register_team(t, by=director, name=f"T{i}", players=[f"A{i} B"])
+    services.draw_pools(t, by=director, pools=1, seed=1)
+    assert slips_document(t, 1).qr_page is None
+    set_publication(t, by=director, kinds=["standings", "schedule"])
+    t.refresh_from_db()
+    assert slips_document(t, 1).qr_page == "standings"

@@ -101,6 +101,7 @@ def seating_by_name(tournament) -> TableDocument:
     return TableDocument(
         _("Seating by name"), columns, rows, subtitle=_seed_note(tournament),
         notes=[_("Seat 1 is the scribe and hands in the score list.")], filename_stem="seating-by-name",
+        qr_page=seating_qr(tournament),
     )
 
 
@@ -117,7 +118,13 @@ def seating_by_table(tournament) -> MultiSheetDocument:
         ]
         sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
                                     filename_stem=f"seating-round-{number}"))
-    return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table")
+    return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
+                              qr_page=seating_qr(tournament))
+
+
+def seating_qr(tournament) -> str | None:
+    """The seating lists point to the public seating page ("where do I sit?") once it is published."""
+    return "schedule" if tournament.publish_schedule else None
 
 
 def _player_name(seat) -> str:

@@ -510,7 +510,8 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
     stem = f"slips-round-{rnd.number}" if rnd else "slips"
     title = _("Slips, round %(number)s") % {"number": rnd.number} if rnd else _("Slips")
     return PrintDocument("voms/print/slips.html", context, title, stem,
-                         pages=first_marked(pages or missing_round_page(tournament)))
+                         pages=first_marked(pages or missing_round_page(tournament)),
+                         qr_page=public_qr(tournament, "standings"))
 
 
 def lus_board(match: Match, rnd: Round, target: int) -> dict:
