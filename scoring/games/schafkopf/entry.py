@@ -63,6 +63,11 @@ class RoundView(EntryPage, TemplateView):
         return context
 
 
+def whole_number(text: str | None) -> int:
+    """A number posted by the page's own hidden field; anything else counts as 0 (a new list)."""
+    return int(text) if text and text.isdigit() else 0
+
+
 def game_text(entry: dict | None) -> str:
     """A game in the grid's letters, for comparing two versions of a list ("R 1/3 + S")."""
     if not entry:
@@ -123,7 +128,7 @@ class SheetView(EntryPage, TemplateView):
 
     def post(self, request, *args, **kwargs):
         self.load()
-        version = int(request.POST.get("version") or 0)
+        version = whole_number(request.POST.get("version"))
         correction = CorrectionForm(request.POST) if self.sheet else None
         if self.mode == GAMES_MODE:
             grid = read_games(request.POST, rows=self.games, table_size=self.size)

@@ -299,12 +299,12 @@ class StartRoundView(DirectorPage, View):
 
     def post(self, request, *args, **kwargs):
         rounds = rounds_of(self.tournament)
-        number = int(request.POST.get("round", 1))
-        round_ = next((r for r in rounds if r.number == number), None)
+        number = request.POST.get("round", "1")
+        round_ = next((r for r in rounds if str(r.number) == number), None)
         if round_ is None:
             raise Http404
         services.start_round(round_, by=request.user)
-        messages.success(request, _("Round %(number)s has started.") % {"number": number})
+        messages.success(request, _("Round %(number)s has started.") % {"number": round_.number})
         return redirect(url(self.tournament, "seating"))
 
 
