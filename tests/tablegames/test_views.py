@@ -269,3 +269,22 @@ def test_published_pages_show_seating_standings_and_results(drawn, director, cli
         assert response.status_code == 200 and name in text_of(response), page
     found = text_of(client.get(reverse("public:seat", args=[drawn.slug]), {"q": name}))
     assert "Table" in found and name in found
+
+
+def test_ending_a_finished_game_from_an_old_page_is_refused_and_a_director_can_reopen(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 3)
+    client.post(target, hand_post(1, 1, ["0", "200", "5", "5"]))
+    client.post(target, hand_post(2, 1, ["0", "60", "5", "5"], version=1))
+    page = text_of(client.post(target, {"version": "2", "action": "end"}))
+    assert "it needs no end" in page
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=3)
+    assert sheet.version == 2 and sheet.derived["finished"] and not sheet.derived["ended_early"]
+
+    other = url(drawn, "sheet", 1, 2)
+    client.post(other, hand_post(1, 1, ["0", "20", "5", "5"]))
+    client.post(other, {"version": "1", "action": "end"})
+    assert "Say why" in text_of(client.post(other, {"version": "2", "action": "reopen"}))
+    assert client.post(other, {"version": "2", "action": "reopen", "reason": "ended by mistake"}).status_code == 302
+    sheet = ScoreSheet.objects.get(table__round__number=1, table__number=2)
+    assert not sheet.derived["finished"] and sheet.corrected and len(sheet.entries) == 1

@@ -18,6 +18,7 @@ from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
+from tournament.services.seating import current_draw
 
 from .config import settings_of
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -79,8 +80,6 @@ def _round_title(number: int):
 
 
 def _seed_note(tournament):
-    from tournament.services.seating import current_draw
-
     draw = current_draw(tournament)
     if draw is None or draw.params.get("field"):
         return ""

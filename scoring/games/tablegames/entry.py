@@ -99,7 +99,7 @@ class SheetView(EntryPage, TemplateView):
         version = int(request.POST.get("version") or 0)
         action = request.POST.get("action", "save")
         reason = request.POST.get("reason", "")
-        grids: dict = {}
+        entries, grids = self.entries, {}
         try:
             if action == "end":
                 services.end_game(self.table, by=request.user, expected_version=version)
