@@ -288,3 +288,12 @@ def test_ending_a_finished_game_from_an_old_page_is_refused_and_a_director_can_r
     assert client.post(other, {"version": "2", "action": "reopen", "reason": "ended by mistake"}).status_code == 302
     sheet = ScoreSheet.objects.get(table__round__number=1, table__number=2)
     assert not sheet.derived["finished"] and sheet.corrected and len(sheet.entries) == 1
+
+
+def test_a_malformed_version_is_a_conflict_not_a_server_error(drawn, director, client):
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "5", "5", "5"]))
+    response = client.post(target, hand_post(2, 2, ["5", "0", "5", "5"], version="x"))
+    assert response.status_code == 200 and "Someone else saved this sheet" in text_of(response)
+    assert ScoreSheet.objects.get(table__round__number=1, table__number=1).version == 1

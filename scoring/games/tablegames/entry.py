@@ -96,7 +96,7 @@ class SheetView(EntryPage, TemplateView):
 
     def post(self, request, *args, **kwargs):
         self.load()
-        version = int(request.POST.get("version") or 0)
+        version = self.posted_version()
         action = request.POST.get("action", "save")
         reason = request.POST.get("reason", "")
         entries, grids = self.entries, {}
@@ -128,6 +128,11 @@ class SheetView(EntryPage, TemplateView):
                              reason_error=error.field == "reason")
         # No "#fragment": Chrome ignores autofocus on a page opened at a fragment, and the new hand needs the focus.
         return redirect(self.request.path)
+
+    def posted_version(self) -> int:
+        """The version the page was loaded with; an unreadable one can only be a conflict (-1 matches no sheet)."""
+        text = self.request.POST.get("version") or "0"
+        return int(text) if text.isdigit() else -1
 
     def ended(self) -> bool:
         return bool(self.entries) and isinstance(self.entries[-1], dict) and bool(self.entries[-1].get(END))
