@@ -42,6 +42,13 @@ def timed(function, *args, **kwargs):
     return result, time.perf_counter() - start
 
 
+def cpu_timed(function, *args, **kwargs):
+    """Wall and CPU seconds: on a shared machine the CPU time is the steadier figure."""
+    cpu = time.process_time()
+    result, wall = timed(function, *args, **kwargs)
+    return result, wall, time.process_time() - cpu
+
+
 def director():
     from django.contrib.auth import get_user_model
 
@@ -82,7 +89,10 @@ def bench_pure_draw(players: int) -> float:
     return min(timings)
 
 
-def standings_page(tournament, repeats: int = 5) -> tuple[float, int]:
+def standings_page(tournament, repeats: int = 5, *, cold: bool) -> tuple[float, float, int]:
+    """Median wall and CPU seconds of the page, and its queries. `cold`: as after every change (a new
+    list, a correction: the page's cache is keyed by the newest audit entry), else a reload."""
+    from django.core.cache import caches
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -91,14 +101,17 @@ def standings_page(tournament, repeats: int = 5) -> tuple[float, int]:
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(director())
     url = reverse("tournament:schafkopf:standings", args=[tournament.slug])
-    client.get(url)  # warm caches (templates, translations)
-    timings = []
+    client.get(url)  # load templates and translations once
+    timings, cpu_timings = [], []
     for _ in range(repeats):
+        if cold:
+            caches["public"].clear()
         with CaptureQueriesContext(connection) as queries:
-            response, seconds = timed(client.get, url)
+            response, seconds, cpu = cpu_timed(client.get, url)
         assert response.status_code == 200
         timings.append(seconds)
-    return statistics.median(timings), len(queries)
+        cpu_timings.append(cpu)
+    return statistics.median(timings), statistics.median(cpu_timings), len(queries)
 
 
 def run_pdf(database: str, players: int) -> None:
@@ -109,12 +122,21 @@ def run_pdf(database: str, players: int) -> None:
     from tournament.models import Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
+    from documents import pdf as _renderer  # noqa: F401  (WeasyPrint's import is not the printout's time)
+
+    cpu = time.process_time()
     document, seconds_build = timed(documents(tournament)["score-lists-1"])
     data, seconds_render = timed(render, document, "pdf", tournament=tournament)
+    cpu = time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     pages = len(document.pages)
-    print(f"pdf        {pages} score lists: {seconds_build + seconds_render:6.1f} s ({seconds_build:.1f} s data), "
-          f"peak {peak:.0f} MiB, {len(data) / 1024:.0f} KiB")
+    print(f"pdf        {pages} score lists: {seconds_build + seconds_render:6.1f} s wall, {cpu:.1f} s CPU "
+          f"({seconds_build:.1f} s data), peak {peak:.0f} MiB, {len(data) / 1024:.0f} KiB")
+
+
+def calibration() -> float:
+    """A plain-Python yardstick, to compare this machine with others (best of 5)."""
+    return min(timed(sum, range(10**6))[1] for _ in range(5))
 
 
 def main() -> None:
@@ -134,21 +156,26 @@ def main() -> None:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; {options.players} players, 2 rounds")
         print(f"draw       pure {bench_pure_draw(options.players):.2f} s")
         tournament, figures = build(options.players, SLUG, results=True)
-        print(f"draw       service (draw and store) {figures['draw_service']:.2f} s, "
+        print(f"draw       service (draw, store, audit) {figures['draw_service']:.2f} s, "
               f"{figures['repeats']} repeated pairs; import {figures['import']:.2f} s")
         tables = tournament.sheets.count()
         print(f"entry      {tables} lists game by game: {figures['entry']:.1f} s "
               f"({1000 * figures['entry'] / tables:.1f} ms a list)")
-        seconds, queries = standings_page(tournament)
         small, _small_figures = build(options.players // 10, f"{SLUG}-small", results=True)
-        _small_seconds, small_queries = standings_page(small, repeats=1)
-        print(f"standings  page {1000 * seconds:.0f} ms server time, {queries} queries "
-              f"({small_queries} at {options.players // 10} players)")
+        for cold, label in ((True, "after a change"), (False, "reload")):
+            seconds, cpu, queries = standings_page(tournament, cold=cold)
+            _small_seconds, _small_cpu, small_queries = standings_page(small, repeats=1, cold=cold)
+            print(f"standings  page, {label}: {1000 * seconds:.0f} ms server time ({1000 * cpu:.0f} ms CPU), "
+                  f"{queries} queries ({small_queries} at {options.players // 10} players)")
         from documents import render
         from scoring.games.schafkopf.documents import documents
 
-        _data, xlsx_seconds = timed(lambda: render(documents(tournament)["results"](), "xlsx", tournament=tournament))
-        print(f"xlsx       results (rounds, ranking, {tables * 30 // 1000}k+ games): {xlsx_seconds:.2f} s")
+        _data, xlsx_seconds, xlsx_cpu = cpu_timed(
+            lambda: render(documents(tournament)["results"](), "xlsx", tournament=tournament)
+        )
+        print(f"xlsx       results (rounds, ranking, {tables * 30 // 1000}k+ games): {xlsx_seconds:.2f} s wall, "
+              f"{xlsx_cpu:.2f} s CPU")
+        print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
         subprocess.run([sys.executable, __file__, "--pdf", database, "--players", str(options.players)], check=True)
 
 

@@ -14,6 +14,7 @@ from django.views.generic import TemplateView, View
 
 from documents import CONTENT_TYPES, formats_for, render
 from documents.base import format_value
+from tournament.public.cache import cached, load_tournament
 
 from . import services
 from .config import settings_of
@@ -23,6 +24,11 @@ from .views import DirectorPage
 
 
 class StandingsView(DirectorPage, TemplateView):
+    """The ranking after a round or final. Computed once per change of the tournament: the page is cached
+    under the newest audit entry's id, the version the public pages use (every service that changes
+    results, players, seats or settings writes one), so a new list shows at once and a reload costs
+    one query instead of ranking 2,000 players again."""
+
     template_name = "schafkopf/standings.html"
     nav = "standings"
 
@@ -32,17 +38,28 @@ class StandingsView(DirectorPage, TemplateView):
         after = self.kwargs.get("round", rounds)
         if not 1 <= after <= rounds:
             raise Http404
-        result = standings(self.tournament, after_round=after)
-        document = ranking_document(self.tournament, result=result)
-        context.update(
-            result=result,
-            document=document,
-            columns=document.columns,
-            table_rows=standings_rows_html(document, result),
-            document_name="ranking" if result.final else f"ranking-after-{after}",
-            after_choices=range(1, rounds + 1),
-        )
+        versioned = load_tournament(self.tournament.slug)
+        page = cached(versioned, f"schafkopf-standings-{after}", lambda: standings_page(self.tournament, after))
+        context.update(page=page, after_choices=range(1, rounds + 1))
         return context
+
+
+def standings_page(tournament, after_round: int) -> dict:
+    """What the standings page shows, as plain text and numbers (so it can be cached)."""
+    result = standings(tournament, after_round=after_round)
+    document = ranking_document(tournament, result=result)
+    return {
+        "title": str(document.title),
+        "columns": [(str(column.title), CELL_CLASSES[column.alignment]) for column in document.columns],
+        "rows": standings_rows_html(document, result),
+        "notes": [str(note) for note in document.notes],
+        "after_round": result.after_round,
+        "final": result.final,
+        "complete": result.complete,
+        "entered": result.lists_entered,
+        "total": result.lists_total,
+        "document_name": "ranking" if result.final else f"ranking-after-{after_round}",
+    }
 
 
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
@@ -57,14 +74,7 @@ def standings_rows_html(document, result) -> SafeString:
     columns = document.columns
     keys = [column.key for column in columns]
     classes = [CELL_CLASSES[column.alignment] for column in columns]
-    texts: dict = {}  # the few distinct values (small numbers, shared lazy texts) formatted once
-
-    def text(value) -> str:
-        key = (type(value), value) if isinstance(value, int | str) else id(value)
-        if key not in texts:
-            texts[key] = escape(format_value(value))
-        return texts[key]
-
+    cell_text = CellText()
     html = []
     for standing, values in zip(result.rows, document.row_values(), strict=True):
         # Mark the tiebreak that decided (points alone decide most places and need no mark).
@@ -73,9 +83,29 @@ def standings_rows_html(document, result) -> SafeString:
         for key, css, value in zip(keys, classes, values, strict=True):
             if key == decided or (key == "lot" and standing.by_lot):
                 css += " sk-decided"
-            cells.append(f'<td class="{css}">{text(value)}</td>')
+            cells.append(f'<td class="{css}">{cell_text(value)}</td>')
         html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{"".join(cells)}</tr>')
     return SafeString("\n".join(html))
+
+
+class CellText:
+    """`format_value`, escaped, for 30,000 cells: each distinct value is formatted once, and whole numbers
+    not at all when the language writes them as Python does (then `str` gives the very same text)."""
+
+    def __init__(self):
+        self.plain_numbers = format_value(-1234) == "-1234"
+        self.known: dict = {}
+
+    def __call__(self, value) -> str:
+        kind = type(value)
+        if kind is int and self.plain_numbers:
+            return str(value)
+        if kind is str:
+            return escape(value)
+        key = (kind, value) if kind is int else id(value)
+        if key not in self.known:
+            self.known[key] = escape(format_value(value))
+        return self.known[key]
 
 
 PRINTOUTS = (

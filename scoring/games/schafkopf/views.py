@@ -58,7 +58,6 @@ class SchafkopfPage:
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["nav"] = self.nav
-        context["rounds_count"] = settings_of(self.tournament).rounds
         return context
 
 
