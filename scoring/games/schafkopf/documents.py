@@ -84,13 +84,16 @@ def seating_by_name(tournament) -> TableDocument:
         (p for p in tournament.participants.all() if p.pk in places),
         key=lambda p: (p.last_name.casefold(), p.first_name.casefold(), p.number),
     )
-    columns = [Column("name", _("Name")), Column("number", _("No."), "int"), Column("club", _("Club"))]
+    # Widths keep each player on one line, so a page's chunk of rows never spills onto the next page.
+    columns = [Column("name", _("Name"), width=30), Column("number", _("No."), "int", width=6),
+               Column("club", _("Club"), width=24)]
     for number in rounds:
         columns += [
             Column(f"table{number}", lazy_format(gettext_noop("R%(round)s table"), {"round": number}), "int"),
             Column(f"seat{number}", lazy_format(gettext_noop("R%(round)s seat"), {"round": number}), "int"),
         ]
-    columns.append(Column("status", _("Remark")))
+    if any(p.status != Participant.Status.ACTIVE for p in players):
+        columns.append(Column("status", _("Remark"), width=12))
     rows = []
     for player in players:
         row = {"name": player.sort_name, "number": player.number, "club": player.club,
