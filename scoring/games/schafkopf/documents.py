@@ -232,20 +232,23 @@ COUNT_COLUMNS = (
 )
 
 
-def ranking_columns(rounds: int, *, with_prize: bool) -> list[Column]:
+def ranking_columns(rounds: int, *, with_prize: bool, with_remark: bool) -> list[Column]:
+    # Widths (in characters) so that a row stays on one line on a landscape page: a wrapped row makes a
+    # page's chunk of rows spill over onto the next page. The remark column only when there is a remark.
     columns = [
-        Column("rank", _("Rank"), "int"), Column("number", _("No."), "int"), Column("name", _("Name")),
-        Column("club", _("Club")),
+        Column("rank", _("Rank"), "int", width=4), Column("number", _("No."), "int", width=4),
+        Column("name", _("Name"), width=20), Column("club", _("Club"), width=15),
     ]
-    columns += [Column(f"round{r}", lazy_format(gettext_noop("R%(round)s"), {"round": r}), "int")
+    columns += [Column(f"round{r}", lazy_format(gettext_noop("R%(round)s"), {"round": r}), "int", width=4)
                 for r in range(1, rounds + 1)]
-    columns.append(Column("points", _("Points"), "int"))
-    columns += [Column(key, _(metric.abbr), "int") for key, metric in COUNT_COLUMNS]
-    columns.append(Column("round_spread", _(ROUND_SPREAD.abbr), "int"))
-    columns.append(Column("lot", _(LOT_NAME), align="center"))
+    columns.append(Column("points", _("Points"), "int", width=5))
+    columns += [Column(key, _(metric.abbr), "int", width=3) for key, metric in COUNT_COLUMNS]
+    columns.append(Column("round_spread", _(ROUND_SPREAD.abbr), "int", width=4))
+    columns.append(Column("lot", _(LOT_NAME), align="center", width=5))
     if with_prize:
-        columns.append(Column("prize", _("Prize"), "decimal"))
-    columns.append(Column("remark", _("Remark")))
+        columns.append(Column("prize", _("Prize"), "decimal", width=7))
+    if with_remark:
+        columns.append(Column("remark", _("Remark")))
     return columns
 
 
@@ -305,8 +308,10 @@ def ranking_document(tournament, *, after_round: int | None = None, result=None)
     result = result or standings(tournament, after_round=after_round)
     title = _("Final ranking") if result.final else lazy_format(
         gettext_noop("Standings after round %(round)s"), {"round": result.after_round})
+    with_remark = any(row.excluded or row.corrected for row in result.rows)
+    columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark)
     return TableDocument(
-        title, ranking_columns(result.after_round, with_prize=result.prizes is not None), ranking_rows(result),
+        title, columns, ranking_rows(result),
         notes=ranking_notes(result), filename_stem="ranking" if result.final else f"ranking-after-{result.after_round}",
         landscape=True,
     )
@@ -316,8 +321,9 @@ def round_results(tournament, round_number: int, tables, sheets) -> TableDocumen
     """One round as entered: every seat with its points and counts, in table and seat order."""
     columns = [
         Column("table", _("Table"), "int"), Column("seat", _("Seat"), "int"), Column("number", _("No."), "int"),
-        Column("name", _("Name")), Column("club", _("Club")), Column("points", _("Points"), "int"),
-        *[Column(key, _(metric.abbr), "int") for key, metric in COUNT_COLUMNS],
+        Column("name", _("Name"), width=24), Column("club", _("Club"), width=20),
+        Column("points", _("Points"), "int", width=6),
+        *[Column(key, _(metric.abbr), "int", width=4) for key, metric in COUNT_COLUMNS],
         Column("remark", _("Remark")),
     ]
     rows = []
