@@ -10,17 +10,15 @@ from scoring.games.schafkopf.services import entry_from_json
 from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import TARIFF_PRESETS, score_list
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def log_in(page, live_server, user):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.keyboard.type(user.username)
-    page.keyboard.press("Tab")
-    page.keyboard.type(user.raw_password)
-    page.keyboard.press("Enter")
-    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    """Log in by keyboard (waits for the autofocus, then for the page after the login)."""
+    login_by_keyboard(page, live_server.url, user)
+    expect(page).not_to_have_url(re.compile(r"/accounts/login/"))
 
 
 def varied_list(a_list):
@@ -84,6 +82,7 @@ def test_a_refused_row_is_shown_and_focused(live_server, page, director, drawn, 
     entries[0] = {**entries[0], "game_type": "solo", "partner": None, "tout": True, "tout_initials": "JB"}
     log_in(page, live_server, director)
     page.goto(f"{live_server.url}/manage/{drawn.slug}/schafkopf/rounds/1/tables/2/")
+    expect(page.locator("input[name=t1]")).to_be_focused()  # typing before the autofocus would lose keys
     for entry in entries:
         type_row(page, grid_values(entry))
     page.keyboard.press("Enter")
