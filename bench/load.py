@@ -1,0 +1,593 @@
+"""Load test on loopback: gunicorn on a throw-away PostgreSQL, public viewers polling, directors entering lists.
+
+Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
+[--players 2000] [--pause 0] [--workers 3] [--threads 1]`, or `--quick` for a smoke run of a few seconds.
+
+What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
+
+1. starts a PostgreSQL cluster of its own (initdb, a free port on 127.0.0.1), migrates, collects the static files;
+2. builds a Schafkopf tournament through the director's services with bench/schafkopf.py's helpers: the players
+   imported, 2 rounds drawn, half of round 1's lists entered (so the standings are not trivial), the standings
+   published, and one account per director;
+3. starts gunicorn as docs/deploy.md does (3 sync workers; `--workers`, `--threads`) with DEBUG off;
+4. for `--seconds`: every viewer opens the public standings page (and its CSS and scripts, once, like a browser),
+   then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS) with ±10 % jitter, as htmx
+   does, starting at a random moment of the first interval; every director logs in once and then enters round
+   2's lists (each director its own tables): opens the list, posts all 30 (40) games, follows the redirect to
+   the next list. Directors type as fast as the server answers (`--pause` adds seconds between lists): far
+   faster than people, so that the lists in one minute are many and every one renews the public pages;
+5. stops gunicorn, then counts in the database: every list answered with success is stored with exactly the
+   games posted, once (one revision, version 1); no list is stored twice;
+6. prints p50/p95/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
+   unexpected answers), the lost lists, the load average and a CPU yardstick; stops PostgreSQL.
+
+Why not locust: it pulls gevent and greenlet into the project for one script. Threads with `http.client`
+(the standard library) are enough for this load: 200 viewers polling every 15 s are 13 requests a second,
+and the directors wait for every answer as a browser does. The client's CPU time is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import http.client
+import math
+import os
+import random
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+SLUG = "bench-load"
+#: round 2's list at table n is generated from this seed + n, so the check can generate it again
+LIST_SEED = 5000
+#: a socket timeout as long as gunicorn's worker timeout: a slower answer is an error
+REQUEST_TIMEOUT = 30.0
+#: a connection idle longer than this is opened anew (the server may have closed it)
+IDLE_RECONNECT = 1.0
+
+
+# --- pure parts (tests/ops/test_load_bench.py) --------------------------------------------------------------
+
+
+def percentile(values, fraction: float) -> float:
+    """The nearest-rank percentile (fraction 0.5 → p50, 0.95 → p95): a value that was measured."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    if not 0 < fraction <= 1:
+        raise ValueError("fraction must be in (0, 1]")
+    rank = max(1, math.ceil(round(len(ordered) * fraction, 9)))  # round: 0.95 * 20 is 19, not 19.000…01
+    return ordered[rank - 1]
+
+
+def summary(values) -> dict:
+    return {"count": len(values), "p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
+            "max": max(values)}
+
+
+def list_games(table_number: int, games: int, table_size: int) -> list[dict]:
+    """Round 2's list at a table, the same every time (the check generates it again)."""
+    from scoring.games.schafkopf.demo import random_list
+
+    return random_list(random.Random(LIST_SEED + table_number), games, table_size)
+
+
+def list_post_data(entries: list[dict], *, csrf: str, version: int | str = 0) -> dict[str, str]:
+    """A list as the grid posts it: one-letter fields per game row (`t1`, `d1`, `p1`, …) and the hidden fields."""
+    from scoring.games.schafkopf.forms import grid_values
+
+    data = {"csrfmiddlewaretoken": csrf, "version": str(version), "mode": "games"}
+    for number, entry in enumerate(entries, start=1):
+        data.update({f"{key}{number}": value for key, value in grid_values(entry).items()})
+    return data
+
+
+def grid_of(entries: list[dict]) -> list[dict]:
+    """What a list shows in the grid: two lists with the same grid were typed the same."""
+    from scoring.games.schafkopf.forms import grid_values
+
+    return [grid_values(entry) for entry in entries]
+
+
+def form_value(page: str, name: str) -> str | None:
+    """The value of a named input in a page (the CSRF token, the list's version)."""
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        if re.search(rf'\bname="{re.escape(name)}"', tag):
+            found = re.search(r'\bvalue="([^"]*)"', tag)
+            return html.unescape(found.group(1)) if found else ""
+    return None
+
+
+def poll_url(page: str) -> str | None:
+    """The address the live region polls (htmx's hx-get), with the fingerprint of what the page shows."""
+    found = re.search(r'\bhx-get="([^"]+)"', page)
+    return html.unescape(found.group(1)) if found else None
+
+
+def static_urls(page: str) -> list[str]:
+    """The page's own CSS and scripts, which a browser loads once."""
+    return sorted(set(re.findall(r'\b(?:href|src)="(/static/[^"]+)"', page)))
+
+
+# --- the client ------------------------------------------------------------------------------------------------
+
+
+class Recorder:
+    """Latencies by kind of request, status counts and errors, from many threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.statuses: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        self.errors: list[str] = []
+
+    def record(self, kind: str, seconds: float, status: int) -> None:
+        with self.lock:
+            self.latencies[kind].append(seconds)
+            self.statuses[kind][status] += 1
+
+    def error(self, kind: str, message: str) -> None:
+        with self.lock:
+            self.errors.append(f"{kind}: {message}")
+
+
+class Client:
+    """One browser: its own connection (opened anew after a pause) and cookies."""
+
+    def __init__(self, port: int, recorder: Recorder):
+        self.port, self.recorder = port, recorder
+        self.connection: http.client.HTTPConnection | None = None
+        self.last_used = 0.0
+        self.cookies: dict[str, str] = {}
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+    def request(self, kind: str, method: str, path: str, data: dict | None = None, expect=(200,), split=False):
+        """(status, response, text), or None after a connection error, a timeout or an unexpected status.
+        `split`: the latencies are kept apart per status ("poll 200", "poll 204")."""
+        if self.connection is None or time.monotonic() - self.last_used > IDLE_RECONNECT:
+            self.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
+        headers = {"Accept-Language": "en"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if data is not None:
+            body = urlencode(data)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.monotonic()
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        except (OSError, http.client.HTTPException) as error:
+            self.recorder.error(kind, f"{method} {path}: {type(error).__name__}: {error}")
+            self.close()
+            return None
+        seconds = time.monotonic() - start
+        self.last_used = time.monotonic()
+        if response.getheader("Connection", "").lower() == "close" or response.will_close:
+            self.close()
+        for header in response.msg.get_all("Set-Cookie") or []:
+            cookie = SimpleCookie()
+            cookie.load(header)
+            self.cookies.update({name: morsel.value for name, morsel in cookie.items()})
+        if split:
+            kind = f"{kind} {response.status}"
+        self.recorder.record(kind, seconds, response.status)
+        if response.status not in expect:
+            self.recorder.error(kind, f"{method} {path}: status {response.status}")
+            return None
+        return response.status, response, text
+
+
+def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: threading.Event, seed: int) -> None:
+    """A phone in the hall: the standings page once, then a poll of its live region every interval."""
+    rng = random.Random(seed)
+    client = Client(port, recorder)
+    if stop.wait(rng.uniform(0, poll_seconds)):
+        return
+    answer = client.request("public page", "GET", f"/p/{slug}/standings/")
+    if answer is None:
+        return
+    page = answer[2]
+    for path in static_urls(page):
+        client.request("static file", "GET", path)
+    url = poll_url(page)
+    if url is None:
+        recorder.error("public page", "no live region to poll")
+        return
+    for _poll in range(10_000):  # bounded; the stop event ends it long before
+        if stop.wait(poll_seconds * rng.uniform(0.9, 1.1)):
+            break
+        answer = client.request("poll", "GET", url, expect=(200, 204), split=True)
+        if answer is not None and answer[0] == 200:
+            url = poll_url(answer[2]) or url
+    client.close()
+
+
+def director(port: int, recorder: Recorder, slug: str, username: str, password: str, tables: list[tuple],
+             outcomes: dict, stop: threading.Event, pause: float) -> None:
+    """A director at the referee table: logs in once, then enters their lists of round 2 one after another."""
+    client = Client(port, recorder)
+    answer = client.request("login page", "GET", "/accounts/login/")
+    if answer is None:
+        return
+    data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
+            "username": username, "password": password}
+    if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
+        return
+    for number, games, size in tables:
+        if stop.is_set():
+            break
+        path = f"/manage/{slug}/schafkopf/rounds/2/tables/{number}/"
+        answer = client.request("list page", "GET", path)
+        if answer is None:
+            outcomes[number] = "form not loaded"
+            continue
+        csrf, version = form_value(answer[2], "csrfmiddlewaretoken"), form_value(answer[2], "version")
+        data = list_post_data(list_games(number, games, size), csrf=csrf or "", version=version or "0")
+        outcomes[number] = "posted, no answer"
+        answer = client.request("list save", "POST", path, data, expect=(302,))
+        if answer is None:
+            outcomes[number] = "refused or failed"
+            continue
+        outcomes[number] = "saved"
+        client.request("next list page", "GET", urlsplit(answer[1].getheader("Location")).path)
+        if pause and stop.wait(pause):
+            break
+    client.close()
+
+
+def load_sampler(samples: list, stop: threading.Event) -> None:
+    while not stop.wait(5):
+        samples.append(os.getloadavg()[0])
+
+
+# --- processes: PostgreSQL and gunicorn --------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def as_postgres(command: list[str]) -> list[str]:
+    """initdb and pg_ctl refuse to run as root: run them as the postgres user then."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+class Postgres:
+    """A throw-away cluster in `folder`, listening on 127.0.0.1 only (the approach of .ci/with-postgres.sh)."""
+
+    def __init__(self, folder: Path):
+        self.bin = Path(sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))[-1])
+        self.data = folder / "pg"
+        self.port = free_port()
+        self.started = False
+
+    def start(self) -> str:
+        self.data.mkdir()
+        if os.geteuid() == 0:
+            self.data.parent.chmod(0o711)  # the postgres user passes through the temporary folder
+            shutil.chown(self.data, "postgres")
+        subprocess.run(as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                                    "-E", "UTF8", "--locale=C.UTF-8"]),
+                       check=True, stdout=subprocess.DEVNULL, timeout=120)
+        options = f"-k {self.data} -p {self.port} -c listen_addresses=127.0.0.1 -c max_connections=60"
+        subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.data / "log"),
+                                    "-o", options, "-w", "start"]), check=True, stdout=subprocess.DEVNULL, timeout=120)
+        self.started = True
+        subprocess.run([str(self.bin / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-qc",
+                        "CREATE DATABASE tournament"], check=True, timeout=60)
+        return f"postgres://postgres@127.0.0.1:{self.port}/tournament"
+
+    def postmaster(self) -> int | None:
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def stop(self) -> None:
+        if self.started:
+            subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"]),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            self.started = False
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of a process and its children alive now (from /proc)."""
+    if pid is None:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except (OSError, IndexError, ValueError):
+            continue
+        pids.extend(int(child) for child in children)
+    return total
+
+
+def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise RuntimeError("gunicorn stopped while starting: see its log")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/accounts/login/")
+            if connection.getresponse().status == 200:
+                connection.close()
+                return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("gunicorn did not answer within a minute")
+
+
+def stop_process(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=30)
+
+
+# --- building and checking ----------------------------------------------------------------------------------
+
+
+def build_tournament(players: int, directors: int, password: str, entered: float) -> tuple:
+    """Players imported, 2 rounds drawn, `entered` of round 1's lists entered, standings published,
+    `directors` director accounts; round 2's tables as (number, games, size) and the build's seconds."""
+    from django.contrib.auth import get_user_model
+
+    from bench.schafkopf import build, timed
+    from bench.schafkopf import director as bench_director
+    from scoring.games.schafkopf import services
+    from scoring.games.schafkopf.config import settings_of
+    from scoring.games.schafkopf.demo import random_list
+    from scoring.games.schafkopf.queries import seated_tables
+    from tournament.models import Role, TournamentRole
+    from tournament.services.publishing import set_publication
+
+    tournament, figures = build(players, SLUG, results=False)
+    user = bench_director()
+    settings = settings_of(tournament)
+    tables = seated_tables(tournament)
+    rng = random.Random(7)
+    first = tables[1][: int(len(tables[1]) * entered)]
+
+    def enter_round_one():
+        for table in first:
+            entries = random_list(rng, settings.games_at(table.size), table.size)
+            services.enter_sheet(table.seats[0].table, by=user, mode="games", entries=entries)
+
+    _nothing, figures["round 1"] = timed(enter_round_one)
+    figures["round 1 lists"] = len(first)
+    set_publication(tournament, by=user, kinds=["schedule", "standings", "results"])
+    for number in range(1, directors + 1):
+        account = get_user_model().objects.create_user(f"director{number}", password=password)
+        TournamentRole.objects.create(tournament=tournament, user=account, role=Role.DIRECTOR)
+    round_two = [(table.number, settings.games_at(table.size), table.size) for table in tables[2]]
+    return tournament, round_two, figures
+
+
+def check(tournament, round_two: list[tuple], outcomes: dict) -> dict:
+    """Lists answered "saved" but missing or different in the database; lists stored more than once."""
+    from django.db.models import Count
+
+    from scoring.models import ScoreSheet
+    from tournament.models import AuditEntry
+
+    sizes = {number: (games, size) for number, games, size in round_two}
+    sheets = {
+        sheet.table.number: sheet
+        for sheet in ScoreSheet.objects.filter(tournament=tournament, table__round__number=2)
+        .select_related("table").annotate(revision_count=Count("revisions"))
+    }
+    saved = [number for number, outcome in outcomes.items() if outcome == "saved"]
+    lost, different = [], []
+    for number in saved:
+        sheet = sheets.get(number)
+        if sheet is None:
+            lost.append(number)
+        elif grid_of(sheet.entries) != grid_of(list_games(number, *sizes[number])):
+            different.append(number)
+    return {
+        "saved": len(saved),
+        "stored": len(sheets),
+        "lost": lost,
+        "different": different,
+        "twice": [n for n, s in sheets.items() if s.revision_count != 1 or s.version != 1],
+        "stored without success": sorted(set(sheets) - set(saved)),
+        "audit entries": AuditEntry.objects.filter(tournament=tournament, action="sheet.entry").count(),
+        "outcomes": {outcome: list(outcomes.values()).count(outcome) for outcome in set(outcomes.values())},
+    }
+
+
+# --- main -----------------------------------------------------------------------------------------------------
+
+
+def parse(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--directors", type=int, default=5)
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--pause", type=float, default=0, help="seconds a director waits between lists")
+    parser.add_argument("--poll", type=float, help="seconds between polls (default: PUBLIC_POLL_SECONDS)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (docs/deploy.md: 3)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread)")
+    parser.add_argument("--entered", type=float, default=0.5, help="share of round 1's lists entered beforehand")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 20 viewers, 2 directors, "
+                        "10 s, polls every 3 s")
+    options = parser.parse_args(argv)
+    if options.quick:
+        options.seconds, options.viewers, options.directors, options.players = 10, 20, 2, 200
+        options.poll = options.poll or 3
+    return options
+
+
+def report(recorder: Recorder, result: dict, run: dict) -> int:
+    print(f"\n{'request':<16}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}   statuses")
+    for kind in ("public page", "static file", "poll 200", "poll 204", "login page", "login", "list page", "list save",
+                 "next list page"):
+        values = recorder.latencies.get(kind)
+        if not values:
+            continue
+        figures = summary(values)
+        statuses = ", ".join(f"{status}: {count}" for status, count in sorted(recorder.statuses[kind].items()))
+        print(f"{kind:<16}{figures['count']:>7}{figures['p50'] * 1000:>9.0f}{figures['p95'] * 1000:>9.0f}"
+              f"{figures['max'] * 1000:>9.0f}   {statuses}")
+    server_errors = sum(count for statuses in recorder.statuses.values()
+                        for status, count in statuses.items() if status >= 500)
+    print(f"\nrequests   {sum(len(v) for v in recorder.latencies.values())} answered in {run['seconds']:.0f} s, "
+          f"{server_errors} with 5xx; {len(recorder.errors)} errors (connection, timeout, unexpected status)")
+    for line in recorder.errors[:10]:
+        print(f"  {line}")
+    print(f"lists      {result['saved']} saved (answer 302), {result['stored']} stored in round 2; "
+          f"lost {len(result['lost'])}, stored differently {len(result['different'])}, "
+          f"stored more than once {len(result['twice'])}, stored without a success answer "
+          f"{len(result['stored without success'])}; outcomes {result['outcomes']}")
+    print(f"audit      {result['audit entries']} sheet entries in the audit log (round 1 and 2)")
+    for name in ("lost", "different", "twice", "stored without success"):
+        if result[name]:
+            print(f"  {name}: tables {result[name][:20]}")
+    print(f"server log {run['log']}")
+    print(f"CPU        gunicorn {run['cpu gunicorn']:.1f} s, PostgreSQL {run['cpu postgres']:.1f} s, "
+          f"this client {run['cpu client']:.1f} s during the run")
+    loads = run["loads"]
+    print(f"load       average {run['load before']:.1f} before, {max(loads, default=0):.1f} highest during the run "
+          f"(sampled every 5 s), {run['load after']:.1f} after, on {os.cpu_count()} CPUs")
+    failed = server_errors or recorder.errors or result["lost"] or result["different"] or result["twice"]
+    return 1 if failed else 0
+
+
+def main(argv=None) -> int:
+    options = parse(argv)
+    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    postgres = Postgres(folder)
+    gunicorn = None
+    try:
+        database_url = postgres.start()
+        environment = {
+            "DATABASE_URL": database_url, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "STATIC_ROOT": str(folder / "static"),
+            "BACKUP_DIR": str(folder / "backups"), "BACKUP_AFTER_ROUND": "0", "LOG_LEVEL": "WARNING",
+        }
+        os.environ.update(environment)
+        from bench.schafkopf import calibration, setup_django, timed
+
+        setup_django("")
+        from django.conf import settings
+        from django.core.management import call_command
+        from django.db import connections
+
+        _nothing, seconds = timed(call_command, "migrate", verbosity=0)
+        print(f"setup      PostgreSQL on 127.0.0.1:{postgres.port}, migrate {seconds:.1f} s")
+        # collectstatic (DEBUG off serves the compressed, hashed files) takes a while: meanwhile, the build
+        collectstatic = subprocess.Popen([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                                         cwd=ROOT, env=os.environ.copy())
+        password = secrets.token_urlsafe(16)
+        tournament, round_two, figures = build_tournament(options.players, options.directors, password,
+                                                          options.entered)
+        print(f"tournament {options.players} players imported ({figures['import']:.1f} s), 2 rounds drawn "
+              f"({figures['draw_service']:.1f} s), {figures['round 1 lists']} lists of round 1 entered "
+              f"({figures['round 1']:.1f} s), standings published; {len(round_two)} tables in round 2")
+        connections.close_all()
+        if collectstatic.wait(timeout=600) != 0:
+            raise RuntimeError("collectstatic failed")
+
+        port = free_port()
+        command = [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+                   "--workers", str(options.workers), "--threads", str(options.threads), "--timeout", "30",
+                   "--graceful-timeout", "20"]
+        log = open(folder / "gunicorn.log", "w")  # noqa: SIM115 (closed in finally)
+        gunicorn = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=log)
+        wait_until_up(port, gunicorn)
+        worker_class = "gthread" if options.threads > 1 else "sync"
+        poll_seconds = options.poll or settings.PUBLIC_POLL_SECONDS
+        print(f"gunicorn   127.0.0.1:{port}, {options.workers} {worker_class} workers × {options.threads} threads; "
+              f"{options.viewers} viewers polling every {poll_seconds:g} s, {options.directors} directors "
+              f"({'as fast as answered' if not options.pause else f'{options.pause:g} s between lists'}), "
+              f"{options.seconds:g} s")
+        print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
+
+        recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
+        shares = [round_two[d::options.directors] for d in range(options.directors)]
+        threads = [threading.Thread(target=load_sampler, args=(loads, stop), daemon=True)]
+        threads += [threading.Thread(target=viewer, args=(port, recorder, SLUG, poll_seconds, stop, seed),
+                                     daemon=True) for seed in range(options.viewers)]
+        threads += [threading.Thread(target=director, args=(port, recorder, SLUG, f"director{d + 1}", password,
+                                                            shares[d], outcomes, stop, options.pause), daemon=True)
+                    for d in range(options.directors)]
+        load_before = os.getloadavg()[0]
+        cpu_gunicorn, cpu_postgres, cpu_client = (cpu_seconds(gunicorn.pid), cpu_seconds(postgres.postmaster()),
+                                                  time.process_time())
+        start = time.monotonic()
+        for thread in threads:
+            thread.start()
+        stop.wait(options.seconds)
+        stop.set()
+        for thread in threads:  # every thread ends after its request in flight (at most REQUEST_TIMEOUT)
+            thread.join(timeout=max(1.0, start + options.seconds + 3 * REQUEST_TIMEOUT - time.monotonic()))
+        run = {
+            "seconds": time.monotonic() - start, "loads": loads, "load before": load_before,
+            "load after": os.getloadavg()[0], "cpu client": time.process_time() - cpu_client,
+            "cpu gunicorn": cpu_seconds(gunicorn.pid) - cpu_gunicorn,
+            "cpu postgres": cpu_seconds(postgres.postmaster()) - cpu_postgres,
+        }
+        still = sum(thread.is_alive() for thread in threads)
+        if still:
+            recorder.error("client", f"{still} threads still waiting for an answer at the end")
+        stop_process(gunicorn)
+        log.close()
+        text = (folder / "gunicorn.log").read_text(errors="replace")
+        run["log"] = (f"{text.count('Traceback')} tracebacks, {text.count('WORKER TIMEOUT')} worker timeouts, "
+                      f"{text.count('Internal Server Error')} internal server errors")
+        if "Traceback" in text:
+            print(text[-4000:])
+        return report(recorder, check(tournament, round_two, outcomes), run)
+    finally:
+        stop_process(gunicorn)
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
+            pass
+        postgres.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
