@@ -496,7 +496,7 @@ def main(argv=None) -> int:
     options = parse(argv)
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     postgres = Postgres(folder)
-    gunicorn = None
+    gunicorn = collectstatic = None
     try:
         database_url = postgres.start()
         environment = {
@@ -579,6 +579,7 @@ def main(argv=None) -> int:
         return report(recorder, check(tournament, round_two, outcomes), run)
     finally:
         stop_process(gunicorn)
+        stop_process(collectstatic)
         try:
             from django.db import connections
 
