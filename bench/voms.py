@@ -5,7 +5,8 @@ SQLite database, 200 teams in 8 pools with every pool result and a played-out kn
 50 teams, then measures:
 
 - the standings page (Django test client, server time, median of 10) and its number of queries, for 50
-  and for 200 teams: the count must not grow with the number of teams;
+  and for 200 teams: the count must not grow with the number of teams. Twice: after a change (the page's
+  cache emptied before each request) and reloaded (served from the cache under the newest audit entry);
 - all slips of round 1 as one PDF (build + render; the first run also loads WeasyPrint's fonts);
 - the standings as an Excel workbook (build + render).
 
@@ -104,20 +105,31 @@ def play_knockout(tournament, director, rng, random_game) -> None:
             services.record_series(match, by=director, games=games, expected_version=sheet.version if sheet else None)
 
 
-def measure_standings_page(client, tournament) -> tuple[float, int]:
-    """Median server time in ms over REPEATS requests, and the number of queries of one request."""
+def measure_standings_page(client, tournament, *, cold: bool) -> tuple[float, int]:
+    """Median server time in ms over REPEATS requests, and the number of queries of one request.
+
+    The page is cached under the tournament's newest audit entry: `cold` empties the cache before each
+    request (what the first request after a slip or a correction costs), otherwise every request but the
+    warm-up is a reload of an unchanged tournament.
+    """
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
+
+    from tournament.public.cache import public_cache
 
     url = reverse("tournament:voms:standings", args=[tournament.slug])
     client.get(url)  # warm: template loading and the user's session are not what is measured
     times = []
     for _ in range(REPEATS):
+        if cold:
+            public_cache().clear()
         start = time.perf_counter()
         response = client.get(url)
         times.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200, response.status_code
+    if cold:
+        public_cache().clear()
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
     return statistics.median(times), len(queries)
@@ -165,9 +177,11 @@ def main() -> None:
             games = Match.objects.filter(stage__tournament=tournaments[teams], team_b__isnull=False).count()
             print(f"set-up {teams:3} teams in {POOLS} pools, {games:5} games: {time.perf_counter() - start:6.1f} s")
 
-        for teams, tournament in tournaments.items():
-            median_ms, queries = measure_standings_page(client, tournament)
-            print(f"standings page  {teams:3} teams: {median_ms:6.1f} ms (median of {REPEATS}), {queries} queries")
+        for cold in (True, False):
+            for teams, tournament in tournaments.items():
+                median_ms, queries = measure_standings_page(client, tournament, cold=cold)
+                print(f"standings page  {teams:3} teams, {'after a change' if cold else 'reloaded      '}: "
+                      f"{median_ms:6.1f} ms (median of {REPEATS}), {queries} queries")
 
         big = tournaments[TEAMS]
         slips = round_one_slips(big)

@@ -1,7 +1,8 @@
 """Voms standings from the stored slips: per pool, live, and the final ranking.
 
 Reads every slip of the stage in one query and ranks with the pure rules; the number of
-queries does not grow with the number of teams.
+queries does not grow with the number of teams. The standings page (`standings_page`) is built from
+the same rows as the standings PDF and Excel file and cached under the tournament's newest audit entry.
 """
 
 from __future__ import annotations
@@ -9,9 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Prefetch
+from django.utils.html import escape
+from django.utils.safestring import SafeString
+
 from scoring.rules import voms as rules
 from scoring.rules.standings import LOT_KEY, Standing
-from tournament.models import Draw, Match, Pool, Stage, Team
+from tournament.models import Draw, Match, Pool, PoolEntry, Stage, Team
+from tournament.public.cache import cached, load_tournament
 
 from .services import disqualifications, forfeited_by_disqualification, knockout_stage, rules_settings, series_winners
 
@@ -58,7 +64,8 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
     if stage is None:
         return []
     settings = rules_settings(tournament)
-    pools = list(stage.pools.prefetch_related("entries__team__members"))
+    # The teams with their names only: the standings never show players (2 queries, not 4).
+    pools = list(stage.pools.prefetch_related(Prefetch("entries", PoolEntry.objects.select_related("team"))))
     matches = [
         MatchRow(*row)
         for row in Match.objects.filter(stage=stage, team_b__isnull=False).values_list(
@@ -115,7 +122,8 @@ def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tup
         for row in table.rows:
             v = row.values
             pool_rank[row.participant] = (row.rank, -v["points"], -v["wins"], -v["lus_diff"], table.pool.index)
-    teams = {t.pk: t for t in tournament.teams.all()}
+    # Every ranked team is in a pool table already: no second read of the teams.
+    teams = {pk: team for table in tables for pk, team in table.teams.items()}
     placed: list[tuple[int, Team, str]] = []
     done: set[int] = set()
     stage = knockout_stage(tournament)
@@ -152,4 +160,68 @@ def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tup
     return placed
 
 
-__all__ = ["LOT_KEY", "PoolTable", "final_ranking", "lot_seed", "pool_tables"]
+# --- The standings page ---------------------------------------------------------------------------
+
+
+def cached_standings_page(tournament) -> dict:
+    """`standings_page`, computed once per version of the tournament.
+
+    The cache key is the tournament's newest audit entry (tournament/public/cache.py): every slip, correction,
+    series game, disqualification, draw and settings change writes one in the same transaction, so a change
+    shows at the next request; the language is part of the key too.
+    """
+    versioned = load_tournament(tournament.slug)
+    return cached(versioned, "voms-standings", lambda: standings_page(tournament))
+
+
+def standings_page(tournament) -> dict:
+    """What the standings page shows, as plain text and HTML (so it can be cached).
+
+    The rows are the standings document's rows (`documents.standing_rows`, the same the PDF and the Excel
+    file are made of), written out as HTML in Python: a template loop over 200 teams × 11 cells was most of
+    the page's time.
+    """
+    from .documents import standing_rows  # documents builds on this module
+
+    tables = pool_tables(tournament)
+    final = None
+    if knockout_stage(tournament) is not None:
+        final = [(place, team.name) for place, team, _how in final_ranking(tournament, tables)]
+    text = CellText()
+    pools = [
+        {"name": table.pool.name, "complete": table.complete,
+         "rows": SafeString("\n".join(row_html(row, standing, text)
+                                      for row, standing in zip(standing_rows(table), table.rows, strict=True)))}
+        for table in tables
+    ]
+    return {"final": final, "pools": pools}
+
+
+def row_html(row: dict, standing: Standing, text: CellText) -> str:
+    h2h = f"{text(row['h2h_points'])} / {text(row['h2h_diff'])}" if row["h2h_points"] is not None else ""
+    decided = (f'<strong class="lot">{escape(row["decided_by"])}</strong>' if standing.by_lot
+               else escape(row["decided_by"]))
+    numbers = "".join(f'<td class="num">{text(row[key])}</td>'
+                      for key in ("played", "points", "wins", "lus_for", "lus_against", "lus_diff"))
+    return (f'<tr><td class="num">{text(row["rank"])}</td><td>{escape(row["team"])}</td>{numbers}'
+            f'<td class="num">{h2h}</td><td>{decided}</td></tr>')
+
+
+class CellText:
+    """`documents.base.format_value` (the PDF's and Excel's formatting), escaped, each distinct value once."""
+
+    def __init__(self):
+        from documents.base import format_value
+
+        self.format = format_value
+        self.known: dict = {}
+
+    def __call__(self, value) -> str:
+        key = (type(value), value)
+        if key not in self.known:
+            self.known[key] = escape(self.format(value))
+        return self.known[key]
+
+
+__all__ = ["LOT_KEY", "PoolTable", "cached_standings_page", "final_ranking", "lot_seed", "pool_tables",
+           "standings_page"]
