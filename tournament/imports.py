@@ -8,16 +8,18 @@ Callers import nothing unless every row is accepted, so a list is never half-imp
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from dataclasses import dataclass, field
-from zipfile import BadZipFile
 
 from django.utils.translation import gettext as _
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 5000
 MAX_CELL = 120
+#: columns read from each row (the known columns are a handful; the rest is ignored)
+MAX_COLUMNS = 200
 
 #: column key -> the header names accepted for it
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
@@ -65,36 +67,56 @@ def _cell_text(value) -> str:
 def _read_xlsx(data: bytes) -> list[list]:
     from openpyxl import load_workbook
 
+    rows = []
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (BadZipFile, KeyError, OSError, ValueError) as error:
+        try:
+            sheet = book.worksheets[0]
+            # cells right of MAX_COLUMNS are ignored: a row of thousands of columns is read no further
+            for row in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
+                rows.append(list(row))
+                if len(rows) > MAX_ROWS + 1:
+                    break
+        finally:
+            book.close()
+    except Exception as error:  # noqa: BLE001 - whatever openpyxl, zipfile or the XML parser trip over
+        # A damaged or forged file fails in many ways (zip, XML, styles, dates); each means the same to the user.
         raise ImportFileError(_("This is not a readable Excel file (.xlsx).")) from error
-    sheet = book.worksheets[0]
-    rows = []
-    for row in sheet.iter_rows(values_only=True):
-        rows.append(list(row))
-        if len(rows) > MAX_ROWS + 1:
-            break
-    book.close()
     return rows
 
 
-def _read_csv(data: bytes) -> list[list]:
-    for encoding in ("utf-8-sig", "cp1252"):
+def _decode(data: bytes) -> str:
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)  # Excel's "Unicode text"
+    else:
+        encodings = ("utf-8-sig", "cp1252")
+    for encoding in encodings:
         try:
-            text = data.decode(encoding)
-            break
+            return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    else:  # pragma: no cover - cp1252 decodes almost anything; kept for clarity
-        raise ImportFileError(_("The CSV file's text encoding is not UTF-8 or Windows-1252."))
+    raise ImportFileError(_("The CSV file's text encoding is not UTF-8, UTF-16 or Windows-1252."))
+
+
+def _read_csv(data: bytes) -> list[list]:
+    text = _decode(data)
     if "\x00" in text:
         raise ImportFileError(_("This does not look like a CSV text file."))
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [row for row in csv.reader(io.StringIO(text), dialect)][: MAX_ROWS + 2]
+    rows = []
+    try:
+        for row in csv.reader(io.StringIO(text), dialect):
+            rows.append(row[:MAX_COLUMNS])
+            if len(rows) > MAX_ROWS + 1:
+                break
+    except csv.Error as error:  # a field over csv's size limit, a quote left open, ...
+        raise ImportFileError(
+            _("The CSV file cannot be read (line %(line)s).") % {"line": len(rows) + 1}
+        ) from error
+    return rows
 
 
 def read_table(filename: str, data: bytes, *, required: tuple[str, ...]) -> ParsedList:

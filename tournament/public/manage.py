@@ -99,7 +99,10 @@ class ClockView(DirectorRequiredMixin, TemplateView):
         return context
 
     def post(self, request, slug):
-        round_ = get_object_or_404(Round.objects.select_related("stage__tournament"), pk=request.POST.get("round"),
+        round_pk = request.POST.get("round", "")
+        if not (round_pk.isascii() and round_pk.isdigit() and len(round_pk) < 19):  # a tampered form
+            raise Http404
+        round_ = get_object_or_404(Round.objects.select_related("stage__tournament"), pk=int(round_pk),
                                    stage__tournament=self.tournament)
         action = request.POST.get("action")
         try:

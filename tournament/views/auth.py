@@ -85,6 +85,9 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
                   "Please wait %(minutes)s minutes and try again.") % {"minutes": LOCKOUT // 60},
                 code="rate_limited",
             )
+        if self.errors:
+            # the page shows no per-field errors: say on the form what is missing
+            raise ValidationError(_("Enter your user name and your password."), code="incomplete")
         try:
             cleaned = super().clean()
         except ValidationError:
