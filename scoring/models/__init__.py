@@ -1,3 +1,3 @@
-from .sheets import ScoreSheet, SheetRevision
+from .sheets import PendingSheet, ScoreSheet, SheetRevision
 
-__all__ = ["ScoreSheet", "SheetRevision"]
+__all__ = ["PendingSheet", "ScoreSheet", "SheetRevision"]

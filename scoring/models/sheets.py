@@ -29,6 +29,9 @@ class ScoreSheet(models.Model):
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    #: a score sheet counts in the standings (a `PendingSheet` does not)
+    counted = True
+
     class Meta:
         constraints = [
             models.CheckConstraint(
@@ -56,6 +59,10 @@ class SheetRevision(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
+    #: under double entry: the second person, who confirmed or entered the same again
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["version"]
@@ -63,3 +70,43 @@ class SheetRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet_id} v{self.version}"
+
+
+class PendingSheet(models.Model):
+    """A first entry under double entry: it does not count until a second person confirms it.
+
+    It is not a `ScoreSheet`, so standings, round completion and the knockout never see it. It
+    holds the whole list as the first person typed it; `base_version` is the version of the counted
+    sheet it extends (0: there is none yet). `version` is raised whenever the first person changes
+    it, so a confirmation is always of the entry that was looked at.
+    """
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="pending_sheets")
+    match = models.OneToOneField(
+        "tournament.Match", on_delete=models.CASCADE, null=True, blank=True, related_name="pending_sheet"
+    )
+    table = models.OneToOneField(
+        "tournament.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="pending_sheet"
+    )
+    mode = models.CharField(max_length=12, default="games")
+    entries = models.JSONField(_("entries"), default=list)
+    version = models.PositiveIntegerField(default=1)
+    base_version = models.PositiveIntegerField(default=0)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    #: a pending entry never counts (a `ScoreSheet` always does); callers tell the two apart by this
+    counted = False
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(match__isnull=False) | models.Q(table__isnull=False), name="pending_has_a_place"
+            )
+        ]
+        verbose_name = _("first entry awaiting confirmation")
+        verbose_name_plural = _("first entries awaiting confirmation")
+
+    def __str__(self) -> str:
+        return str(_("First entry of %(place)s") % {"place": self.match or self.table})

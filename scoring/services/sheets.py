@@ -4,6 +4,13 @@
 they are worth), refuses a save based on an outdated version (no lost update),
 keeps every version as a `SheetRevision` and writes the audit log. Corrections of a
 sheet already entered are for directors only and need a reason.
+
+Double entry (a tournament setting): an entry (a new sheet, or games added to one) does
+not count at once. The first entry is kept as a `PendingSheet`; it becomes (or extends) the
+`ScoreSheet` when a second person enters the same again or confirms it (`confirm_pending`).
+A second entry that differs changes nothing and raises `EntriesDiffer` with both versions;
+a director who did not make the first entry may then let their own version count
+(`decide=True`) or confirm the first one. Corrections by a director go straight through.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet, SheetRevision
+from scoring.models import PendingSheet, ScoreSheet, SheetRevision
 from scoring.rules.base import RuleError
 from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
@@ -35,6 +42,24 @@ class StaleVersion(DomainError):
         )
 
 
+class EntriesDiffer(DomainError):
+    """A second entry that differs from the first: nothing was saved; both versions are carried to compare."""
+
+    def __init__(self, pending: PendingSheet, entries, mode: str):
+        self.pending, self.entries, self.mode = pending, entries, mode
+        super().__init__(
+            _("Your entry differs from the first entry by %(who)s; nothing was saved. Check the marked fields "
+              "against the paper sheet and save again, or ask a director to decide.")
+            % {"who": user_name(pending.entered_by)}
+        )
+
+
+def user_name(user) -> str:
+    if user is None:
+        return _("a deleted user")
+    return user.get_full_name() or user.get_username()
+
+
 def rule_message(error: RuleError) -> str:
     """The translated text of a rules error, with its parameters filled in."""
     text = _(error.message)
@@ -48,6 +73,16 @@ def derive_or_refuse(derive: Derive, entries, mode: str) -> dict:
         raise DomainError(rule_message(error), field=error.field) from error
 
 
+def _place(match, table) -> dict:
+    return {"match": match} if match is not None else {"table": table}
+
+
+def _extends(sheet: ScoreSheet, entries, mode: str) -> bool:
+    """Adding games to a list (a series, a list typed in parts) is entry; changing any is a correction."""
+    old = sheet.entries
+    return isinstance(entries, list) and mode == sheet.mode and entries[: len(old)] == old
+
+
 def record_sheet(
     *,
     tournament,
@@ -59,26 +94,31 @@ def record_sheet(
     mode: str = "games",
     expected_version: int | None = None,
     reason: str = "",
-) -> ScoreSheet:
-    """Create or correct the sheet of `match` or `table`; return it with `derived` filled in."""
+    decide: bool = False,
+) -> ScoreSheet | PendingSheet:
+    """Create or correct the sheet of `match` or `table`; return it with `derived` filled in.
+
+    Under double entry an entry returns the `PendingSheet` instead while it awaits a second person
+    (`result.counted` is False): the caller must not treat it as a result.
+    """
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
     derived = derive_or_refuse(derive, entries, mode)
     with transaction.atomic():
-        place = {"match": match} if match is not None else {"table": table}
+        place = _place(match, table)
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
+        if sheet is not None and expected_version is not None and expected_version != sheet.version:
+            raise StaleVersion(sheet)
+        extends = sheet is not None and _extends(sheet, entries, mode)
+        if tournament.double_entry and (sheet is None or extends):
+            return _double_entry(tournament, place, sheet, entries=entries, mode=mode, derived=derived, by=by,
+                                 decide=decide, reason=reason)
         if sheet is None:
             sheet = ScoreSheet.objects.create(
                 tournament=tournament, entries=entries, derived=derived, mode=mode, entered_by=by, **place
             )
             kind, before = SheetRevision.Kind.ENTRY, None
         else:
-            if expected_version is not None and expected_version != sheet.version:
-                raise StaleVersion(sheet)
-            # Adding games to a list (a series, a list typed in parts) is entry, not correction;
-            # changing anything already entered is a correction: directors only, with a reason.
-            old = sheet.entries
-            extends = isinstance(entries, list) and mode == sheet.mode and entries[: len(old)] == old
             if not extends:
                 if not is_director(by, tournament):
                     raise DomainError(_("This sheet has been entered already; only a director can correct it."))
@@ -90,6 +130,7 @@ def record_sheet(
             sheet.corrected = sheet.corrected or not extends
             sheet.save()
             kind = SheetRevision.Kind.ENTRY if extends else SheetRevision.Kind.CORRECTION
+            # a first entry waiting on the old version is outdated now; it stays until replaced
         SheetRevision.objects.create(
             sheet=sheet, version=sheet.version, kind=kind, entries=entries, by=by, reason=reason
         )
@@ -103,3 +144,85 @@ def record_sheet(
             reason=reason,
         )
     return sheet
+
+
+def _double_entry(tournament, place: dict, sheet, *, entries, mode, derived, by, decide, reason):
+    """First entry, second entry (same: counts; different: refused with both versions), or a director's decision."""
+    pending = PendingSheet.objects.select_for_update().filter(**place).first()
+    base = sheet.version if sheet else 0
+    outdated = pending is not None and pending.base_version != base
+    if pending is None or outdated or pending.entered_by_id == by.pk:
+        return _store_first_entry(tournament, place, pending, entries=entries, mode=mode, base=base, by=by)
+    if pending.mode == mode and pending.entries == entries:
+        return _count(tournament, place, pending, sheet, derived=derived, by=by, action="sheet.confirmed")
+    if not decide:
+        raise EntriesDiffer(pending, entries, mode)
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director can decide between two different entries."))
+    first = {"mode": pending.mode, "entries": pending.entries, "entered_by": user_name(pending.entered_by)}
+    pending.entries, pending.mode, pending.entered_by = entries, mode, by
+    return _count(tournament, place, pending, sheet, derived=derived, by=None, action="sheet.decided",
+                  before=first, reason=reason, decided_by=by)
+
+
+def _store_first_entry(tournament, place: dict, pending, *, entries, mode, base: int, by) -> PendingSheet:
+    before = None
+    if pending is None:
+        pending = PendingSheet(tournament=tournament, **place)
+    else:
+        before = {"mode": pending.mode, "entries": pending.entries, "entered_by": user_name(pending.entered_by)}
+        pending.version += 1
+    pending.entries, pending.mode, pending.base_version, pending.entered_by = entries, mode, base, by
+    pending.save()
+    log_action("sheet.first_entry", by=by, tournament=tournament, obj=place.get("match") or place.get("table"),
+               before=before, after={"mode": mode, "entries": entries})
+    return pending
+
+
+def _count(tournament, place: dict, pending: PendingSheet, sheet, *, derived, by, action: str, before=None,
+           reason: str = "", decided_by=None) -> ScoreSheet:
+    """Turn the pending entry into the counted sheet (new, or the old one extended) and remove it."""
+    first_by = pending.entered_by
+    if sheet is None:
+        sheet = ScoreSheet.objects.create(tournament=tournament, entries=pending.entries, derived=derived,
+                                          mode=pending.mode, entered_by=first_by, **place)
+    else:
+        before = before or {"mode": sheet.mode, "entries": sheet.entries}
+        sheet.entries, sheet.derived, sheet.mode = pending.entries, derived, pending.mode
+        sheet.version += 1
+        sheet.save()
+    SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
+                                 entries=pending.entries, by=first_by, confirmed_by=by, reason=reason)
+    after = {"mode": pending.mode, "entries": pending.entries, "entered_by": user_name(first_by)}
+    if by is not None:
+        after["confirmed_by"] = user_name(by)
+    log_action(action, by=decided_by or by, tournament=tournament, obj=place.get("match") or place.get("table"),
+               before=before, after=after, reason=reason)
+    if pending.pk is not None:
+        PendingSheet.objects.filter(pk=pending.pk).delete()
+    return sheet
+
+
+def pending_of(*, match=None, table=None) -> PendingSheet | None:
+    return PendingSheet.objects.filter(**_place(match, table)).select_related("entered_by").first()
+
+
+def confirm_pending(*, tournament, derive: Derive, by, match=None, table=None,
+                    expected_version: int | None = None) -> ScoreSheet:
+    """A second person (or a director) confirms the first entry as it stands: it counts from now on."""
+    if not can_enter_results(by, tournament):
+        raise DomainError(_("You are not allowed to enter results in this tournament."))
+    with transaction.atomic():
+        place = _place(match, table)
+        pending = PendingSheet.objects.select_for_update().filter(**place).first()
+        if pending is None:
+            raise DomainError(_("There is no first entry to confirm; it may have been confirmed meanwhile."))
+        if pending.entered_by_id == by.pk:
+            raise DomainError(_("You entered this sheet yourself: a second person has to confirm it."))
+        if expected_version is not None and expected_version != pending.version:
+            raise DomainError(_("The first entry was changed meanwhile: look at it again before confirming."))
+        sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
+        if (sheet.version if sheet else 0) != pending.base_version:
+            raise DomainError(_("The sheet was corrected after this entry was made: the entry has to be made again."))
+        derived = derive_or_refuse(derive, pending.entries, pending.mode)
+        return _count(tournament, place, pending, sheet, derived=derived, by=by, action="sheet.confirmed")

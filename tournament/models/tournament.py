@@ -46,6 +46,12 @@ class Tournament(models.Model):
     publish_standings = models.BooleanField(_("publish the standings"), default=False)
     publish_bracket = models.BooleanField(_("publish the bracket"), default=False)
     publish_results = models.BooleanField(_("publish the results"), default=False)
+    #: a score sheet counts only once a second person confirmed it or entered it identically (issue #5)
+    double_entry = models.BooleanField(
+        _("double entry of score sheets"),
+        default=False,
+        help_text=_("A sheet counts only once a second person has confirmed it or entered it again identically."),
+    )
     beamer_seconds = models.PositiveSmallIntegerField(
         _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )

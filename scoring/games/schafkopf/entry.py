@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from scoring.models import ScoreSheet
@@ -82,6 +83,30 @@ def game_differences(before: list[dict], after: list[dict]) -> list[tuple[int, s
     """(game number, before, after) of every game that differs between two versions of a list."""
     pairs = zip_longest(before, after)
     return [(n, game_text(a), game_text(b)) for n, (a, b) in enumerate(pairs, start=1) if a != b]
+
+
+GRID_LABELS = {
+    "t": gettext_lazy("Type"), "d": gettext_lazy("Declarer"), "p": gettext_lazy("Partner"),
+    "r": gettext_lazy("Won (+) or lost (−)"), "x": gettext_lazy("Schneider / Schwarz"),
+    "l": gettext_lazy("Laufende"), "i": gettext_lazy("Tout"),
+}
+TOTALS_LABELS = {
+    "total": gettext_lazy("Total"), "solo_played": gettext_lazy("Solo/Wenz played"),
+    "solo_won": gettext_lazy("Solo/Wenz won"), "tout_played": gettext_lazy("Tout played"),
+    "tout_won": gettext_lazy("Tout won"),
+}
+
+
+def list_fields(entries: list[dict]) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """A list as labelled fields (`scoring.services.compare`); the keys are the grid's input names."""
+    if _is_games(entries):
+        return [(_("Game %(number)s") % {"number": n},
+                 [(f"{key}{n}", str(GRID_LABELS[key]), text) for key, text in grid_values(entry).items()])
+                for n, entry in enumerate(entries, start=1)]
+    return [(_("Seat %(seat)s") % {"seat": row["seat"]},
+             [(f"{key}{row['seat']}", str(TOTALS_LABELS.get(key, key)), text)
+              for key, text in totals_values(row).items()])
+            for row in entries]
 
 
 class SheetView(EntryPage, TemplateView):

@@ -23,7 +23,8 @@ from scoring.rules.schafkopf import (
     score_list,
     validate_totals,
 )
-from scoring.services.sheets import record_sheet, rule_message
+from scoring.services.sheets import confirm_pending, record_sheet, rule_message
+from tournament.backup import schedule_backup_after_round
 from tournament.draw.seating import draw_seating as draw_seating_plan
 from tournament.models import Draw, Participant, Round, Seat, Stage, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
@@ -357,11 +358,12 @@ def make_derive(settings: Settings, table_size: int):
 
 
 def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_version: int | None = None,
-                reason: str = "") -> ScoreSheet:
+                reason: str = "", decide: bool = False):
     """Enter or correct the score list of `table`; the round counts as started from then on.
 
     `expected_version` is the version the form was loaded with (0 for a new list), so a list saved
-    meanwhile by someone else is reported as a conflict instead of being overwritten.
+    meanwhile by someone else is reported as a conflict instead of being overwritten. Under double
+    entry a first entry comes back as a `PendingSheet` (`.counted` is False) and sets nothing off.
     """
     round_ = table.round
     tournament = round_.stage.tournament
@@ -378,6 +380,25 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
         if expected_version == 0:  # a new list; one saved meanwhile by someone else is a conflict
             expected = -1 if ScoreSheet.objects.filter(table=table).exists() else None
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected, reason=reason)
+                             expected_version=expected, reason=reason, decide=decide)
         Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        if sheet.counted:
+            _after_list(tournament, table)
     return sheet
+
+
+def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
+    """Double entry: a second person confirms the first entry of a list as it stands."""
+    tournament = table.round.stage.tournament
+    derive = make_derive(settings_of(tournament), table.seats.count())
+    with transaction.atomic():
+        sheet = confirm_pending(tournament=tournament, table=table, derive=derive, by=by,
+                                expected_version=expected_version)
+        _after_list(tournament, table)
+    return sheet
+
+
+def _after_list(tournament, table: Table) -> None:
+    """The backup once every table of the round has its (counted) list."""
+    if not Table.objects.filter(round=table.round, sheet__isnull=True).exists():
+        schedule_backup_after_round(tournament, table.round.number)

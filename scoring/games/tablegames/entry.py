@@ -341,3 +341,39 @@ def _places(order) -> list[tuple[int, int]]:
         places += [(place, seat) for seat in group]
         place += len(group)
     return places
+
+
+def sheet_fields(settings, names: dict[int, str]):
+    """How a sheet's rows read as labelled fields (`scoring.services.compare`): hand by hand, or per player.
+
+    The keys are the grid's input names, so the page can mark exactly the inputs that differ.
+    """
+    spec = settings.spec
+    seats = list(names)
+    row_fields, player_fields = shown_fields(spec)
+
+    def hands(entries):
+        rows = []
+        for number, row in enumerate(entries, start=1):
+            if isinstance(row, dict) and row.get(END):
+                rows.append((_("End"), [(END, _("Time is up: the game was ended here"), _("yes"))]))
+                continue
+            texts = row_texts(spec, seats, row if isinstance(row, dict) else None, number)
+            fields = [(input_name(number, f.key), _(f.name), texts[input_name(number, f.key)]) for f in row_fields]
+            fields += [(input_name(number, f.key, seat), f"{names[seat]}: {_(f.name)}",
+                        texts[input_name(number, f.key, seat)]) for seat in seats for f in player_fields]
+            rows.append((_("Hand %(number)s") % {"number": number}, fields))
+        return rows
+
+    def results(entries):
+        by_seat = {row.get("seat"): row for row in entries if isinstance(row, dict)}
+        rows = []
+        for seat in seats:
+            texts = result_texts(by_seat.get(seat))
+            fields = [(result_name(seat, TILES_LEFT), _("Tiles left"), texts[TILES_LEFT])]
+            if settings.finish_time:
+                fields.append((result_name(seat, FINISH_TIME), _("Finish time"), texts[FINISH_TIME]))
+            rows.append((f"{seat} · {names[seat]}", fields))
+        return rows
+
+    return results if settings.patience else hands

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
 from scoring.rules.base import RuleError
-from scoring.services.sheets import record_sheet, rule_message
+from scoring.services.sheets import confirm_pending, pending_of, record_sheet, rule_message
+from tournament.backup import schedule_backup_after_round
 from tournament.models import Participant, Round, Seat, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
 from tournament.services import seating
@@ -102,14 +103,15 @@ def seat_names(table: Table) -> dict[int, str]:
 
 
 def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None = None,
-                reason: str = "") -> ScoreSheet:
+                reason: str = "", decide: bool = False):
     """Enter, extend or correct the sheet of `table`: the hands (or results) as typed.
 
     Adding hands to the end is entry, open to assistants; changing a hand already entered is a
     director's correction and needs a reason (`record_sheet` decides which it is). `expected_version`
     is the version the page was loaded with (0 for a new sheet), so that a sheet saved meanwhile by
     someone else is reported as a conflict instead of being overwritten. Nothing is saved when the
-    rules refuse any row.
+    rules refuse any row. Under double entry an entry comes back as a `PendingSheet` (`.counted` is
+    False) until a second person confirms it (`confirm_sheet`).
     """
     round_ = table.round
     tournament = round_.stage.tournament
@@ -127,14 +129,43 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
         if expected_version == 0:  # a new sheet; one saved meanwhile by someone else is a conflict
             expected = -1 if ScoreSheet.objects.filter(table=table).exists() else None
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected, reason=reason)
+                             expected_version=expected, reason=reason, decide=decide)
         Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        if sheet.counted:
+            _after_sheet(tournament, table, sheet)
     return sheet
+
+
+def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
+    """Double entry: a second person confirms the first entry of a sheet as it stands."""
+    tournament = table.round.stage.tournament
+    derive = make_derive(settings_of(tournament), seat_names(table))
+    with transaction.atomic():
+        sheet = confirm_pending(tournament=tournament, table=table, derive=derive, by=by,
+                                expected_version=expected_version)
+        _after_sheet(tournament, table, sheet)
+    return sheet
+
+
+def _after_sheet(tournament, table: Table, sheet: ScoreSheet) -> None:
+    """The backup once every game of the round is finished (or ended) on a counted sheet."""
+    open_tables = Table.objects.filter(round=table.round).exclude(sheet__derived__finished=True)
+    if not open_tables.exists() and sheet.derived.get("finished"):
+        schedule_backup_after_round(tournament, table.round.number)
 
 
 def end_game(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
     """End a table's game after its last hand (the round's time is up): the totals as they stand decide."""
-    sheet = ScoreSheet.objects.filter(table=table).first()
-    if sheet is None:
+    sheet = working_entries(table)
+    if not sheet:
         raise DomainError(_("No hand was entered: a game can only be ended after its first hand."))
-    return enter_sheet(table, by=by, entries=[*sheet.entries, {END: True}], expected_version=expected_version)
+    return enter_sheet(table, by=by, entries=[*sheet, {END: True}], expected_version=expected_version)
+
+
+def working_entries(table: Table) -> list:
+    """The hands typed so far: a first entry still awaiting confirmation, else the counted sheet."""
+    pending = pending_of(table=table)
+    if pending is not None:
+        return list(pending.entries)
+    sheet = ScoreSheet.objects.filter(table=table).first()
+    return list(sheet.entries) if sheet else []

@@ -127,3 +127,22 @@ class KnockoutForm(forms.Form):
     qualifiers_per_pool = forms.IntegerField(label=_("Teams per pool in the knockout"), min_value=1, max_value=16)
     third_place = forms.BooleanField(label=_("Play a match for third place"), required=False)
     semifinal = SettingsForm.base_fields["semifinal"]
+
+
+#: field keys of a slip as `scoring.services.compare` compares them, in the order of the form
+SLIP_FIELDS = ("lus_a", "lus_b", "winner", "confirm_low_winner")
+
+
+def slip_fields(entries) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """A slip's (or series') games as labelled fields, the way the entry form shows them."""
+    labels = {key: SlipForm.base_fields[key].label for key in SLIP_FIELDS}
+    rows = []
+    for number, entry in enumerate(entries, start=1):
+        absent = entry.get("absent")
+        lus_a = "x" if absent == "a" else "" if absent else str(entry.get("lus_a", ""))
+        lus_b = "x" if absent == "b" else "" if absent else str(entry.get("lus_b", ""))
+        texts = {"lus_a": lus_a, "lus_b": lus_b, "winner": (entry.get("winner") or "").upper(),
+                 "confirm_low_winner": _("yes") if entry.get("confirm_low_winner") else ""}
+        label = _("Game %(number)s") % {"number": number} if len(entries) > 1 else _("Slip")
+        rows.append((str(label), [(key, str(labels[key]), texts[key]) for key in SLIP_FIELDS]))
+    return rows

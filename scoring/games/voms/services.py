@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
-from scoring.services.sheets import record_sheet, rule_message
+from scoring.services.sheets import confirm_pending, record_sheet, rule_message
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
 from tournament.draw.pools import draw_pools as draw_pool_lists
@@ -412,8 +412,13 @@ def disqualifications(tournament) -> dict[int, int]:
     }
 
 
-def record_slip(match: Match, *, by, entry: dict, expected_version: int | None = None, reason: str = ""):
-    """Enter (or, for a director, correct) the slip of a pool game."""
+def record_slip(match: Match, *, by, entry: dict, expected_version: int | None = None, reason: str = "",
+                decide: bool = False):
+    """Enter (or, for a director, correct) the slip of a pool game.
+
+    Under double entry the first entry comes back as a `PendingSheet` (`.counted` is False) and
+    nothing follows from it: no absence, no backup.
+    """
     tournament = match.stage.tournament
     if match.team_b_id is None:
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
@@ -422,11 +427,31 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
     with transaction.atomic():
         sheet = record_sheet(
             tournament=tournament, match=match, entries=[entry], derive=derive_slip(rules_settings(tournament)),
-            by=by, expected_version=expected_version, reason=reason,
+            by=by, expected_version=expected_version, reason=reason, decide=decide,
         )
-        _after_absence(tournament, match, entry, by)
-        if not Match.objects.filter(round=match.round, team_b__isnull=False, sheet__isnull=True).exists():
-            schedule_backup_after_round(tournament, match.round.number)
+        if sheet.counted:
+            _after_slip(tournament, match, sheet, by)
+    return sheet
+
+
+def _after_slip(tournament, match: Match, sheet, by) -> None:
+    """What a counted pool slip sets off: a disqualification, and the backup once its round is complete."""
+    _after_absence(tournament, match, sheet.entries[0], by)
+    if not Match.objects.filter(round=match.round, team_b__isnull=False, sheet__isnull=True).exists():
+        schedule_backup_after_round(tournament, match.round.number)
+
+
+def confirm_slip(match: Match, *, by, expected_version: int | None = None):
+    """Double entry: a second person confirms the first entry of a slip (or series) as it stands."""
+    tournament = match.stage.tournament
+    derive = derive_slip(rules_settings(tournament), match.best_of if match.stage.kind != Stage.Kind.POOLS else 1)
+    with transaction.atomic():
+        sheet = confirm_pending(tournament=tournament, match=match, derive=derive, by=by,
+                                expected_version=expected_version)
+        if match.stage.kind == Stage.Kind.POOLS:
+            _after_slip(tournament, match, sheet, by)
+        else:
+            _after_series(tournament, match, by)
     return sheet
 
 
@@ -518,7 +543,8 @@ def sync_bracket(stage: Stage) -> None:
             match.save(update_fields=["team_a", "team_b"])
 
 
-def record_series(match: Match, *, by, games: list[dict], expected_version: int | None = None, reason: str = ""):
+def record_series(match: Match, *, by, games: list[dict], expected_version: int | None = None, reason: str = "",
+                  decide: bool = False):
     """Enter the games of a best-of-N series so far; the series ends when a team has won enough."""
     tournament = match.stage.tournament
     if match.team_a_id is None or match.team_b_id is None:
@@ -528,12 +554,17 @@ def record_series(match: Match, *, by, games: list[dict], expected_version: int 
     # be seen with the bracket not yet advanced.
     with transaction.atomic():
         sheet = record_sheet(tournament=tournament, match=match, entries=games, derive=derive, by=by,
-                             expected_version=expected_version, reason=reason)
-        if match.stage.kind == Stage.Kind.KNOCKOUT and match.stage.settings.get("semifinal") != "round_robin":
-            sync_bracket(match.stage)
-        elif match.stage.kind == Stage.Kind.SEMIFINAL_POOL:
-            _final_after_semifinal_pool(tournament, by)
+                             expected_version=expected_version, reason=reason, decide=decide)
+        if sheet.counted:
+            _after_series(tournament, match, by)
     return sheet
+
+
+def _after_series(tournament, match: Match, by) -> None:
+    if match.stage.kind == Stage.Kind.KNOCKOUT and match.stage.settings.get("semifinal") != "round_robin":
+        sync_bracket(match.stage)
+    elif match.stage.kind == Stage.Kind.SEMIFINAL_POOL:
+        _final_after_semifinal_pool(tournament, by)
 
 
 def _final_after_semifinal_pool(tournament, by) -> None:

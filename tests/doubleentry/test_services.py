@@ -1,0 +1,122 @@
+"""Double entry through the one gateway `record_sheet`, for a Voms slip, a Schafkopf list and a rummi sheet."""
+
+import pytest
+
+from scoring.models import PendingSheet, ScoreSheet, SheetRevision
+from scoring.services.compare import differences
+from scoring.services.sheets import EntriesDiffer, StaleVersion
+from tournament.models import AuditEntry
+from tournament.services.errors import DomainError
+
+pytestmark = pytest.mark.django_db
+
+
+def sheets(game):
+    return ScoreSheet.objects.filter(tournament=game.tournament)
+
+
+def test_off_by_default_an_entry_counts_at_once(game, first):
+    assert not game.tournament.double_entry
+    sheet = game.enter(first)
+    assert sheet.counted and isinstance(sheet, ScoreSheet)
+    assert game.counts() and not PendingSheet.objects.exists()
+
+
+def test_a_first_entry_does_not_count(double, first):
+    pending = double.enter(first)
+    assert not pending.counted and isinstance(pending, PendingSheet)
+    assert not sheets(double).exists() and not double.counts()
+    assert AuditEntry.objects.filter(action="sheet.first_entry", user=first).exists()
+
+
+def test_the_same_person_cannot_confirm_alone(double, first):
+    double.enter(first)
+    with pytest.raises(DomainError, match="yourself"):
+        double.confirm(first)
+    again = double.enter(first)  # typing it again only replaces their own first entry
+    assert not again.counted and again.version == 2
+    assert not sheets(double).exists() and not double.counts()
+
+
+def test_a_second_identical_entry_counts(double, first, second):
+    double.enter(first)
+    sheet = double.enter(second)
+    assert sheet.counted and double.counts()
+    assert not PendingSheet.objects.exists()
+    revision = SheetRevision.objects.get(sheet=sheet)
+    assert (revision.by, revision.confirmed_by) == (first, second)
+    audit = AuditEntry.objects.get(action="sheet.confirmed")
+    assert audit.after["entered_by"] == "first" and audit.after["confirmed_by"] == "second"
+
+
+def test_a_different_entry_changes_nothing_and_names_the_fields(double, first, second):
+    pending = double.enter(first)
+    with pytest.raises(EntriesDiffer) as differ:
+        double.enter(second, variant=1)
+    assert not sheets(double).exists() and not double.counts()
+    kept = PendingSheet.objects.get()
+    assert (kept.entries, kept.version, kept.entered_by) == (pending.entries, 1, first)
+    fields = differences(differ.value.pending.entries, differ.value.entries, double.fields())
+    assert len(fields) == 1
+    sheet = double.enter(second)  # the second person fixes their typing: now it is the same
+    assert sheet.counted and double.counts()
+
+
+def test_the_confirm_button_counts_the_first_entry(double, first, second):
+    pending = double.enter(first)
+    with pytest.raises(DomainError, match="changed meanwhile"):
+        double.confirm(second, expected_version=pending.version + 1)
+    sheet = double.confirm(second, expected_version=pending.version)
+    assert sheet.counted and double.counts() and sheet.entered_by == first
+    assert SheetRevision.objects.get(sheet=sheet).confirmed_by == second
+    with pytest.raises(DomainError, match="no first entry"):
+        double.confirm(second)
+
+
+def test_a_director_decides_between_two_versions(double, first, second, director):
+    double.enter(first)
+    with pytest.raises(EntriesDiffer):
+        double.enter(director, variant=1)
+    with pytest.raises(DomainError, match="Only a director"):
+        double.enter(second, variant=1, decide=True)
+    sheet = double.enter(director, variant=1, decide=True)
+    assert sheet.counted and double.counts() and not PendingSheet.objects.exists()
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.user == director and audit.before["entered_by"] == "first"
+
+
+def test_a_director_may_let_the_first_entry_count(double, first, director):
+    double.enter(first)
+    sheet = double.confirm(director)
+    assert sheet.counted and sheet.entered_by == first
+
+
+def test_a_director_correction_goes_straight_through_and_a_stale_version_is_refused(double, first, second,
+                                                                                       director):
+    double.enter(first)
+    sheet = double.enter(second)
+    corrected = double.correction(director, expected_version=sheet.version, reason="paper says so")
+    assert corrected.counted and corrected.corrected and corrected.version == sheet.version + 1
+    assert not PendingSheet.objects.exists()
+    with pytest.raises(StaleVersion):
+        double.correction(director, expected_version=sheet.version, reason="again")
+    with pytest.raises(DomainError, match="only a director"):
+        double.enter(second, expected_version=corrected.version)
+
+
+def test_a_pending_entry_sets_nothing_off_but_the_counted_round_makes_a_backup(double, first, second, monkeypatch):
+    calls = []
+    monkeypatch.setattr(double.service, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    double.complete_round(first)
+    assert calls == [] and not sheets(double).exists()
+    double.complete_round(second)
+    assert calls == [(double.tournament.pk, 1)]
+
+
+def test_single_entry_backup_after_the_last_sheet_of_a_round(game, first, monkeypatch):
+    calls = []
+    monkeypatch.setattr(game.service, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    game.enter(first)
+    assert calls == []
+    game.complete_round(first)
+    assert calls == [(game.tournament.pk, 1)]
