@@ -201,24 +201,27 @@ class Client:
 
 
 def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: threading.Event, seed: int) -> None:
-    """A phone in the hall: the standings page once, then a poll of its live region every interval."""
+    """A phone in the hall: the standings page (and its CSS and scripts, once), then a poll of its live
+    region every interval; after a failed page load, the page again at the next interval (a reload)."""
     rng = random.Random(seed)
     client = Client(port, recorder)
-    if stop.wait(rng.uniform(0, poll_seconds)):
-        return
-    answer = client.request("public page", "GET", f"/p/{slug}/standings/")
-    if answer is None:
-        return
-    page = answer[2]
-    for path in static_urls(page):
-        client.request("static file", "GET", path)
-    url = poll_url(page)
-    if url is None:
-        recorder.error("public page", "no live region to poll")
-        return
-    for _poll in range(10_000):  # bounded; the stop event ends it long before
-        if stop.wait(poll_seconds * rng.uniform(0.9, 1.1)):
+    url = None
+    wait = rng.uniform(0, poll_seconds)
+    for _step in range(10_000):  # bounded; the stop event ends it long before
+        if stop.wait(wait):
             break
+        wait = poll_seconds * rng.uniform(0.9, 1.1)
+        if url is None:
+            answer = client.request("public page", "GET", f"/p/{slug}/standings/")
+            if answer is None:
+                continue
+            url = poll_url(answer[2])
+            if url is None:
+                recorder.error("public page", "no live region to poll")
+                break
+            for path in static_urls(answer[2]):
+                client.request("static file", "GET", path)
+            continue
         answer = client.request("poll", "GET", url, expect=(200, 204), split=True)
         if answer is not None and answer[0] == 200:
             url = poll_url(answer[2]) or url
@@ -256,6 +259,20 @@ def director(port: int, recorder: Recorder, slug: str, username: str, password: 
         if pause and stop.wait(pause):
             break
     client.close()
+
+
+def baseline(port: int, slug: str) -> dict[str, float]:
+    """Single requests to the idle server, one after another (best of 3): what a request costs without load.
+    The first public page of each worker computes the standings; a poll with the newest fingerprint is a 204."""
+    recorder = Recorder()
+    client = Client(port, recorder)
+    for _ in range(3):
+        answer = client.request("public page", "GET", f"/p/{slug}/standings/")
+        if answer and poll_url(answer[2]):
+            client.request("poll", "GET", poll_url(answer[2]), expect=(204,), split=True)
+    client.close()
+    return {kind: min(values) for kind, values in recorder.latencies.items()} | {
+        "public page (first)": recorder.latencies["public page"][0] if recorder.latencies["public page"] else 0}
 
 
 def load_sampler(samples: list, stop: threading.Event) -> None:
@@ -449,10 +466,10 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread)")
     parser.add_argument("--entered", type=float, default=0.5, help="share of round 1's lists entered beforehand")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 20 viewers, 2 directors, "
-                        "10 s, polls every 3 s")
+                        "20 s, polls every 3 s")
     options = parser.parse_args(argv)
     if options.quick:
-        options.seconds, options.viewers, options.directors, options.players = 10, 20, 2, 200
+        options.seconds, options.viewers, options.directors, options.players = 20, 20, 2, 200
         options.poll = options.poll or 3
     return options
 
@@ -541,6 +558,9 @@ def main(argv=None) -> int:
               f"({'as fast as answered' if not options.pause else f'{options.pause:g} s between lists'}), "
               f"{options.seconds:g} s")
         print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
+        alone = baseline(port, SLUG)
+        print("alone      " + ", ".join(f"{kind} {seconds * 1000:.0f} ms" for kind, seconds in alone.items())
+              + " (one request at a time, best of 3)")
 
         recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
         shares = [round_two[d::options.directors] for d in range(options.directors)]
