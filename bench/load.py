@@ -261,18 +261,33 @@ def director(port: int, recorder: Recorder, slug: str, username: str, password: 
     client.close()
 
 
-def baseline(port: int, slug: str) -> dict[str, float]:
-    """Single requests to the idle server, one after another (best of 3): what a request costs without load.
-    The first public page of each worker computes the standings; a poll with the newest fingerprint is a 204."""
+def baseline(port: int, slug: str, server_pid: int) -> list[str]:
+    """Single requests to the idle server, one after another: wall time and the server's CPU time for each
+    (CPU time depends much less on what else the machine runs). The first public page of each worker
+    computes the standings (cold); then they come from that worker's cache; a poll with the newest
+    fingerprint is answered 204."""
     recorder = Recorder()
     client = Client(port, recorder)
-    for _ in range(3):
-        answer = client.request("public page", "GET", f"/p/{slug}/standings/")
-        if answer and poll_url(answer[2]):
-            client.request("poll", "GET", poll_url(answer[2]), expect=(204,), split=True)
-    client.close()
-    return {kind: min(values) for kind, values in recorder.latencies.items()} | {
-        "public page (first)": recorder.latencies["public page"][0] if recorder.latencies["public page"] else 0}
+    figures = defaultdict(list)
+
+    def measure(kind: str, path: str, expect: tuple):
+        cpu, start = cpu_seconds(server_pid), time.monotonic()
+        answer = client.request(kind, "GET", path, expect=expect)
+        figures[kind].append((time.monotonic() - start, cpu_seconds(server_pid) - cpu, len(answer[2]) if answer else 0))
+        return answer
+
+    for _ in range(6):
+        page = measure("public page", f"/p/{slug}/standings/", (200,))
+        if page and poll_url(page[2]):
+            measure("poll 204", poll_url(page[2]), (204,))
+        client.close()
+    lines = []
+    for kind, values in figures.items():
+        first, rest = values[0], sorted(values[1:])
+        lines.append(f"{kind}: first {first[0] * 1000:.0f} ms wall / {first[1] * 1000:.0f} ms server CPU, "
+                     f"then median {rest[len(rest) // 2][0] * 1000:.0f} ms wall / "
+                     f"{sorted(v[1] for v in rest)[len(rest) // 2] * 1000:.0f} ms CPU ({first[2] // 1024} KiB)")
+    return lines + recorder.errors
 
 
 def load_sampler(samples: list, stop: threading.Event) -> None:
@@ -333,7 +348,7 @@ class Postgres:
 
 
 def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU seconds of a process and its children alive now (from /proc)."""
+    """User + system CPU seconds of a process and its descendants, alive or ended (from /proc)."""
     if pid is None:
         return 0.0
     tick = os.sysconf("SC_CLK_TCK")
@@ -343,7 +358,7 @@ def cpu_seconds(pid: int | None) -> float:
         current = pids.pop()
         try:
             fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            total += sum(int(value) for value in fields[11:15]) / tick  # utime, stime, cutime, cstime
             children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except (OSError, IndexError, ValueError):
             continue
@@ -558,9 +573,8 @@ def main(argv=None) -> int:
               f"({'as fast as answered' if not options.pause else f'{options.pause:g} s between lists'}), "
               f"{options.seconds:g} s")
         print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
-        alone = baseline(port, SLUG)
-        print("alone      " + ", ".join(f"{kind} {seconds * 1000:.0f} ms" for kind, seconds in alone.items())
-              + " (one request at a time, best of 3)")
+        for line in baseline(port, SLUG, gunicorn.pid):
+            print(f"alone      {line}")
 
         recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
         shares = [round_two[d::options.directors] for d in range(options.directors)]
