@@ -1,0 +1,119 @@
+"""Every page a director or assistant opens works by keyboard alone, in a real browser.
+
+The pages come from the URL resolver (the same walk as tests/web/test_permission_walk.py), so a
+page added later is walked too. On each page Tab is pressed until the focus has passed every
+control a mouse could use; the test fails for a control the keyboard never reaches and for one
+that takes the focus without showing it (an outline or a shadow). A screenshot of each page is
+kept in test-artifacts/keyboard/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.games import all_games
+from tests.browser.conftest import ARTIFACTS
+from tests.web.test_permission_walk import (
+    access_of,
+    candidates,
+    demo_options,
+    games_of,
+    tournament_patterns,
+    url_arguments,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: Marks every control a mouse could use (visible, enabled, not taken out of the tab order);
+#: of a group of radio buttons only the first counts, since Tab enters a group once.
+MARK_CONTROLS = """() => {
+  const selector = 'a[href], button, input, select, textarea, summary, [tabindex]';
+  const groups = new Set();
+  let count = 0;
+  for (const el of document.querySelectorAll(selector)) {
+    const style = getComputedStyle(el), box = el.getBoundingClientRect();
+    if (el.disabled || el.tabIndex < 0 || el.type === 'hidden' || el.closest('[inert]')) continue;
+    if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+    // inside a closed <details> only its summary is there until a key opens it
+    const closed = el.closest('details:not([open])');
+    if (closed && !el.closest('summary')) continue;
+    if (el.type === 'radio') { if (groups.has(el.name)) continue; groups.add(el.name); }
+    el.dataset.kbWalk = String(count++);
+  }
+  window.kbSeen = [];
+  // Tab moves on from the focused element: start from a mark before everything else on the page.
+  const start = document.createElement('span');
+  start.tabIndex = -1;
+  document.body.prepend(start);
+  start.focus();
+  document.addEventListener('focusin', (event) => {
+    const el = event.target, style = getComputedStyle(el);
+    const shown = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    const group = el.type === 'radio' ? document.querySelectorAll(`input[type=radio][name="${el.name}"]`) : [el];
+    const key = [...group].find(r => r.dataset.kbWalk)?.dataset.kbWalk;
+    window.kbSeen.push({key: key ?? null, shown, label: el.outerHTML.slice(0, 90)});
+  });
+  return count;
+}"""
+
+UNREACHED = """() => [...document.querySelectorAll('[data-kb-walk]')]
+  .filter(el => !window.kbSeen.some(s => s.key === el.dataset.kbWalk))
+  .map(el => el.outerHTML.slice(0, 90))"""
+
+
+def director_pages(tournaments, client):
+    """(name, address) of every HTML page a director or assistant opens, one address per page and game."""
+    pages = []
+    for route, name, pattern in tournament_patterns():
+        if access_of(pattern) not in ("director", "entry"):
+            continue
+        games = games_of(name)
+        for key, tournament in tournaments.items():
+            if games is not None and key not in games:
+                continue
+            for kwargs in candidates(tournament, name, url_arguments(route)):
+                url = reverse(name, kwargs=kwargs)
+                response = client.get(url)
+                if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
+                    pages.append((f"{name} ({key})", url))
+                    break
+    return pages
+
+
+@pytest.fixture
+def world(make_director):
+    director = make_director("boss")
+    tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.demo}
+    return director, tournaments
+
+
+def test_every_director_page_works_by_keyboard(live_server, page, world):
+    director, tournaments = world
+    client = Client()
+    client.force_login(director)
+    pages = director_pages(tournaments, client)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])
+    shots = ARTIFACTS / "keyboard"
+    shots.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for label, url in pages:
+        page.goto(live_server.url + url)
+        count = page.evaluate(MARK_CONTROLS)
+        for _ in range(count + 5):
+            page.keyboard.press("Tab")
+        seen = page.evaluate("() => window.kbSeen")
+        unreached = page.evaluate(UNREACHED)
+        if unreached:
+            problems.append(f"{label} {url}: {len(unreached)} of {count} controls never reached by Tab "
+                            f"({len(seen)} focus moves): {unreached[:3]}")
+        hidden = sorted({s["label"] for s in seen if s["key"] is not None and not s["shown"]})
+        if hidden:
+            problems.append(f"{label} {url}: focus not shown on {hidden[:3]}")
+        if page.url != live_server.url + url:
+            problems.append(f"{label} {url}: pressing Tab left the page for {page.url}")
+        page.screenshot(path=str(shots / (label.replace(":", "_").replace(" ", "") + ".png")))
+    assert len(pages) > 30, [label for label, _ in pages]
+    assert not problems, "\n".join(problems)
