@@ -269,6 +269,8 @@ def parse_document(data: bytes) -> dict:
         document = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise TransferError(_("The file is not a text file in UTF-8.")) from None
+    except RecursionError:  # brackets nested thousands deep: no file of this app looks like that
+        raise TransferError(_("The file is not valid JSON (nested too deeply).")) from None
     except json.JSONDecodeError as error:
         raise TransferError(
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(error)s).")
