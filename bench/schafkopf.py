@@ -115,7 +115,8 @@ def standings_page(tournament, repeats: int = 5, *, cold: bool) -> tuple[float, 
 
 
 def run_pdf(database: str, players: int) -> None:
-    """In its own process: the round-1 score lists as one PDF, with time and peak memory."""
+    """In its own process: the round-1 score lists as one PDF, with time, CPU and peak memory of this
+    process and its worker processes together (sampled from /proc), and the file read back."""
     setup_django(database)
     from documents import render
     from scoring.games.schafkopf.documents import documents
@@ -124,14 +125,86 @@ def run_pdf(database: str, players: int) -> None:
     tournament = Tournament.objects.get(slug=SLUG)
     from documents import pdf as _renderer  # noqa: F401  (WeasyPrint's import is not the printout's time)
 
-    cpu = time.process_time()
+    sampler = MemorySampler()
+    sampler.start()
+    cpu = cpu_seconds()
     document, seconds_build = timed(documents(tournament)["score-lists-1"])
     data, seconds_render = timed(render, document, "pdf", tournament=tournament)
-    cpu = time.process_time() - cpu
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    cpu = cpu_seconds() - cpu
+    sampler.stop()
     pages = len(document.pages)
     print(f"pdf        {pages} score lists: {seconds_build + seconds_render:6.1f} s wall, {cpu:.1f} s CPU "
-          f"({seconds_build:.1f} s data), peak {peak:.0f} MiB, {len(data) / 1024:.0f} KiB")
+          f"(all processes; {seconds_build:.1f} s data), peak {sampler.peak / 2**20:.0f} MiB together "
+          f"(this process alone {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB), "
+          f"{len(data) / 1024:.0f} KiB")
+    check_pdf(data, pages)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished children (the PDF workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+class MemorySampler:
+    """The largest sum of resident memory of this process and all its descendants, sampled every 50 ms."""
+
+    def __init__(self):
+        import threading
+
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self):
+        while not self._stop.wait(0.05):
+            self.peak = max(self.peak, tree_rss(os.getpid()))
+
+
+def tree_rss(root: int) -> int:
+    parents, rss = {}, {}
+    page = os.sysconf("SC_PAGE_SIZE")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            statm = Path(f"/proc/{entry}/statm").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        parents[int(entry)] = int(fields[1])
+        rss[int(entry)] = int(statm.split()[1]) * page
+    tree, changed = {root}, True
+    while changed:
+        grown = tree | {pid for pid, parent in parents.items() if parent in tree}
+        changed, tree = grown != tree, grown
+    return sum(rss.get(pid, 0) for pid in tree)
+
+
+def check_pdf(data: bytes, pages: int) -> None:
+    """Read the PDF back: page count, every page's table in order, the title, bookmarks, fonts."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    texts = [page.extract_text() for page in reader.pages]
+    tables = [int(found.group(1)) if (found := re.search(r"table (\d+)", text)) else None for text in texts]
+    numbered = all(f"{n} of {len(texts)}" in " ".join(text.split()) for n, text in enumerate(texts, start=1))
+    # distinct embedded fonts: one set per batch, each a subset of the glyphs that batch uses
+    fonts = {font.idnum for page in reader.pages for font in page["/Resources"]["/Font"].values()}
+    print(f"pdf check  {len(reader.pages)} pages (expected {pages}), tables in order: "
+          f"{tables == sorted(tables) and None not in tables}, page numbers X of {len(texts)}: {numbered}, "
+          f"title {reader.metadata.title!r}, {len(reader.outline)} bookmarks, {len(fonts)} embedded font objects")
 
 
 def calibration() -> float:
@@ -142,18 +215,40 @@ def calibration() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--database", metavar="PATH",
+                        help="keep the SQLite database here and reuse the tournament on the next run (skips the "
+                             "draw and entry figures)")
+    parser.add_argument("--only", choices=("standings", "xlsx", "pdf"), action="append",
+                        help="measure only this (repeatable); default: everything")
     parser.add_argument("--pdf", metavar="DATABASE", help=argparse.SUPPRESS)  # the PDF child process
     options = parser.parse_args()
     if options.pdf:
         run_pdf(options.pdf, options.players)
         return
+    if options.database:
+        run(options, str(Path(options.database).resolve()))
+        return
     with tempfile.TemporaryDirectory() as folder:
-        database = str(Path(folder) / "bench.sqlite3")
-        setup_django(database)
-        from django.core.management import call_command
+        run(options, str(Path(folder) / "bench.sqlite3"))
 
-        call_command("migrate", verbosity=0)
-        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; {options.players} players, 2 rounds")
+
+def run(options, database: str) -> None:
+    """Build (or, with --database, reuse) the tournament and measure."""
+    only = set(options.only or ("standings", "xlsx", "pdf"))
+    reuse = Path(database).exists()
+    setup_django(database)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; {options.players} players, 2 rounds")
+    if reuse:
+        from tournament.models import Tournament
+
+        tournament = Tournament.objects.get(slug=SLUG)
+        small = Tournament.objects.get(slug=f"{SLUG}-small")
+        tables = tournament.sheets.count()
+        print(f"reusing    {database}: {tables} lists")
+    else:
         print(f"draw       pure {bench_pure_draw(options.players):.2f} s")
         tournament, figures = build(options.players, SLUG, results=True)
         print(f"draw       service (draw, store, audit) {figures['draw_service']:.2f} s, "
@@ -162,20 +257,23 @@ def main() -> None:
         print(f"entry      {tables} lists game by game: {figures['entry']:.1f} s "
               f"({1000 * figures['entry'] / tables:.1f} ms a list)")
         small, _small_figures = build(options.players // 10, f"{SLUG}-small", results=True)
+    if "standings" in only:
         for cold, label in ((True, "after a change"), (False, "reload")):
             seconds, cpu, queries = standings_page(tournament, cold=cold)
             _small_seconds, _small_cpu, small_queries = standings_page(small, repeats=1, cold=cold)
             print(f"standings  page, {label}: {1000 * seconds:.0f} ms server time ({1000 * cpu:.0f} ms CPU), "
                   f"{queries} queries ({small_queries} at {options.players // 10} players)")
+    if "xlsx" in only:
         from documents import render
         from scoring.games.schafkopf.documents import documents
 
-        _data, xlsx_seconds, xlsx_cpu = cpu_timed(
+        data, xlsx_seconds, xlsx_cpu = cpu_timed(
             lambda: render(documents(tournament)["results"](), "xlsx", tournament=tournament)
         )
         print(f"xlsx       results (rounds, ranking, {tables * 30 // 1000}k+ games): {xlsx_seconds:.2f} s wall, "
-              f"{xlsx_cpu:.2f} s CPU")
-        print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
+              f"{xlsx_cpu:.2f} s CPU, {len(data) / 1024:.0f} KiB")
+    print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
+    if "pdf" in only:
         subprocess.run([sys.executable, __file__, "--pdf", database, "--players", str(options.players)], check=True)
 
 

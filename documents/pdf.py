@@ -10,12 +10,24 @@ document per page joined by `Document.copy(pages).write_pdf()`: for 500 pages on
 less CPU but peaked 30 % higher (2.5 against 2.0 GB; WeasyPrint holds every laid-out page until
 it writes). One HTML is kept: it is faster, numbers the pages "X of Y" across the whole printout,
 and lets a page template link its stylesheet once (on the `first` page).
+
+A large printout of one page per context (500 score lists, a round's match slips or score sheets) is
+rendered in batches instead (`render_in_batches`): the parent renders every page's fragment from the
+document's data, as above; worker processes lay out batches of `BATCH_PAGES` pages, each batch a
+whole HTML of its own with its stylesheets and its pages numbered in the whole printout's count; pypdf
+joins the parts in order. The cores share the work, and memory is capped by the batch size, since
+WeasyPrint holds every laid-out page of a document until it writes it. Small printouts stay in one
+process: starting the workers costs about a second.
 """
 
 from __future__ import annotations
 
 import functools
+import io
+import multiprocessing
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -55,6 +67,12 @@ MAX_COLUMN_MM, MIN_TEXT_COLUMN_MM = 80, 12
 
 Chunks = list[list[list[dict[str, str]]]]  # a table's pages, of rows, of formatted cells
 
+#: Printouts of one page per context render in batches of this many pages in worker processes once they
+#: have at least PARALLEL_MIN_PAGES pages (bench/schafkopf.py: 500 score lists). A batch's memory is about
+#: 5 MB a page; the workers also pay the stylesheets and fonts once per batch.
+BATCH_PAGES = 25
+PARALLEL_MIN_PAGES = 50
+
 
 def static_dir() -> Path:
     return Path(settings.BASE_DIR) / "static"
@@ -85,7 +103,10 @@ def render_pdf(document: Document, *, tournament) -> bytes:
     """The document as a PDF in the tournament's language."""
     with translation.override(tournament.language):
         if isinstance(document, PrintDocument):
-            fragments = [render_to_string(document.template_name, page) for page in document.page_contexts()]
+            contexts = document.page_contexts()
+            if document.pages is not None and len(contexts) >= PARALLEL_MIN_PAGES and worker_count() > 1:
+                return render_in_batches(document, contexts, tournament=tournament)
+            fragments = [render_to_string(document.template_name, page) for page in contexts]
         elif isinstance(document, TableDocument | MultiSheetDocument):
             fragments = [render_tables_fragment(document)]
         else:
@@ -105,27 +126,112 @@ def render_pdf_pages(
 
 def render_frame(fragments: list[str], *, tournament, title, landscape: bool, qr_page: str | None = None) -> str:
     """The whole HTML: page setup, running header and footer, and the fragments one after another."""
+    frame = frame_context(tournament=tournament, title=title, landscape=landscape, qr_page=qr_page)
+    return frame_html(frame, fragments)
+
+
+def frame_context(*, tournament, title, landscape: bool, qr_page: str | None = None) -> dict[str, Any]:
+    """What the page frame shows, the same on every page (and in every batch) of a printout."""
     from tournament.public.links import public_url
     from tournament.public.qr import qr_svg
 
-    return render_to_string(
-        "documents/print.html",
-        {
-            "tournament": tournament,
-            "title": title,
-            "fragments": [SafeString(fragment) for fragment in fragments],
-            "page_size": "A4 landscape" if landscape else "A4 portrait",
-            "page_number_content": mark_safe(page_number_content()),  # built from escaped pieces only
-            "printed_at": formats.date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT"),
-            # inline SVG: the printouts' URL fetcher refuses data: URIs, and SVG stays sharp at any size
-            "qr": qr_svg(public_url(tournament, qr_page)) if qr_page else None,
-        },
-    )
+    return {
+        "tournament": tournament,
+        "title": title,
+        "page_size": "A4 landscape" if landscape else "A4 portrait",
+        "page_number_content": mark_safe(page_number_content()),  # built from escaped pieces only
+        "printed_at": formats.date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT"),
+        # inline SVG: the printouts' URL fetcher refuses data: URIs, and SVG stays sharp at any size
+        "qr": qr_svg(public_url(tournament, qr_page)) if qr_page else None,
+    }
 
 
-def write_pdf(html: str) -> bytes:
-    root = static_dir()
+def frame_html(frame: dict[str, Any], fragments: list[str], *, first_page: int = 1, total_pages: int | None = None
+               ) -> str:
+    """The frame around `fragments`; a batch of a larger printout starts at `first_page` of `total_pages`."""
+    context = {**frame, "fragments": [SafeString(fragment) for fragment in fragments]}
+    if total_pages is not None:
+        context["page_number_content"] = mark_safe(page_number_content(total_pages))
+        context["first_page"] = first_page
+    return render_to_string("documents/print.html", context)
+
+
+def write_pdf(html: str, root: Path | None = None) -> bytes:
+    """Lay out and write one HTML. Needs no Django settings when given `root`: batch workers call it."""
+    root = root or static_dir()
     return HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=LocalFileFetcher(root)).write_pdf()
+
+
+# --- large printouts: batches in worker processes, joined with pypdf ------------------------------------
+
+
+def worker_count() -> int:
+    """The cores this process may use (a container or `taskset` may allow fewer than the machine has)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def batch_bounds(count: int, size: int) -> list[tuple[int, int]]:
+    """(start, end) of each batch of `count` pages: as few batches as `size` allows, of (nearly) equal size."""
+    batches = max(1, -(-count // size))
+    return [(count * index // batches, count * (index + 1) // batches) for index in range(batches)]
+
+
+@functools.cache
+def process_context():
+    """Workers come from a fork server that has imported only this module (WeasyPrint): they inherit
+    neither the parent's database connections nor its threads, and start in milliseconds."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
+
+
+def render_in_batches(document: PrintDocument, contexts: list[dict[str, Any]], *, tournament) -> bytes:
+    """A printout of one page per context, laid out in batches by worker processes and joined in order.
+
+    Every page's fragment is rendered here, where the data (model instances, lazy texts) lives; the
+    workers get plain HTML. Each batch's first fragment is rendered as `first`, so that it links the
+    printout's stylesheet. The pages are numbered on the assumption of one page per context, then
+    checked: if a batch ran over, every batch is laid out again with the true numbers.
+    """
+    from pypdf import PdfReader
+
+    bounds = batch_bounds(len(contexts), BATCH_PAGES)
+    starts = {start for start, _end in bounds}
+    fragments = [
+        render_to_string(document.template_name, {**context, "first": index in starts})
+        for index, context in enumerate(contexts)
+    ]
+    frame = frame_context(tournament=tournament, title=document.title, landscape=document.landscape,
+                          qr_page=document.qr_page)
+    batches = [fragments[start:end] for start, end in bounds]
+    pages = [len(batch) for batch in batches]
+    root = static_dir()
+    with ProcessPoolExecutor(min(worker_count(), len(batches)), mp_context=process_context()) as pool:
+        while True:
+            firsts = [1 + sum(pages[:index]) for index in range(len(batches))]
+            htmls = [frame_html(frame, batch, first_page=first, total_pages=sum(pages))
+                     for batch, first in zip(batches, firsts, strict=True)]
+            parts = [PdfReader(io.BytesIO(part)) for part in pool.map(write_pdf, htmls, [root] * len(htmls))]
+            laid_out = [len(part.pages) for part in parts]
+            if laid_out == pages:
+                break
+            pages = laid_out  # a batch ran over: once more with the true page numbers
+    return join_pdfs(parts)
+
+
+def join_pdfs(parts) -> bytes:
+    """The parts' pages in order, with their bookmarks and the first part's metadata (title, dates)."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(part)
+    metadata = parts[0].metadata
+    if metadata:
+        writer.add_metadata({key: value for key, value in metadata.items() if isinstance(value, str)})
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
 
 
 def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
@@ -222,10 +328,15 @@ def glyph_widths(font_file: str) -> tuple[dict[int, float], float]:
     return widths, widths[ord("M")]
 
 
-def page_number_content() -> str:
-    """CSS `content` for "Page X of Y": translators see one sentence, CSS needs the counters between its pieces."""
+def page_number_content(total_pages: int | None = None) -> str:
+    """CSS `content` for "Page X of Y": translators see one sentence, CSS needs the counters between its pieces.
+
+    A batch of a larger printout gets the whole printout's page count as a number: its own `pages`
+    counter would count the batch only.
+    """
     sentence = _("Page %(page)s of %(pages)s")
-    counters = {"%(page)s": "counter(page)", "%(pages)s": "counter(pages)"}
+    pages = "counter(pages)" if total_pages is None else css_string(str(total_pages))
+    counters = {"%(page)s": "counter(page)", "%(pages)s": pages}
     pieces = re.split(r"(%\(pages?\)s)", sentence)
     return " ".join(counters.get(piece) or css_string(piece) for piece in pieces if piece)
 

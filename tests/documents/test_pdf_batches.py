@@ -1,0 +1,83 @@
+"""Large printouts: batches laid out by worker processes and joined with pypdf, read back and checked."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from documents import PrintDocument
+from documents import pdf as renderer
+from documents.pdf import batch_bounds, render_pdf
+
+pytestmark = pytest.mark.django_db
+
+PAGE = ('{% if first %}<link rel="stylesheet" href="print/print.css"><p>STYLE</p>{% endif %}'
+        "<h1>Table {{ table }}</h1>{% if table == long %}<div style=\"height: 300mm\">tall</div>{% endif %}")
+
+
+@pytest.fixture
+def page_template(settings, tmp_path):
+    engine = settings.TEMPLATES[0]
+    settings.TEMPLATES = [{**engine, "DIRS": [*engine["DIRS"], tmp_path]}]
+    (tmp_path / "batch_page.html").write_text(PAGE)
+    return "batch_page.html"
+
+
+@pytest.fixture
+def batches(monkeypatch):
+    """Batches of two pages from three pages on, with two workers whatever the machine has."""
+    monkeypatch.setattr(renderer, "BATCH_PAGES", 2)
+    monkeypatch.setattr(renderer, "PARALLEL_MIN_PAGES", 3)
+    monkeypatch.setattr(renderer, "worker_count", lambda: 2)
+
+
+def texts(reader: PdfReader) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
+def slips(template: str, count: int, **context) -> PrintDocument:
+    return PrintDocument(template, context, "Slips", "slips", pages=[{"table": n} for n in range(1, count + 1)])
+
+
+def test_batches_cover_every_page_once_in_order():
+    for count in (1, 2, 7, 50, 51, 500):
+        for size in (1, 2, 25):
+            bounds = batch_bounds(count, size)
+            assert [start for start, _end in bounds] == [0, *[end for _start, end in bounds[:-1]]]
+            assert bounds[-1][1] == count and all(end - start <= size for start, end in bounds)
+    assert batch_bounds(500, 25) == [(n, n + 25) for n in range(0, 500, 25)]
+
+
+def test_a_batched_printout_reads_back_in_order_numbered_across_the_whole(tournament, page_template, batches):
+    reader = PdfReader(io.BytesIO(render_pdf(slips(page_template, 7), tournament=tournament)))
+    pages = texts(reader)
+    assert len(pages) == 7
+    for number, page in enumerate(pages, start=1):
+        assert f"Table {number}" in page and f"Page {number} of 7" in page
+    # every batch (pages 1, 2-3, 4-5, 6-7) links its stylesheet on its own first page
+    assert ["STYLE" in page for page in pages] == [True, True, False, True, False, True, False]
+    assert reader.metadata.title == "Slips"
+    assert [item.title for item in reader.outline] == [f"Table {n}" for n in range(1, 8)]
+    fonts = {font["/BaseFont"].split("+")[-1] for page in reader.pages
+             for font in page["/Resources"]["/Font"].values()}
+    assert fonts == {"Print-Sans", "Print-Sans-Bold"}  # print.css's local fonts, on every page of every part
+
+
+def test_a_batched_printout_matches_the_one_process_rendering(tournament, page_template, batches, monkeypatch):
+    batched = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))))
+    monkeypatch.setattr(renderer, "worker_count", lambda: 1)
+    single = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))))
+    assert [page.replace("STYLE ", "") for page in batched] == [page.replace("STYLE ", "") for page in single]
+
+
+def test_a_batch_that_runs_over_a_page_is_numbered_again(tournament, page_template, batches):
+    pages = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5, long=2), tournament=tournament))))
+    total = len(pages)
+    assert total > 5  # table 2 takes more than one page
+    assert [f"Page {number} of {total}" in page for number, page in enumerate(pages, start=1)] == [True] * total
+    assert "Table 3" in pages[total - 3] and "Table 5" in pages[total - 1]
+
+
+def test_small_printouts_stay_in_one_process(tournament, page_template, monkeypatch):
+    monkeypatch.setattr(renderer, "render_in_batches", lambda *args, **kwargs: pytest.fail("batched"))
+    assert len(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))).pages) == 5
