@@ -248,3 +248,71 @@ def test_slips_and_schedule_carry_the_public_qr_once_published(director, make_to
     set_publication(t, by=director, kinds=["standings", "schedule"])
     t.refresh_from_db()
     assert slips_document(t, 1).qr_page == "standings"
+
+
+# --- Knockout slips ---------------------------------------------------------------------------------
+
+
+def knockout_with_open_final(director):
+    """12 teams in 2 pools, every pool game played, the semifinals decided and the final not yet played."""
+    call_command("demo", "voms", "--teams", "12", "--pools", "2", "--results", "--seed", "3",
+                 "--director", director.username, stdout=io.StringIO())
+    t = Tournament.objects.get(game="voms")
+    final = Match.objects.get(stage__tournament=t, key="F")
+    final.sheet.delete()  # as if the final were still to be played
+    return t, final
+
+
+def test_knockout_slips_of_a_round_have_both_teams_a_row_per_game_and_the_series(demo):
+    from scoring.games.voms.documents import SERIES_SLIPS_PER_PAGE, knockout_round_choices
+
+    with translation.override("da"):
+        rounds = knockout_round_choices(demo)
+    number, name, matches = next(r for r in rounds if any(m.key == "SF1" for m in r[2]))
+    pages = pdf_pages(render(build(demo, "seriesslips", round_number=number), "pdf", tournament=demo))
+    assert len(pages) == math.ceil(len(matches) / SERIES_SLIPS_PER_PAGE) == 1
+    text = pages[0]
+    assert name in text and danish("Series: games won") in text and danish("Team A") in text
+    for match in matches:
+        assert match.team_a.name in text and match.team_b.name in text
+        games = match.sheet.derived["games"]
+        wins = [sum(1 for g in games if g["winner"] == side) for side in "ab"]
+        assert f"{match.key}" in text
+        for game in games:  # the games already played are printed with their lus
+            assert f"{game['lus_a']} {game['lus_b']}" in text
+        assert f"{wins[0]} {wins[1]}" in text
+
+
+def test_knockout_slips_default_to_the_series_still_to_play_with_room_for_three_games(director):
+    t, final = knockout_with_open_final(director)
+    document = build(t, "seriesslips")
+    slips = [slip for page in document.pages for slip in page["slips"]]
+    assert [(s["a"]["name"], s["b"]["name"]) for s in slips] == [(final.team_a.name, final.team_b.name)]
+    assert [g["number"] for g in slips[0]["games"]] == [1, 2, 3] and slips[0]["to_win"] == 2
+    text = " ".join(pdf_pages(render(document, "pdf", tournament=t)))
+    assert final.team_a.name in text and final.team_b.name in text
+    assert danish("Final") in text
+    for game in ("1", "2", "3"):
+        assert f" {game} A / B" in text  # an empty row per game, the winner to circle
+
+
+def test_knockout_slips_before_the_knockout_say_so(drawn):
+    text = " ".join(pdf_pages(render(build(drawn, "seriesslips"), "pdf", tournament=drawn)))
+    assert "The knockout has not been built yet." in text
+
+
+def test_knockout_slips_are_linked_per_round_next_to_the_pool_slips(client, demo, director):
+    from scoring.games.voms.documents import knockout_round_choices
+
+    client.force_login(director)
+    html = client.get(reverse("tournament:voms:printouts", args=[demo.slug])).content.decode()
+    url = reverse("tournament:voms:print", args=[demo.slug, "seriesslips", "pdf"])
+    rounds = knockout_round_choices(demo)
+    assert len(rounds) >= 2
+    for number, _name, _matches in rounds:
+        assert f'href="{url}?round={number}"' in html
+        response = client.get(f"{url}?round={number}")
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert html.index('id="print-slips"') < html.index('id="print-seriesslips"')
+    assert client.get(f"{url}?round={len(rounds) + 1}").status_code == 404
+    assert client.get(f"{url}?round=x").status_code == 404

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import prefetch_related_objects
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -45,6 +46,8 @@ class Entry:
     build: Callable[..., object]
     #: True when the document is for one round of the pool stage (chosen on the Printouts page)
     per_round: bool = False
+    #: True when the document is for one round of the knockout (semifinals, final, …)
+    per_knockout_round: bool = False
     #: False for free-form sheets (PDF only)
     tabular: bool = True
 
@@ -531,6 +534,69 @@ def lusboards_document(tournament, round_number: int | None = None) -> PrintDocu
                          pages=first_marked(pages or missing_round_page(tournament)))
 
 
+# --- Slips of the knockout: one per best-of-N series ------------------------------------------------
+
+#: Knockout slips per A4 sheet: two leave each about 13 cm, a row per game of the series and the series score.
+SERIES_SLIPS_PER_PAGE = 2
+
+
+def series_slip(round_name: str, match: Match) -> dict:
+    """A series on paper: both teams, a row per game (the lus of games already entered filled in), the score."""
+    sheet = getattr(match, "sheet", None)
+    derived = sheet.derived if sheet else {}
+    games = derived.get("games", [])
+    rows = []
+    for number in range(1, max(match.best_of, len(games)) + 1):
+        game = games[number - 1] if number <= len(games) else None
+        rows.append({"number": number, "lus_a": game["lus_a"] if game else "", "lus_b": game["lus_b"] if game else "",
+                     "winner": {"a": "A", "b": "B"}[game["winner"]] if game else ""})
+    wins_a = sum(1 for game in games if game["winner"] == "a")
+    wins_b = sum(1 for game in games if game["winner"] == "b")
+    blank = {"name": "", "players": ""}
+    return {
+        "round": round_name, "key": match.key, "table": match.table_number or "", "games": rows,
+        "a": team_card(match.team_a) if match.team_a else blank,
+        "b": team_card(match.team_b) if match.team_b else blank,
+        "wins_a": wins_a if games else "", "wins_b": wins_b if games else "",
+        "winner": {"a": "A", "b": "B"}.get(derived.get("winner")) if derived.get("finished") else "",
+        "to_win": match.best_of // 2 + 1, "best_of": match.best_of,
+    }
+
+
+def knockout_round_choices(tournament) -> list[tuple[int, str, list[Match]]]:
+    """(number, name, matches) of each knockout round as the knockout page lists them: semifinals (or the
+    semifinal round robin), match for third place, final. The number chooses a round's slips."""
+    return [(number, str(name), matches) for number, (name, matches) in enumerate(knockout_rounds(tournament), 1)]
+
+
+def series_slips_document(tournament, round_number: int | None = None) -> PrintDocument:
+    """The slips of a knockout round, or (without a number) of every series still to be played whose teams
+    are known: two to an A4 sheet with a cut line between them, a row for each game of the series."""
+    rounds = knockout_round_choices(tournament)
+    if round_number is None:
+        chosen = [(name, match) for _number, name, matches in rounds for match in matches
+                  if match.team_a_id and match.team_b_id and not series_finished(match)]
+        title, stem = _("Knockout slips"), "knockout-slips"
+    else:
+        names = {number: (name, matches) for number, name, matches in rounds}
+        name, matches = names.get(round_number, ("", []))
+        chosen = [(name, match) for match in matches]
+        title, stem = _("Knockout slips: %(round)s") % {"round": name}, f"knockout-slips-{round_number}"
+    prefetch_related_objects([match for _name, match in chosen], "team_a__members", "team_b__members")
+    slips = [series_slip(name, match) for name, match in chosen]
+    pages = [{"slips": slips[i:i + SERIES_SLIPS_PER_PAGE]} for i in range(0, len(slips), SERIES_SLIPS_PER_PAGE)]
+    if not pages:
+        empty = _("The knockout has not been built yet.") if not rounds else _("No knockout series to play.")
+        pages = [{"empty": empty}]
+    return PrintDocument("voms/print/seriesslips.html", {"tournament_name": tournament.name}, title, stem,
+                         pages=first_marked(pages), qr_page=public_qr(tournament, "bracket"))
+
+
+def series_finished(match: Match) -> bool:
+    sheet = getattr(match, "sheet", None)
+    return bool(sheet and sheet.derived.get("finished"))
+
+
 # --- The catalogue and the hook -------------------------------------------------------------------
 
 CATALOGUE: dict[str, Entry] = {
@@ -539,6 +605,10 @@ CATALOGUE: dict[str, Entry] = {
         Entry("slips", gettext_lazy("Match slips"),
               gettext_lazy("Every game of a round, three slips to a sheet with cut lines."),
               slips_document, per_round=True, tabular=False),
+        Entry("seriesslips", gettext_lazy("Knockout slips"),
+              gettext_lazy("Every series of a knockout round, two slips to a sheet: a row for each game's lus and "
+                           "the series score."),
+              series_slips_document, per_knockout_round=True, tabular=False),
         Entry("lusboards", gettext_lazy("Lus boards"),
               gettext_lazy("One board per table of a round: lus and initials of both teams."),
               lusboards_document, per_round=True, tabular=False),

@@ -1,7 +1,8 @@
 """The Printouts page and the download of one document as PDF or Excel.
 
 Slips and lus boards are printed per round: the page lists every round with its own link,
-so one click gives all slips of that round. The referee table (assistants too) prints.
+so one click gives all slips of that round; the knockout slips likewise per knockout round.
+The referee table (assistants too) prints.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from documents import CONTENT_TYPES, render
 from tournament.permissions import ScoreEntryMixin
 
 from . import services
-from .documents import CATALOGUE, build, pools_stage, start_time
+from .documents import CATALOGUE, build, knockout_round_choices, pools_stage, start_time
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel"}
 
@@ -50,6 +51,12 @@ class PrintoutsView(ScoreEntryMixin, TemplateView):
             item = {"entry": entry, "links": links}
             if entry.per_round:
                 item["rounds"] = [{**r, "url": document_url(t, entry.name, "pdf", r["number"])} for r in rounds]
+            if entry.per_knockout_round:
+                item["knockout_rounds"] = [
+                    {"number": number, "name": name, "games": len(matches),
+                     "url": document_url(t, entry.name, "pdf", number)}
+                    for number, name, matches in knockout_round_choices(t)
+                ]
             entries.append(item)
         context.update(entries=entries, drawn=bool(rounds))
         return context
@@ -62,7 +69,11 @@ class DocumentView(ScoreEntryMixin, View):
         entry = CATALOGUE.get(name)
         if entry is None or file_format not in entry.formats:
             raise Http404
-        options = {"round_number": self.round_number()} if entry.per_round else {}
+        options = {}
+        if entry.per_round:
+            options["round_number"] = self.round_number()
+        elif entry.per_knockout_round:
+            options["round_number"] = self.knockout_round_number()
         document = build(self.tournament, name, **options)
         data = render(document, file_format, tournament=self.tournament)
         filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
@@ -78,5 +89,15 @@ class DocumentView(ScoreEntryMixin, View):
             return None
         stage = pools_stage(self.tournament)
         if not value.isdigit() or stage is None or not stage.rounds.filter(number=int(value)).exists():
+            raise Http404
+        return int(value)
+
+    def knockout_round_number(self) -> int | None:
+        """The knockout round asked for (1: the first, as the Printouts page numbers them), or None: every
+        series still to be played."""
+        value = self.request.GET.get("round")
+        if not value:
+            return None
+        if not value.isdigit() or not 1 <= int(value) <= len(knockout_round_choices(self.tournament)):
             raise Http404
         return int(value)
