@@ -11,7 +11,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "game", "date", "venue", "language", "status"]
+        fields = ["name", "game", "date", "venue", "language", "status", "double_entry"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
@@ -19,3 +19,5 @@ class TournamentForm(forms.ModelForm):
         self.fields["name"].widget.attrs["autofocus"] = True
         if self.instance.pk and self.instance.status != Tournament.Status.PLANNED:
             self.fields["game"].disabled = True
+        if not self.instance.pk:
+            del self.fields["double_entry"]  # a new tournament starts with single entry; switch it on when editing

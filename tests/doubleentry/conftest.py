@@ -95,7 +95,8 @@ class SchafkopfGame:
         return schafkopf.enter_sheet(self.place, by=by, mode="games", entries=games, **kwargs)
 
     def complete_round(self, by):
-        for table in Table.objects.filter(round__stage__tournament=self.tournament, round__number=1, sheet__isnull=True):
+        for table in Table.objects.filter(round__stage__tournament=self.tournament, round__number=1,
+                                          sheet__isnull=True):
             schafkopf.enter_sheet(table, by=by, mode="games", entries=self.entries())
 
 
@@ -133,7 +134,8 @@ class RummiGame:
         return tablegames.enter_sheet(self.place, by=by, entries=hands, **kwargs)
 
     def complete_round(self, by):
-        for table in Table.objects.filter(round__stage__tournament=self.tournament, round__number=1, sheet__isnull=True):
+        for table in Table.objects.filter(round__stage__tournament=self.tournament, round__number=1,
+                                          sheet__isnull=True):
             tablegames.enter_sheet(table, by=by, entries=self.entries())
 
 

@@ -11,14 +11,16 @@ from itertools import zip_longest
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from scoring.models import ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
-from scoring.services.sheets import StaleVersion, rule_message
+from scoring.services.compare import two_versions
+from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, rule_message, user_name
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -55,11 +57,15 @@ class RoundView(EntryPage, TemplateView):
             raise Http404
         tables = seated_tables(self.tournament, round_number=number).get(number, [])
         sheets = sheets_by_table(self.tournament, round_number=number)
+        pending = {p.table_id: p for p in PendingSheet.objects.filter(table__round__stage__tournament=self.tournament,
+                                                                      table__round__number=number)
+                   .select_related("entered_by")}
         context.update(
             round_number=number,
             rounds=rounds,
-            tables=[(table, sheets.get(table.table_id)) for table in tables],
+            tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],
             entered=len(sheets),
+            awaiting=len(pending),
         )
         return context
 
@@ -124,13 +130,24 @@ class SheetView(EntryPage, TemplateView):
         self.settings = settings_of(self.tournament)
         self.games = self.settings.games_at(self.size)
         self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
+        self.pending = pending_of(table=self.table)
+        self.pending_mine = self.pending is not None and self.pending.entered_by_id == self.request.user.pk
         self.can_edit = self.sheet is None or is_director(self.request.user, self.tournament)
         requested = self.request.POST.get("mode") or self.request.GET.get("mode")
-        self.mode = requested if requested in MODES else (self.sheet.mode if self.sheet else GAMES_MODE)
+        shown = self.pending or self.sheet
+        self.mode = requested if requested in MODES else (shown.mode if shown else GAMES_MODE)
+
+    def working(self):
+        """What the grid starts from: a first entry awaiting confirmation (unless it is to be typed again
+        blind, ?blank=1), else the counted list."""
+        if self.pending is not None and self.sheet is None:
+            return None if self.request.GET.get("blank") and not self.pending_mine else self.pending
+        return self.sheet
 
     def get(self, request, *args, **kwargs):
         self.load()
-        stored = self.sheet.entries if self.sheet and self.sheet.mode == self.mode else None
+        working = self.working()
+        stored = working.entries if working and working.mode == self.mode else None
         if self.mode == GAMES_MODE:
             grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored or [], start=1)]
             grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, self.games + 1)]
@@ -153,6 +170,8 @@ class SheetView(EntryPage, TemplateView):
 
     def post(self, request, *args, **kwargs):
         self.load()
+        if request.POST.get("action") == "confirm":
+            return self.confirm()
         version = whole_number(request.POST.get("version"))
         correction = CorrectionForm(request.POST) if self.sheet else None
         if self.mode == GAMES_MODE:
@@ -169,20 +188,60 @@ class SheetView(EntryPage, TemplateView):
                 return self.show(**shown, error=_("Some fields cannot be read: see the marked fields."))
         try:
             sheet = services.enter_sheet(self.table, by=request.user, mode=self.mode, entries=entries,
-                                         expected_version=version, reason=request.POST.get("reason", ""))
+                                         expected_version=version, reason=request.POST.get("reason", ""),
+                                         decide=request.POST.get("decide") == "mine")
         except StaleVersion as conflict:
             return self.show(**{**shown, "version": conflict.sheet.version},
                              conflict=self.conflict(conflict.sheet, entries), error=conflict.message)
+        except EntriesDiffer as differ:
+            return self.show(**shown, **self.differs(differ, grid if self.mode == GAMES_MODE else totals),
+                             error=differ.message)
         except services.ListRefused as error:
             if error.game_number and self.mode == GAMES_MODE:
                 grid[error.game_number - 1].rule_error = error.message
             return self.show(**shown, error=error.message)
         except DomainError as error:
             return self.show(**shown, error=error.message, reason_error=error.field == "reason")
+        if not sheet.counted:
+            messages.success(request, _("Round %(round)s, table %(table)s: first entry saved. It counts once a "
+                                        "second person enters the list again or confirms it.")
+                             % {"round": self.table.round.number, "table": self.table.number})
+            return redirect(self.next_url())
+        if self.pending is not None and self.sheet is None:
+            messages.success(request, _("Round %(round)s, table %(table)s: the list is confirmed and counts now.")
+                             % {"round": self.table.round.number, "table": self.table.number})
+            return redirect(self.next_url())
         what = _("corrected") if sheet.corrected and self.sheet else _("saved")
         messages.success(request, _("Round %(round)s, table %(table)s: list %(what)s.")
                          % {"round": self.table.round.number, "table": self.table.number, "what": what})
         return redirect(self.next_url())
+
+    def confirm(self):
+        """The Confirm button: a second person (or a director deciding) lets the first entry count."""
+        try:
+            services.confirm_sheet(self.table, by=self.request.user,
+                                   expected_version=whole_number(self.request.POST.get("pending_version")) or None)
+        except DomainError as error:
+            messages.error(self.request, error.message)
+            return redirect(self.request.path)
+        messages.success(self.request, _("Round %(round)s, table %(table)s: the list is confirmed and counts now.")
+                         % {"round": self.table.round.number, "table": self.table.number})
+        return redirect(self.next_url())
+
+    def differs(self, differ: EntriesDiffer, rows) -> dict:
+        """Both entries field by field, and the differing inputs of the form marked."""
+        two = two_versions(differ.pending.entries, differ.entries, list_fields, title=_("The two entries differ"),
+                           intro=_("Nothing was saved. Check the marked fields against the paper list."),
+                           first_label=_("First entry (%(who)s)") % {"who": user_name(differ.pending.entered_by)},
+                           second_label=_("Your entry"))
+        for row in rows or []:
+            number = row.number if isinstance(row, GridRow) else row.seat
+            for key in row.values:
+                if f"{key}{number}" in two["keys"]:
+                    row.errors[key] = _("Differs from the first entry.")
+        can_decide = (is_director(self.request.user, self.tournament)
+                      and differ.pending.entered_by_id != self.request.user.pk)
+        return {"two": two, "can_decide": can_decide}
 
     def next_url(self) -> str:
         """The next table of the round still without a list, so a pile of lists is typed in one go."""
@@ -222,17 +281,16 @@ class SheetView(EntryPage, TemplateView):
         return rows, None if broken else running
 
     def conflict(self, stored: ScoreSheet, mine: list[dict]) -> dict:
-        """Both versions side by side: who saved the other one, and where the two differ."""
+        """Both versions side by side (the shared two-versions table): who saved the other one, and where."""
         theirs = stored.entries if stored.mode == self.mode else []
-        if self.mode == GAMES_MODE:
-            differences = game_differences(theirs, mine)
-        else:
-            differences = [
-                (row["seat"], totals_values(row), totals_values(other))
-                for row, other in zip(theirs, mine, strict=False) if row != other
-            ]
-        return {"sheet": stored, "by": stored.entered_by, "differences": differences,
-                "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
+        intro = _("Saved meanwhile by %(who)s at %(at)s (version %(version)s). Below, where it differs from yours; "
+                  "your version is still in the form. Save again to replace the saved version with yours, or open "
+                  "the list anew to keep it.") % {
+            "who": user_name(stored.entered_by), "version": stored.version,
+            "at": date_format(stored.updated_at, "SHORT_DATETIME_FORMAT")}
+        two = two_versions(theirs, mine, list_fields, title=_("Two versions"), intro=intro,
+                           first_label=_("Saved version"), second_label=_("Your version"))
+        return {"two": two, "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
 
     def show(self, *, grid=None, totals=None, **extra):
         context = self.get_context_data(**extra)
@@ -257,6 +315,9 @@ class SheetView(EntryPage, TemplateView):
             size=self.size,
             games=self.games,
             sheet=self.sheet,
+            pending=self.pending,
+            pending_mine=self.pending_mine,
+            blank=bool(self.request.GET.get("blank")),
             mode=self.mode,
             other_mode=TOTALS_MODE if self.mode == GAMES_MODE else GAMES_MODE,
             can_edit=self.can_edit,

@@ -15,9 +15,10 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.models import ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
-from scoring.services.sheets import StaleVersion
+from scoring.services.compare import two_versions
+from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -56,12 +57,17 @@ class RoundView(EntryPage, TemplateView):
         number = self.kwargs["round"]
         tables = seated_tables(self.tournament, round_number=number).get(number, [])
         sheets = sheets_by_table(self.tournament, round_number=number)
-        rows = [(table, sheets.get(table.table_id), sheet_status(sheets.get(table.table_id))) for table in tables]
+        pending = {p.table_id: p for p in PendingSheet.objects.filter(table__round__stage__tournament=self.tournament,
+                                                                      table__round__number=number)
+                   .select_related("entered_by")}
+        rows = [(table, sheets.get(table.table_id), sheet_status(sheets.get(table.table_id)),
+                 pending.get(table.table_id)) for table in tables]
         context.update(
             round_number=number,
             rounds=rounds_of(self.tournament),
             tables=rows,
-            finished=sum(status == "finished" for _t, _s, status in rows),
+            finished=sum(status == "finished" for _t, _s, status, _p in rows),
+            awaiting=len(pending),
         )
         return context
 
@@ -81,8 +87,15 @@ class SheetView(EntryPage, TemplateView):
         self.seats = list(Seat.objects.filter(table=self.table).select_related("participant").order_by("number"))
         self.names = {seat.number: seat.participant.name for seat in self.seats}
         self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
-        self.entries = list(self.sheet.entries) if self.sheet else []
+        self.pending = pending_of(table=self.table)
+        self.pending_mine = self.pending is not None and self.pending.entered_by_id == self.request.user.pk
+        # a first entry awaiting confirmation is what the sheet shows and what new hands are added to
+        working = self.pending or self.sheet
+        self.entries = list(working.entries) if working else []
         self.director = is_director(self.request.user, self.tournament)
+        #: someone else's first entry: this user checks and confirms it rather than typing on
+        self.confirm_only = self.pending is not None and not self.pending_mine and not self.director
+        self.diff_keys: set[str] = set()
 
     def get(self, request, *args, **kwargs):
         self.load()
@@ -91,7 +104,8 @@ class SheetView(EntryPage, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
-                       round_numbers=range(1, self.settings.rounds + 1))
+                       round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
+                       pending_mine=self.pending_mine, confirm_only=self.confirm_only)
         return context
 
     def post(self, request, *args, **kwargs):
@@ -99,9 +113,15 @@ class SheetView(EntryPage, TemplateView):
         version = self.posted_version()
         action = request.POST.get("action", "save")
         reason = request.POST.get("reason", "")
+        decide = request.POST.get("decide") == "mine"
         entries, grids = self.entries, {}
         try:
-            if action == "end":
+            if action == "confirm":
+                pending_version = request.POST.get("pending_version", "")
+                services.confirm_sheet(self.table, by=request.user,
+                                       expected_version=int(pending_version) if pending_version.isdigit() else None)
+                messages.success(request, _("The sheet is confirmed and counts now."))
+            elif action == "end":
                 services.end_game(self.table, by=request.user, expected_version=version)
                 messages.success(request, _("The game was ended: the totals as they stand decide."))
             elif action == "reopen" and self.ended():
@@ -115,11 +135,25 @@ class SheetView(EntryPage, TemplateView):
                                      error=_("Some fields cannot be read: see the marked rows."))
                 if entries == self.entries:
                     return self.show(entries, grids=grids, error=self.nothing_typed())
-                services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
-                                     reason=reason)
-                messages.success(request, self.saved_message(entries))
+                saved = services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
+                                             reason=reason, decide=decide)
+                message = self.saved_message(entries)
+                if not saved.counted:
+                    message = _("%(saved)s It counts once a second person confirms the sheet.") % {"saved": message}
+                messages.success(request, message)
         except StaleVersion as conflict:
-            return self.show(self.entries, error=conflict.message, version=conflict.sheet.version)
+            who = user_name(conflict.sheet.entered_by)
+            two = self.versions(conflict.sheet.entries, entries, title=_("Two versions"), intro=conflict.message,
+                                first_label=_("Saved version (%(who)s)") % {"who": who},
+                                second_label=_("Your version"))
+            return self.show(self.entries, error=conflict.message, version=conflict.sheet.version, two=two)
+        except EntriesDiffer as differ:
+            two = self.versions(differ.pending.entries, entries, title=_("The two entries differ"),
+                                intro=_("Nothing was saved. Check the marked fields against the paper sheet."),
+                                first_label=_("First entry (%(who)s)") % {"who": user_name(differ.pending.entered_by)},
+                                second_label=_("Your entry"))
+            return self.show(entries, grids=grids, attempted=True, error=differ.message, two=two,
+                             can_decide=self.director and not self.pending_mine)
         except services.SheetRefused as refused:
             return self.show(entries, grids=grids, error=refused.message, attempted=True)
         except DomainError as error:
@@ -128,6 +162,12 @@ class SheetView(EntryPage, TemplateView):
                              reason_error=error.field == "reason")
         # No "#fragment": Chrome ignores autofocus on a page opened at a fragment, and the new hand needs the focus.
         return redirect(self.request.path)
+
+    def versions(self, first, second, **labels) -> dict:
+        """Both versions field by field (the shared two-versions table); the differing inputs get marked."""
+        two = two_versions(first, second, sheet_fields(self.settings, self.names), **labels)
+        self.diff_keys = two["keys"]
+        return two
 
     def posted_version(self) -> int:
         """The version the page was loaded with; an unreadable one can only be a conflict (-1 matches no sheet)."""
@@ -237,7 +277,7 @@ class SheetView(EntryPage, TemplateView):
         if attempted and len(rows) > stored_hands:
             new = rows.pop()  # the refused new hand stays in the input row, with its message
             new["editable"] = True
-        elif not (followed.finished or followed.ended):
+        elif not (followed.finished or followed.ended or self.confirm_only):
             number = len(followed.hands) + 1
             grid = grids.get(number)
             texts = grid.values if grid else row_texts(spec, seats, None, number)
@@ -267,13 +307,13 @@ class SheetView(EntryPage, TemplateView):
     def hand_row(self, number: int, texts: dict, errors: list, hand, *, editable: bool) -> dict:
         row_fields, player_fields = shown_fields(self.settings.spec)
         label = _("Hand %(number)s") % {"number": number}
-        inputs = [self.input(label, f, input_name(number, f.key), texts) for f in row_fields]
+        inputs = [self.input(label, f, input_name(number, f.key), texts, self.diff_keys) for f in row_fields]
         seats = []
         for seat in self.seats:
             name = seat.participant.name
             seats.append({
-                "inputs": [self.input(f"{label}, {name}", f, input_name(number, f.key, seat.number), texts)
-                           for f in player_fields],
+                "inputs": [self.input(f"{label}, {name}", f, input_name(number, f.key, seat.number), texts,
+                                      self.diff_keys) for f in player_fields],
                 "points": hand.points.get(seat.number) if hand and hand.points else None,
                 "running": self.settings.shown(hand.running[seat.number]) if hand and hand.running else None,
                 "won": bool(hand and hand.winner == seat.number),
@@ -281,11 +321,11 @@ class SheetView(EntryPage, TemplateView):
         return {"number": number, "inputs": inputs, "seats": seats, "errors": errors, "editable": editable}
 
     @staticmethod
-    def input(label: str, entry_field, name: str, texts: dict) -> dict:
+    def input(label: str, entry_field, name: str, texts: dict, differs=frozenset()) -> dict:
         kind = entry_field.kind
         width = {FIELD_PLAYER: 2, FIELD_INT_OR_CARDS: 16, FIELD_SIGNED_INT: 5}.get(kind, 4)
         return {
-            "name": name, "value": texts.get(name, ""), "kind": kind, "width": width,
+            "name": name, "value": texts.get(name, ""), "kind": kind, "width": width, "differs": name in differs,
             "label": f"{label}: {_(entry_field.name)}", "checkbox": kind == FIELD_BOOL,
             "numeric": kind not in (FIELD_INT_OR_CARDS, FIELD_BOOL, FIELD_SIGNED_INT),
         }
@@ -330,7 +370,10 @@ class SheetView(EntryPage, TemplateView):
             rows.append({
                 "seat": seat, "tiles": texts[TILES_LEFT], "time": texts[FINISH_TIME], "errors": errors,
                 "tiles_name": result_name(number, TILES_LEFT), "time_name": result_name(number, FINISH_TIME),
-                "editable": self.director or number not in stored, "place": places.get(number),
+                "editable": self.director or (number not in stored and not self.confirm_only),
+                "place": places.get(number),
+                "differs": {key for key in (result_name(number, TILES_LEFT), result_name(number, FINISH_TIME))
+                            if key in self.diff_keys},
             })
         return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
 
