@@ -8,10 +8,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from scoring.services.sheets import StaleVersion
+from scoring.models import PendingSheet
+from scoring.services.compare import two_versions
+from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
 from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage, Team
-from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
+from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
 
 from . import services
@@ -25,6 +27,7 @@ from .forms import (
     SettingsForm,
     SlipForm,
     TeamForm,
+    slip_fields,
 )
 from .standings import cached_standings_page, lot_seed, pool_tables
 
@@ -213,8 +216,39 @@ class SlipEntryView(ScoreEntryMixin, FormView):
                 .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
             )
         context.update(lookup=lookup, recent=recent, stage=stage,
-                       target=services.rules_settings(self.tournament).target)
+                       target=services.rules_settings(self.tournament).target,
+                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage))
         return context
+
+    def pending_slips(self, stage) -> list[dict]:
+        """First entries awaiting a second person (double entry), oldest first: the evening's open work."""
+        if stage is None:
+            return []
+        rows = (PendingSheet.objects.filter(match__stage=stage)
+                .select_related("match__round", "match__team_a", "match__team_b", "entered_by")
+                .order_by("match__round__number", "match__table_number"))
+        return [{"pending": p, "match": p.match, "fields": slip_fields(p.entries)[0][1],
+                 "mine": p.entered_by_id == self.request.user.pk} for p in rows]
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("action") == "confirm":
+            return self.confirm()
+        return super().post(request, *args, **kwargs)
+
+    def confirm(self):
+        """The Confirm button of a first entry: a second person (or a director deciding) lets it count."""
+        match = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "stage"),
+                                  stage__tournament=self.tournament, pk=self.request.POST.get("match") or 0)
+        version = self.request.POST.get("pending_version", "")
+        try:
+            services.confirm_slip(match, by=self.request.user,
+                                  expected_version=int(version) if version.isdigit() else None)
+        except DomainError as error:
+            messages.error(self.request, error.message)
+        else:
+            messages.success(self.request, _("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
+                             % {"round": match.round.number, "table": match.table_number})
+        return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -228,17 +262,44 @@ class SlipEntryView(ScoreEntryMixin, FormView):
             form.add_error("table", _("The slip of table %(table)s in round %(round)s has been entered already; "
                                       "a director can correct it.") % {"table": d["table"], "round": d["round"]})
             return self.form_invalid(form)
+        waiting = pending_of(match=match)
         try:
-            sheet = services.record_slip(match, by=self.request.user, entry=form.entry())
+            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
+                                         decide=self.request.POST.get("decide") == "mine")
+        except EntriesDiffer as conflict:
+            return self.differs(form, match, conflict)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
-        game = sheet.derived["games"][0]
-        messages.success(self.request, _(
-            "Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s"
-        ) % {"round": d["round"], "table": d["table"], "a": match.team_a, "b": match.team_b,
-             "lus_a": game["lus_a"], "lus_b": game["lus_b"], "pa": game["points_a"], "pb": game["points_b"]})
+        teams = {"round": d["round"], "table": d["table"], "a": match.team_a, "b": match.team_b}
+        if not sheet.counted:
+            messages.success(self.request, _(
+                "Round %(round)s, table %(table)s: first entry saved. It counts once a second person enters "
+                "the slip again or confirms it."
+            ) % teams)
+        else:
+            game = sheet.derived["games"][0]
+            text = _("Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s")
+            if waiting is not None:
+                text = _("Confirmed (same as the first entry). ") + text
+            messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
+                                                   "pa": game["points_a"], "pb": game["points_b"]})
         return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
+
+    def differs(self, form, match, conflict: EntriesDiffer):
+        """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
+        two = two_versions(
+            conflict.pending.entries, conflict.entries, slip_fields,
+            title=_("The two entries differ"), intro=conflict.message,
+            first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
+            second_label=_("Your entry"),
+        )
+        for key in sorted(two["keys"]):
+            field = key if key in form.fields else "lus_a"
+            form.add_error(field, _("Differs from the first entry."))
+        director = is_director(self.request.user, self.tournament)
+        return self.render_to_response(self.get_context_data(
+            form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
 
 
 class CorrectSlipView(DirectorRequiredMixin, FormView):
@@ -271,8 +332,15 @@ class CorrectSlipView(DirectorRequiredMixin, FormView):
             services.record_slip(match, by=self.request.user, entry=form.entry(),
                                  expected_version=form.cleaned_data["version"], reason=form.cleaned_data["reason"])
         except StaleVersion as error:
+            two = two_versions(
+                error.sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=error.message,
+                first_label=_("Saved meanwhile (version %(version)s)") % {"version": error.sheet.version},
+                second_label=_("Your version"),
+            )
             fail(form, error)
-            return self.render_to_response(self.get_context_data(form=form, stale=error.sheet))
+            form.data = form.data.copy()
+            form.data["version"] = error.sheet.version  # saving again replaces the saved version on purpose
+            return self.render_to_response(self.get_context_data(form=form, stale=error.sheet, two=two))
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -372,15 +440,22 @@ class SeriesView(ScoreEntryMixin, FormView):
     def form_valid(self, form):
         match = self.get_match()
         sheet = getattr(match, "sheet", None)
-        games = list(sheet.entries) if sheet else []
+        pending = pending_of(match=match)
+        # under double entry the first person goes on from their own entry; anyone else types the game again
+        mine = pending is not None and pending.entered_by_id == self.request.user.pk
+        games = list(pending.entries if mine else sheet.entries if sheet else [])
         d = form.cleaned_data
         games.append(services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
                                          confirm_low_winner=d["confirm_low_winner"]))
         try:
-            services.record_series(match, by=self.request.user, games=games,
-                                   expected_version=sheet.version if sheet else None)
+            saved = services.record_series(match, by=self.request.user, games=games,
+                                           expected_version=sheet.version if sheet else None)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
+        if not saved.counted:
+            messages.success(self.request, _("Game %(number)s entered. It counts once a second person enters it "
+                                             "again identically.") % {"number": len(games)})
+            return redirect(url(self.tournament, "series", match.pk))
         messages.success(self.request, _("Game %(number)s recorded.") % {"number": len(games)})
         return redirect(url(self.tournament, "series", match.pk))

@@ -1,0 +1,233 @@
+"""The entry pages under double entry: messages, the Confirm button, the differences table, the setting."""
+
+import html
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import PendingSheet, ScoreSheet
+from tests.schafkopf.test_views import grid_post
+from tests.tablegames.test_views import hand_post
+from tournament.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+# --- Voms: the slip entry page ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def voms_double(make_game, django_user_model):
+    from tests.doubleentry.conftest import _helper
+
+    game = make_game("voms")
+    game.tournament.double_entry = True
+    game.tournament.save()
+    return game, _helper(django_user_model, game.tournament, "first"), _helper(
+        django_user_model, game.tournament, "second")
+
+
+def slip(game, lus_b=3, **extra):
+    match = game.place
+    return {"round": match.round.number, "table": match.table_number, "lus_a": "9", "lus_b": str(lus_b), **extra}
+
+
+def test_voms_first_entry_then_difference_then_fixed(voms_double, client):
+    game, first, second = voms_double
+    enter = reverse("tournament:voms:enter", args=[game.tournament.slug])
+    response = login(client, first).post(enter, slip(game), follow=True)
+    page = text(response)
+    assert "first entry saved" in page and "Awaiting confirmation" in page
+    assert "your entry: someone else confirms it" in page and not ScoreSheet.objects.exists()
+
+    response = login(client, second).post(enter, slip(game, lus_b=4))
+    page = text(response)
+    assert response.status_code == 200 and "The two entries differ" in page
+    assert "Your entry differs from the first entry by first" in page
+    assert 'data-field="lus_b"' in page and "<mark>3</mark>" in page and "<mark>4</mark>" in page
+    assert 'data-field="lus_a"' not in page
+    assert "Differs from the first entry." in page and not ScoreSheet.objects.exists()
+    assert "Director: let my entry count" not in page
+
+    response = client.post(enter, slip(game), follow=True)
+    assert "Confirmed (same as the first entry)" in text(response)
+    assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 3}]
+
+
+def test_voms_confirm_button(voms_double, client):
+    game, first, second = voms_double
+    enter = reverse("tournament:voms:enter", args=[game.tournament.slug])
+    login(client, first).post(enter, slip(game))
+    pending = PendingSheet.objects.get()
+    confirm = {"action": "confirm", "match": game.place.pk, "pending_version": pending.version}
+    assert "yourself" in text(client.post(enter, confirm, follow=True))
+    assert not ScoreSheet.objects.exists()
+    page = text(login(client, second).get(enter))
+    assert "Awaiting confirmation" in page and "Confirm" in page and "first" in page
+    assert "counts now" in text(client.post(enter, confirm, follow=True))
+    assert ScoreSheet.objects.get().entered_by == first
+
+
+def test_voms_director_lets_their_entry_count(voms_double, director, client):
+    game, first, _second = voms_double
+    enter = reverse("tournament:voms:enter", args=[game.tournament.slug])
+    login(client, first).post(enter, slip(game))
+    page = text(login(client, director).post(enter, slip(game, lus_b=5)))
+    assert "Director: let my entry count" in page and "Director: let the first entry count" in page
+    client.post(enter, slip(game, lus_b=5, decide="mine"))
+    assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 5}]
+    assert AuditEntry.objects.filter(action="sheet.decided", user=director).exists()
+
+
+def test_voms_stale_correction_shows_both_versions(make_game, director, client):
+    game = make_game("voms")
+    sheet = game.enter(director)
+    game.correction(director, expected_version=1, reason="first fix")
+    correct = reverse("tournament:voms:correct", args=[game.tournament.slug, game.place.pk])
+    response = login(client, director).post(correct, {"lus_a": "9", "lus_b": "2", "reason": "mine",
+                                                      "version": sheet.version})
+    page = text(response)
+    assert response.status_code == 200 and "Two versions" in page and "Saved meanwhile (version 2)" in page
+    assert "<mark>7</mark>" in page and "<mark>2</mark>" in page
+    assert 'name="version" value="2"' in page
+
+
+# --- Schafkopf: the list page ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sk_double(make_game, django_user_model):
+    from tests.doubleentry.conftest import _helper
+
+    game = make_game("schafkopf")
+    game.tournament.double_entry = True
+    game.tournament.save()
+    return game, _helper(django_user_model, game.tournament, "first"), _helper(
+        django_user_model, game.tournament, "second")
+
+
+def sk_url(game, name, *args):
+    return reverse(f"tournament:schafkopf:{name}", args=[game.tournament.slug, *args])
+
+
+def test_schafkopf_first_entry_confirm_and_differences(sk_double, client):
+    game, first, second = sk_double
+    sheet_url = sk_url(game, "sheet", 1, 1)
+    page = text(login(client, first).post(sheet_url, grid_post(game.entries()), follow=True))
+    assert "first entry saved" in page and not ScoreSheet.objects.exists()
+    assert "awaiting confirmation: entered by first" in text(client.get(sk_url(game, "round", 1)))
+    assert "You made this entry" in text(client.get(sheet_url))
+
+    page = text(login(client, second).get(sheet_url))
+    assert "Awaiting confirmation" in page and "Confirm the first entry" in page and "type-blind" in page
+    blank = text(client.get(sheet_url + "?blank=1"))
+    assert 'name="t1" value=""' in blank and "Show the first entry" in blank
+
+    response = client.post(sheet_url, grid_post(game.entries(1)))
+    page = text(response)
+    assert response.status_code == 200 and "The two entries differ" in page
+    assert 'data-field="r7"' in page and "Game 7" in page and "Won (+) or lost (−)" in page
+    assert not ScoreSheet.objects.exists()
+
+    pending = PendingSheet.objects.get()
+    page = text(client.post(sheet_url, {"action": "confirm", "pending_version": pending.version}, follow=True))
+    assert "the list is confirmed and counts now" in page
+    assert ScoreSheet.objects.get().entered_by == first
+
+
+def test_schafkopf_first_person_cannot_confirm(sk_double, client):
+    game, first, _second = sk_double
+    sheet_url = sk_url(game, "sheet", 1, 1)
+    login(client, first).post(sheet_url, grid_post(game.entries()))
+    page = text(client.post(sheet_url, {"action": "confirm", "pending_version": 1}, follow=True))
+    assert "a second person has to confirm it" in page and not ScoreSheet.objects.exists()
+
+
+def test_schafkopf_stale_list_uses_the_shared_two_versions_table(make_game, director, client):
+    game = make_game("schafkopf")
+    game.enter(director)
+    response = login(client, director).post(sk_url(game, "sheet", 1, 1),
+                                            grid_post(game.entries(1), version="0", reason="typed again"))
+    page = text(response)
+    assert "Two versions" in page and 'id="two-versions"' in page and 'data-field="r7"' in page
+
+
+# --- table games: the sheet page -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def tg_double(make_game, django_user_model):
+    from tests.doubleentry.conftest import _helper
+
+    game = make_game("rummi")
+    game.tournament.double_entry = True
+    game.tournament.save()
+    return game, _helper(django_user_model, game.tournament, "first"), _helper(
+        django_user_model, game.tournament, "second")
+
+
+def tg_url(game, name, *args):
+    return reverse(f"tournament:tablegames:{name}", args=[game.tournament.slug, *args])
+
+
+def test_table_game_hands_pending_then_confirmed(tg_double, client):
+    game, first, second = tg_double
+    sheet_url = tg_url(game, "sheet", 1, 1)
+    page = text(login(client, first).post(sheet_url, hand_post(1, 1, ["0", "100", "90", "80"]), follow=True))
+    assert "It counts once a second person confirms the sheet." in page
+    page = text(client.post(sheet_url, hand_post(2, 2, ["100", "0", "90", "80"]), follow=True))
+    assert "Hand 2 saved" in page and not ScoreSheet.objects.exists()
+    assert "awaiting confirmation: 2 rows entered by first" in text(client.get(tg_url(game, "round", 1)))
+
+    page = text(login(client, second).get(sheet_url))
+    assert "Confirm the first entry" in page and 'id="tg-add"' not in page
+    page = text(client.post(sheet_url, {"action": "confirm", "pending_version": "2"}, follow=True))
+    assert "The sheet is confirmed and counts now." in page
+    assert len(ScoreSheet.objects.get().entries) == 2
+
+
+def test_table_game_director_sees_differences(tg_double, director, client):
+    game, first, _second = tg_double
+    sheet_url = tg_url(game, "sheet", 1, 1)
+    login(client, first).post(sheet_url, hand_post(1, 1, ["0", "100", "90", "80"]))
+    response = login(client, director).post(sheet_url, hand_post(1, 1, ["0", "100", "95", "80"]))
+    page = text(response)
+    assert response.status_code == 200 and "The two entries differ" in page
+    assert 'data-field="h1-penalties-3"' in page and "<mark>90</mark>" in page and "<mark>95</mark>" in page
+    assert 'name="h1-penalties-3" value="95" class="tg-in tg-w16" aria-invalid="true"' in page
+    assert "Director: let my entry count" in page
+
+
+def test_table_game_stale_save_shows_both_versions(make_game, director, client):
+    game = make_game("rummi")
+    sheet_url = tg_url(game, "sheet", 1, 1)
+    login(client, director).post(sheet_url, hand_post(1, 1, ["0", "100", "90", "80"]))
+    response = client.post(sheet_url, hand_post(1, 1, ["0", "100", "95", "80"], version=0))
+    page = text(response)
+    assert "Two versions" in page and "Someone else saved this sheet" in page
+
+
+# --- the setting ------------------------------------------------------------------------------------------------
+
+
+def test_the_edit_form_switches_double_entry_on_and_it_is_audited(tournament, director, client):
+    edit = reverse("tournament:edit", args=[tournament.slug])
+    page = text(login(client, director).get(edit))
+    assert 'name="double_entry"' in page
+    data = {"name": tournament.name, "game": tournament.game, "date": "2026-12-05", "venue": "",
+            "language": tournament.language, "status": tournament.status, "double_entry": "on"}
+    assert client.post(edit, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.double_entry
+    audit = AuditEntry.objects.filter(action="tournament.update").latest("pk")
+    assert audit.before["double_entry"] is False and audit.after["double_entry"] is True
+    assert 'name="double_entry"' not in text(client.get(reverse("tournament:create")))
