@@ -35,7 +35,7 @@ def test_every_model_of_a_tournament_is_found():
         "tournament.tournament", "tournament.tournamentrole", "tournament.auditentry", "tournament.participant",
         "tournament.team", "tournament.draw", "tournament.stage", "tournament.pool", "tournament.poolentry",
         "tournament.round", "tournament.match", "tournament.table", "tournament.seat", "scoring.scoresheet",
-        "scoring.sheetrevision",
+        "scoring.sheetrevision", "scoring.pendingsheet",
     }
     # every model comes after the models it links to
     for n, plan in enumerate(tournament_models()):
@@ -70,6 +70,32 @@ def test_export_import_export_is_byte_identical(any_tournament, director):
     assert export_tournament(imported) == exported
     assert imported.slug == json.loads(exported)["tournament"]["slug"]
     assert row_counts(imported) == counts
+
+
+def test_double_entry_and_first_entries_awaiting_confirmation_travel(seated, director):
+    from scoring.models import PendingSheet
+    from tournament.models import Table
+
+    seated.double_entry = True
+    seated.save()
+    table = Table.objects.get(round__stage__tournament=seated, round__number=1, number=2)
+    helper = TournamentRole.objects.get(tournament=seated, role=Role.ASSISTANT).user
+    PendingSheet.objects.create(tournament=seated, table=table, mode="hands", entries=[{"game": 1}], version=3,
+                                entered_by=helper)
+    confirmed = ScoreSheet.objects.get(tournament=seated).revisions.first()
+    confirmed.confirmed_by = director
+    confirmed.save()
+    exported = export_tournament(seated)
+    delete_tournament(seated)
+
+    imported = import_tournament(exported, by=director)
+
+    assert export_tournament(imported) == exported
+    assert imported.double_entry
+    pending = PendingSheet.objects.get(tournament=imported)
+    assert (pending.entries, pending.version, pending.entered_by.username, pending.table.number) == (
+        [{"game": 1}], 3, "helper", 2)
+    assert ScoreSheet.objects.get(tournament=imported).revisions.first().confirmed_by == director
 
 
 def test_import_keeps_what_the_table_wrote(seated, director):
