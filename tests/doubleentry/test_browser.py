@@ -1,0 +1,59 @@
+"""A second person re-types a Voms slip by keyboard, is shown the one field that differs, and fixes it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import PendingSheet, ScoreSheet
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard
+from tournament.models import Role, TournamentRole
+
+
+@pytest.mark.django_db(transaction=True)
+def test_second_entry_differs_by_one_field_and_is_fixed_by_keyboard(live_server, page, make_game,
+                                                                     django_user_model):
+    game = make_game("voms")
+    game.tournament.double_entry = True
+    game.tournament.save()
+    users = []
+    for name in ("anna", "bert"):
+        user = django_user_model.objects.create_user(username=name, password=f"pw-{name}-Secret-1")
+        user.raw_password = f"pw-{name}-Secret-1"
+        TournamentRole.objects.create(tournament=game.tournament, user=user, role=Role.ASSISTANT)
+        users.append(user)
+    anna, bert = users
+    game.service.record_slip(game.place, by=anna, entry={"lus_a": 9, "lus_b": 3})
+    table = str(game.place.table_number)
+
+    login_by_keyboard(page, live_server.url, bert, f"/manage/{game.tournament.slug}/voms/enter/")
+    expect(page.locator("#pending-slips")).to_contain_text("anna")
+    expect(page.locator("#id_table")).to_be_focused()
+    page.keyboard.type(table)
+    page.keyboard.press("Tab")
+    page.keyboard.type("9")
+    page.keyboard.press("Tab")
+    page.keyboard.type("4")  # the paper says 3: a typing slip
+    page.keyboard.press("Enter")
+
+    versions = page.locator("#two-versions")
+    expect(versions).to_contain_text("The two entries differ")
+    expect(versions.locator("tr.tv-diff")).to_have_count(1)
+    expect(versions.locator("tr.tv-diff")).to_contain_text("Lus team B")
+    expect(page.locator("#id_lus_b")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#id_lus_a")).not_to_have_attribute("aria-invalid", "true")
+    assert not ScoreSheet.objects.exists()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "double-entry-differences.png"), full_page=True)
+
+    expect(page.locator("#id_table")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # tabbing into the field selects what is in it
+    expect(page.locator("#id_lus_b")).to_be_focused()
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+
+    expect(page.locator(".messages")).to_contain_text("Confirmed (same as the first entry)")
+    expect(page.locator("#two-versions")).to_have_count(0)
+    sheet = ScoreSheet.objects.get()
+    assert sheet.entries == [{"lus_a": 9, "lus_b": 3}] and sheet.entered_by == anna
+    assert not PendingSheet.objects.exists()
