@@ -136,15 +136,22 @@ class Recorder:
         self.latencies: dict[str, list[float]] = defaultdict(list)
         self.statuses: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         self.errors: list[str] = []
+        self.error_counts: dict[str, int] = defaultdict(int)
+        self.retries = 0
 
     def record(self, kind: str, seconds: float, status: int) -> None:
         with self.lock:
             self.latencies[kind].append(seconds)
             self.statuses[kind][status] += 1
 
-    def error(self, kind: str, message: str) -> None:
+    def error(self, kind: str, message: str, what: str) -> None:
         with self.lock:
             self.errors.append(f"{kind}: {message}")
+            self.error_counts[f"{kind}: {what}"] += 1
+
+    def retried(self) -> None:
+        with self.lock:
+            self.retries += 1
 
 
 class Client:
@@ -161,10 +168,14 @@ class Client:
             self.connection.close()
             self.connection = None
 
-    def request(self, kind: str, method: str, path: str, data: dict | None = None, expect=(200,), split=False):
+    def request(self, kind: str, method: str, path: str, data: dict | None = None, expect=(200,), split=False,
+                started: float | None = None):
         """(status, response, text), or None after a connection error, a timeout or an unexpected status.
-        `split`: the latencies are kept apart per status ("poll 200", "poll 204")."""
-        if self.connection is None or time.monotonic() - self.last_used > IDLE_RECONNECT:
+        `split`: the latencies are kept apart per status ("poll 200", "poll 204"). A GET on a kept-alive
+        connection that the server closed before answering is sent again once on a new connection, as
+        browsers do (counted as a retry, not an error); a POST never is."""
+        reused = self.connection is not None and time.monotonic() - self.last_used <= IDLE_RECONNECT
+        if not reused:
             self.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
         headers = {"Accept-Language": "en"}
@@ -174,13 +185,20 @@ class Client:
         if data is not None:
             body = urlencode(data)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        start = time.monotonic()
+        start = started or time.monotonic()  # a retry's latency includes the failed attempt
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
             text = response.read().decode("utf-8", "replace")
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError) as error:
+            self.close()
+            if reused and method == "GET":
+                self.recorder.retried()
+                return self.request(kind, method, path, data, expect, split, start)
+            self.recorder.error(kind, f"{method} {path}: {type(error).__name__}: {error}", type(error).__name__)
+            return None
         except (OSError, http.client.HTTPException) as error:
-            self.recorder.error(kind, f"{method} {path}: {type(error).__name__}: {error}")
+            self.recorder.error(kind, f"{method} {path}: {type(error).__name__}: {error}", type(error).__name__)
             self.close()
             return None
         seconds = time.monotonic() - start
@@ -195,7 +213,7 @@ class Client:
             kind = f"{kind} {response.status}"
         self.recorder.record(kind, seconds, response.status)
         if response.status not in expect:
-            self.recorder.error(kind, f"{method} {path}: status {response.status}")
+            self.recorder.error(kind, f"{method} {path}: status {response.status}", f"status {response.status}")
             return None
         return response.status, response, text
 
@@ -217,7 +235,7 @@ def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: 
                 continue
             url = poll_url(answer[2])
             if url is None:
-                recorder.error("public page", "no live region to poll")
+                recorder.error("public page", "no live region to poll", "no live region")
                 break
             for path in static_urls(answer[2]):
                 client.request("static file", "GET", path)
@@ -503,9 +521,12 @@ def report(recorder: Recorder, result: dict, run: dict) -> int:
     server_errors = sum(count for statuses in recorder.statuses.values()
                         for status, count in statuses.items() if status >= 500)
     print(f"\nrequests   {sum(len(v) for v in recorder.latencies.values())} answered in {run['seconds']:.0f} s, "
-          f"{server_errors} with 5xx; {len(recorder.errors)} errors (connection, timeout, unexpected status)")
-    for line in recorder.errors[:10]:
-        print(f"  {line}")
+          f"{server_errors} with 5xx; {len(recorder.errors)} errors (connection, timeout, unexpected status); "
+          f"{recorder.retries} GETs sent again after the server closed a kept-alive connection")
+    for what, count in sorted(recorder.error_counts.items()):
+        print(f"  {count:>5} × {what}")
+    for line in recorder.errors[:5]:
+        print(f"  e.g. {line}")
     print(f"lists      {result['saved']} saved (answer 302), {result['stored']} stored in round 2; "
           f"lost {len(result['lost'])}, stored differently {len(result['different'])}, "
           f"stored more than once {len(result['twice'])}, stored without a success answer "
@@ -602,7 +623,7 @@ def main(argv=None) -> int:
         }
         still = sum(thread.is_alive() for thread in threads)
         if still:
-            recorder.error("client", f"{still} threads still waiting for an answer at the end")
+            recorder.error("client", f"{still} threads still waiting for an answer at the end", "unfinished")
         stop_process(gunicorn)
         log.close()
         text = (folder / "gunicorn.log").read_text(errors="replace")
