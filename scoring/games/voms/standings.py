@@ -7,6 +7,7 @@ the same rows as the standings PDF and Excel file and cached under the tournamen
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -58,8 +59,14 @@ class MatchRow:
 def played_game(match, derived_game: dict) -> rules.PlayedGame:
     return rules.PlayedGame(
         match.team_a_id, match.team_b_id, derived_game["lus_a"], derived_game["lus_b"], derived_game["winner"],
-        Decimal(derived_game["points_a"]), Decimal(derived_game["points_b"]),
+        as_decimal(derived_game["points_a"]), as_decimal(derived_game["points_b"]),
     )
+
+
+@functools.lru_cache(maxsize=64)
+def as_decimal(text: str) -> Decimal:
+    """A stored points value ("2", "2.5", "1.5", "0"): a handful of distinct values for thousands of games."""
+    return Decimal(text)
 
 
 def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
@@ -211,9 +218,10 @@ def standings_page(tournament) -> dict:
 
     tables = pool_tables(tournament)
     final = None
-    if knockout_stage(tournament) is not None:
-        final = [(place, team.name) for place, team, _how in final_ranking(tournament, tables)]
     text = CellText()
+    if knockout_stage(tournament) is not None:
+        final = SafeString("\n".join(f'<tr><td class="num">{text(place)}</td><td>{escape(team.name)}</td></tr>'
+                                     for place, team, _how in final_ranking(tournament, tables)))
     pools = [
         {"name": table.pool.name, "complete": table.complete,
          "rows": SafeString("\n".join(row_html(row, standing, text)
