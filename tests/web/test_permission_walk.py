@@ -102,6 +102,7 @@ def world(make_director, django_user_model):
     assistant = django_user_model.objects.create_user("helper", password="pw-Helper-1")
     for t in tournaments.values():
         TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
+        awaiting_confirmation(t, assistant)
     users = {
         "anonymous": None,
         "public": django_user_model.objects.create_user("visitor", password="pw-Visitor-1"),
@@ -110,6 +111,20 @@ def world(make_director, django_user_model):
         "director": director,
     }
     return tournaments, users
+
+
+def awaiting_confirmation(tournament, user) -> None:
+    """Double entry on and a first entry waiting, so the entry pages are walked in that state too."""
+    from scoring.models import PendingSheet, ScoreSheet
+
+    tournament.double_entry = True
+    tournament.save(update_fields=["double_entry"])
+    sheets = ScoreSheet.objects.filter(tournament=tournament)
+    sheet = (sheets.filter(table__round__number=1, table__number=1).first()
+             or sheets.filter(match__isnull=False).order_by("pk").first())
+    if sheet is not None:
+        PendingSheet.objects.create(tournament=tournament, match=sheet.match, table=sheet.table, mode=sheet.mode,
+                                    entries=sheet.entries, base_version=sheet.version, entered_by=user)
 
 
 def candidates(tournament, name, converter_names):
