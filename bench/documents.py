@@ -4,9 +4,11 @@ Run from the repository root: `.venv/bin/python bench/documents.py` (no database
 Each case runs in its own process, so each peak memory figure is that case's alone.
 
 - pdf-pages: 500 score lists, one page each (30 rows x 8 columns), as `render_pdf_pages` does it:
-  every page's fragment rendered, joined into one HTML with page breaks, laid out once.
-- pdf-copy: the same 500 pages the other way, kept here only to compare: a WeasyPrint document
-  per page, their pages joined with `Document.copy(pages).write_pdf()`.
+  in batches of 25 pages laid out by worker processes (one per core), joined with pypdf.
+- pdf-one: the same 500 pages in one process, one HTML laid out once (the renderer's way for
+  printouts under 50 pages), kept to compare.
+- pdf-copy (only when named: `bench/documents.py pdf-copy`): the same pages as a WeasyPrint
+  document per page, joined with `Document.copy(pages).write_pdf()`, kept to compare.
 - pdf-table: a 2,000-row TableDocument, cut into page-sized tables.
 - xlsx: a 2,000-row TableDocument to Excel (write-only mode).
 """
@@ -22,8 +24,10 @@ import types
 from decimal import Decimal
 from pathlib import Path
 
+from procstat import MemorySampler
+
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ("pdf-pages", "pdf-copy", "pdf-table", "xlsx")
+CASES = ("pdf-pages", "pdf-one", "pdf-table", "xlsx")
 PAGES = 500
 ROWS = 2000
 
@@ -87,6 +91,13 @@ def run_pdf_pages(tournament) -> tuple[bytes, str]:
     return render_pdf_pages("score_list.html", score_list_pages(), tournament=tournament, title="Score lists"), "pages"
 
 
+def run_pdf_one(tournament) -> tuple[bytes, str]:
+    from documents import pdf
+
+    pdf.worker_count = lambda: 1  # the one-process path
+    return run_pdf_pages(tournament)
+
+
 def run_pdf_copy(tournament) -> tuple[bytes, str]:
     from django.template.loader import render_to_string
     from django.utils import translation
@@ -126,22 +137,21 @@ def run_case(case: str) -> None:
     with tempfile.TemporaryDirectory() as template_dir:
         (Path(template_dir) / "score_list.html").write_text(SCORE_LIST)
         setup_django(template_dir)
-        runner = {"pdf-pages": run_pdf_pages, "pdf-copy": run_pdf_copy, "pdf-table": run_pdf_table, "xlsx": run_xlsx}
-        start, cpu_start = time.perf_counter(), cpu_seconds()
+        runner = {"pdf-pages": run_pdf_pages, "pdf-one": run_pdf_one, "pdf-copy": run_pdf_copy,
+                  "pdf-table": run_pdf_table, "xlsx": run_xlsx}
+        sampler = MemorySampler()  # this process and its workers together
+        sampler.start()
+        start = time.perf_counter()
         data, unit = runner[case](fake_tournament())
-        seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu_start
-    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
+        seconds = time.perf_counter() - start
+        sampler.stop()
+        cpu = sampler.cpu_seconds()
+    peak_mib = max(sampler.peak / 2**20, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     count = count_pdf_pages(data) if unit == "pages" else ROWS
     print(
         f"{case:10} {count:5} {unit:5} {seconds:7.1f} s wall {cpu:7.1f} s CPU"
         f"  peak {peak_mib:6.0f} MiB  {len(data) / 1024:6.0f} KiB"
     )
-
-
-def cpu_seconds() -> float:
-    """CPU time of this process: steadier than wall time on a machine busy with other work."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 def count_pdf_pages(data: bytes) -> int:
@@ -153,12 +163,12 @@ def count_pdf_pages(data: bytes) -> int:
 
 
 def main() -> None:
-    if len(sys.argv) > 1:
-        run_case(sys.argv[1])
+    if sys.argv[1:2] == ["--case"]:
+        run_case(sys.argv[2])  # the child process of one case
         return
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    for case in CASES:
-        subprocess.run([sys.executable, __file__, case], check=True)
+    for case in sys.argv[1:] or CASES:
+        subprocess.run([sys.executable, __file__, "--case", case], check=True)
 
 
 if __name__ == "__main__":

@@ -123,70 +123,22 @@ def run_pdf(database: str, players: int) -> None:
     from tournament.models import Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
+    from procstat import MemorySampler
+
     from documents import pdf as _renderer  # noqa: F401  (WeasyPrint's import is not the printout's time)
 
     sampler = MemorySampler()
     sampler.start()
-    cpu = cpu_seconds()
     document, seconds_build = timed(documents(tournament)["score-lists-1"])
     data, seconds_render = timed(render, document, "pdf", tournament=tournament)
-    cpu = cpu_seconds() - cpu
     sampler.stop()
+    cpu = sampler.cpu_seconds()
     pages = len(document.pages)
     print(f"pdf        {pages} score lists: {seconds_build + seconds_render:6.1f} s wall, {cpu:.1f} s CPU "
           f"(all processes; {seconds_build:.1f} s data), peak {sampler.peak / 2**20:.0f} MiB together "
           f"(this process alone {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB), "
           f"{len(data) / 1024:.0f} KiB")
     check_pdf(data, pages)
-
-
-def cpu_seconds() -> float:
-    """CPU seconds of this process and of its finished children (the PDF workers)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-class MemorySampler:
-    """The largest sum of resident memory of this process and all its descendants, sampled every 50 ms."""
-
-    def __init__(self):
-        import threading
-
-        self.peak = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def start(self):
-        self._thread.start()
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join()
-
-    def _run(self):
-        while not self._stop.wait(0.05):
-            self.peak = max(self.peak, tree_rss(os.getpid()))
-
-
-def tree_rss(root: int) -> int:
-    parents, rss = {}, {}
-    page = os.sysconf("SC_PAGE_SIZE")
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            statm = Path(f"/proc/{entry}/statm").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        parents[int(entry)] = int(fields[1])
-        rss[int(entry)] = int(statm.split()[1]) * page
-    tree, changed = {root}, True
-    while changed:
-        grown = tree | {pid for pid, parent in parents.items() if parent in tree}
-        changed, tree = grown != tree, grown
-    return sum(rss.get(pid, 0) for pid in tree)
 
 
 def check_pdf(data: bytes, pages: int) -> None:

@@ -179,7 +179,11 @@ def batch_bounds(count: int, size: int) -> list[tuple[int, int]]:
 @functools.cache
 def process_context():
     """Workers come from a fork server that has imported only this module (WeasyPrint): they inherit
-    neither the parent's database connections nor its threads, and start in milliseconds."""
+    neither the parent's database connections nor its threads, and start in milliseconds.
+
+    Like every spawned process, the fork server imports the main module of the program that started
+    it: a script that renders large printouts needs the `if __name__ == "__main__":` guard (manage.py,
+    gunicorn, pytest and the bench scripts have it)."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
     return context
