@@ -1,7 +1,7 @@
 """Load test on loopback: gunicorn on a throw-away PostgreSQL, public viewers polling, directors entering lists.
 
 Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
-[--players 2000] [--pause 0] [--workers 3] [--threads 1]`, or `--quick` for a smoke run of a few seconds.
+[--players 2000] [--pause 0] [--workers 3] [--threads 1]`, or `--quick` for a smoke run (200 players, 20 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
 
