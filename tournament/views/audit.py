@@ -80,6 +80,13 @@ class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
     table_class = AuditTable
     table_pagination = {"per_page": 50}
 
+    def get(self, request, *args, **kwargs):
+        # The page size is fixed: django-tables2 would take ?per_page=0 or -1 and its paginator fail (a 500).
+        if "per_page" in request.GET:
+            request.GET = request.GET.copy()
+            del request.GET["per_page"]
+        return super().get(request, *args, **kwargs)
+
     def get_filter_form(self) -> AuditFilterForm:
         if not hasattr(self, "_filter_form"):
             entries = AuditEntry.objects.filter(tournament=self.tournament)

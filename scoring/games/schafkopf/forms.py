@@ -274,8 +274,13 @@ class GridRow:
         return not any(self.values.values())
 
 
+def _digits(text: str, most: int = 7) -> bool:
+    """Plain 0-9 digits, not too many: "²" or "١" pass str.isdigit() but are no numbers a table writes."""
+    return text.isascii() and text.isdigit() and len(text) <= most
+
+
 def _seat(text: str, table_size: int, errors: dict, key: str) -> int | None:
-    if text.isdigit() and 1 <= int(text) <= table_size:
+    if _digits(text) and 1 <= int(text) <= table_size:
         return int(text)
     errors[key] = _("Enter a seat from 1 to %(size)s.") % {"size": table_size}
     return None
@@ -298,7 +303,7 @@ def _read_game(row: GridRow, *, table_size: int) -> None:
         errors["x"] = _("Leave empty, or type S (Schneider) or Z (Schwarz).")
     laufende = 0
     if values["l"]:
-        if values["l"].isdigit():
+        if _digits(values["l"]):
             laufende = int(values["l"])
         else:
             errors["l"] = _("Enter the number of Laufende.")
@@ -372,7 +377,7 @@ def _whole_number(text: str, *, allow_negative: bool, empty):
     if not text:
         return empty
     digits = text[1:] if allow_negative and text[:1] in "-−" else text
-    if not digits.isdigit():
+    if not _digits(digits):
         return None
     return -int(digits) if digits != text else int(digits)
 

@@ -277,6 +277,11 @@ def read_hand(data: Mapping, spec: GameSpec, seats, number: int) -> GridRow:
     return grid
 
 
+def _digits(text: str) -> bool:
+    """Plain 0-9 digits, not too many: "²" or "١" pass str.isdigit() but are no numbers a table writes."""
+    return text.isascii() and text.isdigit() and len(text) <= 7
+
+
 def _read_value(entry_field, text: str, seats, grid: GridRow):
     kind = entry_field.kind
     if kind == FIELD_BOOL:
@@ -284,13 +289,13 @@ def _read_value(entry_field, text: str, seats, grid: GridRow):
     if not text:
         return None
     if kind == FIELD_PLAYER:
-        if text.isdigit() and int(text) in seats:
+        if _digits(text) and int(text) in seats:
             return int(text)
         grid.errors.append(_("“%(field)s”: type the seat number of a player of this table (%(seats)s), not “%(text)s”.")
                            % {"field": _(entry_field.name), "seats": ", ".join(map(str, seats)), "text": text})
         return None
     if kind in (FIELD_INT, FIELD_SIGNED_INT):
-        if re.fullmatch(r"[-−]?\d+", text):
+        if re.fullmatch(r"[-−]?[0-9]{1,7}", text):
             return int(text.replace("−", "-"))
         grid.errors.append(_("“%(field)s”: “%(text)s” is not a whole number.")
                            % {"field": _(entry_field.name), "text": text})
@@ -326,7 +331,7 @@ def read_result(data: Mapping, seat: int, with_time: bool) -> GridRow:
     if not tiles and not time:
         return grid
     row: dict = {"seat": seat, TILES_LEFT: None}
-    if tiles.isdigit():
+    if _digits(tiles):
         row[TILES_LEFT] = int(tiles)
     else:
         grid.errors.append(_("Tiles left: “%(text)s” is not a whole number.") % {"text": tiles} if tiles

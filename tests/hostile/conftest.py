@@ -1,0 +1,33 @@
+from hypothesis import HealthCheck, settings
+
+from scoring.games import all_games
+from tournament.models import Role, TournamentRole
+
+#: small tournaments: the hostile suite posts hundreds of times and must stay quick on CI
+SMALL = {"--teams": 6, "--pools": 1, "--players": 12}
+
+#: CI-sized, reproducible runs (derandomize: the same examples every time)
+FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+
+
+def demo_options(game, results):
+    options = {"seed": 1, "results": results}
+    for flag, kwargs in game.demo_arguments:
+        options[flag.lstrip("-").replace("-", "_")] = SMALL.get(flag, kwargs.get("default"))
+    return options
+
+
+def build_world(make_director, django_user_model, keys):
+    """Small demo tournaments ("voms-played": every pool game entered), a director and an assistant."""
+    director = make_director("boss")
+    assistant = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+    games = {g.key: g for g in all_games() if g.demo}
+    tournaments = {}
+    for key in keys:
+        game = games[key.removesuffix("-played")]
+        tournaments[key] = game.demo(director, **demo_options(game, results=key.endswith("-played")))
+    for t in tournaments.values():
+        TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
+    return {"director": director, "assistant": assistant, "tournaments": tournaments}

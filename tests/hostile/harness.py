@@ -1,0 +1,167 @@
+"""Shared pieces of the hostile-input tests: which POST endpoints exist, the forms that post to them,
+hostile values, and a snapshot of the database to prove that a refused post changed nothing."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from django.apps import apps
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.urls.exceptions import Resolver404
+
+# --- the POST endpoints ------------------------------------------------------------------------------
+
+#: POST endpoints that are not the project's own forms, and why they are not fuzzed here.
+NOT_FUZZED = {
+    "admin": "Django's admin (superusers only; directors have no model permissions)",
+    "logout": "Django's own logout: takes no input",
+    "password_change": "Django's own form; our settings only (covered by Django's tests)",
+    "password_reset": "Django's own form",
+    "password_reset_confirm": "Django's own form, reached only with a mailed token",
+    "set_language": "Django's own view: an unknown language is ignored",
+}
+
+
+def walk(patterns, namespace=""):
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            ns = namespace + (f"{p.namespace}:" if p.namespace else "")
+            yield from walk(p.url_patterns, ns)
+        elif isinstance(p, URLPattern) and p.name:
+            yield namespace + p.name, p
+
+
+def accepts_post(pattern) -> bool:
+    cls = getattr(pattern.callback, "view_class", None)
+    if cls is None:
+        # function views: Django's set_language is the one that takes POST; `live` is GET only
+        return pattern.callback.__name__ in ("set_language",)
+    return "post" in cls.http_method_names and hasattr(cls, "post")
+
+
+def post_endpoints() -> set[str]:
+    """Every named URL whose view accepts POST, minus the ones listed in NOT_FUZZED."""
+    names = set()
+    for name, pattern in walk(get_resolver().url_patterns):
+        if name.startswith("admin:") or name in NOT_FUZZED:
+            continue
+        if accepts_post(pattern):
+            names.add(name)
+    return names
+
+
+# --- the forms on a page -----------------------------------------------------------------------------
+
+
+@dataclass
+class Form:
+    action: str
+    fields: dict[str, list[str]] = field(default_factory=dict)  # name -> values on the page (select: options)
+    files: list[str] = field(default_factory=list)
+    checkboxes: set[str] = field(default_factory=set)
+
+    @property
+    def url_name(self) -> str:
+        return resolve(self.action.split("?")[0]).view_name
+
+
+class FormParser(HTMLParser):
+    def __init__(self, page_url: str):
+        super().__init__()
+        self.page_url = page_url
+        self.forms: list[Form] = []
+        self.current: Form | None = None
+        self.select: str | None = None
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and (a.get("method") or "").lower() == "post":
+            self.current = Form(a.get("action") or self.page_url)
+            self.forms.append(self.current)
+        if self.current is None:
+            return
+        name = a.get("name")
+        if tag == "input" and name and name != "csrfmiddlewaretoken":
+            kind = (a.get("type") or "text").lower()
+            if kind == "file":
+                self.current.files.append(name)
+            elif kind in ("checkbox", "radio"):
+                self.current.checkboxes.add(name) if kind == "checkbox" else None
+                self.current.fields.setdefault(name, []).append(a.get("value") or "on")
+            elif kind not in ("submit", "button", "reset", "image") or name == "action":
+                self.current.fields.setdefault(name, []).append(a.get("value") or "")
+        elif tag == "button" and name:
+            self.current.fields.setdefault(name, []).append(a.get("value") or "")
+        elif tag == "select" and name:
+            self.select = name
+            self.current.fields.setdefault(name, [])
+        elif tag == "option" and self.select:
+            self.current.fields[self.select].append(a.get("value") or "")
+        elif tag == "textarea" and name:
+            self.textarea = name
+            self.current.fields.setdefault(name, []).append("")
+
+    def handle_data(self, data):
+        if self.textarea and self.current is not None:
+            self.current.fields[self.textarea][-1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.current = None
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+
+def forms_on(html: str, page_url: str) -> list[Form]:
+    parser = FormParser(page_url)
+    parser.feed(html)
+    found = []
+    for form in parser.forms:
+        try:
+            form.url_name  # noqa: B018 - only forms that post to our own pages
+        except Resolver404:
+            continue
+        found.append(form)
+    return found
+
+
+# --- refusals ------------------------------------------------------------------------------------------
+
+#: how the templates mark what was refused: Django's error lists, our "errors" blocks, bad grid rows,
+#: and error messages of the messages framework
+ERROR_MARKS = ('class="errorlist', 'class="errors', 'class="error"', " invalid\"", "sk-bad", "tg-bad",
+               '<li class="error">', "nonfield")
+
+
+def shows_error(html: str) -> bool:
+    return any(mark in html for mark in ERROR_MARKS)
+
+
+# --- database snapshot ---------------------------------------------------------------------------------
+
+SNAPSHOT_APPS = ("tournament", "scoring", "auth")
+
+
+def snapshot() -> dict[str, tuple[int, str]]:
+    """Per model: number of rows and a checksum of every value of every row."""
+    state = {}
+    for model in apps.get_models():
+        if model._meta.app_label not in SNAPSHOT_APPS:
+            continue
+        rows = model._default_manager.order_by("pk").values_list()
+        digest = hashlib.sha256()
+        count = 0
+        for row in rows.iterator():
+            digest.update(repr(row).encode())
+            count += 1
+        state[model._meta.label] = (count, digest.hexdigest())
+    return state
+
+
+def changed(before: dict, after: dict) -> list[str]:
+    return [label for label in before if before[label] != after.get(label)]
