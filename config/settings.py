@@ -124,15 +124,23 @@ TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", 
 # REDIS_URL (e.g. redis://127.0.0.1:6379/0, with `pip install redis`) puts both caches there.
 # The public pages (tournament/public/) have their own cache, so that hundreds of cached pages can
 # never push the login counters out.
-def _cache(name: str, max_entries: int) -> dict:
+def _cache(name: str, max_entries: int, folder: str = "") -> dict:
     if os.environ.get("REDIS_URL"):
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"],
                 "KEY_PREFIX": name}
+    if folder:
+        return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": folder,
+                "OPTIONS": {"MAX_ENTRIES": max_entries}}
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name,
             "OPTIONS": {"MAX_ENTRIES": max_entries}}
 
 
-CACHES = {"default": _cache("tournament-manager", 300), "public": _cache("public-pages", 5000)}
+#: the public pages' cache is shared by all server processes of this machine (gunicorn's workers render a
+#: public page once per change, not once each): files in this folder unless REDIS_URL is set; empty: each
+#: process keeps its own in memory (the tests do). docs/deploy.md, "Public pages' cache".
+PUBLIC_CACHE_DIR = os.environ.get("PUBLIC_CACHE_DIR", str(BASE_DIR / "data" / "public-cache"))
+CACHES = {"default": _cache("tournament-manager", 300),
+          "public": _cache("public-pages", 1000 if PUBLIC_CACHE_DIR else 5000, PUBLIC_CACHE_DIR)}
 PUBLIC_CACHE_ALIAS = "public"
 
 # --- Public pages (docs/directors-guide.md, "Public pages") ----------------
@@ -143,6 +151,10 @@ PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
 PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "15"))
 #: the longest a cached public page lives (every change renews it at once; this bounds anything missed)
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "60"))
+#: a public region not rendered yet for the newest change is answered with the newest one rendered, if that
+#: is younger than this: one process renders while the others answer, at most once per this interval (0: always
+#: the newest; the tests' default)
+PUBLIC_RENDER_SECONDS = float(os.environ.get("PUBLIC_RENDER_SECONDS", "5"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -8,6 +8,15 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def pytest_configure(config):
+    """Tests keep the public pages' cache in memory (cleared per test) and render it at every change."""
+    from django.conf import settings
+
+    settings.CACHES = {**settings.CACHES, "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                                     "LOCATION": "public-pages"}}
+    settings.PUBLIC_RENDER_SECONDS = 0
+
+
 @pytest.fixture(autouse=True)
 def _fresh_state_per_test():
     """Each test starts in English with empty caches: a language left active by one test, or a
