@@ -1,0 +1,169 @@
+"""Hostile files uploaded to every import: registration lists (Voms teams, Schafkopf and table-game players)
+and tournament files (JSON). Each is imported whole or refused with a message, and a refused file changes
+nothing. One refusal per import is checked in German too: the message must not be the English text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournament.imports import MAX_BYTES
+from tournament.models import Participant, Tournament
+
+from .conftest import FUZZ, build_world
+from .harness import changed, shows_error, snapshot
+from .values import UPLOADS, uploads
+
+pytestmark = pytest.mark.django_db
+
+#: url name -> (demo tournament, extra fields, file field)
+IMPORTS = {
+    "tournament:voms:teams": ("voms", {"action": "import"}, "import-file"),
+    "tournament:schafkopf:import": ("schafkopf", {}, "file"),
+    "tournament:tablegames:import": ("domino", {}, "file"),
+    "tournament:import": (None, {}, "file"),
+}
+
+
+@pytest.fixture
+def imports(make_director, django_user_model):
+    world = build_world(make_director, django_user_model, ("voms", "schafkopf", "domino"))
+    client = Client()
+    client.force_login(world["director"])
+    return client, world
+
+
+def address(world, name):
+    key = IMPORTS[name][0]
+    return reverse(name) if key is None else reverse(name, args=[world["tournaments"][key].slug])
+
+
+def upload(client, world, name, filename, content, **headers):
+    _key, extra, field = IMPORTS[name]
+    return client.post(address(world, name), {**extra, field: SimpleUploadedFile(filename, content)}, **headers)
+
+
+def check(client, world, name, filename, content):
+    """Imported whole (a redirect, the rows there) or refused with a message and nothing changed."""
+    before = snapshot()
+    response = upload(client, world, name, filename, content)
+    after = snapshot()
+    assert response.status_code < 500, (name, filename)
+    if response.status_code == 302:
+        followed = client.get(response.url)
+        assert followed.status_code == 200
+        assert '<li class="error">' not in followed.content.decode(), (name, filename)
+        return "accepted"
+    assert not changed(before, after), f"{name} {filename}: refused but changed {changed(before, after)}"
+    assert response.status_code == 200, (name, filename, response.status_code)
+    assert shows_error(response.content.decode()), f"{name} {filename}: refused without saying why"
+    return "refused"
+
+
+@pytest.mark.parametrize("name", IMPORTS)
+def test_every_hostile_file_is_imported_whole_or_refused(imports, name):
+    client, world = imports
+    outcomes = {filename: check(client, world, name, filename, content) for filename, content in UPLOADS}
+    for filename in ("empty.csv", "noise.xlsx", "truncated.xlsx", "corrupt.xlsx", "notxlsx.xlsx", "badxml.xlsx",
+                     "players.exe", "deep.json"):
+        assert outcomes[filename] == "refused", (name, filename)
+
+
+GAMES = {"tournament:voms:teams": "voms", "tournament:schafkopf:import": "schafkopf",
+         "tournament:tablegames:import": "domino"}
+
+
+@pytest.mark.parametrize("name", [n for n in IMPORTS if n != "tournament:import"])
+def test_lists_in_other_encodings_and_with_formulas_import_as_text(imports, make_tournament, name):
+    client, world = imports
+    for filename in ("bom.csv", "latin1.csv", "utf16.csv", "formulas.csv", "formulas.xlsx", "semicolon.csv"):
+        fresh = make_tournament(world["director"], name=filename, game=GAMES[name])
+        _key, extra, field = IMPORTS[name]
+        response = client.post(reverse(name, args=[fresh.slug]),
+                               {**extra, field: SimpleUploadedFile(filename, dict(UPLOADS)[filename])})
+        assert response.status_code == 302, (name, filename, response.content.decode()[-1500:])
+        people = Participant.objects.filter(tournament=fresh)
+        assert people.exists(), (name, filename)
+        names = {text for p in people for text in (p.first_name, p.last_name)}
+        if filename == "latin1.csv":
+            assert any("Jörg" in text for text in names), names  # Latin-1 read as such
+        if filename == "utf16.csv":
+            assert any("Anna" in text for text in names), names
+        if filename.startswith("formulas"):
+            assert any('=HYPERLINK("http://x","y")' in text for text in names), names  # kept as typed
+
+
+@pytest.mark.parametrize("name", [n for n in IMPORTS if n != "tournament:import"])
+def test_a_list_over_the_size_limit_is_refused(imports, name):
+    client, world = imports
+    content = b"Number,Last name\r\n" + b"1,x\r\n" * (MAX_BYTES // 5)
+    assert check(client, world, name, "big.csv", content[: MAX_BYTES + 1]) == "refused"
+
+
+def test_a_tournament_file_over_the_size_limit_is_refused(imports, settings):
+    client, world = imports
+    settings.TOURNAMENT_IMPORT_MAX_BYTES = 2000
+    export = client.get(reverse("tournament:export_json", args=[world["tournaments"]["voms"].slug])).content
+    assert len(export) > 2000
+    assert check(client, world, "tournament:import", "t.json", export) == "refused"
+
+
+@pytest.mark.parametrize("name", IMPORTS)
+def test_refusals_are_translated(imports, name):
+    client, world = imports
+    content = b"\xff\x00garbage" * 10
+    english = upload(client, world, name, "x.xlsx", content, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    german = upload(client, world, name, "x.xlsx", content, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert shows_error(english) and shows_error(german)
+    refusal = {"tournament:import": "The file is not a text file in UTF-8."}.get(
+        name, "This is not a readable Excel file (.xlsx).")
+    assert refusal in english
+    assert refusal not in german
+
+
+@pytest.mark.parametrize("name", IMPORTS)
+def test_random_files(imports, name):
+    client, world = imports
+
+    @FUZZ
+    @given(uploads)
+    def fuzz(file):
+        check(client, world, name, *file)
+
+    fuzz()
+
+
+def test_tournament_files_with_hostile_values(imports):
+    """A real export with one value replaced by something hostile: imported or refused, never half."""
+    client, world = imports
+    document = json.loads(client.get(reverse("tournament:export_json",
+                                             args=[world["tournaments"]["voms"].slug])).content)
+
+    values = st.one_of(st.sampled_from([None, "", 10**30, -1, 1.5, "NaN", [], {}, "\x00", "x" * 10_000, True,
+                                        "2026-13-45", {"id": 1}, [1, [2]]]), st.text(max_size=20), st.integers())
+
+    @FUZZ
+    @given(st.data(), values)
+    def fuzz(data, value):
+        tables = [t for t in document["models"] if t["rows"]]
+        where = data.draw(st.sampled_from(["tournament", "version", "format", "models", *range(len(tables))]))
+        hostile = json.loads(json.dumps(document))
+        if where in ("version", "format", "models"):
+            hostile[where] = value
+        elif where == "tournament":
+            hostile["tournament"][data.draw(st.sampled_from(sorted(hostile["tournament"])))] = value
+        else:
+            table = [t for t in hostile["models"] if t["rows"]][where]
+            row = table["rows"][data.draw(st.integers(0, len(table["rows"]) - 1))]
+            row[data.draw(st.sampled_from(sorted(row)))] = value
+        before = Tournament.objects.count()
+        outcome = check(client, world, "tournament:import", "t.json", json.dumps(hostile).encode())
+        assert Tournament.objects.count() == before + (outcome == "accepted")
+
+    fuzz()
