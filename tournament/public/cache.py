@@ -8,19 +8,28 @@ it holds across several server processes even when each has its own in-memory ca
 in the same query that loads the tournament and its publication flags, which every poll needs anyway.
 
 A change made without an audit entry (the bracket advancing after a series) calls `bump_public_version`;
-entries also expire after PUBLIC_CACHE_SECONDS, which bounds anything missed.
+entries also expire after PUBLIC_CACHE_SECONDS, which bounds anything missed. The version also carries the
+entry's time: the cache may be files that outlive the server (settings.PUBLIC_CACHE_DIR), and a database
+restored from a backup hands out the same ids again.
+
+Rendering once: the cache is shared by the server's processes (files or Redis), and a region not rendered yet
+for the newest version is rendered by one process only (a `cache.add` lock); while it works, and for
+PUBLIC_RENDER_SECONDS after the newest rendering started, the others answer with that newest rendering. So at
+most one rendering per interval whatever the pace of entry, and a viewer sees a committed state at most that
+many seconds (plus one rendering's time) late — never one that was not committed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db.models import OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import CharField, OuterRef, Subquery, Value
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
@@ -33,8 +42,12 @@ def public_cache():
 
 def load_tournament(slug: str) -> Tournament:
     """The tournament with `public_version` (its newest audit entry's id), in one query; 404 if unknown."""
-    newest = AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
-    tournaments = Tournament.objects.annotate(public_version=Coalesce(Subquery(newest), Value(0)))
+    newest = (AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id")
+              .annotate(version=Concat(Cast("id", CharField()), Value("-"), Cast("when", CharField()),
+                                       output_field=CharField()))
+              .values("version")[:1])
+    tournaments = Tournament.objects.annotate(public_version=Coalesce(Subquery(newest), Value("0"),
+                                                                      output_field=CharField()))
     return get_object_or_404(tournaments, slug=slug)
 
 
@@ -53,22 +66,86 @@ def bump_public_version(tournament_id: int) -> None:
             cache.set(key, 1, timeout=None)
 
 
-def cache_key(tournament: Tournament, kind: str, extra: str = "") -> str:
+def _version_hash(tournament: Tournament) -> str:
     salt = public_cache().get(_salt_key(tournament.pk), 0)
+    return hashlib.sha1(f"{tournament.public_version}.{salt}".encode()).hexdigest()[:16]
+
+
+def _what(tournament: Tournament, kind: str, extra: str) -> str:
     # Whatever the visitor typed is hashed: cache keys must stay short and free of spaces.
     extra_hash = hashlib.sha1(extra.encode()).hexdigest()[:16] if extra else "-"
-    return f"public:{tournament.pk}:{tournament.public_version}.{salt}:{kind}:{get_language()}:{extra_hash}"
+    return f"{kind}:{get_language()}:{extra_hash}"
 
 
-def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "") -> Any:
-    """The value for this tournament, kind and version; `compute()` runs only when the cache has none."""
+def cache_key(tournament: Tournament, kind: str, extra: str = "") -> str:
+    return f"public:{tournament.pk}:{_version_hash(tournament)}:{_what(tournament, kind, extra)}"
+
+
+def newest_key(tournament: Tournament, kind: str, extra: str = "") -> str:
+    """Where the newest rendering of a region is kept, whatever its version: (started, version, value)."""
+    return f"public:{tournament.pk}:newest:{_what(tournament, kind, extra)}"
+
+
+#: how long a rendering may hold the lock; a process that died while rendering blocks nobody longer
+LOCK_SECONDS = 30
+#: how often a process waiting for another's rendering looks whether it is there
+WAIT_STEP = 0.05
+
+
+def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "",
+           window: float | None = None) -> Any:
+    """The value for this tournament, kind and version; `compute()` runs only when the cache has none.
+
+    `window` (default PUBLIC_RENDER_SECONDS; 0 for what is cheap to compute): when this version is not in the
+    cache, the newest rendering is answered if it started less than `window` seconds ago; otherwise one process
+    renders (the lock) while the others wait for its result, or answer with a newer rendering that appears.
+    """
     cache = public_cache()
     key = cache_key(tournament, kind, extra)
     value = cache.get(key)
-    if value is None:
+    if value is not None:
+        return value
+    window = settings.PUBLIC_RENDER_SECONDS if window is None else window
+    if window <= 0:
         value = compute()
         cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
+        return value
+    newest = newest_key(tournament, kind, extra)
+    recent = _recent(cache.get(newest), window)
+    if recent is not None:
+        return recent
+    lock = f"{key}:lock"
+    deadline = time.monotonic() + LOCK_SECONDS
+    while not cache.add(lock, 1, LOCK_SECONDS):
+        # Another process renders this version: wait for it (a sync worker waiting costs no CPU).
+        time.sleep(WAIT_STEP)
+        value = cache.get(key)
+        if value is None:
+            value = _recent(cache.get(newest), window)
+        if value is not None:
+            return value
+        if time.monotonic() > deadline:  # the lock outlived its owner: render here
+            break
+    try:
+        value = cache.get(key)  # rendered while this process waited for the lock
+        if value is None:
+            started = time.time()
+            value = compute()
+            cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
+            current = cache.get(newest)
+            if current is None or current[0] <= started:  # a rendering that started later stays the newest
+                cache.set(newest, (started, key, value), settings.PUBLIC_CACHE_SECONDS)
+    finally:
+        cache.delete(lock)
     return value
+
+
+def _recent(newest: tuple | None, window: float) -> Any:
+    """The newest rendering's value if it started less than `window` seconds ago, else None."""
+    if newest is None:
+        return None
+    started, _key, value = newest
+    return value if 0 <= time.time() - started < window else None
 
 
 def etag(*parts: Any) -> str:

@@ -3,6 +3,13 @@
 Each page has a *live* region that htmx asks for again every PUBLIC_POLL_SECONDS (`fragment`). The region
 is rendered once per tournament, kind, version and language and then served from the cache; a poll from a
 phone that already shows the newest version is answered "204 No Content" and changes nothing on screen.
+
+Public answers are gzipped when the browser accepts it (the standings of 2,000 players are half a megabyte of
+repetitive table markup). BREACH recovers a secret from the size of compressed answers that also reflect what
+an attacker sends; public pages show only what is published anyway and carry no secret: no login, no personal
+data, and the one token in them (the CSRF token of the language form) is masked afresh by Django for every
+answer, which is Django's own defence against BREACH. So compressing them is safe; the director's pages are
+not compressed.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.decorators.cache import never_cache
+from django.views.decorators.gzip import gzip_page
 
 from tournament.services.clock import clock_round, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
@@ -101,7 +109,7 @@ def clock_now(data: dict) -> dict | None:
 def live_region(request, tournament, content: PublicContent, page: str, kinds) -> dict:
     query = query_of(request, page)
     html = cached(tournament, page, lambda: render_region(tournament, content, page, kinds, query), extra=query)
-    clock = cached(tournament, "clock", lambda: clock_data(tournament, content))
+    clock = cached(tournament, "clock", lambda: clock_data(tournament, content), window=0)  # cheap, and prompt
     tag = etag(html, clock)
     params = {"q": query, "since": tag} if query else {"since": tag}
     return {
@@ -115,6 +123,7 @@ def live_region(request, tournament, content: PublicContent, page: str, kinds) -
     }
 
 
+@gzip_page  # no secrets in public answers: see the module's docstring on BREACH
 @never_cache
 def live(request, slug: str, page: str):
     """The live region alone, as htmx polls it; 204 when the phone shows the newest version already."""
@@ -144,6 +153,7 @@ def menu(tournament, kinds, active: str) -> list[dict]:
     ]
 
 
+@method_decorator(gzip_page, name="dispatch")  # no secrets in public answers: see the docstring on BREACH
 @method_decorator(never_cache, name="dispatch")
 class PublicPage(View):
     page = "index"
