@@ -120,3 +120,15 @@ def test_single_entry_backup_after_the_last_sheet_of_a_round(game, first, monkey
     assert calls == []
     game.complete_round(first)
     assert calls == [(game.tournament.pk, 1)]
+
+
+def test_a_voms_first_entry_locks_the_draw_like_a_counted_slip(make_game, director, django_user_model):
+    from scoring.games.voms import services as voms
+
+    game = make_game("voms")
+    game.tournament.double_entry = True
+    game.tournament.save()
+    game.enter(director)
+    with pytest.raises(DomainError, match="cannot be redone"):
+        voms.draw_pools(game.tournament, by=director, pools=1, seed=3)
+    assert PendingSheet.objects.exists()

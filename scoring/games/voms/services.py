@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.services.sheets import confirm_pending, record_sheet, rule_message
@@ -74,7 +74,9 @@ def _refuse(error: RuleError) -> DomainError:
 
 
 def play_started(tournament) -> bool:
-    return ScoreSheet.objects.filter(tournament=tournament).exists()
+    # a first entry awaiting confirmation (double entry) counts too: a redraw would delete it
+    return (ScoreSheet.objects.filter(tournament=tournament).exists()
+            or PendingSheet.objects.filter(tournament=tournament).exists())
 
 
 def update_settings(tournament, *, by, changes: dict, reason: str = "") -> dict:
@@ -476,7 +478,8 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
     """Build the knockout from the qualifiers (decided by the pool standings)."""
     _require_director(by, tournament)
     existing = knockout_stage(tournament)
-    if existing and ScoreSheet.objects.filter(match__stage=existing).exists():
+    if existing and (ScoreSheet.objects.filter(match__stage=existing).exists()
+                     or PendingSheet.objects.filter(match__stage=existing).exists()):
         raise DomainError(_("Knockout results have been entered: the knockout cannot be rebuilt."))
     best_of = rules_settings(tournament).best_of
     with transaction.atomic():
