@@ -7,6 +7,9 @@ players, and turns everything into plain values: names, participant numbers, clu
 
 from __future__ import annotations
 
+from django.utils.formats import localize
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
@@ -25,6 +28,34 @@ def _seat(seat) -> dict:
     player = seat.substitute or seat.participant
     return {"seat": seat.number, **person(player),
             "for": seat.participant.name if seat.substitute_id else ""}
+
+
+def _number(value) -> str:
+    """A number as the template's `{{ value|default_if_none:"–" }}` shows it (whole numbers need no locale)."""
+    if value is None:
+        return "–"
+    return str(value) if type(value) is int else escape(localize(value))
+
+
+def standings_rows_html(rows: list[dict]) -> SafeString:
+    """The standings' table rows, built in Python: a template loop over 2,000 players is most of the page's
+    rendering (docs/performance.md, "Load"). Every name and club is escaped; the same HTML as the loop was."""
+    excluded_note = f" · {escape(_('excluded'))}"
+    excluded_class = ' class="excluded"'
+    lot = f' <span class="lot" title="{escape(_("decided by lot"))}">{escape(_("lot"))}</span>'
+    html = []
+    for row in rows:
+        excluded = row["excluded"]
+        club = f" · {escape(row['club'])}" if row["club"] else ""
+        rounds = "".join(f'<td class="num">{_number(points)}</td>' for points in row["rounds"])
+        html.append(
+            f'<tr{excluded_class if excluded else ""}><td class="num rank">'
+            f'{"" if excluded else _number(row["rank"])}</td>'
+            f'<td class="name">{escape(row["name"])} <small>{_number(row["number"])}{club}'
+            f'{excluded_note if excluded else ""}</small>{lot if row["by_lot"] else ""}</td>'
+            f'{rounds}<td class="num strong">{_number(row["points"])}</td></tr>'
+        )
+    return SafeString("\n".join(html))
 
 
 class SchafkopfPublic(PublicContent):
@@ -52,7 +83,8 @@ class SchafkopfPublic(PublicContent):
         if not rows:
             return []
         return [Section("public/schafkopf/standings.html", {
-            "rows": rows, "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
+            "rows": rows, "rows_html": standings_rows_html(rows), "rounds": list(range(1, result.after_round + 1)),
+            "complete": result.complete,
             "entered": result.lists_entered, "total": result.lists_total,
         })]
 
@@ -95,7 +127,8 @@ class SchafkopfPublic(PublicContent):
             rows, result = self._rows()
             chunks = pages(rows, BEAMER_ROWS, BEAMER_PAGES) if rows else []
             for chunk in chunks:
-                data = {"rows": chunk, "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
+                data = {"rows": chunk, "rows_html": standings_rows_html(chunk),
+                        "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
                         "entered": result.lists_entered, "total": result.lists_total}
                 slides.append(Slide("standings", Section("public/schafkopf/standings.html", data, _("Standings"))))
         if "schedule" in kinds:

@@ -1,0 +1,197 @@
+"""The public standings under load: rendered once per change and interval (the shared cache and its lock),
+built in Python with every name escaped, and sent gzipped to browsers that accept it."""
+
+import gzip
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.template import Context, Template
+from django.urls import reverse
+
+from scoring.games.schafkopf.public import standings_rows_html
+from tournament.public import cache as public_cache_module
+from tournament.public.cache import LOCK_SECONDS, cache_key, cached, newest_key, public_cache
+
+
+class Clock:
+    """The cache module's time (time, monotonic, sleep) under the test's control; nothing else's."""
+
+    def __init__(self, monkeypatch, now=1_000_000.0):
+        self.now = now
+        self.on_sleep = None
+        monkeypatch.setattr(public_cache_module, "time", self)
+
+    def time(self):
+        return self.now
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.now += seconds
+        if self.on_sleep:
+            self.on_sleep()
+
+
+class Renders:
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, value):
+        def compute():
+            self.count += 1
+            return value
+        return compute
+
+
+def tournament_at(version: str):
+    return SimpleNamespace(pk=4711, public_version=version)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    return Clock(monkeypatch)
+
+
+def test_without_a_window_every_new_version_is_rendered(settings):
+    settings.PUBLIC_RENDER_SECONDS = 0
+    renders = Renders()
+    assert cached(tournament_at("1"), "standings", renders("v1")) == "v1"
+    assert cached(tournament_at("1"), "standings", renders("again")) == "v1"  # same version: from the cache
+    assert cached(tournament_at("2"), "standings", renders("v2")) == "v2"
+    assert renders.count == 2
+
+
+def test_a_new_version_gets_the_newest_rendering_within_the_window_then_its_own(settings, clock):
+    settings.PUBLIC_RENDER_SECONDS = 5
+    renders = Renders()
+    assert cached(tournament_at("1"), "standings", renders("v1")) == "v1"
+    clock.now += 4
+    assert cached(tournament_at("2"), "standings", renders("v2")) == "v1"  # 4 s late, rendered 0 times more
+    assert renders.count == 1
+    clock.now += 2  # the newest rendering started 6 s ago: this version is rendered now
+    assert cached(tournament_at("2"), "standings", renders("v2")) == "v2"
+    assert cached(tournament_at("2"), "standings", renders("again")) == "v2"
+    assert renders.count == 2
+    # Another language, page or query is another region: never answered with this one.
+    assert cached(tournament_at("3"), "results", renders("results")) == "results"
+    assert cached(tournament_at("3"), "standings", renders("seat"), extra="Huber") == "seat"
+
+
+def test_while_one_process_renders_the_others_answer_with_the_recent_newest_rendering(settings, clock):
+    settings.PUBLIC_RENDER_SECONDS = 5
+    renders = Renders()
+    cached(tournament_at("1"), "standings", renders("v1"))
+    clock.now += 6  # too old to answer without rendering ...
+    v2 = tournament_at("2")
+    assert public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)  # ... but another renders
+
+    def the_other_finishes():  # while this one waits, the other process stores its rendering
+        public_cache().set(cache_key(v2, "standings"), "v2 by the other", 60)
+    clock.on_sleep = the_other_finishes
+    assert cached(v2, "standings", renders("v2 here")) == "v2 by the other"
+    assert renders.count == 1  # this process did not render
+
+
+def test_a_waiting_process_answers_with_a_newer_rendering_that_appears(settings, clock):
+    settings.PUBLIC_RENDER_SECONDS = 5
+    renders = Renders()
+    cached(tournament_at("1"), "standings", renders("v1"))
+    clock.now += 6
+    v2 = tournament_at("2")
+    public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)
+    clock.on_sleep = lambda: public_cache().set(newest_key(v2, "standings"), (clock.now, "key", "v3"), 60)
+    assert cached(v2, "standings", renders("v2 here")) == "v3"
+    assert renders.count == 1
+
+
+def test_a_lock_left_by_a_dead_process_delays_but_does_not_block(settings, clock):
+    settings.PUBLIC_RENDER_SECONDS = 5
+    renders = Renders()
+    v1 = tournament_at("1")
+    public_cache().add(f"{cache_key(v1, 'standings')}:lock", 1, LOCK_SECONDS * 10)  # nobody will release it
+    assert cached(v1, "standings", renders("v1")) == "v1"  # after waiting LOCK_SECONDS
+    assert renders.count == 1
+
+
+def test_the_lock_is_released_when_rendering_fails(settings, clock):
+    settings.PUBLIC_RENDER_SECONDS = 5
+    v1 = tournament_at("1")
+
+    def broken():
+        raise RuntimeError("rendering failed")
+    with pytest.raises(RuntimeError):
+        cached(v1, "standings", broken)
+    assert public_cache().get(f"{cache_key(v1, 'standings')}:lock") is None
+    assert cached(v1, "standings", lambda: "v1") == "v1"
+
+
+def test_an_older_rendering_finishing_late_does_not_replace_the_newest(settings, clock):
+    settings.PUBLIC_RENDER_SECONDS = 5
+    v1, v2 = tournament_at("1"), tournament_at("2")
+    public_cache().set(newest_key(v2, "standings"), (clock.now + 1, "key", "v2"), 60)  # started after v1's
+    assert cached(v1, "standings", lambda: "v1") == "v1"
+    assert public_cache().get(newest_key(v1, "standings"))[2] == "v2"
+
+
+# --- the page itself ------------------------------------------------------------------------------------------
+
+
+def standings_url(tournament):
+    return reverse("public:standings", args=[tournament.slug])
+
+
+def test_names_and_clubs_show_literally_in_the_python_built_rows(client, schafkopf, publish):
+    # As if typed so at registration (the seating is drawn already: the player keeps their seat).
+    schafkopf.participants.filter(number=1).update(first_name="<script>alert(1)</script>", last_name='O"Brien & Co',
+                                                   club="<b>Club</b>")
+    publish(schafkopf, "standings")
+    text = client.get(standings_url(schafkopf)).content.decode()
+    assert "<script>alert(1)</script>" not in text and "<b>Club</b>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; O&quot;Brien &amp; Co" in text
+    assert "&lt;b&gt;Club&lt;/b&gt;" in text
+
+
+#: the template loop the rows were rendered with before (templates/public/schafkopf/standings.html)
+OLD_LOOP = """{% load i18n %}{% for row in rows %}
+    <tr{% if row.excluded %} class="excluded"{% endif %}><td class="num rank">{% if not row.excluded %}{{ row.rank }}{% endif %}</td>
+      <td class="name">{{ row.name }} <small>{{ row.number }}{% if row.club %} · {{ row.club }}{% endif %}{% if row.excluded %} · {% translate "excluded" %}{% endif %}</small>{% if row.by_lot %} <span class="lot" title="{% translate 'decided by lot' %}">{% translate "lot" %}</span>{% endif %}</td>
+      {% for points in row.rounds %}<td class="num">{{ points|default_if_none:"–" }}</td>{% endfor %}
+      <td class="num strong">{{ row.points }}</td></tr>
+  {% endfor %}"""  # noqa: E501
+
+
+def test_python_built_rows_are_the_html_the_template_loop_made():
+    rows = [
+        {"rank": 1, "number": 7, "name": "Anna <Huber>", "club": "SK 'Isartal' & Co", "rounds": [31, -12],
+         "points": 19, "by_lot": False, "excluded": False},
+        {"rank": 2, "number": 8, "name": "Sepp Maier", "club": "", "rounds": [0, None], "points": 0,
+         "by_lot": True, "excluded": False},
+        {"rank": 3, "number": 1234, "name": "Xaver \"X\" Moser", "club": "Stammtisch", "rounds": [None, None],
+         "points": -1234, "by_lot": False, "excluded": True},
+    ]
+    old = Template(OLD_LOOP).render(Context({"rows": rows}))
+
+    def squeeze(html):
+        return re.sub(r">\s+<", "><", html.strip())
+    assert squeeze(standings_rows_html(rows)) == squeeze(old)
+
+
+def test_public_answers_are_gzipped_when_the_browser_accepts_it(client, schafkopf, publish):
+    publish(schafkopf, "standings")
+    plain = client.get(standings_url(schafkopf))
+    assert plain.status_code == 200 and "Content-Encoding" not in plain
+    zipped = client.get(standings_url(schafkopf), HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert zipped.status_code == 200 and zipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped["Vary"]
+    assert "Anna1 Huber1" in gzip.decompress(zipped.content).decode()
+    live = client.get(reverse("public:live", kwargs={"slug": schafkopf.slug, "page": "standings"}),
+                      HTTP_ACCEPT_ENCODING="gzip")
+    assert live["Content-Encoding"] == "gzip" and "Anna1 Huber1" in gzip.decompress(live.content).decode()
+
+
+def test_director_pages_are_not_gzipped(client, schafkopf, director):
+    client.force_login(director)
+    response = client.get("/manage/", HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 200 and "Content-Encoding" not in response
