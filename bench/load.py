@@ -9,13 +9,14 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
 2. builds a Schafkopf tournament through the director's services with bench/schafkopf.py's helpers: the players
    imported, 2 rounds drawn, half of round 1's lists entered (so the standings are not trivial), the standings
    published, and one account per director;
-3. starts gunicorn as docs/deploy.md does (3 sync workers; `--workers`, `--threads`) with DEBUG off;
-4. for `--seconds`: every viewer opens the public standings page (and its CSS and scripts, once, like a browser),
-   then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS) with ±10 % jitter, as htmx
-   does, starting at a random moment of the first interval; every director logs in once and then enters round
-   2's lists (each director its own tables): opens the list, posts all 30 (40) games, follows the redirect to
-   the next list. Directors type as fast as the server answers (`--pause` adds seconds between lists): far
-   faster than people, so that the lists in one minute are many and every one renews the public pages;
+3. starts gunicorn as docs/deploy.md does (3 sync workers; `--workers`, `--threads`) with DEBUG off and the
+   public pages' cache shared by the workers (files in the temporary folder, as settings.PUBLIC_CACHE_DIR);
+4. for `--seconds`: every viewer (accepting gzip, as phones do) opens the public standings page (and its CSS and
+   scripts, once, like a browser), then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS)
+   with ±10 % jitter, as htmx does, starting at a random moment of the first interval; every director logs in once
+   and then enters round 2's lists (each director its own tables): opens the list, posts all 30 (40) games, follows
+   the redirect to the next list. Directors type as fast as the server answers (`--pause` adds seconds between
+   lists): far faster than people, so that the lists in one minute are many and every one renews the public pages;
 5. stops gunicorn, then counts in the database: every list answered with success is stored with exactly the
    games posted, once (one revision, version 1); no list is stored twice;
 6. prints p50/p95/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
@@ -29,6 +30,7 @@ and the directors wait for every answer as a browser does. The client's CPU time
 from __future__ import annotations
 
 import argparse
+import gzip
 import html
 import http.client
 import math
@@ -138,11 +140,14 @@ class Recorder:
         self.errors: list[str] = []
         self.error_counts: dict[str, int] = defaultdict(int)
         self.retries = 0
+        #: bytes of answer bodies as sent (gzipped where the client accepted it), by kind
+        self.wire_bytes: dict[str, int] = defaultdict(int)
 
-    def record(self, kind: str, seconds: float, status: int) -> None:
+    def record(self, kind: str, seconds: float, status: int, wire_bytes: int = 0) -> None:
         with self.lock:
             self.latencies[kind].append(seconds)
             self.statuses[kind][status] += 1
+            self.wire_bytes[kind] += wire_bytes
 
     def error(self, kind: str, message: str, what: str) -> None:
         with self.lock:
@@ -157,8 +162,10 @@ class Recorder:
 class Client:
     """One browser: its own connection (opened anew after a pause) and cookies."""
 
-    def __init__(self, port: int, recorder: Recorder):
-        self.port, self.recorder = port, recorder
+    def __init__(self, port: int, recorder: Recorder, gzip: bool = False):
+        """`gzip`: accept gzipped answers, as a phone's browser does (the text returned is unzipped)."""
+        self.port, self.recorder, self.gzip = port, recorder, gzip
+        self.last_wire_bytes = 0
         self.connection: http.client.HTTPConnection | None = None
         self.last_used = 0.0
         self.cookies: dict[str, str] = {}
@@ -178,7 +185,7 @@ class Client:
         if not reused:
             self.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
-        headers = {"Accept-Language": "en"}
+        headers = {"Accept-Language": "en", **({"Accept-Encoding": "gzip"} if self.gzip else {})}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -189,7 +196,11 @@ class Client:
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
-            text = response.read().decode("utf-8", "replace")
+            raw = response.read()
+            self.last_wire_bytes = len(raw)
+            if response.getheader("Content-Encoding", "") == "gzip":
+                raw = gzip.decompress(raw)
+            text = raw.decode("utf-8", "replace")
         except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError) as error:
             self.close()
             if reused and method == "GET":
@@ -211,7 +222,7 @@ class Client:
             self.cookies.update({name: morsel.value for name, morsel in cookie.items()})
         if split:
             kind = f"{kind} {response.status}"
-        self.recorder.record(kind, seconds, response.status)
+        self.recorder.record(kind, seconds, response.status, self.last_wire_bytes)
         if response.status not in expect:
             self.recorder.error(kind, f"{method} {path}: status {response.status}", f"status {response.status}")
             return None
@@ -222,7 +233,7 @@ def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: 
     """A phone in the hall: the standings page (and its CSS and scripts, once), then a poll of its live
     region every interval; after a failed page load, the page again at the next interval (a reload)."""
     rng = random.Random(seed)
-    client = Client(port, recorder)
+    client = Client(port, recorder, gzip=True)
     url = None
     wait = rng.uniform(0, poll_seconds)
     for _step in range(10_000):  # bounded; the stop event ends it long before
@@ -281,17 +292,18 @@ def director(port: int, recorder: Recorder, slug: str, username: str, password: 
 
 def baseline(port: int, slug: str, server_pid: int) -> list[str]:
     """Single requests to the idle server, one after another: wall time and the server's CPU time for each
-    (CPU time depends much less on what else the machine runs). The first public page of each worker
-    computes the standings (cold); then they come from that worker's cache; a poll with the newest
-    fingerprint is answered 204."""
+    (CPU time depends much less on what else the machine runs). The first public page computes the
+    standings (cold); then they come from the workers' shared cache; a poll with the newest fingerprint is
+    answered 204. Sizes: the page's HTML and the bytes sent (gzipped, as a phone accepts it)."""
     recorder = Recorder()
-    client = Client(port, recorder)
+    client = Client(port, recorder, gzip=True)
     figures = defaultdict(list)
 
     def measure(kind: str, path: str, expect: tuple):
         cpu, start = cpu_seconds(server_pid), time.monotonic()
         answer = client.request(kind, "GET", path, expect=expect)
-        figures[kind].append((time.monotonic() - start, cpu_seconds(server_pid) - cpu, len(answer[2]) if answer else 0))
+        figures[kind].append((time.monotonic() - start, cpu_seconds(server_pid) - cpu,
+                              len(answer[2].encode()) if answer else 0, client.last_wire_bytes if answer else 0))
         return answer
 
     for _ in range(6):
@@ -304,7 +316,8 @@ def baseline(port: int, slug: str, server_pid: int) -> list[str]:
         first, rest = values[0], sorted(values[1:])
         lines.append(f"{kind}: first {first[0] * 1000:.0f} ms wall / {first[1] * 1000:.0f} ms server CPU, "
                      f"then median {rest[len(rest) // 2][0] * 1000:.0f} ms wall / "
-                     f"{sorted(v[1] for v in rest)[len(rest) // 2] * 1000:.0f} ms CPU ({first[2] // 1024} KiB)")
+                     f"{sorted(v[1] for v in rest)[len(rest) // 2] * 1000:.0f} ms CPU ({first[2] // 1024} KiB, "
+                     f"{first[3] // 1024} KiB sent)")
     return lines + recorder.errors
 
 
@@ -517,7 +530,7 @@ def report(recorder: Recorder, result: dict, run: dict) -> int:
         figures = summary(values)
         statuses = ", ".join(f"{status}: {count}" for status, count in sorted(recorder.statuses[kind].items()))
         print(f"{kind:<16}{figures['count']:>7}{figures['p50'] * 1000:>9.0f}{figures['p95'] * 1000:>9.0f}"
-              f"{figures['max'] * 1000:>9.0f}   {statuses}")
+              f"{figures['max'] * 1000:>9.0f}   {statuses}; {recorder.wire_bytes[kind] / 2**20:.1f} MiB sent")
     server_errors = sum(count for statuses in recorder.statuses.values()
                         for status, count in statuses.items() if status >= 500)
     print(f"\nrequests   {sum(len(v) for v in recorder.latencies.values())} answered in {run['seconds']:.0f} s, "
@@ -556,6 +569,7 @@ def main(argv=None) -> int:
             "DATABASE_URL": database_url, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
             "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "STATIC_ROOT": str(folder / "static"),
             "BACKUP_DIR": str(folder / "backups"), "BACKUP_AFTER_ROUND": "0", "LOG_LEVEL": "WARNING",
+            "PUBLIC_CACHE_DIR": str(folder / "public-cache"),  # the workers' shared cache, as deployed
         }
         os.environ.update(environment)
         from bench.schafkopf import calibration, setup_django, timed
