@@ -7,6 +7,7 @@ and field what cannot be read. Whether a readable row is allowed is for the rule
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
@@ -274,6 +275,11 @@ class GridRow:
         return not any(self.values.values())
 
 
+def typed(text: str) -> str:
+    """What was typed, without control and format characters: a NUL cannot be stored in PostgreSQL."""
+    return "".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).strip()
+
+
 def _digits(text: str, most: int = 7) -> bool:
     """Plain 0-9 digits, not too many: "²" or "١" pass str.isdigit() but are no numbers a table writes."""
     return text.isascii() and text.isdigit() and len(text) <= most
@@ -320,7 +326,7 @@ def _read_game(row: GridRow, *, table_size: int) -> None:
 def read_games(data, *, rows: int, table_size: int) -> list[GridRow]:
     """The grid's rows as typed; trailing blank rows stand for games not entered."""
     grid = [
-        GridRow(number, {name: data.get(f"{name}{number}", "").strip()[:12] for name in GRID_FIELDS})
+        GridRow(number, {name: typed(data.get(f"{name}{number}", ""))[:12] for name in GRID_FIELDS})
         for number in range(1, rows + 1)
     ]
     last = max((row.number for row in grid if not row.blank), default=0)
@@ -361,7 +367,7 @@ def read_totals(data, *, table_size: int) -> tuple[list[TotalsRow], list[dict] |
     """Per-seat totals and counts as typed; the entries, or None while a field cannot be read."""
     rows, entries = [], []
     for seat in range(1, table_size + 1):
-        row = TotalsRow(seat, {name: data.get(f"{name}{seat}", "").strip() for name in TOTALS_FIELDS})
+        row = TotalsRow(seat, {name: typed(data.get(f"{name}{seat}", "")) for name in TOTALS_FIELDS})
         entry = {"seat": seat}
         for name, text in row.values.items():
             number = _whole_number(text, allow_negative=name == "total", empty=None if name == "total" else 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -258,7 +259,7 @@ def read_hand(data: Mapping, spec: GameSpec, seats, number: int) -> GridRow:
     names = [input_name(number, f.key) for f in row_fields] + [
         input_name(number, f.key, seat) for f in player_fields for seat in seats
     ]
-    texts = {name: " ".join(str(data.get(name, "")).split()) for name in names}
+    texts = {name: typed(data.get(name, "")) for name in names}
     grid = GridRow(number, texts)
     if not any(texts.values()):
         return grid
@@ -275,6 +276,11 @@ def read_hand(data: Mapping, spec: GameSpec, seats, number: int) -> GridRow:
         row[entry_field.key] = values
     grid.row = row
     return grid
+
+
+def typed(text) -> str:
+    """What was typed, spaces collapsed, without control and format characters (PostgreSQL stores no NUL)."""
+    return " ".join("".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).split())
 
 
 def _digits(text: str) -> bool:
@@ -325,8 +331,8 @@ def result_texts(row: Mapping | None) -> dict[str, str]:
 
 def read_result(data: Mapping, seat: int, with_time: bool) -> GridRow:
     """One player's patience result from the posted list: tiles left and (when recorded) finish time."""
-    tiles = " ".join(str(data.get(result_name(seat, TILES_LEFT), "")).split())
-    time = " ".join(str(data.get(result_name(seat, FINISH_TIME), "")).split()) if with_time else ""
+    tiles = typed(data.get(result_name(seat, TILES_LEFT), ""))
+    time = typed(data.get(result_name(seat, FINISH_TIME), "")) if with_time else ""
     grid = GridRow(seat, {TILES_LEFT: tiles, FINISH_TIME: time})
     if not tiles and not time:
         return grid
