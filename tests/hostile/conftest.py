@@ -7,7 +7,7 @@ from tournament.models import Role, TournamentRole
 SMALL = {"--teams": 6, "--pools": 1, "--players": 12}
 
 #: CI-sized, reproducible runs (derandomize: the same examples every time)
-FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=10, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large, HealthCheck.filter_too_much])
 

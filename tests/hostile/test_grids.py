@@ -34,3 +34,11 @@ def test_odd_digits_and_nul_are_refused_not_crashing():
     assert read_result({"r1-tiles_left": "²"}, 1, False).errors
     assert read_result({"r1-tiles_left": "3\x00", "r1-finish_time": "1\x00"}, 1, True).row == {
         "seat": 1, "tiles_left": 3, "finish_time": "1"}
+
+
+def test_schafkopf_amounts_and_tables_have_an_upper_bound():
+    from scoring.games.schafkopf.forms import FixedTableForm, SettingsForm
+
+    assert not FixedTableForm({"table": str(10**30)}).is_valid()
+    form = SettingsForm({"ruf": str(10**30)})
+    assert not form.is_valid() and "ruf" in form.errors

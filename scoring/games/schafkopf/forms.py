@@ -66,7 +66,7 @@ class StatusForm(forms.Form):
 
 class FixedTableForm(forms.Form):
     table = forms.IntegerField(
-        label=gettext_lazy("Fixed table"), required=False, min_value=1,
+        label=gettext_lazy("Fixed table"), required=False, min_value=1, max_value=9999,
         help_text=gettext_lazy("The player sits at this table in every round (e.g. for accessibility). "
                                "Empty: drawn like everyone else. Applies at the next draw."),
     )
@@ -83,6 +83,10 @@ AMOUNT_LABELS = {
     "solo_schwarz": gettext_lazy("Solo/Wenz Schwarz (each opponent)"),
     "tout": gettext_lazy("Tout (each opponent)"),
 }
+
+
+#: no tariff comes near this; 10**30 points would only overflow the sums and the printouts
+MAX_AMOUNT = 100_000
 
 
 def preset_choices():
@@ -104,19 +108,20 @@ class SettingsForm(forms.Form):
         help_text=gettext_lazy("Choosing a preset fills in its amounts; you can then change them."),
     )
     tariff_name = forms.CharField(label=gettext_lazy("Tariff name"), max_length=80)
-    ruf = forms.IntegerField(label=AMOUNT_LABELS["ruf"], min_value=0)
-    ruf_schneider = forms.IntegerField(label=AMOUNT_LABELS["ruf_schneider"], min_value=0)
-    ruf_schwarz = forms.IntegerField(label=AMOUNT_LABELS["ruf_schwarz"], min_value=0)
-    solo = forms.IntegerField(label=AMOUNT_LABELS["solo"], min_value=0)
-    solo_schneider = forms.IntegerField(label=AMOUNT_LABELS["solo_schneider"], min_value=0)
-    solo_schwarz = forms.IntegerField(label=AMOUNT_LABELS["solo_schwarz"], min_value=0)
-    tout = forms.IntegerField(label=AMOUNT_LABELS["tout"], min_value=0)
+    ruf = forms.IntegerField(label=AMOUNT_LABELS["ruf"], min_value=0, max_value=MAX_AMOUNT)
+    ruf_schneider = forms.IntegerField(label=AMOUNT_LABELS["ruf_schneider"], min_value=0, max_value=MAX_AMOUNT)
+    ruf_schwarz = forms.IntegerField(label=AMOUNT_LABELS["ruf_schwarz"], min_value=0, max_value=MAX_AMOUNT)
+    solo = forms.IntegerField(label=AMOUNT_LABELS["solo"], min_value=0, max_value=MAX_AMOUNT)
+    solo_schneider = forms.IntegerField(label=AMOUNT_LABELS["solo_schneider"], min_value=0, max_value=MAX_AMOUNT)
+    solo_schwarz = forms.IntegerField(label=AMOUNT_LABELS["solo_schwarz"], min_value=0, max_value=MAX_AMOUNT)
+    tout = forms.IntegerField(label=AMOUNT_LABELS["tout"], min_value=0, max_value=MAX_AMOUNT)
     laufende_from = forms.IntegerField(
         label=gettext_lazy("Count Laufende from"), required=False, min_value=1, max_value=MAX_LAUFENDE,
         help_text=gettext_lazy("Empty: Laufende are not counted (the digest's rule)."),
     )
     laufende_value = forms.IntegerField(
-        label=gettext_lazy("Points per Laufender (each player or opponent)"), min_value=0, initial=0,
+        label=gettext_lazy("Points per Laufender (each player or opponent)"), min_value=0, max_value=MAX_AMOUNT,
+        initial=0,
     )
     entry_fee = forms.DecimalField(label=gettext_lazy("Entry fee"), min_value=0, decimal_places=2, max_digits=8)
     prizes = forms.CharField(
