@@ -77,6 +77,13 @@ def _place(match, table) -> dict:
     return {"match": match} if match is not None else {"table": table}
 
 
+def _lock(place: dict) -> None:
+    """Lock the match or table row: two first saves of one place wait for each other instead of both
+    creating a sheet (or a first entry) and one failing on the one-per-place constraint."""
+    obj = next(iter(place.values()))
+    type(obj).objects.select_for_update().filter(pk=obj.pk).values_list("pk", flat=True).first()
+
+
 def _extends(sheet: ScoreSheet, entries, mode: str) -> bool:
     """Adding games to a list (a series, a list typed in parts) is entry; changing any is a correction."""
     old = sheet.entries
@@ -106,6 +113,7 @@ def record_sheet(
     derived = derive_or_refuse(derive, entries, mode)
     with transaction.atomic():
         place = _place(match, table)
+        _lock(place)
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
         if sheet is not None and expected_version is not None and expected_version != sheet.version:
             raise StaleVersion(sheet)
@@ -214,6 +222,7 @@ def confirm_pending(*, tournament, derive: Derive, by, match=None, table=None,
         raise DomainError(_("You are not allowed to enter results in this tournament."))
     with transaction.atomic():
         place = _place(match, table)
+        _lock(place)
         pending = PendingSheet.objects.select_for_update().filter(**place).first()
         if pending is None:
             raise DomainError(_("There is no first entry to confirm; it may have been confirmed meanwhile."))

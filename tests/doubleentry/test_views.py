@@ -63,7 +63,7 @@ def test_voms_first_entry_then_difference_then_fixed(voms_double, client):
     assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 3}]
 
 
-def test_voms_confirm_button(voms_double, client):
+def test_voms_confirm_button(voms_double, director, client):
     game, first, second = voms_double
     enter = reverse("tournament:voms:enter", args=[game.tournament.slug])
     login(client, first).post(enter, slip(game))
@@ -75,6 +75,8 @@ def test_voms_confirm_button(voms_double, client):
     assert "Awaiting confirmation" in page and "Confirm" in page and "first" in page
     assert "counts now" in text(client.post(enter, confirm, follow=True))
     assert ScoreSheet.objects.get().entered_by == first
+    correct = reverse("tournament:voms:correct", args=[game.tournament.slug, game.place.pk])
+    assert "first · confirmed by second" in text(login(client, director).get(correct))
 
 
 def test_voms_director_lets_their_entry_count(voms_double, director, client):
