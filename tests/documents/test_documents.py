@@ -262,6 +262,30 @@ def test_xlsx_multi_sheet_has_a_sheet_per_table_with_valid_titles(director, make
     assert book["Pool A B (2)"]["A1"].value == "Rang"
 
 
+def test_xlsx_keeps_text_exactly_and_types_every_value(tournament):
+    columns = [Column("a", "A"), Column("b", "B", "int"), Column("c", "C", "date"), Column("d", "D", align="right")]
+    moment = datetime.datetime(2026, 1, 17, 14, 30)
+    rows = [("  two spaces ", True, moment, "Tom & Jerry <3>"), ("line\r\nbreak", 2**40, None, "ÆØÅ ß 😀"),
+            ("-1", -7, None, '"quoted" \'single\'')]
+    document = TableDocument('Pool "A" & <B>', columns, rows, filename_stem="t")
+    book = workbook(render_xlsx(document, tournament=tournament))
+    sheet = book.active
+    assert book.sheetnames == ['Pool "A" & <B>'] and book.properties.title == 'Pool "A" & <B>'
+    assert [[cell.value for cell in row] for row in sheet.iter_rows(min_row=2, max_row=4)] == [
+        ["  two spaces ", True, moment, "Tom & Jerry <3>"], ["line\r\nbreak", 2**40, None, "ÆØÅ ß 😀"],
+        ["-1", -7, None, '"quoted" \'single\''],
+    ]
+    assert sheet["C2"].is_date and "hh:mm" in sheet["C2"].number_format
+    assert sheet["A4"].data_type == "s" and sheet["A4"].quotePrefix and not sheet["A2"].quotePrefix
+    assert sheet["D2"].alignment.horizontal == "right" and sheet["D1"].alignment.horizontal == "right"
+
+
+def test_xlsx_of_an_empty_table_has_its_header_and_notes(tournament):
+    sheet = workbook(render_xlsx(standings([], notes=["No games yet."]), tournament=tournament)).active
+    assert [cell.value for cell in sheet[1]] == ["Rank", "Team", "Points", "Since"]
+    assert [sheet["A3"].value, sheet["A4"].value] == ["After round 3", "No games yet."]
+
+
 def test_sheet_titles_are_unique_ignoring_case_and_never_too_long():
     long_title = "Final ranking of the Nordic Open 2026"
     titles = sheet_titles([long_title, long_title.upper(), "'quoted'"])
