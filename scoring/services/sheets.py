@@ -81,7 +81,8 @@ def _lock(place: dict) -> None:
     """Lock the match or table row: two first saves of one place wait for each other instead of both
     creating a sheet (or a first entry) and one failing on the one-per-place constraint."""
     obj = next(iter(place.values()))
-    type(obj).objects.select_for_update().filter(pk=obj.pk).values_list("pk", flat=True).first()
+    # no ordering (and so no join): PostgreSQL refuses FOR UPDATE on the nullable side of an outer join
+    list(type(obj).objects.select_for_update().filter(pk=obj.pk).order_by().values_list("pk", flat=True))
 
 
 def _extends(sheet: ScoreSheet, entries, mode: str) -> bool:
