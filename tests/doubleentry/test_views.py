@@ -233,3 +233,66 @@ def test_the_edit_form_switches_double_entry_on_and_it_is_audited(tournament, di
     audit = AuditEntry.objects.filter(action="tournament.update").latest("pk")
     assert audit.before["double_entry"] is False and audit.after["double_entry"] is True
     assert 'name="double_entry"' not in text(client.get(reverse("tournament:create")))
+
+
+# --- Voms: a knockout series game ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def series_double(director, django_user_model):
+    import random
+
+    from scoring.games.voms import services as voms
+    from scoring.games.voms.demo import demo, random_game
+    from scoring.games.voms.standings import pool_tables
+    from tests.doubleentry.conftest import _helper
+    from tournament.draw.bracket import Qualifier
+    from tournament.models import Match, Stage
+
+    tournament = demo(director, seed=3, teams=8, pools=2)
+    rng = random.Random(3)
+    for match in Match.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.POOLS,
+                                      team_b__isnull=False):
+        voms.record_slip(match, by=director, entry=random_game(rng))
+    qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
+                  for t in pool_tables(tournament) for row in t.rows if row.rank <= 2]
+    stage = voms.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=False,
+                                 semifinal="bracket")
+    match = stage.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key").first()
+    tournament.double_entry = True
+    tournament.save()
+    return (tournament, match, _helper(django_user_model, tournament, "first"),
+            _helper(django_user_model, tournament, "second"))
+
+
+def test_voms_series_game_first_entry_differences_and_confirm(series_double, client):
+    tournament, match, first, second = series_double
+    page_url = reverse("tournament:voms:series", args=[tournament.slug, match.pk])
+    response = login(client, first).post(page_url, {"lus_a": "9", "lus_b": "4"}, follow=True)
+    assert "It counts once a second person" in text(response) and not ScoreSheet.objects.filter(match=match).exists()
+    assert PendingSheet.objects.get(match=match).entries == [{"lus_a": 9, "lus_b": 4}]
+
+    page = text(login(client, second).get(page_url))
+    assert 'id="pending-games"' in page and "Confirm the first entry" in page
+
+    response = client.post(page_url, {"lus_a": "9", "lus_b": "5"})
+    page = text(response)
+    assert response.status_code == 200 and "The two entries differ" in page and "Differs from the first entry." in page
+    assert not ScoreSheet.objects.filter(match=match).exists(), "a differing entry changes nothing"
+
+    pending = PendingSheet.objects.get(match=match)
+    response = client.post(page_url, {"action": "confirm", "pending_version": pending.version}, follow=True)
+    assert "confirmed and counts now" in text(response)
+    sheet = ScoreSheet.objects.get(match=match)
+    assert sheet.entries == [{"lus_a": 9, "lus_b": 4}] and not PendingSheet.objects.filter(match=match).exists()
+
+
+def test_voms_series_first_enterer_cannot_confirm(series_double, client):
+    tournament, match, first, _second = series_double
+    page_url = reverse("tournament:voms:series", args=[tournament.slug, match.pk])
+    login(client, first).post(page_url, {"lus_a": "9", "lus_b": "4"})
+    assert "Confirm the first entry" not in text(client.get(page_url))
+    pending = PendingSheet.objects.get(match=match)
+    response = client.post(page_url, {"action": "confirm", "pending_version": pending.version}, follow=True)
+    assert "a second person has to confirm it" in text(response)
+    assert not ScoreSheet.objects.filter(match=match).exists()

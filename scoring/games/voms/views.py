@@ -420,6 +420,16 @@ def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
     return out
 
 
+def game_winner(game: dict) -> str | None:
+    """Who won a raw series game: as written when both teams reached the target, else the one with more lus."""
+    if game.get("winner") or game.get("absent"):
+        return game.get("winner") or ("b" if game["absent"] == "a" else "a")
+    lus_a, lus_b = game.get("lus_a"), game.get("lus_b")
+    if lus_a is None or lus_b is None or lus_a == lus_b:
+        return None
+    return "a" if lus_a > lus_b else "b"
+
+
 class SeriesView(ScoreEntryMixin, FormView):
     """Enter the next game of a best-of-N series."""
 
@@ -434,8 +444,33 @@ class SeriesView(ScoreEntryMixin, FormView):
     def get_context_data(self, **kwargs):
         match = self.get_match()
         sheet = getattr(match, "sheet", None)
+        pending = pending_of(match=match)
+        counted = len(sheet.entries) if sheet else 0
         return {**super().get_context_data(**kwargs), "match": match, "sheet": sheet,
-                "games": sheet.derived["games"] if sheet else []}
+                "games": sheet.derived["games"] if sheet else [],
+                "pending": pending,
+                "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
+                # the games of a first entry that do not count yet, numbered as in the series
+                "pending_games": [(number, {**game, "winner": game_winner(game)})
+                                  for number, game in enumerate(pending.entries, start=1)][counted:] if pending else []}
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("action") == "confirm":
+            return self.confirm()
+        return super().post(request, *args, **kwargs)
+
+    def confirm(self):
+        """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
+        match = self.get_match()
+        version = self.request.POST.get("pending_version", "")
+        try:
+            services.confirm_slip(match, by=self.request.user,
+                                  expected_version=int(version) if version.isdigit() else None)
+        except DomainError as error:
+            messages.error(self.request, error.message)
+        else:
+            messages.success(self.request, _("The sheet is confirmed and counts now."))
+        return redirect(url(self.tournament, "series", match.pk))
 
     def form_valid(self, form):
         match = self.get_match()
@@ -449,7 +484,10 @@ class SeriesView(ScoreEntryMixin, FormView):
                                          confirm_low_winner=d["confirm_low_winner"]))
         try:
             saved = services.record_series(match, by=self.request.user, games=games,
-                                           expected_version=sheet.version if sheet else None)
+                                           expected_version=sheet.version if sheet else None,
+                                           decide=self.request.POST.get("decide") == "mine")
+        except EntriesDiffer as conflict:
+            return self.differs(form, conflict)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -459,3 +497,16 @@ class SeriesView(ScoreEntryMixin, FormView):
             return redirect(url(self.tournament, "series", match.pk))
         messages.success(self.request, _("Game %(number)s recorded.") % {"number": len(games)})
         return redirect(url(self.tournament, "series", match.pk))
+
+    def differs(self, form, conflict: EntriesDiffer):
+        """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""
+        two = two_versions(
+            conflict.pending.entries, conflict.entries, slip_fields,
+            title=_("The two entries differ"), intro=conflict.message,
+            first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
+            second_label=_("Your entry"),
+        )
+        for key in sorted(two["keys"]):
+            form.add_error(key if key in form.fields else "lus_a", _("Differs from the first entry."))
+        return self.render_to_response(self.get_context_data(
+            form=form, two=two, can_decide=is_director(self.request.user, self.tournament)))
