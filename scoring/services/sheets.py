@@ -15,6 +15,7 @@ a director who did not make the first entry may then let their own version count
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -66,6 +67,11 @@ def rule_message(error: RuleError) -> str:
     return text % error.params if error.params else text
 
 
+def clean_reason(reason) -> str:
+    """The reason as text without control characters (PostgreSQL refuses a NUL; a pasted one must not fail)."""
+    return "".join(ch for ch in str(reason or "") if ch in "\n\t" or unicodedata.category(ch)[0] != "C")
+
+
 def derive_or_refuse(derive: Derive, entries, mode: str) -> dict:
     try:
         return derive(entries, mode)
@@ -111,6 +117,7 @@ def record_sheet(
     """
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
+    reason = clean_reason(reason)
     derived = derive_or_refuse(derive, entries, mode)
     with transaction.atomic():
         place = _place(match, table)

@@ -281,6 +281,19 @@ def test_assistant_enters_but_only_a_director_corrects_with_reason(drawn, direct
     assert standings(drawn, after_round=1).corrected_lists == [(1, 1)]
 
 
+def test_a_reason_with_control_characters_is_stored_without_them(drawn, director, a_list):
+    """A pasted NUL would make PostgreSQL refuse the row (a 500); a reason of control characters only is none."""
+    table = first_table(drawn)
+    services.enter_sheet(table, by=director, mode="games", entries=a_list(), expected_version=0)
+    with pytest.raises(DomainError) as error:
+        services.enter_sheet(table, by=director, mode="games", entries=a_list(seed=2), expected_version=1,
+                             reason="\x00\x07")
+    assert error.value.field == "reason"
+    sheet = services.enter_sheet(table, by=director, mode="games", entries=a_list(seed=2), expected_version=1,
+                                 reason="game\x00 7\nwas a Wenz")
+    assert SheetRevision.objects.get(sheet=sheet, version=2).reason == "game 7\nwas a Wenz"
+
+
 def test_stale_version_is_a_conflict(drawn, director, a_list):
     table = first_table(drawn)
     services.enter_sheet(table, by=director, mode="games", entries=a_list(), expected_version=0)
