@@ -11,7 +11,14 @@ from django.urls import reverse
 
 from scoring.games.schafkopf.public import standings_rows_html
 from tournament.public import cache as public_cache_module
-from tournament.public.cache import LOCK_SECONDS, cache_key, cached, newest_key, public_cache
+from tournament.public.cache import (
+    LOCK_SECONDS,
+    bump_public_version,
+    cache_key,
+    cached,
+    newest_key,
+    public_cache,
+)
 
 
 class Clock:
@@ -54,8 +61,13 @@ def clock(monkeypatch):
     return Clock(monkeypatch)
 
 
-def test_without_a_window_every_new_version_is_rendered(settings):
-    settings.PUBLIC_RENDER_SECONDS = 0
+def render(tournament, kind, compute, **extra):
+    """A public region's way: with a window of 5 s."""
+    return cached(tournament, kind, compute, window=5, **extra)
+
+
+def test_without_a_window_every_new_version_is_rendered(clock):
+    """The default, which the director's pages use: always the newest, even just after another rendering."""
     renders = Renders()
     assert cached(tournament_at("1"), "standings", renders("v1")) == "v1"
     assert cached(tournament_at("1"), "standings", renders("again")) == "v1"  # same version: from the cache
@@ -63,26 +75,24 @@ def test_without_a_window_every_new_version_is_rendered(settings):
     assert renders.count == 2
 
 
-def test_a_new_version_gets_the_newest_rendering_within_the_window_then_its_own(settings, clock):
-    settings.PUBLIC_RENDER_SECONDS = 5
+def test_a_new_version_gets_the_newest_rendering_within_the_window_then_its_own(clock):
     renders = Renders()
-    assert cached(tournament_at("1"), "standings", renders("v1")) == "v1"
+    assert render(tournament_at("1"), "standings", renders("v1")) == "v1"
     clock.now += 4
-    assert cached(tournament_at("2"), "standings", renders("v2")) == "v1"  # 4 s late, rendered 0 times more
+    assert render(tournament_at("2"), "standings", renders("v2")) == "v1"  # 4 s late, rendered 0 times more
     assert renders.count == 1
     clock.now += 2  # the newest rendering started 6 s ago: this version is rendered now
-    assert cached(tournament_at("2"), "standings", renders("v2")) == "v2"
-    assert cached(tournament_at("2"), "standings", renders("again")) == "v2"
+    assert render(tournament_at("2"), "standings", renders("v2")) == "v2"
+    assert render(tournament_at("2"), "standings", renders("again")) == "v2"
     assert renders.count == 2
     # Another language, page or query is another region: never answered with this one.
-    assert cached(tournament_at("3"), "results", renders("results")) == "results"
-    assert cached(tournament_at("3"), "standings", renders("seat"), extra="Huber") == "seat"
+    assert render(tournament_at("3"), "results", renders("results")) == "results"
+    assert render(tournament_at("3"), "standings", renders("seat"), extra="Huber") == "seat"
 
 
-def test_while_one_process_renders_the_others_answer_with_the_recent_newest_rendering(settings, clock):
-    settings.PUBLIC_RENDER_SECONDS = 5
+def test_while_one_process_renders_the_others_answer_with_the_recent_newest_rendering(clock):
     renders = Renders()
-    cached(tournament_at("1"), "standings", renders("v1"))
+    render(tournament_at("1"), "standings", renders("v1"))
     clock.now += 6  # too old to answer without rendering ...
     v2 = tournament_at("2")
     assert public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)  # ... but another renders
@@ -90,48 +100,44 @@ def test_while_one_process_renders_the_others_answer_with_the_recent_newest_rend
     def the_other_finishes():  # while this one waits, the other process stores its rendering
         public_cache().set(cache_key(v2, "standings"), "v2 by the other", 60)
     clock.on_sleep = the_other_finishes
-    assert cached(v2, "standings", renders("v2 here")) == "v2 by the other"
+    assert render(v2, "standings", renders("v2 here")) == "v2 by the other"
     assert renders.count == 1  # this process did not render
 
 
-def test_a_waiting_process_answers_with_a_newer_rendering_that_appears(settings, clock):
-    settings.PUBLIC_RENDER_SECONDS = 5
+def test_a_waiting_process_answers_with_a_newer_rendering_that_appears(clock):
     renders = Renders()
-    cached(tournament_at("1"), "standings", renders("v1"))
+    render(tournament_at("1"), "standings", renders("v1"))
     clock.now += 6
     v2 = tournament_at("2")
     public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)
     clock.on_sleep = lambda: public_cache().set(newest_key(v2, "standings"), (clock.now, "key", "v3"), 60)
-    assert cached(v2, "standings", renders("v2 here")) == "v3"
+    assert render(v2, "standings", renders("v2 here")) == "v3"
     assert renders.count == 1
 
 
-def test_a_lock_left_by_a_dead_process_delays_but_does_not_block(settings, clock):
-    settings.PUBLIC_RENDER_SECONDS = 5
+def test_a_lock_left_by_a_dead_process_delays_but_does_not_block(clock):
     renders = Renders()
     v1 = tournament_at("1")
     public_cache().add(f"{cache_key(v1, 'standings')}:lock", 1, LOCK_SECONDS * 10)  # nobody will release it
-    assert cached(v1, "standings", renders("v1")) == "v1"  # after waiting LOCK_SECONDS
+    assert render(v1, "standings", renders("v1")) == "v1"  # after waiting LOCK_SECONDS
     assert renders.count == 1
 
 
-def test_the_lock_is_released_when_rendering_fails(settings, clock):
-    settings.PUBLIC_RENDER_SECONDS = 5
+def test_the_lock_is_released_when_rendering_fails(clock):
     v1 = tournament_at("1")
 
     def broken():
         raise RuntimeError("rendering failed")
     with pytest.raises(RuntimeError):
-        cached(v1, "standings", broken)
+        render(v1, "standings", broken)
     assert public_cache().get(f"{cache_key(v1, 'standings')}:lock") is None
-    assert cached(v1, "standings", lambda: "v1") == "v1"
+    assert render(v1, "standings", lambda: "v1") == "v1"
 
 
-def test_an_older_rendering_finishing_late_does_not_replace_the_newest(settings, clock):
-    settings.PUBLIC_RENDER_SECONDS = 5
+def test_an_older_rendering_finishing_late_does_not_replace_the_newest(clock):
     v1, v2 = tournament_at("1"), tournament_at("2")
     public_cache().set(newest_key(v2, "standings"), (clock.now + 1, "key", "v2"), 60)  # started after v1's
-    assert cached(v1, "standings", lambda: "v1") == "v1"
+    assert render(v1, "standings", lambda: "v1") == "v1"
     assert public_cache().get(newest_key(v1, "standings"))[2] == "v2"
 
 
@@ -140,6 +146,18 @@ def test_an_older_rendering_finishing_late_does_not_replace_the_newest(settings,
 
 def standings_url(tournament):
     return reverse("public:standings", args=[tournament.slug])
+
+
+def test_public_pages_answer_with_the_recent_rendering_for_render_seconds(client, schafkopf, publish, settings):
+    publish(schafkopf, "standings")
+    live = reverse("public:live", kwargs={"slug": schafkopf.slug, "page": "standings"})
+    settings.PUBLIC_RENDER_SECONDS = 60
+    assert "Anna1 Huber1" in client.get(live).content.decode()
+    schafkopf.participants.filter(number=1).update(first_name="Berta")
+    bump_public_version(schafkopf.pk)  # a new version
+    assert "Anna1 Huber1" in client.get(live).content.decode()  # the rendering of a moment ago
+    settings.PUBLIC_RENDER_SECONDS = 0
+    assert "Berta Huber1" in client.get(live).content.decode()
 
 
 def test_names_and_clubs_show_literally_in_the_python_built_rows(client, schafkopf, publish):

@@ -93,19 +93,19 @@ WAIT_STEP = 0.05
 
 
 def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "",
-           window: float | None = None) -> Any:
+           window: float = 0) -> Any:
     """The value for this tournament, kind and version; `compute()` runs only when the cache has none.
 
-    `window` (default PUBLIC_RENDER_SECONDS; 0 for what is cheap to compute): when this version is not in the
-    cache, the newest rendering is answered if it started less than `window` seconds ago; otherwise one process
-    renders (the lock) while the others wait for its result, or answer with a newer rendering that appears.
+    `window` (the public regions pass PUBLIC_RENDER_SECONDS; 0, the default, for the director's pages, which
+    must show the newest state, and for what is cheap): when this version is not in the cache, the newest
+    rendering is answered if it started less than `window` seconds ago; otherwise one process renders (the
+    lock) while the others wait for its result, or answer with a newer rendering that appears.
     """
     cache = public_cache()
     key = cache_key(tournament, kind, extra)
     value = cache.get(key)
     if value is not None:
         return value
-    window = settings.PUBLIC_RENDER_SECONDS if window is None else window
     if window <= 0:
         value = compute()
         cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)

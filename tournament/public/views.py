@@ -117,8 +117,8 @@ def live_region(request, tournament, content: PublicContent, page: str, kinds) -
         html = render_region(tournament, content, page, kinds, query)
         return html, hashlib.sha1(html.encode()).hexdigest()
 
-    html, html_tag = cached(tournament, page, region, extra=query)
-    clock = cached(tournament, "clock", lambda: clock_data(tournament, content), window=0)  # cheap, and prompt
+    html, html_tag = cached(tournament, page, region, extra=query, window=settings.PUBLIC_RENDER_SECONDS)
+    clock = cached(tournament, "clock", lambda: clock_data(tournament, content))  # cheap, and prompt
     tag = etag(html_tag, clock)
     params = {"q": query, "since": tag} if query else {"since": tag}
     return {
