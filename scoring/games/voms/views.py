@@ -239,13 +239,7 @@ class SlipEntryView(ScoreEntryMixin, FormView):
         """The Confirm button of a first entry: a second person (or a director deciding) lets it count."""
         match = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "stage"),
                                   stage__tournament=self.tournament, pk=self.request.POST.get("match") or 0)
-        version = self.request.POST.get("pending_version", "")
-        try:
-            services.confirm_slip(match, by=self.request.user,
-                                  expected_version=int(version) if version.isdigit() else None)
-        except DomainError as error:
-            messages.error(self.request, error.message)
-        else:
+        if confirm_first_entry(self.request, match):
             messages.success(self.request, _("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
                              % {"round": match.round.number, "table": match.table_number})
         return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
@@ -288,15 +282,7 @@ class SlipEntryView(ScoreEntryMixin, FormView):
 
     def differs(self, form, match, conflict: EntriesDiffer):
         """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
-        two = two_versions(
-            conflict.pending.entries, conflict.entries, slip_fields,
-            title=_("The two entries differ"), intro=conflict.message,
-            first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
-            second_label=_("Your entry"),
-        )
-        for key in sorted(two["keys"]):
-            field = key if key in form.fields else "lus_a"
-            form.add_error(field, _("Differs from the first entry."))
+        two = mark_differences(form, conflict)
         director = is_director(self.request.user, self.tournament)
         return self.render_to_response(self.get_context_data(
             form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
@@ -420,6 +406,30 @@ def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
     return out
 
 
+def confirm_first_entry(request, match) -> bool:
+    """The Confirm button of a first entry (a slip or series games): True when it counts now, else a message."""
+    version = request.POST.get("pending_version", "")
+    try:
+        services.confirm_slip(match, by=request.user, expected_version=int(version) if version.isdigit() else None)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return False
+    return True
+
+
+def mark_differences(form, conflict: EntriesDiffer) -> dict:
+    """A second entry unlike the first: both versions for `_two_versions.html`, the differing inputs marked."""
+    two = two_versions(
+        conflict.pending.entries, conflict.entries, slip_fields,
+        title=_("The two entries differ"), intro=conflict.message,
+        first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
+        second_label=_("Your entry"),
+    )
+    for key in sorted(two["keys"]):
+        form.add_error(key if key in form.fields else "lus_a", _("Differs from the first entry."))
+    return two
+
+
 def game_winner(game: dict) -> str | None:
     """Who won a raw series game: as written when both teams reached the target, else the one with more lus."""
     if game.get("winner") or game.get("absent"):
@@ -462,13 +472,7 @@ class SeriesView(ScoreEntryMixin, FormView):
     def confirm(self):
         """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
         match = self.get_match()
-        version = self.request.POST.get("pending_version", "")
-        try:
-            services.confirm_slip(match, by=self.request.user,
-                                  expected_version=int(version) if version.isdigit() else None)
-        except DomainError as error:
-            messages.error(self.request, error.message)
-        else:
+        if confirm_first_entry(self.request, match):
             messages.success(self.request, _("The sheet is confirmed and counts now."))
         return redirect(url(self.tournament, "series", match.pk))
 
@@ -500,13 +504,6 @@ class SeriesView(ScoreEntryMixin, FormView):
 
     def differs(self, form, conflict: EntriesDiffer):
         """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""
-        two = two_versions(
-            conflict.pending.entries, conflict.entries, slip_fields,
-            title=_("The two entries differ"), intro=conflict.message,
-            first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
-            second_label=_("Your entry"),
-        )
-        for key in sorted(two["keys"]):
-            form.add_error(key if key in form.fields else "lus_a", _("Differs from the first entry."))
+        two = mark_differences(form, conflict)
         return self.render_to_response(self.get_context_data(
             form=form, two=two, can_decide=is_director(self.request.user, self.tournament)))
