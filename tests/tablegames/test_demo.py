@@ -1,7 +1,7 @@
 """`manage.py demo <table game>`: complete, plausible tournaments through the same services a director uses."""
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from scoring.games.tablegames.config import settings_of
 from scoring.games.tablegames.standings import standings
@@ -36,3 +36,30 @@ def test_demo_without_results_is_drawn_and_waits_for_sheets(director):
     tournament = Tournament.objects.get(game="quadominos")
     assert tournament.stages.get().rounds.count() == 3
     assert not ScoreSheet.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.parametrize(("arguments", "smallest"), [
+    (["domino", "--players", "1"], 2),
+    (["domino", "--players", "0", "--variant", "femmer"], 2),
+    (["rummi", "--players", "1", "--results"], 2),
+    (["quadominos", "--players", "-3"], 2),
+    (["domino_patience", "--players", "0"], 1),
+])
+def test_demo_with_an_impossible_player_count_says_what_to_do_and_creates_nothing(director, arguments, smallest):
+    with pytest.raises(CommandError, match=rf"at least {smallest} players.*--players {smallest} or more"):
+        call_command("demo", *arguments, "--director", director.username)
+    assert not Tournament.objects.exists()
+
+
+def test_demo_refused_half_way_leaves_nothing_behind(director, monkeypatch):
+    """Whatever a service refuses after the tournament was made: one transaction, a clean message."""
+    from scoring.games.tablegames import services
+    from tournament.services.errors import DomainError
+
+    def refuse(*args, **kwargs):
+        raise DomainError("The seating cannot be drawn.")
+
+    monkeypatch.setattr(services, "draw", refuse)
+    with pytest.raises(CommandError, match="The seating cannot be drawn."):
+        call_command("demo", "rummi", "--players", "8", "--director", director.username)
+    assert not Tournament.objects.exists()

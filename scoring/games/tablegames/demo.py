@@ -3,6 +3,8 @@
 Everything goes through the services a director uses: players are imported from a generated list,
 the seating is drawn, and with `--results` every table's game is played hand by hand with the
 game's own random hands (`TableGame.random_hand`) until the rules say it is over, then entered.
+All of it is one transaction: a player count the game cannot seat, or anything else the services or
+rules refuse, is a `CommandError` with the translated message, and nothing is left behind.
 """
 
 from __future__ import annotations
@@ -11,9 +13,14 @@ import dataclasses
 import datetime
 import random
 
+from django.core.management import CommandError
+from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scoring.rules.base import RuleError
+from scoring.services.sheets import rule_message
+from tournament.services.errors import DomainError
 from tournament.services.participants import import_participants
 from tournament.services.seating import SEED_LIMIT
 from tournament.services.tournaments import create_tournament
@@ -38,16 +45,43 @@ MAX_HANDS = 60
 
 def create_demo(game: TableGame, director, *, seed: int | None = None, results: bool = False,
                 players: int | None = None, variant: str | None = None):
-    rng = random.Random(seed)
-    spec = game.spec(variant or game.default_variant)
+    """The demo tournament, or a `CommandError` saying what to change (and nothing created)."""
+    variant = variant or game.default_variant
+    count = game.demo_players if players is None else players
+    chosen = dataclasses.replace(defaults_for(game, variant), finish_time=game.patience)
+    check_player_count(chosen, count)
+    try:
+        with transaction.atomic():
+            return _create(game, director, chosen, rng=random.Random(seed), results=results, count=count)
+    except DomainError as error:
+        raise CommandError(str(error.message)) from error
+    except RuleError as error:
+        raise CommandError(rule_message(error)) from error
+
+
+def smallest_count(settings) -> int:
+    """The fewest players a demo of `settings` can have: one table of the smallest size (one for a patience)."""
+    return 1 if settings.patience else min(settings.allowed_sizes)
+
+
+def check_player_count(settings, count: int) -> None:
+    smallest = smallest_count(settings)
+    if count < smallest:
+        raise CommandError(
+            _("%(game)s needs at least %(min)s players, so a demo cannot have %(count)s. "
+              "Run it again with --players %(min)s or more.")
+            % {"game": _(settings.spec.name), "min": smallest, "count": count}
+        )
+
+
+def _create(game: TableGame, director, chosen, *, rng: random.Random, results: bool, count: int):
+    spec = chosen.spec
     with translation.override(game.demo_language):
         name = _("%(game)s evening (demo)") % {"game": _(spec.name)}
     tournament = create_tournament(by=director, name=name, game=game.key, date=datetime.date.today(),
                                    venue="Medborgerhuset", language=game.demo_language)
-    chosen = defaults_for(game, variant or game.default_variant)
-    services.update_settings(tournament, dataclasses.replace(chosen, finish_time=game.patience), by=director)
-    report = import_participants(tournament, "players.csv", player_list(rng, players or game.demo_players),
-                                 by=director)
+    services.update_settings(tournament, chosen, by=director)
+    report = import_participants(tournament, "players.csv", player_list(rng, count), by=director)
     if not report.ok:
         raise ValueError(f"demo player list rejected: {report.rejected}")
     services.draw(tournament, by=director, seed=rng.randrange(1, SEED_LIMIT))
