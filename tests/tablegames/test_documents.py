@@ -128,3 +128,52 @@ def test_the_export_command_writes_any_document(drawn, tmp_path):
     target = tmp_path / "sheets.pdf"
     call_command("export", drawn.slug, "score-sheets-2", "--output", str(target))
     assert len(PdfReader(str(target)).pages) == 3
+
+
+def qr_codes(tournament, name, tmp_path) -> list[str]:
+    """What the QR codes on the first page of a printout decode to (rendered at 150 dpi, read by zxing-cpp)."""
+    import subprocess
+
+    import zxingcpp
+    from PIL import Image
+
+    tmp_path.mkdir(exist_ok=True)
+    pdf = tmp_path / f"{name}.pdf"
+    pdf.write_bytes(render(documents(tournament)[name](), "pdf", tournament=tournament))
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / name)],
+                   check=True)
+    image = Image.open(next(tmp_path.glob(f"{name}*.png")))
+    return [result.text for result in zxingcpp.read_barcodes(image)]
+
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("seating-by-name", "schedule"), ("seating-by-table", "schedule"), ("score-sheets-1", "standings"),
+])
+def test_printouts_carry_a_qr_code_to_their_public_page_once_it_is_published(drawn, name, kind, tmp_path, settings):
+    from tournament.public.links import public_url
+
+    settings.PUBLIC_BASE_URL = "http://club.example:8000"
+    assert qr_codes(drawn, name, tmp_path / "unpublished") == [], "nothing published: no QR code"
+    other = "standings" if kind == "schedule" else "schedule"
+    setattr(drawn, f"publish_{other}", True)
+    drawn.save()
+    assert qr_codes(drawn, name, tmp_path / "other") == [], f"only the {other} published: no QR code"
+    setattr(drawn, f"publish_{kind}", True)
+    drawn.save()
+    decoded = qr_codes(drawn, name, tmp_path / "published")
+    assert decoded == [public_url(drawn, kind)] == [f"http://club.example:8000/p/{drawn.slug}/{kind}/"]
+
+
+def test_a_patience_result_list_leads_to_the_standings_and_its_field_list_to_nothing(
+        make_game, add_players, director, tmp_path, settings):
+    """A patience has no public seating page, so the list of the field has no QR code even when published."""
+    from tournament.public.links import public_url
+
+    settings.PUBLIC_BASE_URL = "http://club.example:8000"
+    patience = make_game("domino_patience", "stop_ved_fem")
+    add_players(patience, 6)
+    services.draw(patience, by=director)
+    patience.publish_schedule = patience.publish_standings = True
+    patience.save()
+    assert qr_codes(patience, "seating-by-name", tmp_path / "field") == []
+    assert qr_codes(patience, "score-sheets-1", tmp_path / "list") == [public_url(patience, "standings")]

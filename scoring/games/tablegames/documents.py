@@ -108,7 +108,8 @@ def seating_by_name(tournament) -> TableDocument:
         row.update({f"table{r}": places[player.pk][r][0] for r in rounds if r in places[player.pk]})
         rows.append(row)
     title = _("The field") if settings.patience else _("Seating by name")
-    return TableDocument(title, columns, rows, subtitle=_seed_note(tournament), filename_stem="seating-by-name")
+    return TableDocument(title, columns, rows, subtitle=_seed_note(tournament), filename_stem="seating-by-name",
+                         qr_page=seating_qr(tournament))
 
 
 def seating_by_table(tournament) -> MultiSheetDocument:
@@ -124,7 +125,24 @@ def seating_by_table(tournament) -> MultiSheetDocument:
         ]
         sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
                                     filename_stem=f"seating-round-{number}"))
-    return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table")
+    return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
+                              qr_page=seating_qr(tournament))
+
+
+def seating_qr(tournament) -> str | None:
+    """The seating lists point to the public seating page (with "find my seat") once it is published.
+
+    A patience has no seating page (the whole field plays every deal), so its list of the field has no QR code.
+    """
+    if settings_of(tournament).patience:
+        return None
+    return "schedule" if tournament.publish_schedule else None
+
+
+def sheets_qr(tournament) -> str | None:
+    """Score sheets and result lists point to the public standings once they are published: what the players
+    at a table want to see after their game (as the Voms slips do)."""
+    return "standings" if tournament.publish_standings else None
 
 
 # --- score sheets --------------------------------------------------------------------------------------
@@ -154,7 +172,8 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
         "seed_note": _seed_note(tournament),
     }
     return PrintDocument("tablegames/print/score_sheet.html", context, _("Score sheets"),
-                         f"score-sheets-round-{round_number}", pages=_first_page_marked(pages), landscape=True)
+                         f"score-sheets-round-{round_number}", pages=_first_page_marked(pages), landscape=True,
+                         qr_page=sheets_qr(tournament))
 
 
 def _goal(settings):
@@ -179,7 +198,8 @@ def _result_lists(tournament, settings, round_number: int, tables) -> PrintDocum
     pages = [{"seats": chunk, "page": index, "pages": len(chunks)} for index, chunk in enumerate(chunks, start=1)]
     context = {"round": round_number, "spec_name": _(settings.spec.name), "with_time": settings.finish_time}
     return PrintDocument("tablegames/print/result_list.html", context, _("Result lists"),
-                         f"result-list-round-{round_number}", pages=_first_page_marked(pages))
+                         f"result-list-round-{round_number}", pages=_first_page_marked(pages),
+                         qr_page=sheets_qr(tournament))
 
 
 def _first_page_marked(pages: list[dict]) -> list[dict]:
