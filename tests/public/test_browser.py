@@ -1,7 +1,9 @@
-"""Real-browser journeys: a phone (390×844) finds its seat and watches the standings change live, the beamer
-(1920×1080) shows the clock and signals time up, and the QR code on the page decodes to the page.
+"""Real-browser journeys: a phone (390×844) and a 1920×1080 screen find a seat and watch the standings change
+live (Voms, Schafkopf and a table game), the beamer (1920×1080) shows the clock and signals time up, and the QR
+code on the page decodes to the page.
 
-Screenshots land in test-artifacts/ (one per browser context), for a person to look at.
+Screenshots land in test-artifacts/ (one per browser context, named after the test and its screen size), for a
+person to look at.
 """
 
 import datetime
@@ -23,6 +25,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 BEAMER = {"width": 1920, "height": 1080}
+#: the screens the player-facing pages are tried at: a phone, and a full-HD screen (a laptop or the hall's monitor)
+SCREENS = {"phone": PHONE, "desktop": {"width": 1920, "height": 1080}}
+screens = pytest.mark.parametrize("screen", list(SCREENS))
 
 
 @pytest.fixture
@@ -42,7 +47,8 @@ def open_page(browser, request):
     yield open_page
     ARTIFACTS.mkdir(exist_ok=True)
     for name, context, page in opened:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{name}.png"), full_page=name.startswith("phone"))
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{name}.png"),
+                        full_page=name in SCREENS)
         context.close()
 
 
@@ -51,7 +57,15 @@ def fast_polls(settings):
     settings.PUBLIC_POLL_SECONDS = 1
 
 
-def test_phone_finds_its_next_game_by_number_and_by_part_of_the_name(live_server, open_page, voms, publish):
+def fits_across(page, screen):
+    """Nothing on the page is wider than the screen (no sideways scrolling)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[screen]["width"]
+
+
+@screens
+def test_player_finds_the_next_voms_game_by_number_and_by_part_of_the_name(
+    live_server, open_page, voms, publish, screen
+):
     publish(voms, "schedule", "standings")
     soren = Participant.objects.get(tournament=voms, number=3)
     team = soren.teams.get()
@@ -59,51 +73,53 @@ def test_phone_finds_its_next_game_by_number_and_by_part_of_the_name(live_server
         team_a=team).first() or Match.objects.get(stage__tournament=voms, round__number=1, team_b=team)
     opponent = match.team_b if match.team_a_id == team.pk else match.team_a
 
-    phone = open_page("phone", PHONE)
-    phone.goto(f"{live_server.url}/p/{voms.slug}/")
-    expect(phone.locator(".pub-tabs")).to_contain_text("Standings")
-    expect(phone.locator(".pub-tabs")).not_to_contain_text("Results")  # not published: no tab
-    phone.locator("#q").fill("3")
-    phone.keyboard.press("Enter")
-    card = phone.locator(".card.found")
+    player = open_page(screen, SCREENS[screen])
+    player.goto(f"{live_server.url}/p/{voms.slug}/")
+    expect(player.locator(".pub-tabs")).to_contain_text("Standings")
+    expect(player.locator(".pub-tabs")).not_to_contain_text("Results")  # not published: no tab
+    player.locator("#q").fill("3")
+    player.keyboard.press("Enter")
+    card = player.locator(".card.found")
     expect(card).to_contain_text("Søren Møller")
     expect(card.locator(".where .big")).to_have_text(f"Table {match.table_number}")
     expect(card.locator(".opponent")).to_have_text(opponent.name)
 
-    phone.locator("#q").fill("møl")
-    phone.keyboard.press("Enter")
-    expect(phone.locator(".card.found")).to_have_count(1)
-    expect(phone.locator(".card.found")).to_contain_text("Søren Møller")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than a phone
+    player.locator("#q").fill("møl")
+    player.keyboard.press("Enter")
+    expect(player.locator(".card.found")).to_have_count(1)
+    expect(player.locator(".card.found")).to_contain_text("Søren Møller")
+    fits_across(player, screen)
 
 
-def test_phone_finds_table_and_seat_of_every_schafkopf_round(live_server, open_page, schafkopf, publish):
+@screens
+def test_player_finds_table_and_seat_of_every_schafkopf_round(live_server, open_page, schafkopf, publish, screen):
     from scoring.games.schafkopf.queries import places_by_participant, seated_tables
 
     publish(schafkopf, "schedule")
-    player = Participant.objects.get(tournament=schafkopf, number=12)
-    places = places_by_participant(seated_tables(schafkopf))[player.pk]
-    phone = open_page("phone", PHONE)
-    phone.goto(f"{live_server.url}/p/{schafkopf.slug}/seat/")
-    expect(phone.locator("#q")).to_be_focused()
-    phone.keyboard.type("huber12")
-    phone.keyboard.press("Enter")
-    rows = phone.locator(".places-list li")
+    anna = Participant.objects.get(tournament=schafkopf, number=12)
+    places = places_by_participant(seated_tables(schafkopf))[anna.pk]
+    player = open_page(screen, SCREENS[screen])
+    player.goto(f"{live_server.url}/p/{schafkopf.slug}/seat/")
+    expect(player.locator("#q")).to_be_focused()
+    player.keyboard.type("huber12")
+    player.keyboard.press("Enter")
+    rows = player.locator(".places-list li")
     expect(rows).to_have_count(2)
     for i, (round_number, (table, seat)) in enumerate(sorted(places.items())):
         expect(rows.nth(i).locator(".big")).to_have_text([str(round_number), str(table), str(seat)])
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    fits_across(player, screen)
 
 
-def test_phone_standings_change_without_reload_when_the_director_enters_a_result(
-    live_server, open_page, voms, director, publish, fast_polls
+@screens
+def test_standings_change_without_reload_when_the_director_enters_a_result(
+    live_server, open_page, voms, director, publish, fast_polls, screen
 ):
     publish(voms, "standings")
-    phone = open_page("phone", PHONE)
-    phone.goto(f"{live_server.url}/p/{voms.slug}/standings/")
-    expect(phone.locator("table.standings tbody tr")).to_have_count(6)
-    expect(phone.locator("table.standings")).not_to_contain_text("2.5")
-    phone.evaluate("window.stillTheSamePage = true")
+    player = open_page(screen, SCREENS[screen])
+    player.goto(f"{live_server.url}/p/{voms.slug}/standings/")
+    expect(player.locator("table.standings tbody tr")).to_have_count(6)
+    expect(player.locator("table.standings")).not_to_contain_text("2.5")
+    player.evaluate("window.stillTheSamePage = true")
 
     desk = open_page("director", {"width": 1280, "height": 900})
     login_by_keyboard(desk, live_server.url, director, f"/manage/{voms.slug}/voms/enter/")
@@ -117,10 +133,11 @@ def test_phone_standings_change_without_reload_when_the_director_enters_a_result
     expect(desk.locator(".messages")).to_contain_text("9 : 0")
 
     winner = Match.objects.get(stage__tournament=voms, round__number=1, table_number=1).team_a.name
-    first = phone.locator("table.standings tbody tr").first
+    first = player.locator("table.standings tbody tr").first
     expect(first).to_contain_text(winner, timeout=8_000)
     expect(first.locator("td.strong")).to_have_text("2.5")
-    assert phone.evaluate("window.stillTheSamePage") is True  # updated in place, not reloaded
+    assert player.evaluate("window.stillTheSamePage") is True  # updated in place, not reloaded
+    fits_across(player, screen)
 
 
 def test_beamer_shows_the_clock_counting_and_then_time_up(live_server, open_page, voms, director, publish, fast_polls):
@@ -171,3 +188,78 @@ def test_unpublished_pages_are_not_found_in_the_browser(live_server, open_page, 
         response = phone.goto(f"{live_server.url}/p/{voms.slug}/{page}/")
         assert response.status == 404
     assert phone.goto(f"{live_server.url}/p/{voms.slug}/standings/").status == 200
+
+
+# --- a table game: Rummi ---------------------------------------------------------------------------------
+
+RUMMI_PLAYERS = [("Mette", "Jespersen"), ("Bo", "Lindholm"), ("Kirsten", "Dahl"), ("Preben", "Vestergaard"),
+                 ("Lone", "Kjær"), ("Arne", "Thygesen"), ("Birthe", "Overgaard"), ("Jens", "Munk"),
+                 ("Hanne", "Bæk"), ("Ove", "Skov"), ("Inge", "Holst"), ("Poul", "Frandsen")]
+
+
+@pytest.fixture
+def rummi(director, make_tournament):
+    """Twelve players (numbers 1..12 in RUMMI_PLAYERS order) at three tables of four, three rounds, fixed seed."""
+    from scoring.games.tablegames import services as tg_services
+    from tournament.services.participants import add_participant
+
+    t = make_tournament(director, name="Rummi evening", game="rummi")
+    for number, (first, last) in enumerate(RUMMI_PLAYERS, start=1):
+        add_participant(t, by=director, number=number, first_name=first, last_name=last,
+                        club="Rummiklubben Aarhus" if number % 2 else "")
+    tg_services.draw(t, by=director, seed=7)
+    return t
+
+
+@screens
+def test_rummi_players_find_every_seat_and_watch_the_standings_change(
+    live_server, open_page, rummi, director, publish, fast_polls, screen, request
+):
+    from scoring.games.tablegames import services as tg_services
+    from scoring.games.tablegames.queries import places_by_participant, seated_tables
+    from scoring.games.tablegames.standings import standings
+
+    publish(rummi, "schedule", "standings")
+    tables = seated_tables(rummi)
+    mette = Participant.objects.get(tournament=rummi, number=1)
+    places = sorted(places_by_participant(tables)[mette.pk].items())
+    assert len(places) == 3
+
+    player = open_page(screen, SCREENS[screen])
+    player.goto(f"{live_server.url}/p/{rummi.slug}/seat/")
+    expect(player.locator(".pub-tabs")).to_contain_text("Standings")
+    expect(player.locator(".pub-tabs")).not_to_contain_text("Results")  # not published: no tab
+    assert player.request.get(f"{live_server.url}/p/{rummi.slug}/results/").status == 404  # and no page
+    for query in ("1", "jesper"):  # by participant number, then by part of the name
+        player.locator("#q").fill(query)
+        player.keyboard.press("Enter")
+        card = player.locator(".card.found")
+        expect(card).to_have_count(1)
+        expect(card.locator("h2")).to_contain_text("Mette Jespersen")
+        rows = card.locator(".places-list li")
+        expect(rows).to_have_count(3)
+        for i, (round_number, (table, seat)) in enumerate(places):
+            expect(rows.nth(i).locator(".big")).to_have_text([str(round_number), str(table), str(seat)])
+    fits_across(player, screen)
+    player.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{screen}-seat.png"), full_page=True)
+
+    player.locator(".pub-tabs").get_by_role("link", name="Standings").click()
+    standings_rows = player.locator("table.standings tbody tr")
+    expect(standings_rows).to_have_count(12)
+    expect(player.locator("#live")).to_contain_text("Provisional: 0 of 9 games finished.")
+    player.evaluate("window.stillTheSamePage = true")
+
+    # A table's sheet is entered (as the director's entry page does): two hands, seat 1 passes 250 and loses.
+    seated = tables[1][0]
+    numbers = [str(s.number) for s in seated.seats]
+    first = {"out": 2, "hand_rummi": False,
+             "penalties": {s: "0" if s == "2" else "K Q 7 JOKER A" if s == "1" else "12" for s in numbers}}
+    second = {"out": 3, "hand_rummi": True,
+              "penalties": {s: "0" if s == "3" else "99" if s == "1" else str(10 + int(s)) for s in numbers}}
+    tg_services.enter_sheet(seated.seats[0].table, by=director, entries=[first, second])
+    leader = standings(rummi).rows[0].participant
+
+    expect(player.locator("#live")).to_contain_text("Provisional: 1 of 9 games finished.", timeout=8_000)
+    expect(standings_rows.first).to_contain_text(leader.name)
+    assert player.evaluate("window.stillTheSamePage") is True  # updated in place, not reloaded
+    fits_across(player, screen)
