@@ -88,11 +88,23 @@ def rank(
     Returns one `Standing` per participant, best first, with every metric's
     value (subset metrics: the value in the last group they were compared in).
     """
+    if any(metric.subset is not None for metric in chain):
+        return _rank_recursive(participants, chain, values, seed=seed)
+    return _rank_sorted(participants, chain, values, seed=seed)
+
+
+def _standings(participants, chain, values) -> dict[Participant, Standing]:
     standings = {p: Standing(p, values={k: v for k, v in values.get(p, {}).items()}) for p in participants}
     for p in participants:
         for metric in chain:
             if metric.subset is not None:
                 standings[p].values.setdefault(metric.key, None)
+    return standings
+
+
+def _rank_recursive(participants, chain, values, *, seed) -> list[Standing]:
+    """The general path: the chain is walked group by group, so subset metrics see the group still tied."""
+    standings = _standings(participants, chain, values)
 
     def resolve(group: list[Participant], step: int, separated_by: str | None) -> list[tuple[list, str | None]]:
         """Return `group` as ordered blocks that are still tied, each with the metric that put it below the block
@@ -116,9 +128,48 @@ def rank(
             out.extend(resolve(block, step if again else step + 1, separated_by if i == 0 else metric.key))
         return out
 
+    return _place(resolve(list(participants), 0, None), standings, seed)
+
+
+def _rank_sorted(participants, chain, values, *, seed) -> list[Standing]:
+    """The same ranking as `_rank_recursive` for a chain of plain metrics only, in a few sorts and one pass.
+
+    Stable sorts by the last metric first and the first metric last order the participants by the whole
+    chain; consecutive participants equal on every metric are a tied block, and a block is separated from
+    the one before by the first metric on which they differ (what the recursive walk records)."""
+    if len(participants) <= 1:
+        # the recursive walk reads no value for a single participant (nor may we: it may have none)
+        return _rank_recursive(participants, chain, values, seed=seed)
+    standings = _standings(participants, chain, values)
+    keys = [metric.key for metric in chain]
+    try:
+        entries = [(tuple(standings[p].values[key] for key in keys), p) for p in participants]
+        for index in range(len(chain) - 1, -1, -1):
+            entries.sort(key=lambda entry, index=index: entry[0][index], reverse=chain[index].higher_is_better)
+    except (KeyError, TypeError):
+        # A missing value, or values that cannot be compared: the recursive walk reads and compares only
+        # inside groups still tied, so let it succeed or fail exactly where it always did.
+        return _rank_recursive(participants, chain, values, seed=seed)
+    first, leader = entries[0]
+    blocks: list[tuple[list, str | None]] = [([leader], None)]
+    for entry_values, p in entries[1:]:
+        # compared with the block's first member, as `_blocks` does
+        separated_by = next(
+            (key for key, mine, theirs in zip(keys, entry_values, first, strict=True) if mine != theirs), None
+        )
+        if separated_by is None:
+            blocks[-1][0].append(p)
+        else:
+            blocks.append(([p], separated_by))
+            first = entry_values
+    return _place(blocks, standings, seed)
+
+
+def _place(blocks, standings: dict[Participant, Standing], seed) -> list[Standing]:
+    """Ranks for the ordered tied blocks: by lot inside a block when there is a seed, else a shared rank."""
     result: list[Standing] = []
     position = 1
-    for block, separated_by in resolve(list(participants), 0, None):
+    for block, separated_by in blocks:
         if len(block) > 1 and seed is not None:
             ordered = _lot_order(block, seed)
             for p in ordered:

@@ -1,4 +1,7 @@
-from scoring.rules.standings import LOT_KEY, Metric, rank
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.rules.standings import LOT_KEY, Metric, _rank_recursive, _rank_sorted, rank
 
 POINTS = Metric("points", "Points", "Pts")
 WINS = Metric("wins", "Wins", "W")
@@ -61,3 +64,42 @@ def test_separated_by_names_the_metric_after_reordering_inside_a_tie():
     values = {"a": {"points": 5, "score": 1}, "c": {"points": 3, "score": 1}, "f": {"points": 3, "score": 9}}
     rows = rank(list("acf"), [POINTS, score], values)
     assert [(r.participant, r.separated_by) for r in rows] == [("a", None), ("f", "points"), ("c", "score")]
+
+
+def _summary(rows):
+    return [(r.participant, r.rank, r.separated_by, r.by_lot, r.values) for r in rows]
+
+
+@st.composite
+def plain_rankings(draw):
+    """Random plain chains (some lower-is-better) over participants with small value ranges: many ties."""
+    flags = draw(st.lists(st.booleans(), min_size=0, max_size=4))
+    chain = [Metric(f"m{i}", f"M{i}", f"M{i}", higher_is_better=flag) for i, flag in enumerate(flags)]
+    count = draw(st.integers(min_value=0, max_value=25))
+    participants = draw(st.permutations(range(count)))
+    top = draw(st.integers(min_value=0, max_value=3))
+    values = {
+        p: {metric.key: draw(st.integers(min_value=-top, max_value=top)) for metric in chain} for p in participants
+    }
+    seed = draw(st.one_of(st.none(), st.integers(min_value=0, max_value=1000), st.text(max_size=3)))
+    return participants, chain, values, seed
+
+
+@settings(derandomize=True, max_examples=300, deadline=None, database=None)
+@given(plain_rankings())
+def test_sorted_path_equals_recursive_path(case):
+    participants, chain, values, seed = case
+    expected = _rank_recursive(participants, chain, values, seed=seed)
+    assert _summary(_rank_sorted(participants, chain, values, seed=seed)) == _summary(expected)
+    assert _summary(rank(participants, chain, values, seed=seed)) == _summary(expected)
+
+
+def test_sorted_path_with_tuple_values_and_missing_values_behaves_as_before():
+    hth = Metric("hth", "H2H", "H2H")
+    values = {"a": {"points": 3, "hth": (1, 2)}, "b": {"points": 3, "hth": (1, 0)}, "c": {"points": 9}}
+    rows = rank(list("abc"), [POINTS, hth], values)
+    assert _summary(rows) == _summary(_rank_recursive(list("abc"), [POINTS, hth], values, seed=0))
+    assert [(r.participant, r.separated_by) for r in rows] == [("c", None), ("a", "points"), ("b", "hth")]
+    # c has no "hth" and is alone on its points: never compared, as the recursive walk never did
+    mixed = {"a": {"points": 3, "wins": None}, "b": {"points": 1, "wins": 2}}
+    assert [r.participant for r in rank(list("ab"), [POINTS, WINS], mixed)] == ["a", "b"]
