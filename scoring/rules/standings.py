@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .base import gettext_noop
@@ -94,11 +95,12 @@ def rank(
 
 
 def _standings(participants, chain, values) -> dict[Participant, Standing]:
-    standings = {p: Standing(p, values={k: v for k, v in values.get(p, {}).items()}) for p in participants}
+    empty: Mapping[str, Any] = {}
+    standings = {p: Standing(p, values=dict(values.get(p, empty))) for p in participants}
+    subset_keys = [metric.key for metric in chain if metric.subset is not None]
     for p in participants:
-        for metric in chain:
-            if metric.subset is not None:
-                standings[p].values.setdefault(metric.key, None)
+        for key in subset_keys:
+            standings[p].values.setdefault(key, None)
     return standings
 
 
@@ -142,26 +144,30 @@ def _rank_sorted(participants, chain, values, *, seed) -> list[Standing]:
         return _rank_recursive(participants, chain, values, seed=seed)
     standings = _standings(participants, chain, values)
     keys = [metric.key for metric in chain]
+    # (value of the first metric, ..., value of the last, participant)
     try:
-        entries = [(tuple(standings[p].values[key] for key in keys), p) for p in participants]
+        entries = [(*(standings[p].values[key] for key in keys), p) for p in participants]
         for index in range(len(chain) - 1, -1, -1):
-            entries.sort(key=lambda entry, index=index: entry[0][index], reverse=chain[index].higher_is_better)
+            entries.sort(key=itemgetter(index), reverse=chain[index].higher_is_better)
     except (KeyError, TypeError):
         # A missing value, or values that cannot be compared: the recursive walk reads and compares only
         # inside groups still tied, so let it succeed or fail exactly where it always did.
         return _rank_recursive(participants, chain, values, seed=seed)
-    first, leader = entries[0]
-    blocks: list[tuple[list, str | None]] = [([leader], None)]
-    for entry_values, p in entries[1:]:
-        # compared with the block's first member, as `_blocks` does
-        separated_by = next(
-            (key for key, mine, theirs in zip(keys, entry_values, first, strict=True) if mine != theirs), None
-        )
-        if separated_by is None:
-            blocks[-1][0].append(p)
+    first = entries[0]
+    blocks: list[tuple[list, str | None]] = [([first[-1]], None)]
+    lead = keys[0] if keys else None
+    for entry in entries[1:]:
+        # compared with the block's first member, as `_blocks` does (the participant last: never compared)
+        if keys and entry[0] != first[0]:
+            separated_by = lead
         else:
-            blocks.append(([p], separated_by))
-            first = entry_values
+            separated_by = next((key for key, mine, theirs in zip(keys, entry, first, strict=False) if mine != theirs),
+                                None)
+        if separated_by is None:
+            blocks[-1][0].append(entry[-1])
+        else:
+            blocks.append(([entry[-1]], separated_by))
+            first = entry
     return _place(blocks, standings, seed)
 
 
@@ -175,7 +181,7 @@ def _place(blocks, standings: dict[Participant, Standing], seed) -> list[Standin
             for p in ordered:
                 standings[p].by_lot = True
         else:
-            ordered = sorted(block, key=repr)
+            ordered = sorted(block, key=repr) if len(block) > 1 else block
         for i, p in enumerate(ordered):
             s = standings[p]
             s.rank = position + i if seed is not None else position
