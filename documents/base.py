@@ -9,7 +9,7 @@ str); formatting them is the renderers' job, done by `format_value` in the langu
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -113,6 +113,11 @@ class PrintDocument:
     landscape: bool = field(default=False, kw_only=True)
     #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
     qr_page: str | None = field(default=None, kw_only=True)
+    #: What many pages have in common (a score list's grid, column titles and legend) is rendered once per
+    #: key of `underlays` with this template, and laid under every page whose context names the key as
+    #: "underlay"; `template_name` then renders only what differs from page to page (title, names).
+    underlay_template: str | None = field(default=None, kw_only=True)
+    underlays: Mapping[Hashable, Mapping[str, Any]] = field(default_factory=dict, kw_only=True)
 
     def page_contexts(self) -> list[dict[str, Any]]:
         pages = [{}] if self.pages is None else self.pages

@@ -14,10 +14,14 @@ and lets a page template link its stylesheet once (on the `first` page).
 A large printout of one page per context (500 score lists, a round's match slips or score sheets) is
 rendered in batches instead (`render_in_batches`): the parent renders every page's fragment from the
 document's data, as above; worker processes lay out batches of `BATCH_PAGES` pages, each batch a
-whole HTML of its own with its stylesheets and its pages numbered in the whole printout's count; pypdf
+whole HTML of its own with its stylesheets and its pages numbered in the whole printout's count; pikepdf
 joins the parts in order. The cores share the work, and memory is capped by the batch size, since
 WeasyPrint holds every laid-out page of a document until it writes it. Small printouts stay in one
 process: starting the workers costs about a second.
+
+What many pages share (a score list's grid, column titles and legend: most of its boxes and text) can be
+an underlay (`PrintDocument.underlay_template`): laid out once, and drawn under each page as one shared
+Form XObject, so each page lays out only its own title and names.
 """
 
 from __future__ import annotations
@@ -113,7 +117,12 @@ def render_pdf(document: Document, *, tournament) -> bytes:
             raise TypeError(f"cannot render {type(document).__name__} as PDF")
         html = render_frame(fragments, tournament=tournament, title=document.title, landscape=document.landscape,
                             qr_page=document.qr_page)
-    return write_pdf(html)
+        underlays = underlay_htmls(document, tournament=tournament) if isinstance(document, PrintDocument) else {}
+    data = write_pdf(html)
+    if not underlays:
+        return data
+    return assemble([data], {key: write_pdf(html) for key, html in underlays.items()},
+                    [context.get("underlay") for context in contexts])
 
 
 def render_pdf_pages(
@@ -136,6 +145,7 @@ def frame_context(*, tournament, title, landscape: bool, qr_page: str | None = N
     from tournament.public.qr import qr_svg
 
     return {
+        "bare": False,
         "tournament": tournament,
         "title": title,
         "page_size": "A4 landscape" if landscape else "A4 portrait",
@@ -156,13 +166,28 @@ def frame_html(frame: dict[str, Any], fragments: list[str], *, first_page: int =
     return render_to_string("documents/print.html", context)
 
 
+def underlay_htmls(document: PrintDocument, *, tournament) -> dict[Any, str]:
+    """Each underlay of `document` as the whole HTML of one page: the same page box as the printout's pages
+    (so that both lie exactly on each other), without the running header and footer, which the pages have."""
+    if not document.underlay_template:
+        return {}
+    frame = {"bare": True, "tournament": tournament, "title": document.title,
+             "page_size": "A4 landscape" if document.landscape else "A4 portrait",
+             "page_number_content": "none"}
+    return {
+        key: frame_html(frame, [render_to_string(document.underlay_template,
+                                                 {**document.context, **context, "first": True})])
+        for key, context in document.underlays.items()
+    }
+
+
 def write_pdf(html: str, root: Path | None = None) -> bytes:
     """Lay out and write one HTML. Needs no Django settings when given `root`: batch workers call it."""
     root = root or static_dir()
     return HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=LocalFileFetcher(root)).write_pdf()
 
 
-# --- large printouts: batches in worker processes, joined with pypdf ------------------------------------
+# --- large printouts: batches in worker processes, joined with pikepdf ------------------------------------
 
 
 def worker_count() -> int:
@@ -195,10 +220,9 @@ def render_in_batches(document: PrintDocument, contexts: list[dict[str, Any]], *
     Every page's fragment is rendered here, where the data (model instances, lazy texts) lives; the
     workers get plain HTML. Each batch's first fragment is rendered as `first`, so that it links the
     printout's stylesheet. The pages are numbered on the assumption of one page per context, then
-    checked: if a batch ran over, every batch is laid out again with the true numbers.
+    checked: if a batch ran over, every batch is laid out again with the true numbers. The underlays,
+    if any, are laid out by the workers too, along with the first batches.
     """
-    from pypdf import PdfReader
-
     bounds = batch_bounds(len(contexts), BATCH_PAGES)
     starts = {start for start, _end in bounds}
     fragments = [
@@ -207,35 +231,78 @@ def render_in_batches(document: PrintDocument, contexts: list[dict[str, Any]], *
     ]
     frame = frame_context(tournament=tournament, title=document.title, landscape=document.landscape,
                           qr_page=document.qr_page)
+    underlays = underlay_htmls(document, tournament=tournament)
     batches = [fragments[start:end] for start, end in bounds]
     pages = [len(batch) for batch in batches]
     root = static_dir()
     with ProcessPoolExecutor(min(worker_count(), len(batches)), mp_context=process_context()) as pool:
+        laid_under = pool.map(write_pdf, underlays.values(), [root] * len(underlays))
         while True:
             firsts = [1 + sum(pages[:index]) for index in range(len(batches))]
             htmls = [frame_html(frame, batch, first_page=first, total_pages=sum(pages))
                      for batch, first in zip(batches, firsts, strict=True)]
-            parts = [PdfReader(io.BytesIO(part)) for part in pool.map(write_pdf, htmls, [root] * len(htmls))]
-            laid_out = [len(part.pages) for part in parts]
+            parts = list(pool.map(write_pdf, htmls, [root] * len(htmls)))
+            laid_out = [page_count(part) for part in parts]
             if laid_out == pages:
                 break
             pages = laid_out  # a batch ran over: once more with the true page numbers
-    return join_pdfs(parts)
+        underlay_pdfs = dict(zip(underlays, laid_under, strict=True))
+    return assemble(parts, underlay_pdfs, [context.get("underlay") for context in contexts])
 
 
-def join_pdfs(parts) -> bytes:
-    """The parts' pages in order, with their bookmarks and the first part's metadata (title, dates)."""
-    from pypdf import PdfWriter
+def page_count(data: bytes) -> int:
+    import pikepdf
 
-    writer = PdfWriter()
-    for part in parts:
-        writer.append(part)
-    metadata = parts[0].metadata
-    if metadata:
-        writer.add_metadata({key: value for key, value in metadata.items() if isinstance(value, str)})
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return len(pdf.pages)
+
+
+def assemble(parts: list[bytes], underlays: dict[Any, bytes] | None = None, keys: list | None = None) -> bytes:
+    """The parts' pages in order, with their bookmarks and the first part's metadata (title, dates); under
+    each page the underlay its key names (`keys`: one per page, None for none).
+
+    pikepdf (qpdf) does the joining: pypdf took 4.7 s of one CPU to parse and copy 500 score lists. An
+    underlay is one Form XObject in the file, drawn under every page that names it: 500 score lists
+    carry their grid once.
+    """
+    import pikepdf
+
+    sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
+    joined = sources[0]
+    with joined.open_outline() as outline:
+        for source in sources[1:]:
+            offset = len(joined.pages)
+            joined.pages.extend(source.pages)
+            indexes = {page.obj.objgen: index for index, page in enumerate(source.pages)}
+            with source.open_outline() as source_outline:
+                outline.root.extend(moved_outline_item(item, indexes, joined, offset)
+                                    for item in source_outline.root)
+    if underlays:
+        if keys is None or len(keys) != len(joined.pages):
+            raise ValueError(f"{len(joined.pages)} pages for {len(keys or ())} underlay keys: a page of a printout "
+                             "with underlays ran over")
+        underlay_sources = {key: pikepdf.open(io.BytesIO(data)) for key, data in underlays.items()}
+        forms = {key: joined.copy_foreign(source.pages[0].as_form_xobject())
+                 for key, source in underlay_sources.items()}
+        for page, key in zip(joined.pages, keys, strict=True):
+            if key is not None:
+                page.add_underlay(forms[key])
     buffer = io.BytesIO()
-    writer.write(buffer)
+    joined.save(buffer)
     return buffer.getvalue()
+
+
+def moved_outline_item(item, indexes: dict, joined, offset: int):
+    """A bookmark of a part, pointing to the same page (and place on it) among the joined pages."""
+    import pikepdf
+
+    destination = item.destination
+    if isinstance(destination, pikepdf.Array) and len(destination):
+        page = joined.pages[offset + indexes[destination[0].objgen]]
+        destination = pikepdf.Array([page.obj, *list(destination)[1:]])
+    moved = pikepdf.OutlineItem(item.title, destination)
+    moved.children.extend(moved_outline_item(child, indexes, joined, offset) for child in item.children)
+    return moved
 
 
 def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:

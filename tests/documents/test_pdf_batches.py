@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
 from documents import PrintDocument
@@ -64,6 +65,9 @@ def test_a_batched_printout_reads_back_in_order_numbered_across_the_whole(tourna
 
 
 def test_a_batched_printout_matches_the_one_process_rendering(tournament, page_template, batches, monkeypatch):
+    # the footer's "printed at" has minutes: the two renderings must not straddle a minute (a flake once)
+    printed_at = timezone.localtime()
+    monkeypatch.setattr(renderer.timezone, "localtime", lambda *args: printed_at)
     batched = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))))
     monkeypatch.setattr(renderer, "worker_count", lambda: 1)
     single = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))))
@@ -81,3 +85,51 @@ def test_a_batch_that_runs_over_a_page_is_numbered_again(tournament, page_templa
 def test_small_printouts_stay_in_one_process(tournament, page_template, monkeypatch):
     monkeypatch.setattr(renderer, "render_in_batches", lambda *args, **kwargs: pytest.fail("batched"))
     assert len(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))).pages) == 5
+
+
+UNDERLAY = ('<link rel="stylesheet" href="print/print.css">'
+            '<p style="margin-top: 100mm">GRID {{ size }} for {{ round }}</p>')
+
+
+@pytest.fixture
+def underlay_template(settings, page_template, tmp_path):
+    (tmp_path / "batch_underlay.html").write_text(UNDERLAY)
+    return "batch_underlay.html"
+
+
+def with_underlays(page_template, underlay_template, count: int) -> PrintDocument:
+    pages = [{"table": n, "underlay": "big" if n % 3 == 0 else "small"} for n in range(1, count + 1)]
+    pages[0]["underlay"] = None  # a page may have none
+    return PrintDocument(page_template, {"round": "R7"}, "Slips", "slips", pages=pages,
+                         underlay_template=underlay_template,
+                         underlays={"small": {"size": "S"}, "big": {"size": "B"}})
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_underlay_lies_under_every_page_that_names_it_once_in_the_file(
+        tournament, page_template, underlay_template, batches, monkeypatch, workers):
+    monkeypatch.setattr(renderer, "worker_count", lambda: workers)  # 2: batched, 1: one process
+    data = render_pdf(with_underlays(page_template, underlay_template, 7), tournament=tournament)
+    reader = PdfReader(io.BytesIO(data))
+    pages = texts(reader)
+    assert len(pages) == 7
+    for number, page in enumerate(pages, start=1):
+        assert f"Table {number}" in page and f"Page {number} of 7" in page
+        expected = None if number == 1 else "GRID B for R7" if number % 3 == 0 else "GRID S for R7"
+        assert [grid for grid in ("GRID B for R7", "GRID S for R7") if grid in page] == ([expected] if expected else [])
+        assert page.count("Page ") == 1  # the underlay has no running header or footer of its own
+    # each underlay is one Form XObject in the file, drawn by every page that names it
+    forms = {xobject.idnum for page in reader.pages
+             for xobject in page["/Resources"].get("/XObject", {}).values()
+             if xobject.get_object()["/Subtype"] == "/Form"}
+    assert len(forms) == 2
+    assert [item.title for item in reader.outline] == [f"Table {n}" for n in range(1, 8)]
+
+
+def test_a_page_that_runs_over_its_underlay_is_refused(tournament, page_template, underlay_template):
+    document = with_underlays(page_template, underlay_template, 3)
+    document.pages[1]["table"] = "long"  # the page template makes table == long two pages tall
+    with pytest.raises(ValueError, match="ran over"):
+        render_pdf(PrintDocument(page_template, {"long": "long", "round": "R7"}, "Slips", "slips",
+                                 pages=document.pages, underlay_template=underlay_template,
+                                 underlays=document.underlays), tournament=tournament)

@@ -169,18 +169,30 @@ def _first_page_marked(pages: list[dict]) -> list[dict]:
 # --- score lists -----------------------------------------------------------------------------------
 
 
-#: the height the game rows of a score list share (mm), and the most one row may take
-LIST_GRID_HEIGHT = 186
+#: A score list's page, in mm from the top left of the page's text area (A4 portrait less the margins of
+#: print.css: 178 x 255). The grid, titles and legend (the underlay) and each table's own title and names
+#: (the page) are laid out separately and lie on each other: both take their places from here.
+LIST_WIDTH = 178
+LIST_TITLE_HEIGHT = 10
+LIST_HEAD_HEIGHT = 15
+LIST_NAME_TOP = 4  # the player's number and name under "Seat N", within the head
+LIST_GRID_HEIGHT = 186  # the game rows share it; a row takes at most LIST_ROW_MAX
 LIST_ROW_MAX = 6.2
+LIST_FOOT_HEIGHT = 7
+LIST_SIGNATURE_GAP = 24  # from the foot of the grid down to the signature lines (the legend sits between)
+LIST_SIGNATURE_SPACING = 2.5
+#: Game, game type, declarer, partner, outcome, tout: the seats share the rest of the width
+LIST_COLUMNS = (9, 13, 14, 14, 15, 15)
 
 
 @dataclass(frozen=True)
 class ListGrid:
-    """The game rows of a score list for one table size, drawn as one tall cell per column.
+    """Where everything on a score list for one table size goes.
 
-    WeasyPrint's time goes into laying out text and boxes, not into drawing: so the rows are lines drawn by
-    the column backgrounds (tiny images repeated down the column, static/schafkopf/list-*.png) and the game
-    numbers are one block of text, instead of a cell per game and column.
+    The grid (a row per game, two columns per seat), the column titles and the legend are the same on every
+    list of a size: they are the printout's underlay, laid out once (WeasyPrint's time goes into laying out
+    boxes and text, about 100 ms for a whole list). Each list's own page holds only its title, the players'
+    numbers and names in the head and by the signature lines, placed at the same coordinates.
     """
 
     size: int
@@ -191,27 +203,48 @@ class ListGrid:
         return round(min(LIST_ROW_MAX, LIST_GRID_HEIGHT / self.games), 2)
 
     @property
-    def height(self) -> float:
-        return round(self.row * self.games, 2)
+    def game_rows(self) -> list[dict]:
+        """Each game's row: its number, whether it closes a block of five (a heavier line), which seat's
+        points are shaded (at a 5-table the dealer sits out: seat s in game s, s + 5, ...) and whether the
+        tout column is (no tout in game 1)."""
+        return [
+            {"number": game, "fifth": game % 5 == 0 and game < self.games,
+             "dealer": (game - 1) % 5 + 1 if self.size == 5 else None, "no_tout": game == 1}
+            for game in range(1, self.games + 1)
+        ]
 
     @property
-    def numbers(self) -> str:
-        return "\n".join(str(game) for game in range(1, self.games + 1))
+    def seat_width(self) -> float:
+        return (LIST_WIDTH - sum(LIST_COLUMNS)) / self.size
 
     @property
-    def five_rows(self) -> float:
-        return round(5 * self.row, 2)
-
+    def heads(self) -> list[dict]:
+        """Each seat's place in the head: seat number, left and width (mm), and the width of each of its two
+        columns (the game's points, the running total)."""
+        start = sum(LIST_COLUMNS)
+        return [{"seat": seat, "left": round(start + (seat - 1) * self.seat_width, 2),
+                 "width": round(self.seat_width, 2), "half": round(self.seat_width / 2, 2)}
+                for seat in range(1, self.size + 1)]
 
     @property
-    def shaded(self) -> list[tuple[int, float, float]]:
-        """At a 5-table the dealer sits out: seat s's points are shaded in every fifth row, from game s on.
+    def name_top(self) -> float:
+        return LIST_TITLE_HEIGHT + LIST_NAME_TOP
 
-        (seat, top, bottom) of the shaded band within each block of five rows, in mm.
-        """
-        if self.size != 5:
-            return []
-        return [(seat, round((seat - 1) * self.row, 2), round(seat * self.row, 2)) for seat in range(1, 6)]
+    @property
+    def name_height(self) -> float:
+        return LIST_HEAD_HEIGHT - LIST_NAME_TOP - 1
+
+    @property
+    def signature_top(self) -> float:
+        return LIST_TITLE_HEIGHT + LIST_HEAD_HEIGHT + self.row * self.games + LIST_FOOT_HEIGHT + LIST_SIGNATURE_GAP
+
+    @property
+    def signatures(self) -> list[dict]:
+        """A line for each seat's player, then one for the supervision: left and width (mm)."""
+        count = self.size + 1
+        width = (LIST_WIDTH - (count - 1) * LIST_SIGNATURE_SPACING) / count
+        return [{"left": round(index * (width + LIST_SIGNATURE_SPACING), 2), "width": round(width, 2)}
+                for index in range(count)]
 
 
 def score_lists(tournament, round_number: int) -> PrintDocument:
@@ -219,10 +252,17 @@ def score_lists(tournament, round_number: int) -> PrintDocument:
     settings = settings_of(tournament)
     tables = seated_tables(tournament, round_number=round_number).get(round_number, [])
     grids = {size: ListGrid(size, settings.games_at(size)) for size in sorted({t.size for t in tables})}
-    pages = [{"table": table, "grid": grids[table.size]} for table in tables]
-    context = {"round": round_number, "seed_note": _seed_note(tournament), "grids": grids.values()}
+    pages = [
+        {"table": table, "grid": grids[table.size], "underlay": table.size,
+         "places": list(zip(table.seats, grids[table.size].heads, grids[table.size].signatures, strict=False))}
+        for table in tables
+    ]
+    context = {"round": round_number, "seed_note": _seed_note(tournament), "title_height": LIST_TITLE_HEIGHT,
+               "head_height": LIST_HEAD_HEIGHT, "foot_height": LIST_FOOT_HEIGHT, "columns": LIST_COLUMNS}
     return PrintDocument("schafkopf/print/score_list.html", context, _("Score lists"),
-                         f"score-lists-round-{round_number}", pages=_first_page_marked(pages))
+                         f"score-lists-round-{round_number}", pages=_first_page_marked(pages),
+                         underlay_template="schafkopf/print/score_list_grid.html",
+                         underlays={size: {"grid": grid} for size, grid in grids.items()})
 
 
 # --- results and ranking ---------------------------------------------------------------------------

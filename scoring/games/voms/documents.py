@@ -508,13 +508,18 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
     rnd = round_of(tournament, round_number)
     games = round_games(rnd) if rnd else []
     slips = [slip(match, rnd) for match in games]
-    pages = [{"slips": slips[i:i + SLIPS_PER_PAGE]} for i in range(0, len(slips), SLIPS_PER_PAGE)]
+    # each sheet lies on the frames of as many slips as it has (the last sheet may have fewer)
+    pages = [{"slips": slips[i:i + SLIPS_PER_PAGE], "underlay": len(slips[i:i + SLIPS_PER_PAGE])}
+             for i in range(0, len(slips), SLIPS_PER_PAGE)]
     context = {"tournament_name": tournament.name, "stage": _("Preliminary round")}
     stem = f"slips-round-{rnd.number}" if rnd else "slips"
     title = _("Slips, round %(number)s") % {"number": rnd.number} if rnd else _("Slips")
+    sides = [_("Team A"), _("Team B")]
     return PrintDocument("voms/print/slips.html", context, title, stem,
                          pages=first_marked(pages or missing_round_page(tournament)),
-                         qr_page=public_qr(tournament, "standings"))
+                         qr_page=public_qr(tournament, "standings"), underlay_template="voms/print/slips_grid.html",
+                         underlays={count: {"slots": range(count), "sides": sides}
+                                    for count in {page["underlay"] for page in pages}})
 
 
 def lus_board(match: Match, rnd: Round, target: int) -> dict:
