@@ -5,6 +5,8 @@ The standings page shows the same ranking document that the PDF and the Excel ex
 
 from __future__ import annotations
 
+from html import escape as html_escape
+
 from django.http import Http404, HttpResponse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
@@ -72,19 +74,29 @@ def standings_rows_html(document, result) -> SafeString:
     whole cost. The cell of the step that put a player below the one above is marked, lot rows too.
     """
     columns = document.columns
-    keys = [column.key for column in columns]
     classes = [CELL_CLASSES[column.alignment] for column in columns]
+    # each cell's opening tag, plain and marked, made once per column instead of once per cell
+    opening = [f'<td class="{css}">' for css in classes]
+    marked = [f'<td class="{css} sk-decided">' for css in classes]
+    where: dict[str, list[int]] = {}
+    for index, column in enumerate(columns):
+        where.setdefault(column.key, []).append(index)
+    lot_columns = where.get("lot", [])
     cell_text = CellText()
+    # whole numbers (most cells) written as `str` writes them when the language does the same (CellText)
+    plain = cell_text.plain_numbers
     html = []
     for standing, values in zip(result.rows, document.row_values(), strict=True):
+        texts = [str(value) if plain and type(value) is int else cell_text(value) for value in values]
         # Mark the tiebreak that decided (points alone decide most places and need no mark).
         decided = standing.separated_by if standing.separated_by not in (None, "points") else None
-        cells = []
-        for key, css, value in zip(keys, classes, values, strict=True):
-            if key == decided or (key == "lot" and standing.by_lot):
-                css += " sk-decided"
-            cells.append(f'<td class="{css}">{cell_text(value)}</td>')
-        html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{"".join(cells)}</tr>')
+        heads = opening
+        if (decided is not None and decided in where) or (standing.by_lot and lot_columns):
+            heads = opening.copy()
+            for index in (*where.get(decided, ()), *(lot_columns if standing.by_lot else ())):
+                heads[index] = marked[index]
+        cells = "".join([f"{head}{text}</td>" for head, text in zip(heads, texts, strict=True)])
+        html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{cells}</tr>')
     return SafeString("\n".join(html))
 
 
@@ -101,7 +113,8 @@ class CellText:
         if kind is int and self.plain_numbers:
             return str(value)
         if kind is str:
-            return escape(value)
+            # the text of django's `escape`, without its lazy-string wrapper (4,000 names and clubs)
+            return html_escape(value)
         key = (kind, value) if kind is int else id(value)
         if key not in self.known:
             self.known[key] = escape(format_value(value))
