@@ -153,6 +153,23 @@ def sheet_rows(settings) -> int:
     return settings.fixed_hands or settings.game.sheet_rows
 
 
+#: A score sheet's page (A4 landscape less the margins of tablegames/print.css), in mm: its text area's height,
+#: what the title, the players' table (head and margin, then one row per player), the head of the hands, the
+#: legend and the signatures take, and the height of a hand's row (at most the roomy one, at least one to
+#: write a number in; below that a sheet of many hands runs onto a second page, head repeated).
+SHEET_HEIGHT = 210 - 2 * 14
+SHEET_FIXED = 10 + 9 + 22 + 8 + 19 + 4  # title, players' head and margin, hands' head (field names of up to three
+#                                       lines), legend (up to two lines), signatures, spare
+SHEET_PLAYER_ROW = 6
+HAND_ROW_MAX, HAND_ROW_MIN = 7.2, 4.0
+
+
+def hand_row_height(players: int, hands: int) -> float:
+    """The height of a hand's row so that a sheet for `players` with `hands` rows fits on its page."""
+    room = SHEET_HEIGHT - SHEET_FIXED - SHEET_PLAYER_ROW * players
+    return round(max(HAND_ROW_MIN, min(HAND_ROW_MAX, room / hands)), 2)
+
+
 def score_sheets(tournament, round_number: int) -> PrintDocument:
     """The pre-filled sheet of every table of a round, one A4 page each, in one PDF."""
     settings = settings_of(tournament)
@@ -161,13 +178,15 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
         return _result_lists(tournament, settings, round_number, tables)
     row_fields, player_fields = shown_fields(settings.spec)
     pages = [{"table": table} for table in tables]
+    hands = sheet_rows(settings)
     context = {
         "round": round_number,
+        "row_heights": [(size, hand_row_height(size, hands)) for size in sorted({table.size for table in tables})],
         "spec_name": _(settings.spec.name),
         "row_fields": [{"name": _(f.name), "abbr": _(f.abbr), "player": f.kind == FIELD_PLAYER,
                         "bool": f.kind == FIELD_BOOL} for f in row_fields],
         "player_fields": [{"name": _(f.name), "abbr": _(f.abbr)} for f in player_fields],
-        "hands": range(1, sheet_rows(settings) + 1),
+        "hands": range(1, hands + 1),
         "goal": _goal(settings),
         "seed_note": _seed_note(tournament),
     }
