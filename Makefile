@@ -9,6 +9,8 @@ APT_GET := $(shell [ "$$(id -u)" = 0 ] && echo apt-get || echo sudo apt-get)
 .PHONY: test-system-packages run test venv dev-venv system-packages messages makemessages i18n-check lint pytest serve
 
 $(VENV)/.installed: requirements.txt
+	@# Debian's python3 makes virtual environments only with python3-venv (ensurepip) installed
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3-venv; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
