@@ -6,8 +6,15 @@ Rules digest: shared/rules/quad-ominos.md. Shapes shared with the other table ga
 - `QuadSettings`: target 800, tiles dealt per player count, bonus 25, draw and pass
   penalties -20, at most 20 per tile; `QuadSettings.beginner()` is the 70-tile set without
   fives, played to 600 (at most 16 per tile).
-- `turn_points(tile_sum, *, bonuses=0, draws=0, passes=0, settings=None) -> int`: one turn's
-  signed points, for a sheet that records turns in detail.
+- `turn_points(tile_sum, *, starts=0, bonuses=0, draws=0, passes=0, settings=None) -> int`: one
+  turn's signed points, for a sheet that records turns in detail.
+- `parse_turns(text, settings=None) -> int`: a player's points from turns as typed at the referee
+  table: a whole number (may be negative), or the turns the players noted, e.g. "18 b 12 d d" or
+  "18+b+12-d-d": numbers are tile sums (0 to `max_per_tile`) and are added; `s` is the starting
+  bonus, `b` a bonus placement, `d` a tile drawn, `p` a pass, each worth its setting (the penalties
+  are negative settings, so `-d` and `d` both add `draw_penalty`). Letters in any case, separated by
+  spaces, `+`, `-` or commas, or written together ("dd"). A minus before a tile sum is refused.
+  The entry field `turn_points` is a `NotationField`: the form layer reads its text with it.
 - `QuadRound(turn_points, winner, remaining, tiles_left=None)`: each player's signed points
   from turns in the round, who laid all tiles (None: nobody could, no bonus), each other
   player's remaining tile sum, and optionally each player's tiles left (tightens validation).
@@ -22,8 +29,10 @@ Rules digest: shared/rules/quad-ominos.md. Shapes shared with the other table ga
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .base import RuleError, gettext_noop
 from .tablegames import (
@@ -81,11 +90,98 @@ class QuadSettings:
         return self.tiles_in_set - (players - 1) * self.tiles_each[players]
 
 
-def turn_points(tile_sum: int, *, bonuses: int = 0, draws: int = 0, passes: int = 0,
+def turn_points(tile_sum: int, *, starts: int = 0, bonuses: int = 0, draws: int = 0, passes: int = 0,
                 settings: QuadSettings | None = None) -> int:
-    """One turn's signed points: the tile's sum, 25 per bonus, -20 per tile drawn and per pass."""
+    """Signed points: the tile sums, 25 for the start and per bonus, -20 per tile drawn and per pass."""
     settings = settings or QuadSettings()
-    return tile_sum + bonuses * settings.bonus + draws * settings.draw_penalty + passes * settings.pass_penalty
+    return (tile_sum + starts * settings.start_bonus + bonuses * settings.bonus + draws * settings.draw_penalty
+            + passes * settings.pass_penalty)
+
+
+# --- the turns as the players noted them ------------------------------------------------------------
+
+#: the letters of the notation and the `turn_points` count each one adds to
+TURN_LETTERS = {"s": "starts", "b": "bonuses", "d": "draws", "p": "passes"}
+_MINUSES = str.maketrans({"−": "-", "–": "-"})
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]{1,7}")
+_TOKENS = re.compile(r"[0-9]+|[A-Za-z]+|[+-]|[^\s,;+\-0-9A-Za-z]+")
+
+
+def _shown(token: str) -> str:
+    """A token as quoted in a message: a long one cut short."""
+    return token if len(token) <= 12 else f"{token[:10]}…"
+
+
+def parse_turns(text: str, settings: QuadSettings | None = None) -> int:
+    """A player's points from turns as typed: a whole number, or the turns noted (see the module docstring)."""
+    settings = settings or QuadSettings()
+    text = text.translate(_MINUSES).strip()
+    if _PLAIN_NUMBER.fullmatch(text):
+        return int(text)
+    tile_sums, counts, minus = 0, dict.fromkeys(TURN_LETTERS.values(), 0), False
+    read_any = False
+    for token in _TOKENS.findall(text):
+        if token in "+-":
+            minus = token == "-"
+            continue
+        if token.isdigit():
+            if minus:
+                raise RuleError(
+                    "turns_minus_tile",
+                    gettext_noop(
+                        "“-%(token)s” cannot be read: tile sums are added, never taken away. Write d for a tile "
+                        "drawn and p for a pass, or the whole points from turns as one number."
+                    ),
+                    token=_shown(token),
+                )
+            if len(token) > 7 or int(token) > settings.max_per_tile:
+                raise RuleError(
+                    "tile_sum_too_high",
+                    gettext_noop(
+                        "“%(token)s” cannot be the sum of one tile: a tile holds at most %(max)s. Write each "
+                        "tile's sum on its own and b, s, d or p for bonuses and penalties, or the whole points "
+                        "from turns as one number."
+                    ),
+                    token=_shown(token),
+                    max=settings.max_per_tile,
+                )
+            tile_sums += int(token)
+        elif token.isascii() and token.isalpha() and all(letter in TURN_LETTERS for letter in token.lower()):
+            for letter in token.lower():
+                counts[TURN_LETTERS[letter]] += 1
+        else:
+            raise RuleError(
+                "turns_unknown_token",
+                gettext_noop(
+                    "“%(token)s” cannot be read in the points from turns. Write one number, or the turns: tile "
+                    "sums (0 to %(max)s each), s start bonus, b bonus, d tile drawn, p pass, e.g. 18 b 12 d."
+                ),
+                token=_shown(token),
+                max=settings.max_per_tile,
+            )
+        minus, read_any = False, True
+    if not read_any:
+        raise RuleError(
+            "turns_empty",
+            gettext_noop(
+                "The points from turns are missing. Write one number, or the turns: tile sums (0 to %(max)s "
+                "each), s start bonus, b bonus, d tile drawn, p pass, e.g. 18 b 12 d."
+            ),
+            max=settings.max_per_tile,
+        )
+    return turn_points(tile_sums, settings=settings, **counts)
+
+
+@dataclass(frozen=True)
+class NotationField(EntryField):
+    """A number field that also takes a short notation: the form layer reads typed text with `parse`.
+
+    `parse(text, settings) -> int` raises `RuleError` for what it cannot read; `notation` says the
+    notation briefly for the entry page's legend.
+    """
+
+    parse: Callable[[str, Any], int] | None = None
+    notation: str = ""
 
 
 @dataclass(frozen=True)
@@ -239,8 +335,10 @@ def play(rounds: Sequence[QuadRound], settings: QuadSettings | None = None) -> G
 
 
 _FIELDS = (
-    EntryField("turn_points", gettext_noop("Points from turns"), gettext_noop("Turns"), FIELD_SIGNED_INT,
-               per_player=True),
+    NotationField("turn_points", gettext_noop("Points from turns"), gettext_noop("Turns"), FIELD_SIGNED_INT,
+                  per_player=True, parse=parse_turns,
+                  notation=gettext_noop("a number, or the turns: tile sums, s start bonus, b bonus, d tile drawn, "
+                                        "p pass, e.g. 18 b 12 d")),
     EntryField("winner", gettext_noop("Laid all tiles"), gettext_noop("Out"), FIELD_PLAYER, per_player=False,
                required=False),
     EntryField("remaining", gettext_noop("Sum of remaining tiles"), gettext_noop("Left"), FIELD_INT, per_player=True),

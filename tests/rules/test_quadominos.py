@@ -198,3 +198,82 @@ def test_specs_share_the_common_shape():
     assert {f.key for f in spec.entry_fields} == set(row)
     assert spec.play([spec.entry_class(**row)], spec.default_settings).totals == {"a": 17, "b": 4}
     assert quadominos.SPECS["quadominos_beginner"].default_settings.target == 600
+
+
+# --- the turns as the players noted them (`parse_turns`) ------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a plain signed number: the points from turns as they are
+    ("0", 0), ("135", 135), ("-40", -40), ("−40", -40), ("+40", 40), (" 7 ", 7),
+    # tile sums are added; letters count their settings (defaults: 25, 25, -20, -20)
+    ("18 b 12 d", 35), ("18 b 12 d d", 15), ("18+b+12-d-d", 15), ("18 + b + 12 - d - d", 15),
+    ("s 20", 45), ("S 20 B", 70), ("18 B 12 D", 35), ("p", -20), ("d p", -40), ("-d", -20),
+    ("dd", -40), ("18b12dd", 15), ("18, b, 12; d", 35), ("0 0 20", 20), ("18 – d", -2), ("18 − d", -2),
+    ("5 7 9", 21), ("b b b", 75),
+])
+def test_parse_turns(text, expected):
+    assert quadominos.parse_turns(text) == expected
+
+
+@pytest.mark.parametrize(("text", "code", "token"), [
+    ("", "turns_empty", None),
+    ("   ", "turns_empty", None),
+    ("+ -", "turns_empty", None),
+    ("18 x 12", "turns_unknown_token", "x"),
+    ("18 bonus", "turns_unknown_token", "bonus"),
+    ("18 db2 q", "turns_unknown_token", "q"),
+    ("18 é", "turns_unknown_token", "é"),
+    ("18 ? b", "turns_unknown_token", "?"),
+    ("25 b", "tile_sum_too_high", "25"),
+    ("18 21", "tile_sum_too_high", "21"),
+    ("b " + "9" * 5000, "tile_sum_too_high", "9999999999…"),
+    ("18 -5", "turns_minus_tile", "5"),
+    ("18 - 5 d", "turns_minus_tile", "5"),
+    ("12345678", "tile_sum_too_high", "12345678"),  # too long for a plain number, and no tile sum either
+])
+def test_parse_turns_refuses_with_a_message_naming_the_token(text, code, token):
+    with pytest.raises(RuleError) as refused:
+        quadominos.parse_turns(text)
+    assert refused.value.code == code
+    if token is not None:
+        assert refused.value.params["token"] == token
+        assert token in str(refused.value)
+    # every message says how to write it
+    assert any(hint in str(refused.value) for hint in ("18 b 12 d", "b, s, d or p", "d for a tile drawn"))
+
+
+def test_parse_turns_uses_the_tournaments_numbers():
+    changed = QuadSettings(start_bonus=50, bonus=30, draw_penalty=-10, pass_penalty=-15)
+    assert quadominos.parse_turns("s 18 b 12 d p", changed) == 50 + 18 + 30 + 12 - 10 - 15
+    assert quadominos.parse_turns("-40", changed) == -40  # a plain number is not touched by the settings
+    beginner = QuadSettings.beginner()
+    assert quadominos.parse_turns("16 b", beginner) == 41
+    with pytest.raises(RuleError, match="at most 16"):
+        quadominos.parse_turns("17 b", beginner)
+
+
+_LETTER_COUNT = {"s": "starts", "b": "bonuses", "d": "draws", "p": "passes"}
+
+
+@settings(derandomize=True, max_examples=300, deadline=None, database=None)
+@given(
+    tokens=st.lists(st.one_of(st.integers(0, 20).map(str), st.sampled_from("sbdpSBDP")), min_size=2, max_size=12),
+    separators=st.lists(st.sampled_from([" ", "+", "-", " + ", ", ", "  "]), min_size=12, max_size=12),
+    numbers=st.tuples(st.integers(0, 60), st.integers(0, 60), st.integers(-60, 0), st.integers(-60, 0)),
+)
+def test_parse_turns_equals_turn_points_of_the_tokens(tokens, separators, numbers):
+    start_bonus, bonus, draw_penalty, pass_penalty = numbers
+    rules = QuadSettings(start_bonus=start_bonus, bonus=bonus, draw_penalty=draw_penalty, pass_penalty=pass_penalty)
+    # a minus only before letters (before a tile sum it is refused), a plus or space anywhere
+    text = tokens[0]
+    for token, separator in zip(tokens[1:], separators, strict=False):
+        text += (separator if not token.isdigit() else separator.replace("-", "+")) + token
+    counts = {name: sum(t.lower() == letter for t in tokens) for letter, name in _LETTER_COUNT.items()}
+    tile_sum = sum(int(t) for t in tokens if t.isdigit())
+    assert quadominos.parse_turns(text, rules) == turn_points(tile_sum, settings=rules, **counts)
+
+
+def test_turn_points_counts_the_start_bonus():
+    assert turn_points(20, starts=1) == 45
+    assert turn_points(20, starts=1, settings=QuadSettings(start_bonus=40)) == 60

@@ -201,18 +201,18 @@ class SheetView(EntryPage, TemplateView):
         A hand a director emptied is removed; a hand posted back unchanged keeps its stored row exactly,
         so that adding the next hand is never mistaken for a correction.
         """
-        spec, seats = self.settings.spec, list(self.names)
+        spec, rules, seats = self.settings.spec, self.settings.rules, list(self.names)
         stored, end = (self.entries[:-1], self.entries[-1:]) if self.ended() else (self.entries, [])
         rows, grids = [], {}
         for number, row in enumerate(stored, start=1):
             if not self.director or not self.posted(number):
                 rows.append(row)
                 continue
-            grid = grids[number] = read_hand(self.request.POST, spec, seats, number)
+            grid = grids[number] = read_hand(self.request.POST, spec, seats, number, rules)
             if grid.row is None and not grid.errors:
                 continue
             rows.append(row if same_hand(spec, seats, row, grid.row, number) else grid.row)
-        new = grids[len(stored) + 1] = read_hand(self.request.POST, spec, seats, len(stored) + 1)
+        new = grids[len(stored) + 1] = read_hand(self.request.POST, spec, seats, len(stored) + 1, rules)
         if new.row is not None and not end:
             rows.append(new.row)
         return rows + end, grids
@@ -301,8 +301,11 @@ class SheetView(EntryPage, TemplateView):
         }
 
     def field_head(self, entry_field) -> dict:
-        return {"key": entry_field.key, "name": _(entry_field.name), "abbr": _(entry_field.abbr),
-                "kind": entry_field.kind}
+        name = _(entry_field.name)
+        notation = getattr(entry_field, "notation", "")
+        if notation:  # a number field that also takes a notation (Quad-Ominos' turns): the legend says it
+            name = _("%(name)s (%(notation)s)") % {"name": name, "notation": _(notation)}
+        return {"key": entry_field.key, "name": name, "abbr": _(entry_field.abbr), "kind": entry_field.kind}
 
     def hand_row(self, number: int, texts: dict, errors: list, hand, *, editable: bool) -> dict:
         row_fields, player_fields = shown_fields(self.settings.spec)
@@ -324,6 +327,8 @@ class SheetView(EntryPage, TemplateView):
     def input(label: str, entry_field, name: str, texts: dict, differs=frozenset()) -> dict:
         kind = entry_field.kind
         width = {FIELD_PLAYER: 2, FIELD_INT_OR_CARDS: 16, FIELD_SIGNED_INT: 5}.get(kind, 4)
+        if getattr(entry_field, "notation", ""):
+            width = 7  # room for a short notation such as "18 b 12 d"
         return {
             "name": name, "value": texts.get(name, ""), "kind": kind, "width": width, "differs": name in differs,
             "label": f"{label}: {_(entry_field.name)}", "checkbox": kind == FIELD_BOOL,

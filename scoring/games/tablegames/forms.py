@@ -3,7 +3,9 @@
 The settings form is built from the variant's settings dataclass, so every number of the digest is
 a tournament setting without a form per game. The hand grid is not a Django form: `read_hand` and
 `read_result` turn what was typed into the stored rows (see `sheets`), or say per row what cannot be
-read. Whether a readable row is allowed is for the rules to say.
+read. Whether a readable row is allowed is for the rules to say. A number field whose rules give it a
+notation (Quad-Ominos' points from turns, `NotationField`) also takes that notation, read with the
+tournament's settings into the number that is stored.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.rules.base import RuleError
 from scoring.rules.tablegames import (
     FIELD_BOOL,
     FIELD_INT,
@@ -26,6 +29,7 @@ from scoring.rules.tablegames import (
     FIELD_SIGNED_INT,
     GameSpec,
 )
+from scoring.services.sheets import rule_message
 from tournament.models import Participant
 
 from .config import BOOL, INT, MAPPING, OPTIONAL_INT, TableSettings, defaults_for, field_kinds
@@ -253,8 +257,10 @@ def row_texts(spec: GameSpec, seats, row: Mapping | None, number: int) -> dict[s
     return texts
 
 
-def read_hand(data: Mapping, spec: GameSpec, seats, number: int) -> GridRow:
-    """Hand `number` of the posted grid as a stored row."""
+def read_hand(data: Mapping, spec: GameSpec, seats, number: int, rules=None) -> GridRow:
+    """Hand `number` of the posted grid as a stored row; `rules` (the tournament's numbers, default the
+    spec's) value a notation typed instead of a number."""
+    rules = spec.default_settings if rules is None else rules
     row_fields, player_fields = shown_fields(spec)
     names = [input_name(number, f.key) for f in row_fields] + [
         input_name(number, f.key, seat) for f in player_fields for seat in seats
@@ -266,13 +272,13 @@ def read_hand(data: Mapping, spec: GameSpec, seats, number: int) -> GridRow:
     row: dict = {}
     for entry_field in row_fields:
         text = texts[input_name(number, entry_field.key)]
-        row[entry_field.key] = _read_value(entry_field, text, seats, grid)
+        row[entry_field.key] = _read_value(entry_field, text, seats, grid, rules)
     for entry_field in player_fields:
         values = {}
         for seat in seats:
             text = texts[input_name(number, entry_field.key, seat)]
             if text:
-                values[str(seat)] = _read_value(entry_field, text, seats, grid)
+                values[str(seat)] = _read_value(entry_field, text, seats, grid, rules, seat)
         row[entry_field.key] = values
     grid.row = row
     return grid
@@ -288,7 +294,7 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 7
 
 
-def _read_value(entry_field, text: str, seats, grid: GridRow):
+def _read_value(entry_field, text: str, seats, grid: GridRow, rules=None, seat: int | None = None):
     kind = entry_field.kind
     if kind == FIELD_BOOL:
         return bool(text)
@@ -303,12 +309,30 @@ def _read_value(entry_field, text: str, seats, grid: GridRow):
     if kind in (FIELD_INT, FIELD_SIGNED_INT):
         if re.fullmatch(r"[-−]?[0-9]{1,7}", text):
             return int(text.replace("−", "-"))
+        parse = getattr(entry_field, "parse", None)
+        if parse is not None:
+            return _read_notation(entry_field, parse, text, grid, rules, seat)
         grid.errors.append(_("“%(field)s”: “%(text)s” is not a whole number.")
                            % {"field": _(entry_field.name), "text": text})
         return None
     if kind == FIELD_INT_OR_CARDS:
         return text  # the rules read numbers and cards alike, and say what is wrong
     return text
+
+
+def _read_notation(entry_field, parse, text: str, grid: GridRow, rules, seat: int | None):
+    """The number a notation stands for (`NotationField.parse` with the tournament's numbers), or the rules'
+    message on the row."""
+    try:
+        return parse(text, rules)
+    except RuleError as error:
+        if seat is None:
+            grid.errors.append(_("“%(field)s”: %(message)s") % {"field": _(entry_field.name),
+                                                                 "message": rule_message(error)})
+        else:
+            grid.errors.append(_("“%(field)s” of seat %(seat)s: %(message)s")
+                               % {"field": _(entry_field.name), "seat": seat, "message": rule_message(error)})
+        return None
 
 
 def same_hand(spec: GameSpec, seats, stored: Mapping, typed: Mapping | None, number: int) -> bool:
