@@ -31,9 +31,3 @@ def public_url(tournament, page: str = "index", request=None) -> str:
     """The absolute address of one public page of `tournament`."""
     return base_url(request) + public_path(tournament, page)
 
-
-def print_qr(tournament, page: str = "index") -> str:
-    """For printouts: a PNG data URI of the QR code for a public page (use as <img src="…">)."""
-    from .qr import qr_data_uri
-
-    return qr_data_uri(public_url(tournament, page))

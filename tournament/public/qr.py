@@ -1,7 +1,7 @@
 """QR codes pointing at the public pages, made locally by segno (pure Python, no network, no Pillow).
 
-`qr_svg` is for web pages (inline, scales with CSS, crisp on a projector); `qr_data_uri` is a PNG for
-printouts (WeasyPrint embeds it like any image).
+`qr_svg` is inline SVG: it scales with CSS, is crisp on a projector, and is what the printouts carry too
+(documents/pdf.py; their URL fetcher refuses data: URIs, so a PNG data URI would not do there).
 """
 
 from __future__ import annotations
@@ -22,7 +22,3 @@ def qr_svg(url: str, *, title: str = "") -> SafeString:
     # segno writes the markup and escapes the only text in it, the title (tests/public/test_qr.py checks)
     return mark_safe(svg)
 
-
-def qr_data_uri(url: str, *, scale: int = 8) -> str:
-    """A data: URI of a PNG of the QR code for `url` (8 pixels a module: sharp when printed 3 cm wide)."""
-    return segno.make(url, error=ERROR_LEVEL).png_data_uri(scale=scale, border=4)
