@@ -215,9 +215,9 @@ def rummi(director, make_tournament):
 def test_rummi_players_find_every_seat_and_watch_the_standings_change(
     live_server, open_page, rummi, director, publish, fast_polls, screen, request
 ):
-    from scoring.games.tablegames import services as tg_services
     from scoring.games.tablegames.queries import places_by_participant, seated_tables
     from scoring.games.tablegames.standings import standings
+    from tests.tablegames.helpers import enter_rummi_game
 
     publish(rummi, "schedule", "standings")
     tables = seated_tables(rummi)
@@ -250,13 +250,7 @@ def test_rummi_players_find_every_seat_and_watch_the_standings_change(
     player.evaluate("window.stillTheSamePage = true")
 
     # A table's sheet is entered (as the director's entry page does): two hands, seat 1 passes 250 and loses.
-    seated = tables[1][0]
-    numbers = [str(s.number) for s in seated.seats]
-    first = {"out": 2, "hand_rummi": False,
-             "penalties": {s: "0" if s == "2" else "K Q 7 JOKER A" if s == "1" else "12" for s in numbers}}
-    second = {"out": 3, "hand_rummi": True,
-              "penalties": {s: "0" if s == "3" else "99" if s == "1" else str(10 + int(s)) for s in numbers}}
-    tg_services.enter_sheet(seated.seats[0].table, by=director, entries=[first, second])
+    enter_rummi_game(tables[1][0], director)
     leader = standings(rummi).rows[0].participant
 
     expect(player.locator("#live")).to_contain_text("Provisional: 1 of 9 games finished.", timeout=8_000)

@@ -14,6 +14,7 @@ from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import documents
 from scoring.games.tablegames.queries import seated_tables
 from scoring.games.tablegames.standings import standings
+from tests.tablegames.helpers import enter_rummi_game
 
 pytestmark = pytest.mark.django_db
 
@@ -34,12 +35,7 @@ def rows_of(sheet) -> list[tuple]:
 def play_round(tournament, director, round_number=1):
     """Every table of the round: two hands, the second ending the game (seat 1 passes the limit)."""
     for table in seated_tables(tournament)[round_number]:
-        seats = [str(s.number) for s in table.seats]
-        first = {"out": 2, "hand_rummi": False,
-                 "penalties": {s: "0" if s == "2" else "K Q 7 JOKER A" if s == "1" else "12" for s in seats}}
-        second = {"out": 3, "hand_rummi": True,
-                  "penalties": {s: "0" if s == "3" else "99" if s == "1" else str(10 + int(s)) for s in seats}}
-        services.enter_sheet(table.seats[0].table, by=director, entries=[first, second])
+        enter_rummi_game(table, director)
 
 
 def test_score_sheets_one_page_per_table_prefilled_with_players_and_hands(drawn):
