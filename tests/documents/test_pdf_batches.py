@@ -124,6 +124,8 @@ def test_an_underlay_lies_under_every_page_that_names_it_once_in_the_file(
              if xobject.get_object()["/Subtype"] == "/Form"}
     assert len(forms) == 2
     assert [item.title for item in reader.outline] == [f"Table {n}" for n in range(1, 8)]
+    # each bookmark leads to its own page in the joined file
+    assert [reader.get_destination_page_number(item) for item in reader.outline] == list(range(7))
 
 
 def test_a_page_that_runs_over_its_underlay_is_refused(tournament, page_template, underlay_template):
