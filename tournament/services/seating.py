@@ -57,10 +57,15 @@ def lot_seed(tournament) -> int | None:
     )
 
 
-def play_started(tournament) -> bool:
-    """True once round 1 was started or any score sheet of the rounds was entered: the seating is final."""
+def play_started(tournament, *, any_round: bool = False) -> bool:
+    """True once round 1 was started or any score sheet of the rounds was entered: the seating is final.
+
+    With `any_round` a start of any round counts, not only round 1's (Schafkopf: a director may start
+    a later round by hand, and that fixes the seating too).
+    """
     rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
-    if rounds.filter(number=1, starts_at__isnull=False).exists():
+    started = rounds.filter(starts_at__isnull=False)
+    if (started if any_round else started.filter(number=1)).exists():
         return True
     return ScoreSheet.objects.filter(table__round__in=rounds).exists()
 
@@ -135,7 +140,7 @@ def draw_seating(
             "seat_repeats": plan.seat_repeats(),
             "group_conflicts": plan.group_conflicts(dict(groups or {})),
         }
-        return _store(locked, plan.rounds, players, by=by, seed=seed, params=params)
+        return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params)
 
 
 def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
@@ -155,11 +160,15 @@ def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
             raise DomainError(_("There are no players to seat. Register players first."), field="players")
         field = tuple(p.number for p in players)
         params = {"rounds": rounds, "players": len(players), "field": True}
-        return _store(locked, [[field] for _round in range(rounds)], players, by=by, seed=0, params=params)
+        return store_draw(locked, [[field] for _round in range(rounds)], players, by=by, seed=0, params=params)
 
 
-def _store(tournament, plan_rounds, players, *, by, seed: int, params: dict) -> Draw:
-    """Replace the stage's rounds by the plan's, record the draw and the lot seed, write the audit log."""
+def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict, action: str = "seating") -> Draw:
+    """Replace the stage's rounds by the plan's, record the draw and the lot seed, write the audit log.
+
+    `plan_rounds` holds, per round, the participant numbers of each table in seat order; the audit
+    entry is `<action>.draw` for a first draw, `<action>.redraw` after that.
+    """
     previous = current_draw(tournament)
     stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
     stage.rounds.all().delete()
@@ -168,7 +177,7 @@ def _store(tournament, plan_rounds, players, *, by, seed: int, params: dict) -> 
                                created_by=by)
     if lot_seed(tournament) is None:
         Draw.objects.create(tournament=tournament, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
-    log_action("seating.redraw" if previous else "seating.draw", by=by, tournament=tournament, obj=draw,
+    log_action(f"{action}.redraw" if previous else f"{action}.draw", by=by, tournament=tournament, obj=draw,
                before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
     return draw
 
@@ -182,8 +191,9 @@ def _store_rounds(stage: Stage, plan_rounds, by_number: dict[int, Participant]) 
         for t in range(1, len(round_tables) + 1)
     ])
     players_of = [players for round_tables in plan_rounds for players in round_tables]
+    # ids rather than objects: 4,000 seats of a large tournament, and each related-object assignment costs
     Seat.objects.bulk_create([
-        Seat(table=table, number=s, participant=by_number[number])
+        Seat(table_id=table.pk, number=s, participant_id=by_number[number].pk)
         for table, players in zip(tables, players_of, strict=True)
         for s, number in enumerate(players, start=1)
     ])

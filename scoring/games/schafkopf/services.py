@@ -7,7 +7,6 @@ Each service checks who may do it, runs in one transaction, writes the audit log
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import asdict, fields, replace
 
 from django.db import transaction
@@ -26,17 +25,21 @@ from scoring.rules.schafkopf import (
 from scoring.services.sheets import confirm_pending, record_sheet, rule_message
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.seating import draw_seating as draw_seating_plan
-from tournament.models import Draw, Participant, Round, Seat, Stage, Table, Tournament
+from tournament.models import Draw, Participant, Round, Seat, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
+from tournament.services import seating
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
+from tournament.services.seating import SEED_LIMIT as SEED_LIMIT
+from tournament.services.seating import current_draw as current_draw
+from tournament.services.seating import lot_seed as lot_seed
+from tournament.services.seating import new_seed, rounds_stage
 
 from .config import GAMES_MODE, TABLE_SIZES, TOTALS_MODE, Settings, settings_of
 
 #: settings that shape play: fixed once round 1 has started
 PLAY_SETTINGS = ("rounds", "games_per_round", "games_at_five", "tariff")
 GAME_ENTRY_FIELDS = tuple(f.name for f in fields(GameEntry))
-SEED_LIMIT = 10**9
 
 
 class ListRefused(DomainError):
@@ -52,37 +55,12 @@ def _require_director(by, tournament) -> None:
         raise DomainError(_("Only a director of this tournament can do this."))
 
 
-def new_seed() -> int:
-    """A seed short enough to print and type back in."""
-    return secrets.randbelow(SEED_LIMIT - 1) + 1
-
-
-# --- reading the structure -------------------------------------------------------------------------
-
-
-def rounds_stage(tournament) -> Stage | None:
-    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.ROUNDS).first()
-
-
-def current_draw(tournament) -> Draw | None:
-    return Draw.objects.filter(tournament=tournament, kind=Draw.Kind.SEATING).order_by("-created", "-id").first()
-
-
-def lot_seed(tournament) -> int | None:
-    return (
-        Draw.objects.filter(tournament=tournament, kind=Draw.Kind.LOT)
-        .order_by("-created", "-id")
-        .values_list("seed", flat=True)
-        .first()
-    )
+# --- reading the structure (rounds_stage, current_draw, lot_seed: tournament.services.seating) --------
 
 
 def play_started(tournament) -> bool:
-    """True once round 1 was started or any list was entered: the seating is final from then on."""
-    rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
-    if rounds.filter(starts_at__isnull=False).exists():
-        return True
-    return ScoreSheet.objects.filter(table__round__in=rounds).exists()
+    """True once any round was started or any list was entered: the seating is final from then on."""
+    return seating.play_started(tournament, any_round=True)
 
 
 # --- players ---------------------------------------------------------------------------------------
@@ -184,10 +162,6 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw
         players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
         seed = seed if seed is not None else new_seed()
         plan = _plan(players, settings, seed)
-        previous = current_draw(locked)
-        stage, _created = Stage.objects.get_or_create(tournament=locked, kind=Stage.Kind.ROUNDS)
-        stage.rounds.all().delete()
-        _store_plan(stage, plan, {p.number: p for p in players})
         params = {
             "rounds": settings.rounds,
             "players": len(players),
@@ -198,13 +172,8 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw
             "separate_clubs": settings.separate_clubs,
             "fixed_tables": {str(k): v for k, v in settings.fixed_tables.items()},
         }
-        draw = Draw.objects.create(tournament=locked, kind=Draw.Kind.SEATING, seed=seed, params=params,
-                                   created_by=by)
-        if lot_seed(locked) is None:
-            Draw.objects.create(tournament=locked, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
-        log_action("schafkopf.seating.redraw" if previous else "schafkopf.seating.draw", by=by, tournament=locked,
-                   obj=draw, before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
-    return draw
+        return seating.store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params,
+                                  action="schafkopf.seating")
 
 
 def _groups(players, settings: Settings) -> dict[int, str]:
@@ -226,22 +195,6 @@ def _plan(players, settings: Settings, seed: int):
                                  groups=_groups(players, settings), fixed=fixed)
     except RuleError as error:
         raise DomainError(rule_message(error), field=error.field) from error
-
-
-def _store_plan(stage: Stage, plan, by_number: dict[int, Participant]) -> None:
-    rounds = Round.objects.bulk_create([Round(stage=stage, number=r) for r in range(1, len(plan.rounds) + 1)])
-    tables = Table.objects.bulk_create([
-        Table(round=round_, number=t)
-        for round_, round_tables in zip(rounds, plan.rounds, strict=True)
-        for t in range(1, len(round_tables) + 1)
-    ])
-    players_of = [players for round_tables in plan.rounds for players in round_tables]
-    # ids rather than objects: 4,000 seats of a large tournament, and each related-object assignment costs
-    Seat.objects.bulk_create([
-        Seat(table_id=table.pk, number=s, participant_id=by_number[number].pk)
-        for table, players in zip(tables, players_of, strict=True)
-        for s, number in enumerate(players, start=1)
-    ])
 
 
 def start_round(round_: Round, *, by) -> Round:
