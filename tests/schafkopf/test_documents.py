@@ -153,11 +153,11 @@ def test_export_command_writes_standings_pdf_and_xlsx(drawn, enter_all, tmp_path
 
 
 def test_seating_lists_carry_the_public_qr_once_published(director, make_tournament):
-    from scoring.games.schafkopf.documents import seating_by_table, seating_qr
+    from scoring.games.schafkopf.documents import seating_by_table
     from tournament.services.publishing import set_publication
 
     t = make_tournament(director, name="QR Schafkopf", game="schafkopf")
-    assert seating_qr(t) is None and seating_by_table(t).qr_page is None
+    assert seating_by_table(t).qr_page is None
     set_publication(t, by=director, kinds=["schedule"])
     t.refresh_from_db()
     assert seating_by_table(t).qr_page == "schedule"

@@ -31,3 +31,8 @@ def public_url(tournament, page: str = "index", request=None) -> str:
     """The absolute address of one public page of `tournament`."""
     return base_url(request) + public_path(tournament, page)
 
+
+def published_page(tournament, page: str) -> str | None:
+    """`page` if the director has published that kind of public page, else None: what a printout's QR code
+    may lead to (`qr_page` of a document)."""
+    return page if getattr(tournament, f"publish_{page}", False) else None

@@ -29,6 +29,7 @@ from scoring.rules.schafkopf import (
 )
 from scoring.rules.standings import LOT_NAME
 from tournament.models import Participant, Seat, Stage
+from tournament.public.links import published_page
 
 from .config import GAMES_MODE, settings_of
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -104,7 +105,7 @@ def seating_by_name(tournament) -> TableDocument:
     return TableDocument(
         _("Seating by name"), columns, rows, subtitle=_seed_note(tournament),
         notes=[_("Seat 1 is the scribe and hands in the score list.")], filename_stem="seating-by-name",
-        qr_page=seating_qr(tournament),
+        qr_page=published_page(tournament, "schedule"),
     )
 
 
@@ -122,12 +123,7 @@ def seating_by_table(tournament) -> MultiSheetDocument:
         sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
                                     filename_stem=f"seating-round-{number}"))
     return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
-                              qr_page=seating_qr(tournament))
-
-
-def seating_qr(tournament) -> str | None:
-    """The seating lists point to the public seating page ("where do I sit?") once it is published."""
-    return "schedule" if tournament.publish_schedule else None
+                              qr_page=published_page(tournament, "schedule"))
 
 
 def _player_name(seat) -> str:

@@ -18,6 +18,7 @@ from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
+from tournament.public.links import published_page
 from tournament.services.seating import current_draw
 
 from .config import settings_of
@@ -134,15 +135,7 @@ def seating_qr(tournament) -> str | None:
 
     A patience has no seating page (the whole field plays every deal), so its list of the field has no QR code.
     """
-    if settings_of(tournament).patience:
-        return None
-    return "schedule" if tournament.publish_schedule else None
-
-
-def sheets_qr(tournament) -> str | None:
-    """Score sheets and result lists point to the public standings once they are published: what the players
-    at a table want to see after their game (as the Voms slips do)."""
-    return "standings" if tournament.publish_standings else None
+    return None if settings_of(tournament).patience else published_page(tournament, "schedule")
 
 
 # --- score sheets --------------------------------------------------------------------------------------
@@ -192,7 +185,7 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     }
     return PrintDocument("tablegames/print/score_sheet.html", context, _("Score sheets"),
                          f"score-sheets-round-{round_number}", pages=_first_page_marked(pages), landscape=True,
-                         qr_page=sheets_qr(tournament))
+                         qr_page=published_page(tournament, "standings"))  # as the Voms slips
 
 
 def _goal(settings):
@@ -218,7 +211,7 @@ def _result_lists(tournament, settings, round_number: int, tables) -> PrintDocum
     context = {"round": round_number, "spec_name": _(settings.spec.name), "with_time": settings.finish_time}
     return PrintDocument("tablegames/print/result_list.html", context, _("Result lists"),
                          f"result-list-round-{round_number}", pages=_first_page_marked(pages),
-                         qr_page=sheets_qr(tournament))
+                         qr_page=published_page(tournament, "standings"))  # as the Voms slips
 
 
 def _first_page_marked(pages: list[dict]) -> list[dict]:

@@ -26,6 +26,7 @@ from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
 from scoring.rules import voms as rules
 from scoring.templatetags.voms import metric_name
 from tournament.models import Match, Round, Stage
+from tournament.public.links import published_page
 
 from . import services
 from .standings import PoolTable, final_ranking, lot_seed, pool_tables
@@ -90,11 +91,6 @@ def round_label(number: int) -> str:
 def seed_note(tournament) -> str:
     seed = lot_seed(tournament)
     return _("Pool draw seed: %(seed)s") % {"seed": seed} if seed is not None else ""
-
-
-def public_qr(tournament, page: str) -> str | None:
-    """The public page a printout's QR code leads to: only once the director has published it."""
-    return page if getattr(tournament, f"publish_{page}", False) else None
 
 
 def pool_matches(stage: Stage, **filters):
@@ -213,7 +209,7 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
         subtitle="" if decided else _("Provisional: the final has not been played yet."),
         notes=[_("Below the knockout, teams follow their pool rank, then points, wins and lus difference.")],
         filename_stem="ranking",
-        qr_page=public_qr(tournament, "standings"),
+        qr_page=published_page(tournament, "standings"),
     )
 
 
@@ -225,7 +221,7 @@ def standings_document(tournament) -> MultiSheetDocument:
     if services.knockout_stage(tournament):
         sheets.insert(0, ranking_table(tournament, tables))
     return MultiSheetDocument(_("Standings"), sheets or [empty_table(_("Standings"))], filename_stem="standings",
-                              qr_page=public_qr(tournament, "standings"))
+                              qr_page=published_page(tournament, "standings"))
 
 
 def ranking_document(tournament) -> TableDocument:
@@ -294,7 +290,7 @@ def results_document(tournament) -> TableDocument:
     disqualified = services.disqualifications(tournament)
     rows = [result_row(match, disqualified, settings) for match in pool_matches(stage, team_b__isnull=False)]
     return TableDocument(_("Results"), RESULTS_COLUMNS, rows, subtitle=_("Preliminary round"),
-                         filename_stem="results", landscape=True, qr_page=public_qr(tournament, "results"))
+                         filename_stem="results", landscape=True, qr_page=published_page(tournament, "results"))
 
 
 SCHEDULE_COLUMNS = (
@@ -320,7 +316,7 @@ def schedule_document(tournament) -> TableDocument:
     slot = services.settings_of(tournament)["slot_minutes"]
     subtitle = " · ".join(filter(None, [seed_note(tournament), _("%(minutes)s minutes a round") % {"minutes": slot}]))
     return TableDocument(_("Schedule"), SCHEDULE_COLUMNS, rows, subtitle=subtitle, filename_stem="schedule",
-                         qr_page=public_qr(tournament, "schedule"))
+                         qr_page=published_page(tournament, "schedule"))
 
 
 POOLS_COLUMNS = (
@@ -389,7 +385,7 @@ def knockout_document(tournament) -> TableDocument:
     return TableDocument(_("Knockout"), KNOCKOUT_COLUMNS, rows,
                          subtitle=_("Best of %(games)s games") % {"games": best_of},
                          notes=[] if rows else [_("The knockout has not been built yet.")],
-                         filename_stem="knockout", landscape=True, qr_page=public_qr(tournament, "bracket"))
+                         filename_stem="knockout", landscape=True, qr_page=published_page(tournament, "bracket"))
 
 
 def bracket_document(tournament) -> PrintDocument:
@@ -411,7 +407,7 @@ def bracket_document(tournament) -> PrintDocument:
     # From a round of 16 on, the bracket is set smaller with one line per name, to fit one landscape page.
     context = {"columns": columns, "podium": podium, "best_of": best_of, "compact": len(columns) > 3}
     return PrintDocument("voms/print/bracket.html", context, _("Bracket"), "bracket", landscape=True,
-                         qr_page=public_qr(tournament, "bracket"))
+                         qr_page=published_page(tournament, "bracket"))
 
 
 def bracket_match(match: Match, best_of: int) -> dict:
@@ -455,7 +451,7 @@ def crosstables_document(tournament) -> PrintDocument:
     pages = [crosstable_page(table, seed) for table in pool_tables(tournament)]
     return PrintDocument("voms/print/crosstables.html", {}, _("Cross-tables"), "crosstables",
                          pages=first_marked(pages or [{"empty": _("Draw the pools first.")}]), landscape=True,
-                         qr_page=public_qr(tournament, "standings"))
+                         qr_page=published_page(tournament, "standings"))
 
 
 # --- Slips and lus boards of a round ----------------------------------------------------------------
@@ -517,7 +513,8 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
     sides = [_("Team A"), _("Team B")]
     return PrintDocument("voms/print/slips.html", context, title, stem,
                          pages=first_marked(pages or missing_round_page(tournament)),
-                         qr_page=public_qr(tournament, "standings"), underlay_template="voms/print/slips_grid.html",
+                         qr_page=published_page(tournament, "standings"),
+                         underlay_template="voms/print/slips_grid.html",
                          underlays={count: {"slots": range(count), "sides": sides}
                                     for count in {page["underlay"] for page in pages}})
 
@@ -594,7 +591,7 @@ def series_slips_document(tournament, round_number: int | None = None) -> PrintD
         empty = _("The knockout has not been built yet.") if not rounds else _("No knockout series to play.")
         pages = [{"empty": empty}]
     return PrintDocument("voms/print/seriesslips.html", {"tournament_name": tournament.name}, title, stem,
-                         pages=first_marked(pages), qr_page=public_qr(tournament, "bracket"))
+                         pages=first_marked(pages), qr_page=published_page(tournament, "bracket"))
 
 
 def series_finished(match: Match) -> bool:
