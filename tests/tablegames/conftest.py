@@ -42,6 +42,15 @@ def add_players(director):
 
 
 @pytest.fixture
+def domino_of_four(make_game, add_players, director):
+    """Almindelig domino, four players at one table, drawn with a fixed seed."""
+    domino = make_game("domino")
+    add_players(domino, 4)
+    services.draw(domino, by=director, seed=1)
+    return domino
+
+
+@pytest.fixture
 def rummi(make_game):
     return make_game("rummi")
 

@@ -91,10 +91,8 @@ def test_the_service_scores_a_noted_hand_like_its_number(quad_game, director):
     assert sheet.derived["totals"]["1"] == sheet.derived["totals"]["2"] + 19
 
 
-def test_other_games_keep_refusing_letters_in_numbers(make_game, add_players, director, client):
-    domino = make_game("domino")
-    add_players(domino, 4)
-    services.draw(domino, by=director, seed=1)
+def test_other_games_keep_refusing_letters_in_numbers(domino_of_four, director, client):
+    domino = domino_of_four
     client.force_login(director)
     data = {"version": "0", "h1-out": "1", "h1-pips-1": "0", "h1-pips-2": "12 b", "h1-pips-3": "4", "h1-pips-4": "2"}
     with translation.override("en"):

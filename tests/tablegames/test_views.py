@@ -118,10 +118,8 @@ def test_a_refused_hand_keeps_what_was_typed_with_the_rules_message(drawn, direc
     assert not ScoreSheet.objects.exists()
 
 
-def test_unreadable_fields_are_marked_and_nothing_is_saved(make_game, add_players, director, client):
-    domino = make_game("domino")
-    add_players(domino, 4)
-    services.draw(domino, by=director, seed=1)
+def test_unreadable_fields_are_marked_and_nothing_is_saved(domino_of_four, director, client):
+    domino = domino_of_four
     client.force_login(director)
     data = {"version": "0", "h1-out": "9", "h1-pips-1": "0", "h1-pips-2": "abc", "h1-pips-3": "4", "h1-pips-4": "2"}
     page = text_of(client.post(url(domino, "sheet", 1, 1), data))
