@@ -253,6 +253,8 @@ SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# browsers ignore it over plain HTTP to a network address (and say so in the console of every page)
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None if HALL else "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # Content-Security-Policy (django-csp; Django 5.2 has none of its own, 6.0 will): scripts only from our own
