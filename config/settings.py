@@ -101,7 +101,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "tournament.middleware.ContentSecurityPolicyMiddleware",
     "tournament.middleware.RenewSessionMiddleware",
 ]
 
@@ -257,7 +257,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = None if HALL else "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Content-Security-Policy (django-csp; Django 5.2 has none of its own, 6.0 will): scripts only from our own
+# Content-Security-Policy (django-csp; Django 5.2 has none of its own, 6.0 will), on every answer but PDFs
+# (tournament/middleware.py: Chrome's PDF viewer would be blocked): scripts only from our own
 # static files — no inline script, no event-handler attribute, no eval (htmx's eval is off: templates/base.html)
 # — and everything else from this server only. Style sheets likewise; only style="" attributes are allowed
 # (a few computed widths and the outline of a differing entry), which cannot run code.

@@ -1,5 +1,6 @@
-"""Keep a signed-in session alive while it is used (config/settings.py, "Sessions")."""
+"""Sessions kept alive while used, and the Content-Security-Policy (config/settings.py)."""
 
+from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.utils import timezone
@@ -25,3 +26,15 @@ class RenewSessionMiddleware:
             if now - session.get(RENEWED_KEY, 0) >= settings.SESSION_RENEW_SECONDS:
                 session[RENEWED_KEY] = now
         return response
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's policy (CONTENT_SECURITY_POLICY), on every answer but a PDF. Chrome shows a PDF opened in
+    the browser in a viewer made of an <embed> and inline styles, which the pages' policy (object-src 'none',
+    style-src 'self') would block: a blank page instead of the printout (crbug.com/271452). A PDF runs no
+    script of ours, so the policy protects nothing there."""
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("application/pdf"):
+            return response
+        return super().process_response(request, response)

@@ -234,3 +234,16 @@ def test_no_template_has_an_inline_script_or_event_handler_attribute():
         if "/print/" not in str(name) and str(name) != "templates/documents/print.html":
             found += [f"{name}: <style> element" for _ in style_element.finditer(text)]
     assert not found, found
+
+
+@pytest.mark.parametrize("content_type, policy", [("text/html; charset=utf-8", True), ("application/json", True),
+                                                  ("image/svg+xml", True), ("application/pdf", False)])
+def test_every_answer_but_a_pdf_carries_the_policy(rf, content_type, policy):
+    """Chrome's PDF viewer is an <embed> with inline styles: the pages' policy would leave a PDF blank."""
+    from django.http import HttpResponse
+
+    from tournament.middleware import ContentSecurityPolicyMiddleware
+
+    middleware = ContentSecurityPolicyMiddleware(lambda request: HttpResponse(b"x", content_type=content_type))
+    response = middleware(rf.get("/manage/cup/voms/print/standings.pdf"))
+    assert ("Content-Security-Policy" in response) is policy
