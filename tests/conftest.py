@@ -9,6 +9,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_configure(config):
+    from tests import probes
+
+    probes.register(config)  # counts the hostile tests' requests (docs/operations.md)
     """Tests keep the public pages' cache in memory (cleared per test) and render it at every change, and
     hash passwords with a fast hasher: the default one takes a third of a second per user or login, and no
     test is about the hash's strength (the live server of the browser tests runs in this process too)."""
