@@ -56,11 +56,14 @@ lint: dev-venv
 run: venv messages
 	$(PY) manage.py serve --host $(HOST) --port $(PORT)
 
+# pytest-xdist workers for `make test`/`make pytest`: one per CPU (`PYTEST_WORKERS=0` runs in one process)
+PYTEST_WORKERS ?= auto
+
 pytest: dev-venv test-system-packages messages
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS)
 
 test: dev-venv test-system-packages messages
 	$(VENV)/bin/ruff check .
 	$(PY) manage.py makemigrations --check --dry-run -v1
 	$(PY) tools/check_translations.py
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS)

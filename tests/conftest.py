@@ -9,8 +9,15 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_configure(config):
-    """Tests keep the public pages' cache in memory (cleared per test) and render it at every change."""
+    from tests import probes
+
+    probes.register(config)  # counts the hostile tests' requests (docs/operations.md)
+    """Tests keep the public pages' cache in memory (cleared per test) and render it at every change, and
+    hash passwords with a fast hasher: the default one takes a third of a second per user or login, and no
+    test is about the hash's strength (the live server of the browser tests runs in this process too)."""
     from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
     settings.CACHES = {**settings.CACHES, "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                                      "LOCATION": "public-pages"}}

@@ -23,4 +23,10 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from django.core.signals import request_started
+
+        from .backup import check_pending_backups
+
         post_migrate.connect(ensure_directors_group, sender=self)
+        # automatic backups still owed (a server killed after a round's commit) are made soon after a start
+        request_started.connect(check_pending_backups, dispatch_uid="tournament.check_pending_backups")

@@ -5,8 +5,13 @@ a referee laptop is saving a sheet holds either all of that sheet or none of it.
 checked with `PRAGMA integrity_check` before it gets its final name. PostgreSQL: `pg_dump` in
 its custom format, restored with `pg_restore` (steps in docs/operations.md).
 
-After each round the games call `schedule_backup_after_round`; an automatic backup that fails
-is logged and never stops the result entry that triggered it.
+After each round the games call `schedule_backup_after_round` inside the transaction that completes the
+round: it records the backup as owed (a `PendingBackup` row, committed with the round) and makes it once
+the transaction has committed. An automatic backup that fails is logged and never stops the result entry
+that triggered it. A backup still owed — the server was killed between the commit and the backup, or the
+disk was full — is made by `backup_pending`, which every server process runs in the background soon after
+it starts and then once a minute while it serves requests (`check_pending_backups`, on Django's
+`request_started`), and which `manage.py backup --pending` runs by hand.
 """
 
 from __future__ import annotations
@@ -15,13 +20,17 @@ import datetime
 import logging
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
+import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection, connections, models, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -270,26 +279,122 @@ def create_backup(output: Path | None = None, *, label: str = "") -> Path:
     raise BackupError(_("Backups of %(vendor)s databases are not supported.") % {"vendor": connection.vendor})
 
 
+def automatic_backups_on() -> bool:
+    """Automatic backups are switched on and the database is one that can be backed up."""
+    if not settings.BACKUP_AFTER_ROUND:
+        return False
+    return not (connection.vendor == "sqlite" and sqlite_database_path() is None)  # the in-memory test database
+
+
 def backup_after_round(tournament, round_number: int) -> Path | None:
     """The automatic backup once a round is complete; returns its file, or None if none was made.
 
     Never raises: a full disk must not stop the referee table from entering the next result.
     """
-    if not settings.BACKUP_AFTER_ROUND:
+    if not automatic_backups_on():
         return None
-    if connection.vendor == "sqlite" and sqlite_database_path() is None:
-        return None  # the in-memory test database: nothing to keep
-    label = f"{AUTO_MARK.strip('-')}-{slugify(tournament.slug)[:40]}-round{round_number}"
+    return _round_backup(tournament.slug, round_number)
+
+
+def _round_backup(slug: str, round_number: int) -> Path | None:
+    label = f"{AUTO_MARK.strip('-')}-{slugify(slug)[:40]}-round{round_number}"
     try:
         path = create_backup(label=label)
         prune_automatic_backups()
     except (BackupError, OSError, sqlite3.Error) as error:
-        logger.error("Automatic backup after round %s of %s failed: %s", round_number, tournament.slug, error)
+        logger.error("Automatic backup after round %s of %s failed: %s", round_number, slug, error)
         return None
-    logger.info("Backup after round %s of %s: %s", round_number, tournament.slug, path)
+    logger.info("Backup after round %s of %s: %s", round_number, slug, path)
     return path
 
 
 def schedule_backup_after_round(tournament, round_number: int) -> None:
-    """Call inside the service's transaction: the backup runs after the commit, so it holds the round."""
-    transaction.on_commit(lambda: backup_after_round(tournament, round_number))
+    """Call inside the service's transaction that completes the round.
+
+    The backup is recorded as owed in that transaction, so it is owed exactly when the round is committed;
+    it is made after the commit (so it holds the round) and then no longer owed. If the process dies in
+    between, `backup_pending` makes it later.
+    """
+    from tournament.models import PendingBackup
+
+    if not automatic_backups_on():
+        return
+    owed = PendingBackup.objects.create(tournament_id=tournament.pk, tournament_slug=tournament.slug,
+                                        round_number=round_number)
+    transaction.on_commit(lambda: _settle(owed.pk))
+
+
+#: a claim older than this is taken to be of a process that died while making the backup
+CLAIM_SECONDS = 600
+#: environment variable for the fault-injection test: "after-round-commit" kills the process (SIGKILL) after a
+#: round is committed and before its backup is made, as a power cut or `kill -9` would
+CRASH_VARIABLE = "TOURNAMENT_CRASH_AT"
+
+
+def _crash_point(name: str) -> None:
+    if os.environ.get(CRASH_VARIABLE) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _settle(pk: int) -> Path | None:
+    """Make the owed backup `pk` unless another process has claimed it; no longer owed once it is made."""
+    from tournament.models import PendingBackup
+
+    _crash_point("after-round-commit")
+    now = timezone.now()
+    claimable = PendingBackup.objects.filter(pk=pk).filter(
+        models.Q(claimed_at__isnull=True) | models.Q(claimed_at__lt=now - datetime.timedelta(seconds=CLAIM_SECONDS)))
+    if not claimable.update(claimed_at=now):
+        return None  # made (or being made) by another process
+    owed = PendingBackup.objects.get(pk=pk)
+    path = _round_backup(owed.tournament_slug, owed.round_number)
+    if path is None:
+        PendingBackup.objects.filter(pk=pk).update(claimed_at=None)  # tried again at the next check
+    else:
+        owed.delete()
+    return path
+
+
+def backup_pending() -> list[Path]:
+    """Make every automatic backup still owed (oldest first); returns the files made."""
+    from tournament.models import PendingBackup
+
+    if not automatic_backups_on():
+        return []
+    made = []
+    for pk in PendingBackup.objects.values_list("pk", flat=True):
+        path = _settle(pk)
+        if path is not None:
+            made.append(path)
+    return made
+
+
+#: how often a serving process looks for backups still owed
+CHECK_SECONDS = 60
+_checking = threading.Lock()
+_next_check = 0.0
+
+
+def check_pending_backups(**_signal_arguments) -> threading.Thread | None:
+    """On a request (Django's `request_started`): at the first request of a process and then at most once per
+    CHECK_SECONDS, make the backups still owed in a background thread, so that no request waits for them.
+    Returns the thread started, if any."""
+    global _next_check
+    if time.monotonic() < _next_check or not automatic_backups_on():
+        return None
+    if not _checking.acquire(blocking=False):
+        return None  # a check is running
+    _next_check = time.monotonic() + CHECK_SECONDS
+    thread = threading.Thread(target=_check_in_background, name="pending-backups", daemon=True)
+    thread.start()
+    return thread
+
+
+def _check_in_background() -> None:
+    try:
+        backup_pending()
+    except Exception:  # noqa: BLE001 (a backup check must never take the server down; tried again later)
+        logger.exception("Checking for automatic backups still owed failed")
+    finally:
+        connections.close_all()  # this thread's connections only
+        _checking.release()

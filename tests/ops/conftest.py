@@ -5,12 +5,6 @@ import pytest
 from django.utils import timezone
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # the default hasher takes most of a second per user on a busy laptop; these tests need no strength
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def voms_demo(director):
     """A played Voms tournament: teams, pools, slips, a knockout with series, audit entries."""

@@ -36,7 +36,9 @@ def test_percentile_is_the_nearest_rank():
     assert percentile(values, 1) == 20
     assert percentile([0.3], 0.95) == 0.3
     assert percentile(range(1, 101), 0.95) == 95
-    assert summary([3.0, 1.0, 2.0]) == {"count": 3, "p50": 2.0, "p95": 3.0, "max": 3.0}
+    assert summary([3.0, 1.0, 2.0]) == {"count": 3, "p50": 2.0, "p95": 3.0, "p99": 3.0, "max": 3.0}
+    hundred = [n / 1000 for n in range(100, 0, -1)]
+    assert (summary(hundred)["p95"], summary(hundred)["p99"], summary(hundred)["max"]) == (0.095, 0.099, 0.1)
 
 
 @pytest.mark.parametrize("values, fraction", [([], 0.5), ([1], 0), ([1], 1.5)])

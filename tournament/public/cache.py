@@ -71,10 +71,15 @@ def _version_hash(tournament: Tournament) -> str:
     return hashlib.sha1(f"{tournament.public_version}.{salt}".encode()).hexdigest()[:16]
 
 
+#: part of every key; changed with the shape of the cached values, so that a file cache left by an older version
+#: of the app is not read (2: regions kept compressed, splice.py)
+FORMAT = 2
+
+
 def _what(tournament: Tournament, kind: str, extra: str) -> str:
     # Whatever the visitor typed is hashed: cache keys must stay short and free of spaces.
     extra_hash = hashlib.sha1(extra.encode()).hexdigest()[:16] if extra else "-"
-    return f"{kind}:{get_language()}:{extra_hash}"
+    return f"{kind}:{get_language()}:{extra_hash}:f{FORMAT}"
 
 
 def cache_key(tournament: Tournament, kind: str, extra: str = "") -> str:

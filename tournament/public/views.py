@@ -4,7 +4,8 @@ Each page has a *live* region that htmx asks for again every PUBLIC_POLL_SECONDS
 is rendered once per tournament, kind, version and language and then served from the cache; a poll from a
 phone that already shows the newest version is answered "204 No Content" and changes nothing on screen.
 
-Public answers are gzipped when the browser accepts it (the standings of 2,000 players are half a megabyte of
+Public answers are gzipped when the browser accepts it (the region stays compressed in the cache and is spliced
+into each answer: splice.py) (the standings of 2,000 players are half a megabyte of
 repetitive table markup). BREACH recovers a secret from the size of compressed answers that also reflect what
 an attacker sends; public pages show only what is published anyway and carry no secret: no login, no personal
 data, and the one token in them (the CSRF token of the language form) is masked afresh by Django for every
@@ -18,7 +19,6 @@ import hashlib
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -29,7 +29,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.decorators.cache import never_cache
-from django.views.decorators.gzip import gzip_page
 
 from tournament.services.clock import clock_round, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
@@ -38,6 +37,7 @@ from .cache import cached, etag, load_tournament
 from .content import PublicContent
 from .links import public_url
 from .qr import qr_svg
+from .splice import MARK, Region, render_with_region
 
 #: the longest query find my seat looks at
 MAX_QUERY = 60
@@ -111,18 +111,19 @@ def clock_now(data: dict) -> dict | None:
 def live_region(request, tournament, content: PublicContent, page: str, kinds) -> dict:
     query = query_of(request, page)
 
-    def region() -> tuple[str, str]:
+    def region() -> tuple[Region, str]:
         # The region's fingerprint is taken once, with the rendering: hashing half a megabyte per request
-        # was as much CPU as the rest of a cached answer.
+        # was as much CPU as the rest of a cached answer. It is kept compressed (splice.py).
         html = render_region(tournament, content, page, kinds, query)
-        return html, hashlib.sha1(html.encode()).hexdigest()
+        return Region.of(html), hashlib.sha1(html.encode()).hexdigest()
 
-    html, html_tag = cached(tournament, page, region, extra=query, window=settings.PUBLIC_RENDER_SECONDS)
+    compressed, html_tag = cached(tournament, page, region, extra=query, window=settings.PUBLIC_RENDER_SECONDS)
     clock = cached(tournament, "clock", lambda: clock_data(tournament, content))  # cheap, and prompt
     tag = etag(html_tag, clock)
     params = {"q": query, "since": tag} if query else {"since": tag}
     return {
-        "html": mark_safe(html),  # rendered from our templates, which escape every value
+        "html": mark_safe(MARK),  # where the region goes: spliced in by render_with_region
+        "region": compressed,
         "clock": clock_now(clock),
         "etag": tag,
         "poll_url": reverse("public:live", kwargs={"slug": tournament.slug, "page": page}) + "?" + urlencode(params),
@@ -132,7 +133,6 @@ def live_region(request, tournament, content: PublicContent, page: str, kinds) -
     }
 
 
-@gzip_page  # no secrets in public answers: see the module's docstring on BREACH
 @never_cache
 def live(request, slug: str, page: str):
     """The live region alone, as htmx polls it; 204 when the phone shows the newest version already."""
@@ -146,7 +146,7 @@ def live(request, slug: str, page: str):
     region = live_region(request, tournament, content, page, kinds)
     if request.GET.get("since") == region["etag"]:
         return HttpResponse(status=204)
-    return render(request, "public/_live.html", {"live": region})
+    return render_with_region(request, "public/_live.html", {"live": region}, region["region"])
 
 
 # --- the pages --------------------------------------------------------------------------------------------
@@ -162,7 +162,6 @@ def menu(tournament, kinds, active: str) -> list[dict]:
     ]
 
 
-@method_decorator(gzip_page, name="dispatch")  # no secrets in public answers: see the docstring on BREACH
 @method_decorator(never_cache, name="dispatch")
 class PublicPage(View):
     page = "index"
@@ -184,7 +183,7 @@ class PublicPage(View):
             "query": query_of(request, self.page),
             **self.extra_context(request, tournament, kinds),
         }
-        return render(request, self.template_name, context)
+        return render_with_region(request, self.template_name, context, context["live"]["region"])
 
     def extra_context(self, request, tournament, kinds) -> dict:
         return {}
