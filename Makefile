@@ -51,10 +51,10 @@ i18n-check: dev-venv
 lint: dev-venv
 	$(VENV)/bin/ruff check .
 
+# On 127.0.0.1 the development server; on any other address (HOST=0.0.0.0: the hall's laptops and phones)
+# production settings under gunicorn, printing the address to open (tournament/management/commands/serve.py).
 run: venv messages
-	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py bootstrap
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py serve --host $(HOST) --port $(PORT)
 
 pytest: dev-venv test-system-packages messages
 	$(VENV)/bin/pytest

@@ -10,6 +10,10 @@ the same services a director uses, then times:
   at this size and at a tenth of it (the count must not grow with the players);
 - pdf: the score lists of round 1 as one PDF, in a process of its own (time and peak memory);
 - xlsx: the Excel export (every round, the ranking, every game).
+
+It writes nothing into the checkout: the automatic backups after each round and the public pages' cache go to
+the throw-away folder (with `--database PATH`, to `PATH.files/`). It can run twice in a row on the same
+DATABASE_URL: an earlier run's tournaments are deleted first.
 """
 
 import argparse
@@ -26,11 +30,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SLUG = "bench-schafkopf"
 
 
-def setup_django(database: str) -> None:
+def setup_django(database: str, folder: str) -> None:
+    """Settings for the bench: its database, and everything it writes (the automatic backup after each
+    round, the public pages' cache) in `folder`, the throw-away folder, never in the checkout."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if not os.environ.get("DATABASE_URL"):
         os.environ["SQLITE_PATH"] = database
+    os.environ["BACKUP_DIR"] = str(Path(folder) / "backups")
+    os.environ["PUBLIC_CACHE_DIR"] = str(Path(folder) / "public-cache")
     import django
 
     django.setup()
@@ -56,6 +64,18 @@ def director():
     return user
 
 
+def discard(slug: str) -> None:
+    """Delete an earlier run's tournament (a reused PostgreSQL or DATABASE_URL database): its rounds first,
+    as a seat protects its participant from being deleted with the tournament."""
+    from django.db import transaction
+
+    from tournament.models import Round, Tournament
+
+    with transaction.atomic():
+        Round.objects.filter(stage__tournament__slug=slug).delete()
+        Tournament.objects.filter(slug=slug).delete()
+
+
 def build(players: int, slug: str, *, results: bool) -> tuple:
     """A tournament of `players` imported, drawn and (with `results`) every list entered; the timings."""
     import datetime
@@ -67,7 +87,7 @@ def build(players: int, slug: str, *, results: bool) -> tuple:
     from tournament.services.participants import import_participants
     from tournament.services.tournaments import create_tournament
 
-    Tournament.objects.filter(slug=slug).delete()
+    discard(slug)
     user = director()
     tournament = create_tournament(by=user, name=slug, game="schafkopf", date=datetime.date(2026, 5, 1))
     Tournament.objects.filter(pk=tournament.pk).update(slug=slug)
@@ -114,10 +134,10 @@ def standings_page(tournament, repeats: int = 5, *, cold: bool) -> tuple[float, 
     return statistics.median(timings), statistics.median(cpu_timings), len(queries)
 
 
-def run_pdf(database: str, players: int) -> None:
+def run_pdf(database: str, folder: str, players: int) -> None:
     """In its own process: the round-1 score lists as one PDF, with time, CPU and peak memory of this
     process and its worker processes together (sampled from /proc), and the file read back."""
-    setup_django(database)
+    setup_django(database, folder)
     from documents import render
     from scoring.games.schafkopf.documents import documents
     from tournament.models import Tournament
@@ -172,30 +192,33 @@ def main() -> None:
                              "draw and entry figures)")
     parser.add_argument("--only", choices=("standings", "xlsx", "pdf"), action="append",
                         help="measure only this (repeatable); default: everything")
-    parser.add_argument("--pdf", metavar="DATABASE", help=argparse.SUPPRESS)  # the PDF child process
+    parser.add_argument("--pdf", nargs=2, metavar=("DATABASE", "FOLDER"), help=argparse.SUPPRESS)  # the PDF child
     options = parser.parse_args()
     if options.pdf:
-        run_pdf(options.pdf, options.players)
+        run_pdf(*options.pdf, options.players)
         return
     if options.database:
-        run(options, str(Path(options.database).resolve()))
+        # the kept database's backups and cache go beside it, in <database>.files/
+        database = Path(options.database).resolve()
+        run(options, str(database), str(database.with_name(database.name + ".files")))
         return
     with tempfile.TemporaryDirectory() as folder:
-        run(options, str(Path(folder) / "bench.sqlite3"))
+        run(options, str(Path(folder) / "bench.sqlite3"), folder)
 
 
-def run(options, database: str) -> None:
+def run(options, database: str, folder: str) -> None:
     """Build (or, with --database, reuse) the tournament and measure."""
     only = set(options.only or ("standings", "xlsx", "pdf"))
-    reuse = Path(database).exists()
-    setup_django(database)
+    setup_django(database, folder)
     from django.core.management import call_command
+
+    from tournament.models import Tournament
 
     call_command("migrate", verbosity=0)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; {options.players} players, 2 rounds")
+    # reuse a kept database's tournaments (--database) only if an earlier run finished building both
+    reuse = bool(options.database) and Tournament.objects.filter(slug__in=(SLUG, f"{SLUG}-small")).count() == 2
     if reuse:
-        from tournament.models import Tournament
-
         tournament = Tournament.objects.get(slug=SLUG)
         small = Tournament.objects.get(slug=f"{SLUG}-small")
         tables = tournament.sheets.count()
@@ -226,7 +249,8 @@ def run(options, database: str) -> None:
               f"{xlsx_cpu:.2f} s CPU, {len(data) / 1024:.0f} KiB")
     print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
     if "pdf" in only:
-        subprocess.run([sys.executable, __file__, "--pdf", database, "--players", str(options.players)], check=True)
+        subprocess.run([sys.executable, __file__, "--pdf", database, folder, "--players", str(options.players)],
+                       check=True)
 
 
 if __name__ == "__main__":

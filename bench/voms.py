@@ -29,9 +29,11 @@ TEAMS, POOLS, REPEATS = 200, 8, 10
 
 def setup_django(database: Path) -> None:
     # Before django.setup(): the settings read the database path once. The public pages' cache (where the
-    # standings page is cached; files by default, as the server processes share it) goes to the throw-away folder.
+    # standings page is cached; files by default, as the server processes share it) and any automatic backup go to
+    # the throw-away folder.
     os.environ["SQLITE_PATH"] = str(database)
     os.environ["PUBLIC_CACHE_DIR"] = str(database.parent / "public-cache")
+    os.environ["BACKUP_DIR"] = str(database.parent / "backups")  # the automatic backup after a round, if any
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django

@@ -1,15 +1,19 @@
 """Settings for the tournament manager: one module, driven by environment variables.
 
-Defaults serve a director's laptop (SQLite in the project folder, DEBUG on,
-loopback only). Production sets SECRET_KEY, ALLOWED_HOSTS, DEBUG=0 and
-DATABASE_URL (PostgreSQL); see docs/deploy.md.
+Defaults serve a director's laptop (SQLite in the project folder, DEBUG on, loopback only).
+HALL=1 (set by `HOST=0.0.0.0 make run`, i.e. `manage.py serve`) serves the other laptops and the
+phones of the hall in production settings over plain HTTP. A server sets SECRET_KEY,
+ALLOWED_HOSTS, DEBUG=0 and DATABASE_URL (PostgreSQL). See docs/deploy.md.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
+
+from config.network import hall_allowed_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -25,23 +29,52 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+#: the laptop's own files: the SQLite database, the secret key, the public pages' cache
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
+
+#: serving the hall's other laptops and phones (docs/deploy.md, "In the hall"): never DEBUG beyond loopback,
+#: as its error pages show settings, paths and the environment to whoever asks.
+HALL = env_bool("HALL", False)
+DEBUG = False if HALL else env_bool("DEBUG", True)
+
+
+def generated_secret_key(path: Path) -> str:
+    """The key kept in `path`: made once (readable by its owner only, 0600) and reused, so that logins
+    survive a restart. Written beside and linked into place, so no process ever reads half a key."""
+    if not path.exists():
+        from django.core.management.utils import get_random_secret_key
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        draft = path.with_name(f".{path.name}.{os.getpid()}")
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(get_random_secret_key())
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        finally:
+            draft.unlink()
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o600)  # a key written by an older version with the default umask
+    return path.read_text().strip()
+
 
 _secret = os.environ.get("SECRET_KEY")
 if not _secret:
-    if not DEBUG:
+    if not DEBUG and not HALL:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off.")
     # A laptop install keeps a generated key beside its database, never a fixed one.
-    _key_file = BASE_DIR / "data" / "secret_key"
-    _key_file.parent.mkdir(exist_ok=True)
-    if not _key_file.exists():
-        from django.core.management.utils import get_random_secret_key
-
-        _key_file.write_text(get_random_secret_key())
-    _secret = _key_file.read_text().strip()
+    _secret = generated_secret_key(DATA_DIR / "secret_key")
 SECRET_KEY = _secret
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+if HALL:
+    # this computer's names and addresses (config/network.py), and any the environment adds
+    ALLOWED_HOSTS = list(dict.fromkeys([*hall_allowed_hosts(), *env_list("ALLOWED_HOSTS", "")]))
+else:
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -52,6 +85,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "csp",
     "django_tables2",
     "tournament",
     "scoring",
@@ -67,6 +101,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournament.middleware.ContentSecurityPolicyMiddleware",
+    "tournament.middleware.RenewSessionMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -92,22 +128,20 @@ TEMPLATES = [
 # SQLite by default, in WAL mode so readers never block the writer, with
 # IMMEDIATE transactions and a busy timeout: several laptops at one referee
 # table write at once, and a writer should wait its turn instead of failing.
-SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "data" / "db.sqlite3"))
+SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", DATA_DIR / "db.sqlite3"))
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+}
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
 else:
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
-            "OPTIONS": {
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
-            },
-        }
-    }
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH}}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # every SQLite database, also one named by a sqlite: DATABASE_URL (options given there win)
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Backups (docs/operations.md) -----------------------------------------
@@ -136,7 +170,7 @@ def _cache(name: str, max_entries: int, folder: str = "") -> dict:
 #: the public pages' cache is shared by all server processes of this machine (gunicorn's workers render a
 #: public page once per change, not once each): files in this folder unless REDIS_URL is set; empty: each
 #: process keeps its own in memory (the tests do). docs/deploy.md, "Public pages' cache".
-PUBLIC_CACHE_DIR = os.environ.get("PUBLIC_CACHE_DIR", str(BASE_DIR / "data" / "public-cache"))
+PUBLIC_CACHE_DIR = os.environ.get("PUBLIC_CACHE_DIR", str(DATA_DIR / "public-cache"))
 CACHES = {"default": _cache("tournament-manager", 300),
           "public": _cache("public-pages", 1000 if PUBLIC_CACHE_DIR else 5000, PUBLIC_CACHE_DIR)}
 PUBLIC_CACHE_ALIAS = "public"
@@ -163,6 +197,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- Sessions (docs/deploy.md, "Sessions") ---------------------------------
+# A director's login ends when the browser is closed, and after SESSION_IDLE_HOURS without a request (not
+# Django's 14 days): a laptop left open at the referee table is not a director's key for weeks. Every request
+# renews it (at most every SESSION_RENEW_SECONDS, tournament/middleware.py), so it never ends while in use.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_AGE = int(float(os.environ.get("SESSION_IDLE_HOURS", "8")) * 3600)
+SESSION_RENEW_SECONDS = 300
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:list"
 LOGOUT_REDIRECT_URL = "home"
@@ -191,18 +235,49 @@ STORAGES = {
     },
 }
 
+# templates name every static file through {% static %}, i.e. by its hashed name: only those are kept and
+# compressed (half the work for collectstatic); printouts read the sources in static/ (documents/pdf.py)
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
+
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
 # --- Security: strict in production, relaxed on a laptop -------------------
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+#: reached over HTTPS (a server behind its TLS proxy): secure cookies, redirect to HTTPS, HSTS. Not on the
+#: laptop, not in the hall (plain HTTP on the local network: docs/deploy.md, "In the hall").
+HTTPS = not DEBUG and not HALL
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# browsers ignore it over plain HTTP to a network address (and say so in the console of every page)
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None if HALL else "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp; Django 5.2 has none of its own, 6.0 will), on every answer but PDFs
+# (tournament/middleware.py: Chrome's PDF viewer would be blocked): scripts only from our own
+# static files — no inline script, no event-handler attribute, no eval (htmx's eval is off: templates/base.html)
+# — and everything else from this server only. Style sheets likewise; only style="" attributes are allowed
+# (a few computed widths and the outline of a differing entry), which cannot run code.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

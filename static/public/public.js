@@ -92,6 +92,12 @@
     }
   });
 
+  // Poll only while the page is visible (a phone asleep, another tab: no requests). Here rather than in an
+  // hx-trigger filter, which htmx would evaluate with eval(), forbidden by the Content-Security-Policy.
+  document.addEventListener("htmx:confirm", function (event) {
+    if (document.visibilityState !== "visible") event.preventDefault();
+  });
+
   // After a poll: keep the beamer on the page it was showing, and start the new clock at once.
   document.addEventListener("htmx:afterSettle", function () { showSlide(); tick(); });
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -1,0 +1,184 @@
+"""The hall in a real browser: the server `HOST=0.0.0.0 make run` starts (`manage.py serve --host 0.0.0.0`),
+reached over a network address, as the other laptops and the phones reach it.
+
+The test makes its own network: a network namespace joined to this one by a veth pair, with addresses from
+198.18.0.0/15 (reserved for network tests). The server runs inside the namespace, where that address is its only
+network address; the browser, outside, opens the address the server printed. No traffic goes anywhere but to the
+namespace the test made. Without root or iproute2 the test is skipped, saying why.
+"""
+
+import os
+import queue
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ARTIFACTS
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = [pytest.mark.browser]
+
+#: the settings the server must not inherit from the test's environment
+FOREIGN = ("DATABASE_URL", "SQLITE_PATH", "SECRET_KEY", "DEBUG", "HALL", "ALLOWED_HOSTS", "PUBLIC_BASE_URL",
+           "DJANGO_ALLOW_ASYNC_UNSAFE", "STATIC_ROOT", "DATA_DIR", "BACKUP_DIR", "PUBLIC_CACHE_DIR", "REDIS_URL")
+
+
+def ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True, text=True)
+
+
+@pytest.fixture
+def hall_network():
+    """(namespace, its address): a network namespace of the test's own, reachable from here over a veth pair."""
+    if os.geteuid() != 0:
+        pytest.skip("creating a network namespace needs root")
+    if shutil.which("ip") is None:
+        pytest.skip("creating a network namespace needs iproute2 (`ip`)")
+    tag = os.getpid() % 100_000
+    namespace, outside, inside = f"tmhall{tag}", f"tmh{tag}a", f"tmh{tag}b"
+    subnet = f"198.18.{tag % 250 + 1}"
+
+    def remove():
+        subprocess.run(["ip", "netns", "del", namespace], capture_output=True)
+        subprocess.run(["ip", "link", "del", outside], capture_output=True)
+
+    remove()
+    try:
+        ip("netns", "add", namespace)
+        ip("link", "add", outside, "type", "veth", "peer", "name", inside)
+        ip("link", "set", inside, "netns", namespace)
+        ip("addr", "add", f"{subnet}.1/30", "dev", outside)
+        ip("link", "set", outside, "up")
+        ip("-n", namespace, "addr", "add", f"{subnet}.2/30", "dev", inside)
+        ip("-n", namespace, "link", "set", inside, "up")
+        ip("-n", namespace, "link", "set", "lo", "up")
+    except subprocess.CalledProcessError as error:
+        remove()
+        pytest.skip(f"this environment cannot create a network namespace: {error.stderr.strip()}")
+    yield namespace, f"{subnet}.2"
+    remove()
+
+
+class Server:
+    """`manage.py serve --host 0.0.0.0` inside the namespace, its output read line by line."""
+
+    def __init__(self, namespace: str, folder: Path):
+        env = {name: value for name, value in os.environ.items() if name not in FOREIGN}
+        env.update(DATA_DIR=str(folder / "data"), STATIC_ROOT=str(folder / "static"),
+                   BACKUP_DIR=str(folder / "backups"), PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            ["ip", "netns", "exec", namespace, sys.executable, "manage.py", "serve", "--host", "0.0.0.0",
+             "--port", "8000", "--no-demo", "--workers", "1", "--threads", "4"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.output: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, pattern: str, timeout: float = 600) -> re.Match:
+        """The first line (from here on) matching `pattern`; fails if the server ends first."""
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                pytest.fail(f"no line matching {pattern!r}:\n" + "\n".join(self.output))
+            self.output.append(line)
+            if found := re.search(pattern, line):
+                return found
+
+    def stop(self):
+        self.process.terminate()  # gunicorn itself: serve and `ip netns exec` became it
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def hall_server(hall_network, tmp_path):
+    namespace, address = hall_network
+    server = Server(namespace, tmp_path)
+    yield server, address, tmp_path
+    server.stop()
+
+
+WATCH_CSP = """document.addEventListener('securitypolicyviolation',
+  e => (window.cspViolations = window.cspViolations || []).push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+def test_the_hall_reaches_the_laptop_over_its_network_address(browser, hall_server):
+    server, address, folder = hall_server
+    password = server.wait_for(r"^\s*password:\s+(\S+)").group(1)
+    url = server.wait_for(r"Open (http://\S+) on the other laptops and phones").group(1)
+    assert url == f"http://{address}:8000"  # the printed address is the namespace's network address
+    server.wait_for(r"Listening at: http://0\.0\.0\.0:8000")
+    assert stat.S_IMODE((folder / "data" / "secret_key").stat().st_mode) == 0o600
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True)
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    console = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    failed = []
+    page.on("response", lambda response: response.status >= 400 and failed.append(response.url))
+    try:
+        # a page loads, in production settings
+        response = page.goto(url + "/")
+        assert response.status == 200
+        assert "script-src 'self';" in response.headers["content-security-policy"] + ";"
+        body = page.content()
+        assert "DisallowedHost" not in body and "Traceback" not in body
+
+        # its style sheet is served (whitenoise, hashed name, compressed) and applied
+        href = page.locator("link[rel=stylesheet]").first.get_attribute("href")
+        assert re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", href), href
+        css = page.request.get(url + href, headers={"Accept-Encoding": "gzip"})
+        assert css.status == 200 and css.headers["content-type"].startswith("text/css")
+        assert "max-age" in css.headers.get("cache-control", "")
+        rules = page.evaluate("() => [...document.styleSheets].reduce((n, s) => n + s.cssRules.length, 0)")
+        assert rules > 20
+
+        # DEBUG is off: no debug page for an unknown address, nor for a host that is not allowed
+        missing = page.goto(url + "/no-such-page/")
+        assert missing.status == 404
+        assert "URLconf" not in page.content() and "Django tried these URL patterns" not in page.content()
+        foreign = page.request.get(url + "/", headers={"Host": "attacker.example"})
+        assert foreign.status == 400
+        assert "DisallowedHost" not in foreign.text() and "ALLOWED_HOSTS" not in foreign.text()
+
+        # the director logs in from the other machine (CSRF over plain HTTP on the hall's network)
+        page.goto(url + "/accounts/login/")
+        page.locator("#id_username").fill("director")
+        page.locator("#id_password").fill(password)
+        page.locator("#id_password").press("Enter")
+        expect(page.get_by_role("button", name="Log out director")).to_be_visible()
+        session = next(c for c in context.cookies() if c["name"] == "sessionid")
+        assert session["expires"] == -1  # ends with the browser
+        assert page.goto(url + "/manage/new/").status == 200
+        assert page.locator("form").count() >= 1
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "hall-over-the-network-director.png"), full_page=True)
+        assert page.goto(url + "/admin/").status == 200  # the admin's own scripts and styles, under the same policy
+        expect(page.locator("#site-name")).to_be_visible()
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "hall-over-the-network.png"), full_page=True)
+        assert page.evaluate("() => window.cspViolations || []") == []
+        assert not [line for line in console if "Content Security Policy" in line or line.startswith("error")
+                    and "Failed to load resource" not in line], console
+        # nothing failed to load but the page asked for on purpose (and the browser's own favicon.ico)
+        assert {u.removeprefix(url) for u in failed} <= {"/no-such-page/", "/favicon.ico"}, failed
+    finally:
+        context.close()

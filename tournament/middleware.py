@@ -1,0 +1,40 @@
+"""Sessions kept alive while used, and the Content-Security-Policy (config/settings.py)."""
+
+from csp.middleware import CSPMiddleware
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.utils import timezone
+
+RENEWED_KEY = "_renewed"
+
+
+class RenewSessionMiddleware:
+    """A session expires SESSION_COOKIE_AGE after it was last saved. Saving it again on a request pushes the
+    end on, so a director at work is never logged out in the middle of a tournament, while a session left
+    alone ends after that idle time. At most every SESSION_RENEW_SECONDS, as each renewal is a database write;
+    visitors who are not signed in (the phones) are not touched."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        # is_empty() first: no cookie, no database read. A signed-in session only (an expired one loads empty).
+        if session is not None and not session.is_empty() and SESSION_KEY in session:
+            now = int(timezone.now().timestamp())
+            if now - session.get(RENEWED_KEY, 0) >= settings.SESSION_RENEW_SECONDS:
+                session[RENEWED_KEY] = now
+        return response
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's policy (CONTENT_SECURITY_POLICY), on every answer but a PDF. Chrome shows a PDF opened in
+    the browser in a viewer made of an <embed> and inline styles, which the pages' policy (object-src 'none',
+    style-src 'self') would block: a blank page instead of the printout (crbug.com/271452). A PDF runs no
+    script of ours, so the policy protects nothing there."""
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("application/pdf"):
+            return response
+        return super().process_response(request, response)
