@@ -153,11 +153,9 @@ BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
 #: the largest tournament file (JSON) a director may import
 TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
 
-# The login rate limit counts failures in the cache. The in-process cache is right for one
-# server process (the laptop); several gunicorn workers need a shared cache (docs/operations.md):
+# The default cache is per process (the login counts live in the database: tournament/services/logins.py);
 # REDIS_URL (e.g. redis://127.0.0.1:6379/0, with `pip install redis`) puts both caches there.
-# The public pages (tournament/public/) have their own cache, so that hundreds of cached pages can
-# never push the login counters out.
+# The public pages (tournament/public/) have their own cache.
 def _cache(name: str, max_entries: int, folder: str = "") -> dict:
     if os.environ.get("REDIS_URL"):
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"],
@@ -190,9 +188,12 @@ PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "60"))
 #: the newest; the tests' default)
 PUBLIC_RENDER_SECONDS = float(os.environ.get("PUBLIC_RENDER_SECONDS", "5"))
 
+# Checked wherever a password is set: `manage.py changepassword` / `createsuperuser`, the admin's user and
+# password forms. 12 characters for every account: the admin makes an account before it can be made a
+# director, so a rule for directors only would never apply (doors, issue 11).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]

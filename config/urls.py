@@ -1,16 +1,25 @@
-"""URLs, split by audience: public pages, director pages (login), the admin."""
+"""URLs, split by audience: public pages, director pages (login), the admin.
+
+One login page for everything: the admin's own login page only sends its visitors to ours,
+so the admin has the same brake on password guessing (tournament/views/auth.py). There are
+no password-reset pages: the app sends no mail; a lost password is set again on the server
+with `manage.py changepassword <user name>` (README, docs/directors-guide.md).
+"""
 
 from django.contrib import admin
+from django.contrib.auth.views import LogoutView
 from django.urls import include, path
-from django.views.generic import TemplateView
+from django.views.generic import RedirectView, TemplateView
 
 from tournament.views.auth import RateLimitedLoginView
 
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # before admin.site.urls, which would answer it with a login form of its own (keeps ?next=)
+    path("admin/login/", RedirectView.as_view(pattern_name="login", query_string=True)),
     path("admin/", admin.site.urls),
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),

@@ -1,7 +1,6 @@
-from django.urls import include, path
+from django.urls import path
 
-from scoring.games import all_games
-
+from .game_pages import game_urlpatterns
 from .public import manage as public_manage
 from .views import audit, director, transfer
 
@@ -20,5 +19,5 @@ urlpatterns = [
     path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
 ]
 
-# Each game mounts its own pages under the tournament: /manage/<slug>/<game>/...
-urlpatterns += [path("<slug:slug>/", include(game.urls)) for game in all_games() if game.urls]
+# Each game mounts its own pages under the tournament: /manage/<slug>/<game>/..., refusing other games' tournaments
+urlpatterns += game_urlpatterns()

@@ -34,7 +34,7 @@ class GameType:
     #: builds the game's director menu: menu(tournament) -> [(label, url)]
     menu: Callable[[Any], list] = field(default=lambda tournament: [])
     #: dotted path of the game's director/assistant URLconf (paths start with "<game key>/"),
-    #: mounted under /manage/<tournament slug>/
+    #: mounted under /manage/<tournament slug>/ for the tournaments of the games that name it (games may share one)
     urls: str | None = None
     #: the printable/exportable documents: documents(tournament) -> {name: callable returning a document}
     documents: Callable[[Any], dict] = field(default=lambda tournament: {})

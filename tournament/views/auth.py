@@ -1,33 +1,22 @@
-"""The login page with a rate limit against password guessing.
+"""The one login page of the site, with a brake on password guessing.
 
-After `LIMIT` failed logins for one user name, or from one address, within `WINDOW` seconds,
-every further attempt for that name or from that address is refused for `LOCKOUT` seconds
-without the password even being checked, so the right password does not get in either.
-
-The counts live in Django's cache. Each entry stores its own timestamps instead of relying on
-the cache's expiry, so the window is exact and tests can move the clock.
+Every way in goes through this page: the admin's login page sends its visitors here
+(config/urls.py). Attempts are counted per address and user name together, in the database
+that all server processes share (tournament/services/logins.py): after a few failures each
+further attempt for that pair must wait a growing time, without the password even being
+checked. Another address is not affected, so nobody can lock a director out from elsewhere.
 """
 
 from __future__ import annotations
 
-import hashlib
-import time
-
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-LIMIT = 5
-WINDOW = 15 * 60
-LOCKOUT = 15 * 60
-CACHE_PREFIX = "login-failures"
-
-
-def now() -> float:
-    return time.time()
+from ..services import logins
 
 
 def client_address(request) -> str:
@@ -38,65 +27,40 @@ def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def _key(kind: str, value: str) -> str:
-    # hashed: user names may hold characters a cache backend does not accept in keys
-    digest = hashlib.sha256(value.encode("utf-8")).hexdigest()
-    return f"{CACHE_PREFIX}:{kind}:{digest}"
-
-
-def attempt_keys(request, username: str | None) -> list[str]:
-    keys = [_key("ip", client_address(request))]
-    if username:
-        keys.append(_key("user", username.strip().casefold()))
-    return keys
-
-
-def _state(key: str) -> dict:
-    return cache.get(key) or {"failures": [], "locked_until": 0.0}
-
-
-def is_locked(keys: list[str]) -> bool:
-    moment = now()
-    return any(_state(key)["locked_until"] > moment for key in keys)
-
-
-def record_failure(keys: list[str]) -> None:
-    moment = now()
-    for key in keys:
-        state = _state(key)
-        failures = [t for t in state["failures"] if t > moment - WINDOW] + [moment]
-        locked_until = state["locked_until"]
-        if len(failures) >= LIMIT:
-            failures, locked_until = [], moment + LOCKOUT
-        cache.set(key, {"failures": failures, "locked_until": locked_until}, timeout=WINDOW + LOCKOUT)
-
-
-def forget_failures(key: str) -> None:
-    cache.delete(key)
+def wait_message(seconds: int) -> str:
+    if seconds < 120:
+        return ngettext(
+            "Too many failed log-in attempts for this user name from this computer. "
+            "Please wait %(count)d second and try again.",
+            "Too many failed log-in attempts for this user name from this computer. "
+            "Please wait %(count)d seconds and try again.",
+            seconds,
+        ) % {"count": seconds}
+    minutes = -(-seconds // 60)
+    return ngettext(
+        "Too many failed log-in attempts for this user name from this computer. "
+        "Please wait %(count)d minute and try again.",
+        "Too many failed log-in attempts for this user name from this computer. "
+        "Please wait %(count)d minutes and try again.",
+        minutes,
+    ) % {"count": minutes}
 
 
 class RateLimitedAuthenticationForm(AuthenticationForm):
+    #: seconds the client must wait before trying this user name again (0: not refused)
+    retry_after = 0
+
     def clean(self):
         username = self.cleaned_data.get("username")
-        keys = attempt_keys(self.request, username)
-        if is_locked(keys):
-            raise ValidationError(
-                _("Too many failed log-in attempts for this user name or from this computer. "
-                  "Please wait %(minutes)s minutes and try again.") % {"minutes": LOCKOUT // 60},
-                code="rate_limited",
-            )
-        if self.errors:
-            # the page shows no per-field errors: say on the form what is missing
+        if self.errors or not username or not self.cleaned_data.get("password"):
+            # the page shows no per-field errors: say on the form what is missing (not an attempt)
             raise ValidationError(_("Enter your user name and your password."), code="incomplete")
-        try:
-            cleaned = super().clean()
-        except ValidationError:
-            record_failure(keys)
-            raise
-        # A correct login clears the user name's count; the address keeps its own, or a guesser
-        # with one account could reset it between guesses at others.
-        if username and self.get_user() is not None:
-            forget_failures(keys[-1])
+        address = client_address(self.request)
+        self.retry_after = logins.reserve_attempt(address, username)
+        if self.retry_after:
+            raise ValidationError(wait_message(self.retry_after), code="rate_limited")
+        cleaned = super().clean()  # a wrong password raises here; the attempt is counted already
+        logins.forget_attempts(address, username)
         return cleaned
 
 
@@ -107,4 +71,5 @@ class RateLimitedLoginView(LoginView):
         response = super().form_invalid(form)
         if form.has_error(NON_FIELD_ERRORS, "rate_limited"):
             response.status_code = 429  # Too Many Requests: also tells scripts to back off
+            response["Retry-After"] = str(form.retry_after)
         return response

@@ -45,15 +45,9 @@ def fail(form, error: DomainError) -> None:
 
 
 class SchafkopfPage:
-    """Only Schafkopf tournaments have these pages; `nav` marks the page in the Schafkopf menu."""
+    """`nav` marks the page in the Schafkopf menu (other games' tournaments are refused in tournament/game_pages.py)."""
 
     nav = ""
-
-    def dispatch(self, request, *args, **kwargs):
-        # runs after the role mixin has loaded self.tournament and checked the role
-        if self.tournament.game != "schafkopf":
-            raise Http404
-        return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

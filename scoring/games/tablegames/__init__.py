@@ -113,10 +113,8 @@ def _demo(game: TableGame, director, **options):
 
 def register_table_game(game: TableGame) -> GameType:
     """Register `game` in the game registry with the shared layer's hooks."""
-    # One URLconf serves every table game (its views find the game through the tournament). It is
-    # mounted with the first table game only: mounting it again would repeat the namespace, which
-    # Django's checks report and reversing cannot tell apart anyway.
-    urls = None if GAMES else URLCONF
+    # One URLconf serves every table game (its views find the game through the tournament); it is
+    # mounted once, for all of them (tournament/game_pages.py).
     GAMES[game.key] = game
     demo_arguments: tuple[tuple[str, dict[str, Any]], ...] = (
         ("--players", {"type": int, "default": game.demo_players,
@@ -134,7 +132,7 @@ def register_table_game(game: TableGame) -> GameType:
             demo=partial(_demo, game),
             demo_arguments=demo_arguments,
             menu=partial(_menu, game),
-            urls=urls,
+            urls=URLCONF,
             documents=_documents,
             public="scoring.games.tablegames.public.public",
         )
