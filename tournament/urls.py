@@ -3,7 +3,7 @@ from django.urls import include, path
 from scoring.games import all_games
 
 from .public import manage as public_manage
-from .views import audit, director, transfer
+from .views import audit, desk, director, transfer
 
 app_name = "tournament"
 
@@ -18,6 +18,17 @@ urlpatterns = [
     path("<slug:slug>/export.json", transfer.ExportJSONView.as_view(), name="export_json"),
     path("<slug:slug>/public/", public_manage.PublicSettingsView.as_view(), name="public"),
     path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
+    # the registration desk, the same for every game
+    path("<slug:slug>/desk/", desk.RegisterView.as_view(), name="desk"),
+    path("<slug:slug>/desk/import/", desk.ImportView.as_view(), name="desk_import"),
+    path("<slug:slug>/desk/check-in/", desk.CheckInView.as_view(), name="checkin"),
+    path("<slug:slug>/desk/no-shows/", desk.NoShowsView.as_view(), name="no_shows"),
+    path("<slug:slug>/desk/players/<int:pk>/", desk.EditView.as_view(), {"kind": "player"}, name="desk_player"),
+    path("<slug:slug>/desk/players/<int:pk>/delete/", desk.DeleteView.as_view(), {"kind": "player"},
+         name="desk_player_delete"),
+    path("<slug:slug>/desk/teams/<int:pk>/", desk.EditView.as_view(), {"kind": "team"}, name="desk_team"),
+    path("<slug:slug>/desk/teams/<int:pk>/delete/", desk.DeleteView.as_view(), {"kind": "team"},
+         name="desk_team_delete"),
 ]
 
 # Each game mounts its own pages under the tournament: /manage/<slug>/<game>/...
