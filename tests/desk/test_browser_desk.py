@@ -66,7 +66,7 @@ def test_a_seated_games_desk_by_keyboard(live_server, desk_page, director, make_
     page.keyboard.press("Space")
     page.keyboard.press("Tab")
     submit_focused_form(page)
-    expect(page.locator(".messages")).to_contain_text("registered with number 9")
+    expect(page.get_by_role("status")).to_contain_text("registered with number 9")
 
     # a mistaken entry, deleted again (before the draw) after a confirmation
     page.keyboard.type("Typo")
@@ -79,7 +79,7 @@ def test_a_seated_games_desk_by_keyboard(live_server, desk_page, director, make_
     expect(page.locator("h1")).to_contain_text("Delete 10 · Typo Mistake?")
     page.keyboard.type("typed by mistake")
     submit_focused_form(page)
-    expect(page.locator(".messages")).to_contain_text("10 Typo Mistake deleted.")
+    expect(page.get_by_role("status")).to_contain_text("10 Typo Mistake deleted.")
     assert not Participant.objects.filter(tournament=t, number=10).exists()
 
     # a rename: Resi Gruber is Theresia Gruber-Moser
@@ -118,12 +118,12 @@ def test_a_seated_games_desk_by_keyboard(live_server, desk_page, director, make_
     tab_to(page, "button:has-text('Withdraw them before the draw')", limit=60)
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    expect(page.locator(".messages")).to_contain_text("1 withdrawn who did not arrive: Sepp Maier")
+    expect(page.get_by_role("status")).to_contain_text("1 withdrawn who did not arrive: sepp MAIER")
     expect(page.locator("#no-shows-title")).to_have_count(0)
     tab_to(page, "#id_seed", limit=60)
     submit_focused_form(page)
     assert Participant.objects.get(tournament=t, number=9).status == "withdrawn"
-    assert AuditEntry.objects.filter(tournament=t, action="seating.draw").exists()
+    assert AuditEntry.objects.filter(tournament=t, action__endswith="seating.draw").exists()
     expect(page.locator("body")).to_contain_text("Gruber-Moser")
     shot(page, "schafkopf-seating")
 
@@ -146,7 +146,7 @@ def test_the_voms_desk_by_keyboard(live_server, desk_page, director, make_tourna
     page.keyboard.press("Space")
     page.keyboard.press("Tab")
     submit_focused_form(page)
-    expect(page.locator(".messages")).to_contain_text("registered with number 6")
+    expect(page.get_by_role("status")).to_contain_text("registered with number 6")
 
     # a mistaken team, deleted with its player
     page.keyboard.type("Wrong Entry")
@@ -155,7 +155,7 @@ def test_the_voms_desk_by_keyboard(live_server, desk_page, director, make_tourna
     with page.expect_navigation():
         page.keyboard.press("Enter")
     submit_focused_form(page)
-    expect(page.locator(".messages")).to_contain_text("7 Wrong Entry deleted.")
+    expect(page.get_by_role("status")).to_contain_text("7 Wrong Entry deleted.")
     assert not Participant.objects.filter(tournament=t, last_name="Entry").exists()
 
     # rename the second "Team 1"
@@ -185,7 +185,7 @@ def test_the_voms_desk_by_keyboard(live_server, desk_page, director, make_tourna
     tab_to(page, "button:has-text('Withdraw them before the draw')", limit=60)
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    expect(page.locator(".messages")).to_contain_text("2 withdrawn who did not arrive")
+    expect(page.get_by_role("status")).to_contain_text("2 withdrawn who did not arrive")
     tab_to(page, "#id_pools", limit=60)
     page.keyboard.press("Control+A")
     page.keyboard.type("1")
