@@ -23,12 +23,8 @@ urlpatterns = [
     path("<slug:slug>/desk/import/", desk.ImportView.as_view(), name="desk_import"),
     path("<slug:slug>/desk/check-in/", desk.CheckInView.as_view(), name="checkin"),
     path("<slug:slug>/desk/no-shows/", desk.NoShowsView.as_view(), name="no_shows"),
-    path("<slug:slug>/desk/players/<int:pk>/", desk.EditView.as_view(), {"kind": "player"}, name="desk_player"),
-    path("<slug:slug>/desk/players/<int:pk>/delete/", desk.DeleteView.as_view(), {"kind": "player"},
-         name="desk_player_delete"),
-    path("<slug:slug>/desk/teams/<int:pk>/", desk.EditView.as_view(), {"kind": "team"}, name="desk_team"),
-    path("<slug:slug>/desk/teams/<int:pk>/delete/", desk.DeleteView.as_view(), {"kind": "team"},
-         name="desk_team_delete"),
+    path("<slug:slug>/desk/entries/<int:entry>/", desk.EditView.as_view(), name="desk_entry"),
+    path("<slug:slug>/desk/entries/<int:entry>/delete/", desk.DeleteView.as_view(), name="desk_entry_delete"),
 ]
 
 # Each game mounts its own pages under the tournament: /manage/<slug>/<game>/...

@@ -148,10 +148,8 @@ class ImportView(RegisterView):
 class EntryMixin(DeskPage):
     def entry(self):
         # a team game's desk edits teams (their players through the team), a seated game's players
-        if (self.kwargs["kind"] == "team") != self.teams:
-            raise Http404
         model = Team if self.teams else Participant
-        return get_object_or_404(model, tournament=self.tournament, pk=self.kwargs["pk"])
+        return get_object_or_404(model, tournament=self.tournament, pk=self.kwargs["entry"])
 
 
 class EditView(EntryMixin, TemplateView):
@@ -162,7 +160,7 @@ class EditView(EntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        entry = kwargs.get("entry") or self.entry()
+        entry = kwargs.get("current") or self.entry()
         if self.teams:
             details = kwargs.get("details_form") or TeamEditForm(instance=entry)
             status = None
@@ -189,7 +187,7 @@ class EditView(EntryMixin, TemplateView):
             raise Http404
         failed = handlers[action](entry)
         if failed:
-            return self.render_to_response(self.get_context_data(entry=entry, **failed))
+            return self.render_to_response(self.get_context_data(current=entry, **failed))
         messages.success(request, _("Changes saved."))
         return redirect(desk_url(self.tournament))
 

@@ -113,7 +113,7 @@ class FixedTableView(DirectorPage, FormView):
             fail(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Changes saved."))
-        return redirect(reverse("tournament:desk_player", args=[self.tournament.slug, self.player().pk]))
+        return redirect(reverse("tournament:desk_entry", args=[self.tournament.slug, self.player().pk]))
 
 
 # --- settings --------------------------------------------------------------------------------------
