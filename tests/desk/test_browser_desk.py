@@ -163,6 +163,7 @@ def test_the_voms_desk_by_keyboard(live_server, desk_page, director, make_tourna
     with page.expect_navigation():
         page.keyboard.press("Enter")
     tab_to(page, "#id_name")
+    shot(page, "voms-team")
     page.keyboard.press("Control+A")
     page.keyboard.type("Polar Bears")
     submit_focused_form(page)
