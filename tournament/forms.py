@@ -11,7 +11,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "game", "date", "venue", "language", "status", "double_entry"]
+        fields = ["name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):

@@ -2,7 +2,7 @@ from django.urls import path
 
 from .game_pages import game_urlpatterns
 from .public import manage as public_manage
-from .views import audit, director, transfer
+from .views import audit, desk, director, transfer
 
 app_name = "tournament"
 
@@ -17,6 +17,13 @@ urlpatterns = [
     path("<slug:slug>/export.json", transfer.ExportJSONView.as_view(), name="export_json"),
     path("<slug:slug>/public/", public_manage.PublicSettingsView.as_view(), name="public"),
     path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
+    # the registration desk, the same for every game
+    path("<slug:slug>/desk/", desk.RegisterView.as_view(), name="desk"),
+    path("<slug:slug>/desk/import/", desk.ImportView.as_view(), name="desk_import"),
+    path("<slug:slug>/desk/check-in/", desk.CheckInView.as_view(), name="checkin"),
+    path("<slug:slug>/desk/no-shows/", desk.NoShowsView.as_view(), name="no_shows"),
+    path("<slug:slug>/desk/entries/<int:entry>/", desk.EditView.as_view(), name="desk_entry"),
+    path("<slug:slug>/desk/entries/<int:entry>/delete/", desk.DeleteView.as_view(), name="desk_entry_delete"),
 ]
 
 # Each game mounts its own pages under the tournament: /manage/<slug>/<game>/..., refusing other games' tournaments

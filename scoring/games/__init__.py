@@ -41,6 +41,13 @@ class GameType:
     #: dotted path of `public(tournament) -> tournament.public.content.PublicContent`, what the public pages show
     #: (a path, like `urls`, because the registry loads before the models may be imported); None: no public pages
     public: str | None = None
+    #: whether the prize list was shown already (a final ranking with prizes): prizes_shown(tournament) -> bool;
+    #: the registration desk then says that a registration or payment changes it
+    prizes_shown: Callable[[Any], bool] = field(default=lambda tournament: False)
+    #: the game's own pages about one player, linked from the desk: player_links(tournament, player) -> [(label, url)]
+    player_links: Callable[[Any, Any], list] = field(default=lambda tournament, player: [])
+    #: the game's own registration pages (partners by lot, imports), linked from the desk: [(label, url)]
+    registration_links: Callable[[Any], list] = field(default=lambda tournament: [])
 
 
 _registry: dict[str, GameType] = {}

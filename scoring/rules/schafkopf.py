@@ -700,14 +700,22 @@ def _check_prizes(entry_fee: Decimal, players_paid: int, prizes: Sequence[PrizeS
         )
 
 
-def prize_list(entry_fee: Decimal, players_paid: int, prizes: Sequence[PrizeSpec]) -> PrizeList:
+def prize_list(entry_fee: Decimal, players_paid: int, prizes: Sequence[PrizeSpec], *,
+               takings: Decimal | None = None) -> PrizeList:
     """Prize money per place, rounded to cents (half up). Percentages are of the whole takings.
 
-    Prizes beyond the takings are allowed (the organiser may add money): the result then carries a
-    `prizes_exceed_takings` warning and a non-zero `shortfall`.
+    The takings are the entry fee times the paying players, or `takings` when the desk recorded what was
+    actually paid. Prizes beyond the takings are allowed (the organiser may add money): the result then
+    carries a `prizes_exceed_takings` warning and a non-zero `shortfall`.
     """
     _check_prizes(entry_fee, players_paid, prizes)
-    takings = (Decimal(entry_fee) * players_paid).quantize(CENT, ROUND_HALF_UP)
+    if takings is not None and not _is_money(takings):
+        raise RuleError(
+            "takings_invalid",
+            gettext_noop("The takings must be an amount of money, zero or more; %(value)s is not."),
+            field="takings", value=takings,
+        )
+    takings = (Decimal(entry_fee) * players_paid if takings is None else takings).quantize(CENT, ROUND_HALF_UP)
     amounts = [
         (takings * p.value / 100 if p.kind == "percent" else Decimal(p.value)).quantize(CENT, ROUND_HALF_UP)
         for p in prizes

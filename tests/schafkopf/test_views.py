@@ -1,14 +1,13 @@
 """Schafkopf pages: who may open them, and what entering, correcting and importing through them does."""
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import ScoreSheet
-from tournament.models import Draw, Participant, Round, Seat, Table
+from tournament.models import Draw, Round, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +25,7 @@ def grid_post(entries, **extra):
     return data
 
 
-DIRECTOR_PAGES = [("players", ()), ("settings", ()), ("seating", ()), ("standings", ()), ("printouts", ()),
+DIRECTOR_PAGES = [("settings", ()), ("seating", ()), ("standings", ()), ("printouts", ()),
                   ("download", ("ranking", "pdf"))]
 ENTRY_PAGES = [("overview", ()), ("round", (1,)), ("sheet", (1, 1))]
 
@@ -154,35 +153,6 @@ def test_a_stale_version_shows_both_versions(drawn, director, client, a_list):
     assert "Saved meanwhile by director" in page
     assert 'name="version" value="1"' in page
     assert ScoreSheet.objects.get().entries == saved
-
-
-def test_import_reports_rejected_rows_and_imports_nothing(schafkopf, director, client):
-    client.force_login(director)
-    upload = b"Number;First name;Last name;Club\n1;Anna;Huber;SK\n1;Sepp;Maier;SK\n3;Resi;;SK\n"
-    response = client.post(url(schafkopf, "import"), {"file": SimpleUploadedFile("list.csv", upload)})
-    page = response.content.decode()
-    assert response.status_code == 200 and "Nothing was imported" in page
-    assert "Participant number 1 is taken." in page and "The last name is missing." in page
-    assert "This field is required." not in page  # the registration form beside it was not posted
-    assert not Participant.objects.exists()
-    good = b"Number;First name;Last name;Club\n1;Anna;Huber;SK\n5;Sepp;Maier;SK\n"
-    response = client.post(url(schafkopf, "import"), {"file": SimpleUploadedFile("list.csv", good)})
-    assert response.status_code == 302
-    assert list(Participant.objects.values_list("number", flat=True)) == [1, 5]
-
-
-def test_register_withdraw_and_exclude_through_the_pages(schafkopf, director, client):
-    client.force_login(director)
-    response = client.post(url(schafkopf, "players"), {"number": "", "first_name": "Anna", "last_name": "Huber",
-                                                       "club": "SK", "group": ""})
-    assert response.status_code == 302
-    player = Participant.objects.get()
-    response = client.post(url(schafkopf, "player", player.pk), {"action": "status", "status": "excluded",
-                                                                  "reason": ""})
-    assert response.status_code == 200 and "Say why the player is excluded." in response.content.decode()
-    client.post(url(schafkopf, "player", player.pk), {"action": "status", "status": "excluded", "reason": "cheat"})
-    player.refresh_from_db()
-    assert player.status == "excluded" and player.status_reason == "cheat"
 
 
 def test_settings_page_saves_and_refuses_nonsense(schafkopf, director, client):

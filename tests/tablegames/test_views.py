@@ -33,7 +33,7 @@ def hand_post(number, out, penalties, *, hand_rummi=False, version=0, **extra):
     return data
 
 
-DIRECTOR_PAGES = [("players", ()), ("settings", ()), ("seating", ()), ("standings", ()),
+DIRECTOR_PAGES = [("settings", ()), ("seating", ()), ("standings", ()),
                   ("standings_after", (1,)), ("printouts", ()), ("download", ("seating-by-name", "xlsx"))]
 ENTRY_PAGES = [("overview", ()), ("round", (1,)), ("sheet", (1, 1))]
 

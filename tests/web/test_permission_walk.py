@@ -20,6 +20,7 @@ from scoring.games.tablegames import URLCONF as TABLE_GAMES_URLS
 from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
 from tournament.public.views import PublicPage
+from tournament.services.participants import entrants
 
 pytestmark = pytest.mark.django_db
 
@@ -143,6 +144,8 @@ def candidates(tournament, name, converter_names):
             seats = Seat.objects.filter(table__round__stage__tournament=tournament)
             seats = list(seats.values_list("pk", flat=True)[:1])
             options[arg] = players + seats
+        elif arg == "entry":
+            options[arg] = [entry.pk for entry in entrants(tournament)[:1]]
         elif arg in ("round", "table"):
             options[arg] = [1]
         elif arg == "name":

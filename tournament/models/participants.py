@@ -4,7 +4,19 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class Participant(models.Model):
+class CheckIn(models.Model):
+    """What the registration desk records on the evening: arrived, and paid (how much, where there is a fee)."""
+
+    arrived = models.BooleanField(_("arrived"), default=False)
+    paid = models.BooleanField(_("paid"), default=False)
+    #: the amount taken at the desk; None where the tournament has no entry fee
+    paid_amount = models.DecimalField(_("amount paid"), max_digits=8, decimal_places=2, null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Participant(CheckIn):
     """A registered player. The participant number is stable: withdrawn players keep theirs."""
 
     class Status(models.TextChoices):
@@ -23,7 +35,8 @@ class Participant(models.Model):
     status_reason = models.TextField(_("reason"), blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(CheckIn.Meta):
+        abstract = False
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="participant_number_unique")]
         verbose_name = _("participant")
@@ -41,7 +54,7 @@ class Participant(models.Model):
         return f"{self.last_name}, {self.first_name}".strip(", ")
 
 
-class Team(models.Model):
+class Team(CheckIn):
     """A side of 1 or 2 players (Voms: a *hold*)."""
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="teams")
@@ -52,7 +65,8 @@ class Team(models.Model):
     seeded = models.BooleanField(_("seeded"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
 
-    class Meta:
+    class Meta(CheckIn.Meta):
+        abstract = False
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="team_number_unique")]
         verbose_name = _("team")

@@ -52,6 +52,12 @@ class Tournament(models.Model):
         default=False,
         help_text=_("A sheet counts only once a second person has confirmed it or entered it again identically."),
     )
+    #: what each participant (a team in Voms) pays at the desk; empty: no entry fee
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=8, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(0)],
+        help_text=_("Per player (per team in a team game). Empty: no entry fee."),
+    )
     beamer_seconds = models.PositiveSmallIntegerField(
         _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )

@@ -11,19 +11,21 @@ from ..permissions import can_create_tournaments, is_director
 from .audit import log_action
 from .errors import DomainError
 
-EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "double_entry")
+EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry")
 
 
 def _snapshot(tournament: Tournament) -> dict:
     return model_to_dict(tournament, fields=EDITABLE_FIELDS + ("slug", "archived"))
 
 
-def create_tournament(*, by, name, game, date, venue="", language="en", status=Tournament.Status.PLANNED) -> Tournament:
+def create_tournament(*, by, name, game, date, venue="", language="en", status=Tournament.Status.PLANNED,
+                      entry_fee=None) -> Tournament:
     if not can_create_tournaments(by):
         raise DomainError(_("You are not allowed to create tournaments."))
     with transaction.atomic():
         tournament = Tournament(
-            name=name, game=game, date=date, venue=venue, language=language, status=status, created_by=by
+            name=name, game=game, date=date, venue=venue, language=language, status=status, created_by=by,
+            entry_fee=entry_fee,
         )
         tournament.slug = Tournament.unique_slug(name)
         tournament.full_clean()

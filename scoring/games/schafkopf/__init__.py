@@ -22,13 +22,32 @@ def menu(tournament) -> list:
 
     return [
         (_("Overview"), link("overview")),
-        (_("Players"), link("players")),
+        (_("Players"), reverse("tournament:desk", args=[tournament.slug])),
+        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
         (_("Settings"), link("settings")),
         (_("Seating"), link("seating")),
         (_("Score lists"), link("round", 1)),
         (_("Standings"), link("standings")),
         (_("Printouts"), link("printouts")),
     ]
+
+
+def prizes_shown(tournament) -> bool:
+    from .config import settings_of
+    from .standings import standings
+
+    if not settings_of(tournament).prizes:
+        return False
+    result = standings(tournament)
+    return result.final and result.complete and result.lists_total > 0
+
+
+def player_links(tournament, player) -> list:
+    from .config import settings_of
+
+    fixed = settings_of(tournament).fixed_tables.get(player.number)
+    label = _("Fixed table: %(table)s") % {"table": fixed} if fixed else _("Fixed table: none")
+    return [(label, reverse("tournament:schafkopf:fixed_table", args=[tournament.slug, player.pk]))]
 
 
 def documents(tournament) -> dict:
@@ -56,5 +75,7 @@ GAME = register(
         urls="scoring.games.schafkopf.urls",
         documents=documents,
         public="scoring.games.schafkopf.public.public",
+        prizes_shown=prizes_shown,
+        player_links=player_links,
     )
 )

@@ -29,7 +29,6 @@ def default_settings() -> dict:
         "separate_clubs": True,
         # participant number (as text: JSON keys are strings) -> table number
         "fixed_tables": {},
-        "entry_fee": "0.00",
         "prizes": [],
     }
 
@@ -51,6 +50,7 @@ class Settings:
         return self.games_at_five if table_size == 5 else self.games_per_round
 
     def to_json(self) -> dict:
+        """The game's own settings; the entry fee is stored on the tournament (see `settings_of`)."""
         return {
             "rounds": self.rounds,
             "games_per_round": self.games_per_round,
@@ -59,7 +59,6 @@ class Settings:
             "tariff": tariff_to_dict(self.tariff),
             "separate_clubs": self.separate_clubs,
             "fixed_tables": {str(number): table for number, table in sorted(self.fixed_tables.items())},
-            "entry_fee": str(self.entry_fee),
             "prizes": [{"kind": p.kind, "value": str(p.value)} for p in self.prizes],
         }
 
@@ -81,6 +80,7 @@ def settings_of(tournament) -> Settings:
         tariff=tariff_from_dict(stored["tariff"]),
         separate_clubs=bool(stored["separate_clubs"]),
         fixed_tables={int(number): int(table) for number, table in stored["fixed_tables"].items()},
-        entry_fee=_decimal(stored["entry_fee"], "0.00"),
+        # the fee is the tournament's (`Tournament.entry_fee`, shared with the registration desk), not a game setting
+        entry_fee=tournament.entry_fee if tournament.entry_fee is not None else Decimal("0.00"),
         prizes=tuple(PrizeSpec(p["kind"], _decimal(p["value"], "0")) for p in stored["prizes"]),
     )

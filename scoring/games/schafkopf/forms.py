@@ -1,4 +1,4 @@
-"""Schafkopf forms: players, settings, the draw, substitutes, and the score list grid.
+"""Schafkopf forms: fixed tables, settings, the draw, substitutes, and the score list grid.
 
 The score list is not a Django form: a grid of 30 or 40 rows of one-letter fields is read by
 `read_games` / `read_totals`, which turn what was typed into the stored entries, or say per row
@@ -34,34 +34,6 @@ from tournament.models import Participant
 from .config import Settings
 
 # --- players ---------------------------------------------------------------------------------------
-
-
-class ParticipantForm(forms.ModelForm):
-    number = forms.IntegerField(
-        label=gettext_lazy("Participant number"), required=False, min_value=1, max_value=99999,
-        help_text=gettext_lazy("Leave empty for the next free number."),
-    )
-
-    class Meta:
-        model = Participant
-        fields = ["number", "first_name", "last_name", "club", "group"]
-        help_texts = {"group": gettext_lazy("Players of one group (a family, say) sit at different tables.")}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["first_name"].widget.attrs["autofocus"] = True
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(
-        label=gettext_lazy("List of players (.xlsx or .csv)"),
-        help_text=gettext_lazy("First row: the column names, e.g. Number, First name, Last name, Club, Group."),
-    )
-
-
-class StatusForm(forms.Form):
-    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Participant.Status.choices)
-    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class FixedTableForm(forms.Form):

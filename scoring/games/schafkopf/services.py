@@ -63,28 +63,6 @@ def play_started(tournament) -> bool:
     return seating.play_started(tournament, any_round=True)
 
 
-# --- players ---------------------------------------------------------------------------------------
-
-PLAYER_FIELDS = ("first_name", "last_name", "club", "group")
-
-
-def update_player(participant: Participant, *, by, **changes) -> Participant:
-    """Correct a player's name, club or group (the participant number never changes)."""
-    tournament = participant.tournament
-    _require_director(by, tournament)
-    changes = {name: str(value).strip() for name, value in changes.items() if name in PLAYER_FIELDS}
-    if "last_name" in changes and not changes["last_name"]:
-        raise DomainError(_("A participant needs a last name."), field="last_name")
-    with transaction.atomic():
-        before = {name: getattr(participant, name) for name in changes}
-        for name, value in changes.items():
-            setattr(participant, name, value)
-        participant.save(update_fields=list(changes))
-        log_action("participant.update", by=by, tournament=tournament, obj=participant, before=before,
-                   after=changes)
-    return participant
-
-
 # --- settings --------------------------------------------------------------------------------------
 
 
@@ -106,10 +84,13 @@ def update_settings(tournament: Tournament, new: Settings, *, by, reason: str = 
             )
         seating_removed = old.rounds != new.rounds and _remove_seating(locked)
         locked.settings = new.to_json()
-        locked.save(update_fields=["settings", "updated"])
-        log_action("schafkopf.settings", by=by, tournament=locked, obj=locked, before=old.to_json(),
-                   after=locked.settings, reason=reason)
-    tournament.settings = locked.settings  # the caller's copy reads the new settings too
+        locked.entry_fee = new.entry_fee
+        locked.save(update_fields=["settings", "entry_fee", "updated"])
+        log_action("schafkopf.settings", by=by, tournament=locked, obj=locked,
+                   before={**old.to_json(), "entry_fee": old.entry_fee},
+                   after={**locked.settings, "entry_fee": new.entry_fee}, reason=reason)
+    # the caller's copy reads the new settings too
+    tournament.settings, tournament.entry_fee = locked.settings, locked.entry_fee
     return locked, seating_removed
 
 

@@ -180,7 +180,10 @@ def _add_prizes(result: Standings, settings, participants) -> None:
     if not settings.prizes:
         return
     paying = sum(1 for p in participants if p.status != Participant.Status.WITHDRAWN)
-    result.prizes = prize_list(settings.entry_fee, paying, settings.prizes)
+    # once the desk records payments, the takings are what was paid; before that, the fee per player
+    paid = [p.paid_amount or Decimal("0") for p in participants if p.paid]
+    takings = sum(paid, Decimal("0")) if paid else None
+    result.prizes = prize_list(settings.entry_fee, paying, settings.prizes, takings=takings)
     eligible = [row for row in result.rows if not row.excluded]
     for row, amount in zip(eligible, result.prizes, strict=False):
         row.prize = amount

@@ -8,9 +8,7 @@ app_name = "schafkopf"
 
 urlpatterns = [
     path("schafkopf/", views.OverviewView.as_view(), name="overview"),
-    path("schafkopf/players/", views.PlayersView.as_view(), name="players"),
-    path("schafkopf/players/import/", views.ImportView.as_view(), name="import"),
-    path("schafkopf/players/<int:pk>/", views.PlayerView.as_view(), name="player"),
+    path("schafkopf/players/<int:pk>/fixed-table/", views.FixedTableView.as_view(), name="fixed_table"),
     path("schafkopf/settings/", views.SettingsView.as_view(), name="settings"),
     path("schafkopf/seating/", views.SeatingView.as_view(), name="seating"),
     path("schafkopf/seating/start/", views.StartRoundView.as_view(), name="start"),

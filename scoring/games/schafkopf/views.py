@@ -1,4 +1,4 @@
-"""Schafkopf director pages: overview, players, settings, seating and substitutes.
+"""Schafkopf director pages: overview, fixed tables, settings, seating and substitutes.
 
 Views parse input, call one service, render. The score list pages are in `entry.py`, the standings
 and printouts in `reports.py`.
@@ -19,19 +19,10 @@ from scoring.rules.schafkopf import TARIFF_PRESETS, tariff_to_dict
 from tournament.models import Participant, Seat, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services.errors import DomainError
-from tournament.services.participants import add_participant, import_participants, set_participant_status
 
 from . import services
 from .config import settings_of
-from .forms import (
-    DrawForm,
-    FixedTableForm,
-    ImportForm,
-    ParticipantForm,
-    SettingsForm,
-    StatusForm,
-    SubstituteForm,
-)
+from .forms import DrawForm, FixedTableForm, SettingsForm, SubstituteForm
 from .queries import rounds_of, seated_tables, seating_problems
 
 
@@ -90,125 +81,33 @@ class OverviewView(EntryPage, TemplateView):
         return context
 
 
-# --- players ---------------------------------------------------------------------------------------
+# --- a player's fixed table (registering and correcting players is the desk's: tournament/views/desk.py) ---
 
 
-class PlayersView(DirectorPage, FormView):
-    template_name = "schafkopf/players.html"
-    form_class = ParticipantForm
-    nav = "players"
-    report = None
+class FixedTableView(DirectorPage, FormView):
+    """The table a player keeps in every round (e.g. for accessibility); applies at the next draw."""
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        fixed = settings_of(self.tournament).fixed_tables
-        players = list(self.tournament.participants.all())
-        context.update(
-            players=[(p, fixed.get(p.number)) for p in players],
-            active=sum(p.status == Participant.Status.ACTIVE for p in players),
-            import_form=kwargs.get("import_form") or ImportForm(),
-            report=self.report,
-            drawn=services.current_draw(self.tournament) is not None,
-        )
-        return context
-
-    def form_valid(self, form):
-        data = form.cleaned_data
-        try:
-            player = add_participant(self.tournament, by=self.request.user, **data)
-        except DomainError as error:
-            fail(form, error)
-            return self.form_invalid(form)
-        messages.success(self.request, _("%(player)s registered with number %(number)s.")
-                         % {"player": player.name, "number": player.number})
-        return redirect(url(self.tournament, "players"))
-
-
-class ImportView(PlayersView):
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        form = ImportForm(request.POST, request.FILES)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(import_form=form))
-        upload = form.cleaned_data["file"]
-        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user)
-        if self.report.ok:
-            messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
-            return redirect(url(self.tournament, "players"))
-        return self.render_to_response(self.get_context_data(import_form=form))
-
-    def get_context_data(self, **kwargs):
-        # the registration form beside the import stays empty: this request did not post it
-        return super().get_context_data(form=ParticipantForm(), **kwargs)
-
-
-class PlayerView(DirectorPage, TemplateView):
-    """One player: name and club, status (withdraw, exclude, reinstate) and a fixed table."""
-
-    template_name = "schafkopf/player.html"
+    template_name = "schafkopf/fixed_table.html"
+    form_class = FixedTableForm
     nav = "players"
 
     def player(self) -> Participant:
         return get_object_or_404(Participant, tournament=self.tournament, pk=self.kwargs["pk"])
 
+    def get_initial(self):
+        return {"table": settings_of(self.tournament).fixed_tables.get(self.player().number)}
+
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        player = self.player()
-        fixed = settings_of(self.tournament).fixed_tables.get(player.number)
-        context.update(
-            player=player,
-            details_form=kwargs.get("details_form") or ParticipantForm(instance=player),
-            status_form=kwargs.get("status_form") or StatusForm(initial={"status": player.status,
-                                                                          "reason": player.status_reason}),
-            fixed_form=kwargs.get("fixed_form") or FixedTableForm(initial={"table": fixed}),
-        )
-        context["details_form"].fields["number"].disabled = True
-        return context
+        return {**super().get_context_data(**kwargs), "player": self.player()}
 
-    def post(self, request, *args, **kwargs):
-        player = self.player()
-        action = request.POST.get("action")
-        handlers = {"details": self._details, "status": self._status, "fixed": self._fixed}
-        if action not in handlers:
-            raise Http404
-        failed = handlers[action](player)
-        if failed:
-            return self.render_to_response(self.get_context_data(**failed))
-        messages.success(request, _("Changes saved."))
-        return redirect(url(self.tournament, "players"))
-
-    def _details(self, player):
-        form = ParticipantForm(self.request.POST, instance=Participant.objects.get(pk=player.pk))
-        form.fields["number"].disabled = True
-        if form.is_valid():
-            try:
-                services.update_player(player, by=self.request.user, **form.cleaned_data)
-                return None
-            except DomainError as error:
-                fail(form, error)
-        return {"details_form": form}
-
-    def _status(self, player):
-        form = StatusForm(self.request.POST)
-        if form.is_valid():
-            try:
-                set_participant_status(player, form.cleaned_data["status"], by=self.request.user,
-                                       reason=form.cleaned_data["reason"])
-                return None
-            except DomainError as error:
-                fail(form, error)
-        return {"status_form": form}
-
-    def _fixed(self, player):
-        form = FixedTableForm(self.request.POST)
-        if form.is_valid():
-            try:
-                services.set_fixed_table(player, form.cleaned_data["table"], by=self.request.user)
-                return None
-            except DomainError as error:
-                fail(form, error)
-        return {"fixed_form": form}
+    def form_valid(self, form):
+        try:
+            services.set_fixed_table(self.player(), form.cleaned_data["table"], by=self.request.user)
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Changes saved."))
+        return redirect(reverse("tournament:desk_entry", args=[self.tournament.slug, self.player().pk]))
 
 
 # --- settings --------------------------------------------------------------------------------------

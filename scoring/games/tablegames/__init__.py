@@ -90,7 +90,8 @@ def _menu(game: TableGame, tournament) -> list:
     results = _("Results") if game.patience else _("Score sheets")
     return [
         (_("Overview"), link("overview")),
-        (_("Players"), link("players")),
+        (_("Players"), reverse("tournament:desk", args=[tournament.slug])),
+        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
         (_("Settings"), link("settings")),
         (_("Field") if game.patience else _("Seating"), link("seating")),
         (results, link("round", 1)),

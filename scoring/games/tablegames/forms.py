@@ -1,4 +1,4 @@
-"""Table-game forms: players, settings, the draw, and reading the hand grid of a score sheet.
+"""Table-game forms: settings, the draw, and reading the hand grid of a score sheet.
 
 The settings form is built from the variant's settings dataclass, so every number of the digest is
 a tournament setting without a form per game. The hand grid is not a Django form: `read_hand` and
@@ -30,40 +30,11 @@ from scoring.rules.tablegames import (
     GameSpec,
 )
 from scoring.services.sheets import rule_message
-from tournament.models import Participant
 
 from .config import BOOL, INT, MAPPING, OPTIONAL_INT, TableSettings, defaults_for, field_kinds
 from .sheets import FINISH_TIME, TILES_LEFT, shown_fields
 
-# --- players -------------------------------------------------------------------------------------------
-
-
-class ParticipantForm(forms.ModelForm):
-    number = forms.IntegerField(
-        label=gettext_lazy("Participant number"), required=False, min_value=1, max_value=99999,
-        help_text=gettext_lazy("Leave empty for the next free number."),
-    )
-
-    class Meta:
-        model = Participant
-        fields = ["number", "first_name", "last_name", "club", "group"]
-        help_texts = {"group": gettext_lazy("Players of one group (a family, say) sit at different tables.")}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["first_name"].widget.attrs["autofocus"] = True
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(
-        label=gettext_lazy("List of players (.xlsx or .csv)"),
-        help_text=gettext_lazy("First row: the column names, e.g. Number, First name, Last name, Club, Group."),
-    )
-
-
-class StatusForm(forms.Form):
-    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Participant.Status.choices)
-    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+# --- the draw ------------------------------------------------------------------------------------------
 
 
 class DrawForm(forms.Form):

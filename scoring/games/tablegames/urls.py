@@ -11,9 +11,6 @@ app_name = "tablegames"
 
 urlpatterns = [
     path("table/", views.OverviewView.as_view(), name="overview"),
-    path("table/players/", views.PlayersView.as_view(), name="players"),
-    path("table/players/import/", views.ImportView.as_view(), name="import"),
-    path("table/players/<int:pk>/", views.PlayerView.as_view(), name="player"),
     path("table/settings/", views.SettingsView.as_view(), name="settings"),
     path("table/seating/", views.SeatingView.as_view(), name="seating"),
     path("table/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),

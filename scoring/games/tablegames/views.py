@@ -1,4 +1,4 @@
-"""Table-game director pages: overview, players, settings, seating, standings, printouts.
+"""Table-game director pages: overview, settings, seating, standings, printouts.
 
 Views parse input, call one service, render. The score sheet pages are in `entry.py`. Every page
 serves every table game: the game comes from the tournament (`GAMES`), never from the address.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import Count
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
@@ -23,12 +23,11 @@ from tournament.models import Participant, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services import seating
 from tournament.services.errors import DomainError
-from tournament.services.participants import add_participant, import_participants, set_participant_status
 
 from . import services, table_game
 from .config import settings_of
 from .documents import documents, printout_items, ranking_document
-from .forms import DrawForm, ImportForm, ParticipantForm, SettingsForm, StatusForm
+from .forms import DrawForm, SettingsForm
 from .queries import rounds_of, seated_tables, unseated_players
 from .standings import standings
 
@@ -109,84 +108,6 @@ def format_setting(value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return str(value)
-
-
-# --- players -------------------------------------------------------------------------------------------
-
-
-class PlayersView(DirectorPage, FormView):
-    template_name = "tablegames/players.html"
-    form_class = ParticipantForm
-    nav = "players"
-    report = None
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        players = list(self.tournament.participants.all())
-        context.update(
-            players=players,
-            active=sum(p.status == Participant.Status.ACTIVE for p in players),
-            import_form=kwargs.get("import_form") or ImportForm(),
-            report=self.report,
-            drawn=seating.current_draw(self.tournament) is not None,
-        )
-        return context
-
-    def form_valid(self, form):
-        try:
-            player = add_participant(self.tournament, by=self.request.user, **form.cleaned_data)
-        except DomainError as error:
-            fail(form, error)
-            return self.form_invalid(form)
-        messages.success(self.request, _("%(player)s registered with number %(number)s.")
-                         % {"player": player.name, "number": player.number})
-        return redirect(url(self.tournament, "players"))
-
-
-class ImportView(PlayersView):
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        form = ImportForm(request.POST, request.FILES)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(import_form=form))
-        upload = form.cleaned_data["file"]
-        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user)
-        if self.report.ok:
-            messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
-            return redirect(url(self.tournament, "players"))
-        return self.render_to_response(self.get_context_data(import_form=form))
-
-
-class PlayerView(DirectorPage, TemplateView):
-    """One player: withdraw, exclude or reinstate (names are corrected in the admin)."""
-
-    template_name = "tablegames/player.html"
-    nav = "players"
-
-    def player(self) -> Participant:
-        return get_object_or_404(Participant, tournament=self.tournament, pk=self.kwargs["pk"])
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        player = self.player()
-        context.update(player=player, status_form=kwargs.get("status_form") or StatusForm(
-            initial={"status": player.status, "reason": player.status_reason}))
-        return context
-
-    def post(self, request, *args, **kwargs):
-        player = self.player()
-        form = StatusForm(request.POST)
-        if form.is_valid():
-            try:
-                set_participant_status(player, form.cleaned_data["status"], by=request.user,
-                                       reason=form.cleaned_data["reason"])
-            except DomainError as error:
-                fail(form, error)
-            else:
-                messages.success(request, _("Changes saved."))
-                return redirect(url(self.tournament, "players"))
-        return self.render_to_response(self.get_context_data(status_form=form))
 
 
 # --- settings ------------------------------------------------------------------------------------------

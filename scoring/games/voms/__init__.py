@@ -20,12 +20,18 @@ def menu(tournament) -> list:
         (_("Enter slips"), link("enter")),
         (_("Standings"), link("standings")),
         (_("Schedule"), link("schedule")),
-        (_("Teams"), link("teams")),
+        (_("Teams"), reverse("tournament:desk", args=[tournament.slug])),
+        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
         (_("Pool draw"), link("draw")),
         (_("Knockout"), link("knockout")),
         (_("Printouts"), link("printouts")),
         (_("Settings"), link("settings")),
     ]
+
+
+def registration_links(tournament) -> list:
+    return [(_("Players without a partner, partners by lot, import a list"),
+             reverse("tournament:voms:teams", args=[tournament.slug]))]
 
 
 def documents(tournament) -> dict:
@@ -50,6 +56,7 @@ GAME = register(
         urls="scoring.games.voms.urls",
         documents=documents,
         public="scoring.games.voms.public.public",
+        registration_links=registration_links,
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

@@ -4,15 +4,6 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules.voms import MAX_LUS
 
 
-class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=120, required=False,
-                           help_text=_("Empty: the players' names."))
-    player1 = forms.CharField(label=_("Player 1"), max_length=160)
-    player2 = forms.CharField(label=_("Player 2"), max_length=160, required=False,
-                              help_text=_("Empty for a team of one."))
-    seeded = forms.BooleanField(label=_("Seeded (kept apart in the pool draw)"), required=False)
-
-
 class IndividualForm(forms.Form):
     name = forms.CharField(label=_("Player without a partner"), max_length=160)
 

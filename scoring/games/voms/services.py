@@ -30,7 +30,13 @@ from tournament.models import Draw, Match, Participant, Pool, PoolEntry, Round, 
 from tournament.permissions import is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
-from tournament.services.participants import ImportReport, next_number
+from tournament.services.participants import (
+    ImportReport,
+    new_player,
+    next_team_number,
+    register_team,
+    split_name,
+)
 
 DEFAULTS = {
     "win_points": "2",
@@ -106,57 +112,9 @@ def update_settings(tournament, *, by, changes: dict, reason: str = "") -> dict:
 # --- Teams ------------------------------------------------------------------------------------
 
 
-def _new_player(tournament, first_name: str, last_name: str) -> Participant:
-    return Participant.objects.create(
-        tournament=tournament, number=next_number(tournament), first_name=first_name.strip(),
-        last_name=last_name.strip(),
-    )
-
-
-def _split_name(full: str) -> tuple[str, str]:
-    parts = full.strip().rsplit(" ", 1)
-    return (parts[0], parts[1]) if len(parts) == 2 else ("", parts[0])
-
-
-def _next_team_number(tournament) -> int:
-    last = tournament.teams.order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
-
-
 def _refuse_after_draw(tournament) -> None:
     if Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).exists():
         raise DomainError(_("The pools are drawn already: redo the draw after changing the teams."))
-
-
-def register_team(tournament, *, by, name: str, players: list[str], seeded: bool = False) -> Team:
-    """A team of 1 or 2 players, given as full names ("First Last")."""
-    _require_director(by, tournament)
-    players = [p.strip() for p in players if p and p.strip()]
-    if not 1 <= len(players) <= 2:
-        raise DomainError(_("A team has one or two players."), field="player1")
-    name = name.strip() or " & ".join(players)
-    if tournament.teams.filter(name__iexact=name, withdrawn=False).exists():
-        raise DomainError(_("There is a team called “%(name)s” already.") % {"name": name}, field="name")
-    with transaction.atomic():
-        team = Team.objects.create(tournament=tournament, number=_next_team_number(tournament), name=name,
-                                   seeded=seeded)
-        team.members.set([_new_player(tournament, *_split_name(p)) for p in players])
-        log_action("team.add", by=by, tournament=tournament, obj=team,
-                   after={"name": name, "players": players, "seeded": seeded})
-    return team
-
-
-def withdraw_team(team: Team, *, by) -> Team:
-    tournament = team.tournament
-    _require_director(by, tournament)
-    _refuse_after_draw(tournament)
-    with transaction.atomic():
-        team.withdrawn = True
-        team.save(update_fields=["withdrawn"])
-        team.members.update(status=Participant.Status.WITHDRAWN)
-        log_action("team.withdraw", by=by, tournament=tournament, obj=team, before={"withdrawn": False},
-                   after={"withdrawn": True})
-    return team
 
 
 def register_individual(tournament, *, by, name: str) -> Participant:
@@ -165,7 +123,7 @@ def register_individual(tournament, *, by, name: str) -> Participant:
     if not name.strip():
         raise DomainError(_("Type the player's name."), field="name")
     with transaction.atomic():
-        player = _new_player(tournament, *_split_name(name))
+        player = new_player(tournament, *split_name(name))
         log_action("participant.add", by=by, tournament=tournament, obj=player, after={"name": player.name})
     return player
 
@@ -189,7 +147,7 @@ def draw_partners(tournament, *, by, seed: int | None = None) -> list[Team]:
                             params={"players": [p.pk for p in players]})
         for i in range(0, len(players), 2):
             pair = players[i:i + 2]
-            team = Team.objects.create(tournament=tournament, number=_next_team_number(tournament),
+            team = Team.objects.create(tournament=tournament, number=next_team_number(tournament),
                                        name=" & ".join(p.name for p in pair))
             team.members.set(pair)
             teams.append(team)
@@ -245,7 +203,8 @@ def import_teams(tournament, filename: str, data: bytes, *, by) -> ImportReport:
             if name is None:
                 report.created.append(register_individual(tournament, by=by, name=players[0]))
             else:
-                team = register_team(tournament, by=by, name=name, players=players, seeded=seeded)
+                team = register_team(tournament, by=by, name=name, players=players, seeded=seeded,
+                                     confirm_duplicate=True)  # the rows were checked above
                 report.created.extend(team.members.all())
     return report
 

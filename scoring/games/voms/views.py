@@ -12,7 +12,7 @@ from scoring.models import PendingSheet
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
 from tournament.draw.bracket import Qualifier, round_name
-from tournament.models import Match, Stage, Team
+from tournament.models import Match, Stage
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
 
@@ -26,7 +26,6 @@ from .forms import (
     SeriesGameForm,
     SettingsForm,
     SlipForm,
-    TeamForm,
     slip_fields,
 )
 from .standings import cached_standings_page, lot_seed, pool_tables
@@ -85,16 +84,19 @@ class SettingsView(DirectorRequiredMixin, FormView):
 
 
 class TeamsView(DirectorRequiredMixin, TemplateView):
+    """Players without a partner (paired by lot) and the import of a registration list.
+
+    Teams are registered, corrected and checked in at the registration desk (`tournament/views/desk.py`).
+    """
+
     template_name = "voms/teams.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        context.setdefault("team_form", TeamForm())
         context.setdefault("individual_form", IndividualForm(prefix="single"))
         context.setdefault("import_form", ImportForm(prefix="import"))
         context.update(
-            teams=t.teams.prefetch_related("members").order_by("withdrawn", "number"),
             singles=services.players_without_team(t),
             drawn=pools_stage(t) is not None,
         )
@@ -104,15 +106,7 @@ class TeamsView(DirectorRequiredMixin, TemplateView):
         action = request.POST.get("action")
         t = self.tournament
         try:
-            if action == "team":
-                form = TeamForm(request.POST)
-                if not form.is_valid():
-                    return self.render_to_response(self.get_context_data(team_form=form))
-                d = form.cleaned_data
-                team = services.register_team(t, by=request.user, name=d["name"], players=[d["player1"], d["player2"]],
-                                              seeded=d["seeded"])
-                messages.success(request, _("Team “%(name)s” registered.") % {"name": team.name})
-            elif action == "single":
+            if action == "single":
                 form = IndividualForm(request.POST, prefix="single")
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(individual_form=form))
@@ -121,6 +115,7 @@ class TeamsView(DirectorRequiredMixin, TemplateView):
             elif action == "partners":
                 teams = services.draw_partners(t, by=request.user)
                 messages.success(request, _("Partners drawn: %(count)s teams.") % {"count": len(teams)})
+                return redirect(reverse("tournament:desk", args=[t.slug]))
             elif action == "import":
                 form = ImportForm(request.POST, request.FILES, prefix="import")
                 if not form.is_valid():
@@ -130,10 +125,7 @@ class TeamsView(DirectorRequiredMixin, TemplateView):
                 if not report.ok:
                     return self.render_to_response(self.get_context_data(import_form=form, rejected=report.rejected))
                 messages.success(request, _("%(count)s players imported.") % {"count": len(report.created)})
-            elif action == "withdraw":
-                team = get_object_or_404(Team, tournament=t, pk=request.POST.get("team"))
-                services.withdraw_team(team, by=request.user)
-                messages.success(request, _("Team “%(name)s” withdrawn.") % {"name": team.name})
+                return redirect(reverse("tournament:desk", args=[t.slug]))
         except DomainError as error:
             messages.error(request, error.message)
         return redirect(url(t, "teams"))

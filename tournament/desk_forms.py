@@ -1,0 +1,106 @@
+"""The registration desk's forms, the same for every game (the desk's pages are in `views/desk.py`)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Participant, Team
+from .services.participants import MAX_NUMBER
+
+CONFIRM_DUPLICATE_LABEL = _("Yes, register a second entry of the same name")
+
+
+class PlayerForm(forms.ModelForm):
+    number = forms.IntegerField(
+        label=_("Participant number"), required=False, min_value=1, max_value=MAX_NUMBER,
+        help_text=_("Leave empty for the next free number."),
+    )
+    #: shown only after the desk found the name registered already
+    confirm_duplicate = forms.BooleanField(label=CONFIRM_DUPLICATE_LABEL, required=False,
+                                           widget=forms.HiddenInput)
+
+    class Meta:
+        model = Participant
+        fields = ["number", "first_name", "last_name", "club", "group"]
+        help_texts = {"group": _("Players of one group (a family, say) sit at different tables.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_name"].widget.attrs["autofocus"] = True
+        if self.instance.pk:
+            self.fields["number"].help_text = _("The start number; a free one.")
+
+    def ask_to_confirm(self, message) -> None:
+        """The name is registered already: say so on the form and show the confirmation box."""
+        ask_to_confirm(self, message)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=120, required=False,
+                           help_text=_("Empty: the players' names."))
+    player1 = forms.CharField(label=_("Player 1"), max_length=160)
+    player2 = forms.CharField(label=_("Player 2"), max_length=160, required=False,
+                              help_text=_("Empty for a team of one."))
+    seeded = forms.BooleanField(label=_("Seeded (kept apart in the pool draw)"), required=False)
+    confirm_duplicate = forms.BooleanField(label=CONFIRM_DUPLICATE_LABEL, required=False,
+                                           widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player1"].widget.attrs["autofocus"] = True
+
+
+class TeamEditForm(forms.ModelForm):
+    confirm_duplicate = forms.BooleanField(label=CONFIRM_DUPLICATE_LABEL, required=False,
+                                           widget=forms.HiddenInput)
+
+    class Meta:
+        model = Team
+        fields = ["name", "seeded"]
+        labels = {"seeded": _("Seeded (kept apart in the pool draw)")}
+
+
+class MemberForm(forms.ModelForm):
+    """A team member's name, corrected on the team's page."""
+
+    confirm_duplicate = forms.BooleanField(label=CONFIRM_DUPLICATE_LABEL, required=False,
+                                           widget=forms.HiddenInput)
+
+    class Meta:
+        model = Participant
+        fields = ["first_name", "last_name"]
+
+
+def ask_to_confirm(form, message) -> None:
+    form.add_error(None, message)
+    field = form.fields["confirm_duplicate"]
+    field.widget = forms.CheckboxInput()
+    field.widget.attrs["autofocus"] = True
+    # the other fields keep what was typed; the box starts unticked so that the question is answered
+    form.data = form.data.copy()
+    form.data[form.add_prefix("confirm_duplicate")] = ""
+    for name, other in form.fields.items():
+        if name != "confirm_duplicate":
+            other.widget.attrs.pop("autofocus", None)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("List of players (.xlsx or .csv)"),
+        help_text=_("First row: the column names, e.g. Number, First name, Last name, Club, Group."),
+    )
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(label=_("Status"), choices=Participant.Status.choices)
+    reason = forms.CharField(label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class DeleteForm(forms.Form):
+    reason = forms.CharField(label=_("Why (for the log)"), required=False, max_length=200,
+                             widget=forms.TextInput(attrs={"autofocus": True}))
+
+
+class PaymentForm(forms.Form):
+    amount = forms.DecimalField(label=_("Amount"), required=False, min_value=0, max_digits=8, decimal_places=2)

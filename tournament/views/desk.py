@@ -1,0 +1,359 @@
+"""The registration desk, one for every game: register, correct, delete before the draw, check in.
+
+A seated game's desk lists players, a team game's (Voms) teams; everything else is the same page.
+Views parse input, call one service of `tournament.services.participants`, render.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView, View
+
+from ..desk_forms import (
+    DeleteForm,
+    ImportForm,
+    MemberForm,
+    PaymentForm,
+    PlayerForm,
+    StatusForm,
+    TeamEditForm,
+    TeamForm,
+    ask_to_confirm,
+)
+from ..models import Participant, Team
+from ..permissions import DirectorRequiredMixin
+from ..services import participants as desk
+from ..services.errors import DomainError
+
+
+def desk_url(tournament, name: str = "desk", *args) -> str:
+    return reverse(f"tournament:{name}", args=[tournament.slug, *args])
+
+
+def fail(form, error: DomainError) -> None:
+    """Put a service's refusal on the form: on its field when it names one, else on the form."""
+    if isinstance(error, desk.DuplicateName):
+        ask_to_confirm(form, error.message)
+    else:
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+def money(amount) -> str:
+    return number_format(amount, decimal_pos=2, use_l10n=True)
+
+
+def counts_text(counts: desk.CheckInCounts, with_fee: bool) -> str:
+    text = _("%(arrived)s of %(registered)s arrived, %(paid)s paid") % {
+        "arrived": counts.arrived, "registered": counts.registered, "paid": counts.paid}
+    if with_fee:
+        text += " · " + _("takings %(amount)s") % {"amount": money(counts.takings)}
+    return text
+
+
+def warn_if_prizes_change(request, tournament) -> None:
+    """A registration or payment after the prizes were shown changes them: say so."""
+    if tournament.game_type.prizes_shown(tournament):
+        messages.warning(request, _(
+            "The prizes were shown already: this changes the takings (now %(takings)s) and so the prize list. "
+            "Print the final ranking again.") % {"takings": money(desk.takings(tournament))})
+
+
+class DeskPage(DirectorRequiredMixin):
+    """Every desk page: the game's menu, and whether entrants are teams or players."""
+
+    tab = ""
+
+    @property
+    def teams(self) -> bool:
+        return self.tournament.game_type.participants == "team"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        context.update(
+            game_menu=t.game_type.menu(t), current_url=desk_url(t, "checkin" if self.tab == "checkin" else "desk"),
+            tab=self.tab, teams=self.teams, fee=desk.fee_of(t),
+            drawn=desk.drawn(t), registration_links=t.game_type.registration_links(t),
+        )
+        return context
+
+
+class RegisterView(DeskPage, FormView):
+    """The list of entrants with the registration form (and, for players, the import of a list)."""
+
+    template_name = "tournament/desk/register.html"
+    tab = "register"
+    report = None
+
+    def get_form_class(self):
+        return TeamForm if self.teams else PlayerForm
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        entries = list(desk.entrants(t))
+        context.update(
+            entries=entries,
+            active=sum(not desk.is_withdrawn(e) for e in entries),
+            counts=desk.checkin_counts(t),
+            import_form=None if self.teams else (kwargs.get("import_form") or ImportForm()),
+            report=self.report,
+        )
+        return context
+
+    def form_valid(self, form):
+        data = dict(form.cleaned_data)
+        try:
+            if self.teams:
+                entry = desk.register_team(
+                    self.tournament, by=self.request.user, name=data["name"],
+                    players=[data["player1"], data["player2"]], seeded=data["seeded"],
+                    confirm_duplicate=data["confirm_duplicate"])
+            else:
+                entry = desk.add_participant(self.tournament, by=self.request.user, **data)
+        except DomainError as error:
+            fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("%(name)s registered with number %(number)s.")
+                         % {"name": entry.name, "number": entry.number})
+        warn_if_prizes_change(self.request, self.tournament)
+        return redirect(desk_url(self.tournament))
+
+
+class ImportView(RegisterView):
+    """A list of players from a spreadsheet (a team game imports on its own page)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        if self.teams:
+            raise Http404
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
+        upload = form.cleaned_data["file"]
+        self.report = desk.import_participants(self.tournament, upload.name, upload.read(), by=request.user)
+        if self.report.ok:
+            messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
+            return redirect(desk_url(self.tournament))
+        return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
+
+
+class EntryMixin(DeskPage):
+    def entry(self):
+        # a team game's desk edits teams (their players through the team), a seated game's players
+        model = Team if self.teams else Participant
+        return get_object_or_404(model, tournament=self.tournament, pk=self.kwargs["entry"])
+
+
+class EditView(EntryMixin, TemplateView):
+    """One player or team: correct the name (and club, group, number), withdraw or reinstate."""
+
+    template_name = "tournament/desk/entry.html"
+    tab = "register"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        entry = kwargs.get("current") or self.entry()
+        if self.teams:
+            details = kwargs.get("details_form") or TeamEditForm(instance=entry)
+            status = None
+            failed = kwargs.get("member_form")
+            members = [(m, failed if failed is not None and failed.instance.pk == m.pk
+                        else MemberForm(instance=m, prefix=f"m{m.pk}")) for m in entry.members.all()]
+        else:
+            details = kwargs.get("details_form") or PlayerForm(instance=entry, initial={"number": entry.number})
+            status = kwargs.get("status_form") or StatusForm(initial={"status": entry.status,
+                                                                      "reason": entry.status_reason})
+            members = []
+        context.update(
+            entry=entry, details_form=details, status_form=status, members=members,
+            links=[] if self.teams else self.tournament.game_type.player_links(self.tournament, entry),
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        entry = self.entry()
+        action = request.POST.get("action")
+        handlers = {"details": self._details, "status": self._status, "withdraw": self._withdraw,
+                    "member": self._member}
+        if action not in handlers:
+            raise Http404
+        failed = handlers[action](entry)
+        if failed:
+            return self.render_to_response(self.get_context_data(current=entry, **failed))
+        messages.success(request, _("Changes saved."))
+        return redirect(desk_url(self.tournament))
+
+    def _details(self, entry):
+        if self.teams:
+            form = TeamEditForm(self.request.POST, instance=Team.objects.get(pk=entry.pk))
+        else:
+            form = PlayerForm(self.request.POST, instance=Participant.objects.get(pk=entry.pk))
+        if form.is_valid():
+            data = dict(form.cleaned_data)
+            try:
+                if self.teams:
+                    desk.update_team(entry, by=self.request.user, **data)
+                else:
+                    desk.update_participant(entry, by=self.request.user, **data)
+                return None
+            except DomainError as error:
+                fail(form, error)
+        return {"details_form": form}
+
+    def _member(self, entry):
+        if not self.teams:
+            raise Http404
+        member = get_object_or_404(entry.members, pk=self.request.POST.get("member"))
+        form = MemberForm(self.request.POST, instance=Participant.objects.get(pk=member.pk), prefix=f"m{member.pk}")
+        if form.is_valid():
+            try:
+                desk.update_participant(member, by=self.request.user, **form.cleaned_data)
+                return None
+            except DomainError as error:
+                fail(form, error)
+        return {"member_form": form}
+
+    def _status(self, entry):
+        form = StatusForm(self.request.POST)
+        if self.teams:
+            raise Http404
+        if form.is_valid():
+            try:
+                desk.set_participant_status(entry, form.cleaned_data["status"], by=self.request.user,
+                                            reason=form.cleaned_data["reason"])
+                return None
+            except DomainError as error:
+                fail(form, error)
+        return {"status_form": form}
+
+    def _withdraw(self, entry):
+        if not self.teams:
+            raise Http404
+        try:
+            desk.set_team_withdrawn(entry, self.request.POST.get("withdrawn") == "1", by=self.request.user)
+        except DomainError as error:
+            messages.error(self.request, error.message)
+        return None
+
+
+class DeleteView(EntryMixin, FormView):
+    """Delete a mistaken entry, before the draw, after a confirmation page."""
+
+    template_name = "tournament/desk/delete.html"
+    form_class = DeleteForm
+    tab = "register"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "entry": self.entry()}
+
+    def form_valid(self, form):
+        entry = self.entry()
+        name, number = entry.name, entry.number
+        try:
+            if self.teams:
+                desk.delete_team(entry, by=self.request.user, reason=form.cleaned_data["reason"])
+            else:
+                desk.delete_participant(entry, by=self.request.user, reason=form.cleaned_data["reason"])
+        except DomainError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("%(number)s %(name)s deleted.") % {"number": number, "name": name})
+        return redirect(desk_url(self.tournament))
+
+
+class CheckInView(DeskPage, TemplateView):
+    """Arrived and paid, by keyboard: type part of a name or a number, Enter: arrived, Shift+Enter: paid."""
+
+    template_name = "tournament/desk/checkin.html"
+    tab = "checkin"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        counts = desk.checkin_counts(t)
+        query = self.request.GET.get("q", "").strip()
+        entries = [e for e in desk.entrants(t) if not desk.is_withdrawn(e)]
+        if query:
+            entries = matching(entries, query)
+        context.update(entries=entries, counts=counts, counts_text=counts_text(counts, desk.fee_of(t) is not None),
+                       query=query, no_shows=desk.no_shows(t))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        t = self.tournament
+        try:
+            entry = desk.entrant(t, request.POST.get("entry"))
+        except (Team.DoesNotExist, Participant.DoesNotExist, ValueError):
+            raise Http404 from None
+        action = request.POST.get("action")
+        try:
+            if action == "arrived":
+                desk.mark_arrived(entry, by=request.user, arrived=True)
+                done = _("%(name)s arrived.")
+            elif action == "not_arrived":
+                desk.mark_arrived(entry, by=request.user, arrived=False)
+                done = _("%(name)s marked as not arrived.")
+            elif action == "paid":
+                form = PaymentForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError(_("Type an amount of money, 0 or more."))
+                desk.mark_paid(entry, by=request.user, amount=form.cleaned_data["amount"])
+                done = _("%(name)s paid.")
+            elif action == "unpaid":
+                desk.mark_paid(entry, by=request.user, paid=False)
+                done = _("Payment of %(name)s taken back.")
+            else:
+                raise Http404
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            counts = desk.checkin_counts(t)
+            messages.success(request, (done % {"name": f"{entry.number} {entry.name}"}) + " "
+                             + counts_text(counts, desk.fee_of(t) is not None) + ".")
+            if action in ("paid", "unpaid"):
+                warn_if_prizes_change(request, t)
+        return redirect(desk_url(t, "checkin"))
+
+
+def matching(entries, query: str) -> list:
+    """The entrants a typed text finds: the number first, then names (and a team's players) containing it."""
+    text = desk.same_name(query)
+    by_number = [e for e in entries if str(e.number) == text]
+    by_name = [e for e in entries if e not in by_number and text in searchable(e)]
+    return by_number + by_name
+
+
+def searchable(entry) -> str:
+    names = [entry.name]
+    if isinstance(entry, Team):
+        names += [p.name for p in entry.members.all()]
+    return desk.same_name(" ".join(names))
+
+
+class NoShowsView(DirectorRequiredMixin, View):
+    """Withdraw everyone registered who has not arrived, in one step, then back to the draw page."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        t = self.tournament
+        back = request.POST.get("next", "")
+        if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure()):
+            back = desk_url(t, "checkin")
+        try:
+            missing = desk.withdraw_no_shows(t, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(count)s withdrawn who did not arrive: %(names)s.") % {
+                "count": len(missing), "names": ", ".join(e.name for e in missing)})
+        return redirect(back)
