@@ -13,6 +13,7 @@ from ..models import Participant
 from ..permissions import is_director
 from .audit import log_action
 from .errors import DomainError
+from .replay import claim
 
 MAX_NUMBER = 99999
 
@@ -44,12 +45,15 @@ def _parse_number(text: str) -> int | None:
     return int(text)
 
 
-def add_participant(tournament, *, by, last_name, first_name="", club="", group="", number=None) -> Participant:
+def add_participant(tournament, *, by, last_name, first_name="", club="", group="", number=None,
+                    sent=None) -> Participant:
+    """Register a player; with `sent` (`tournament.services.replay`) a form sent twice registers once."""
     _require_director(by, tournament)
     last_name = last_name.strip()
     if not last_name:
         raise DomainError(_("A participant needs a last name."), field="last_name")
     with transaction.atomic():
+        claim(sent, by=by, action="participant.add", what=f"{first_name.strip()} {last_name}".strip())
         if number is None:
             number = next_number(tournament)
         elif tournament.participants.filter(number=number).exists():
@@ -77,7 +81,7 @@ def set_participant_status(participant, status: str, *, by, reason: str = "") ->
     return participant
 
 
-def import_participants(tournament, filename: str, data: bytes, *, by) -> ImportReport:
+def import_participants(tournament, filename: str, data: bytes, *, by, sent=None) -> ImportReport:
     """Import players from a list; if any row is rejected, nothing is imported and the report says why."""
     _require_director(by, tournament)
     report = ImportReport()
@@ -110,6 +114,7 @@ def import_participants(tournament, filename: str, data: bytes, *, by) -> Import
     if report.rejected:
         return report
     with transaction.atomic():
+        claim(sent, by=by, action="participant.import", what=filename)
         auto = max(taken | {0}) + 1
         for number, row in candidates:
             if number is None:

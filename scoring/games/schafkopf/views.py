@@ -20,6 +20,7 @@ from tournament.models import Participant, Seat, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services.errors import DomainError
 from tournament.services.participants import add_participant, import_participants, set_participant_status
+from tournament.views.replay import ReplayGuard
 
 from . import services
 from .config import settings_of
@@ -99,7 +100,7 @@ class OverviewView(EntryPage, TemplateView):
 # --- players ---------------------------------------------------------------------------------------
 
 
-class PlayersView(DirectorPage, FormView):
+class PlayersView(DirectorPage, ReplayGuard, FormView):
     template_name = "schafkopf/players.html"
     form_class = ParticipantForm
     nav = "players"
@@ -121,7 +122,7 @@ class PlayersView(DirectorPage, FormView):
     def form_valid(self, form):
         data = form.cleaned_data
         try:
-            player = add_participant(self.tournament, by=self.request.user, **data)
+            player = add_participant(self.tournament, by=self.request.user, sent=self.sent, **data)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -138,11 +139,15 @@ class ImportView(PlayersView):
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(import_form=form))
         upload = form.cleaned_data["file"]
-        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user)
+        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user,
+                                          sent=self.sent)
         if self.report.ok:
             messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
             return redirect(url(self.tournament, "players"))
         return self.render_to_response(self.get_context_data(import_form=form))
+
+    def replay_url(self) -> str:
+        return url(self.tournament, "players")
 
     def get_context_data(self, **kwargs):
         # the registration form beside the import stays empty: this request did not post it

@@ -24,6 +24,7 @@ from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services import seating
 from tournament.services.errors import DomainError
 from tournament.services.participants import add_participant, import_participants, set_participant_status
+from tournament.views.replay import ReplayGuard
 
 from . import services, table_game
 from .config import settings_of
@@ -114,7 +115,7 @@ def format_setting(value) -> str:
 # --- players -------------------------------------------------------------------------------------------
 
 
-class PlayersView(DirectorPage, FormView):
+class PlayersView(DirectorPage, ReplayGuard, FormView):
     template_name = "tablegames/players.html"
     form_class = ParticipantForm
     nav = "players"
@@ -134,7 +135,7 @@ class PlayersView(DirectorPage, FormView):
 
     def form_valid(self, form):
         try:
-            player = add_participant(self.tournament, by=self.request.user, **form.cleaned_data)
+            player = add_participant(self.tournament, by=self.request.user, sent=self.sent, **form.cleaned_data)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -146,12 +147,16 @@ class PlayersView(DirectorPage, FormView):
 class ImportView(PlayersView):
     http_method_names = ["post"]
 
+    def replay_url(self) -> str:
+        return url(self.tournament, "players")
+
     def post(self, request, *args, **kwargs):
         form = ImportForm(request.POST, request.FILES)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(import_form=form))
         upload = form.cleaned_data["file"]
-        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user)
+        self.report = import_participants(self.tournament, upload.name, upload.read(), by=request.user,
+                                          sent=self.sent)
         if self.report.ok:
             messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
             return redirect(url(self.tournament, "players"))
