@@ -71,7 +71,7 @@ def _when(moment) -> str:
 
 
 def already_saved_message(what: str, by, at) -> str:
-    return _("Already saved: %(what)s, by %(who)s at %(time)s. The form was sent twice (a double click, or back "
+    return _("Already saved: %(what)s (by %(who)s at %(time)s). The form was sent twice (a double click, or back "
              "and send again); it was saved only once.") % {"what": what, "who": _who(by), "time": _when(at)}
 
 
