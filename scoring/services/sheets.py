@@ -11,14 +11,23 @@ not count at once. The first entry is kept as a `PendingSheet`; it becomes (or e
 A second entry that differs changes nothing and raises `EntriesDiffer` with both versions;
 a director who did not make the first entry may then let their own version count
 (`decide=True`) or confirm the first one. Corrections by a director go straight through.
+
+Saved once: a form sent twice (`sent`, see `tournament.services.replay`) and entries that the sheet
+holds already are answered with `AlreadySaved`, never stored as another version. The version the
+form was loaded with (`expected_version`, 0 for a new sheet) is compared only once the place is
+locked, so two first saves at the same moment end like two saves one after the other: the second
+sees the first (its entries again: already saved; others: both versions, or under double entry
+the two entries, side by side).
 """
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -27,6 +36,7 @@ from scoring.rules.base import RuleError
 from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
+from tournament.services.replay import AlreadySaved, Sent, claim, same_entries_message
 
 #: derive(entries, mode) -> derived values; raises RuleError for entries the rules refuse
 Derive = Callable[[Any, str], dict]
@@ -91,6 +101,28 @@ def _lock(place: dict) -> None:
     list(type(obj).objects.select_for_update().filter(pk=obj.pk).order_by().values_list("pk", flat=True))
 
 
+def _place_label(place: dict) -> str:
+    """The place of a sheet in words: the match's teams, or the round and table."""
+    if "match" in place:
+        return str(place["match"])
+    table = place["table"]
+    return f"{table.round}, {table}"
+
+
+def _same(sheet: ScoreSheet, entries, mode: str) -> bool:
+    """True when the sheet holds exactly these entries (compared as stored: JSON)."""
+    def as_json(value):
+        return json.dumps(value, sort_keys=True, cls=DjangoJSONEncoder)
+
+    return sheet.mode == mode and as_json(sheet.entries) == as_json(entries)
+
+
+def _refuse_same(sheet: ScoreSheet, place: dict) -> None:
+    last = sheet.revisions.select_related("by").last()
+    by, at = (last.by, last.at) if last else (sheet.entered_by, sheet.updated_at)
+    raise AlreadySaved(same_entries_message(_place_label(place), by, at))
+
+
 def _extends(sheet: ScoreSheet, entries, mode: str) -> bool:
     """Adding games to a list (a series, a list typed in parts) is entry; changing any is a correction."""
     old = sheet.entries
@@ -109,11 +141,14 @@ def record_sheet(
     expected_version: int | None = None,
     reason: str = "",
     decide: bool = False,
+    sent: Sent | None = None,
 ) -> ScoreSheet | PendingSheet:
     """Create or correct the sheet of `match` or `table`; return it with `derived` filled in.
 
     Under double entry an entry returns the `PendingSheet` instead while it awaits a second person
-    (`result.counted` is False): the caller must not treat it as a result.
+    (`result.counted` is False): the caller must not treat it as a result. `expected_version` is the
+    version the form showed (0: none yet), None to skip the check. Raises `AlreadySaved` for a form
+    sent again (`sent`) and for entries the sheet holds already.
     """
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
@@ -121,8 +156,11 @@ def record_sheet(
     derived = derive_or_refuse(derive, entries, mode)
     with transaction.atomic():
         place = _place(match, table)
+        claim(sent, by=by, action="sheet", what=_place_label(place))
         _lock(place)
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
+        if sheet is not None and _same(sheet, entries, mode):
+            _refuse_same(sheet, place)
         if sheet is not None and expected_version is not None and expected_version != sheet.version:
             raise StaleVersion(sheet)
         extends = sheet is not None and _extends(sheet, entries, mode)

@@ -7,6 +7,7 @@ from scoring.services.compare import differences
 from scoring.services.sheets import EntriesDiffer, StaleVersion
 from tournament.models import AuditEntry
 from tournament.services.errors import DomainError
+from tournament.services.replay import AlreadySaved
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +100,8 @@ def test_a_director_correction_goes_straight_through_and_a_stale_version_is_refu
     assert corrected.counted and corrected.corrected and corrected.version == sheet.version + 1
     assert not PendingSheet.objects.exists()
     with pytest.raises(StaleVersion):
+        double.enter(director, expected_version=sheet.version, reason="back to the old one")
+    with pytest.raises(AlreadySaved):  # the same correction again, from the old version: it is saved already
         double.correction(director, expected_version=sheet.version, reason="again")
     with pytest.raises(DomainError, match="only a director"):
         double.enter(second, expected_version=corrected.version)

@@ -20,6 +20,7 @@ from ..models import Participant, PoolEntry, Seat, Team
 from ..permissions import is_director
 from .audit import log_action
 from .errors import DomainError
+from .replay import claim
 
 MAX_NUMBER = 99999
 PLAYER_FIELDS = ("first_name", "last_name", "club", "group")
@@ -94,14 +95,17 @@ def refuse_unconfirmed_duplicate_team(tournament, name, *, confirmed: bool, excl
 
 
 def add_participant(tournament, *, by, last_name, first_name="", club="", group="", number=None,
-                    confirm_duplicate: bool = False) -> Participant:
-    """Register one player; a second player of the same name needs `confirm_duplicate`."""
+                    confirm_duplicate: bool = False, sent=None) -> Participant:
+    """Register one player; a second player of the same name needs `confirm_duplicate`.
+
+    With `sent` (`tournament.services.replay`) a form sent twice registers once."""
     _require_director(by, tournament)
     last_name = last_name.strip()
     if not last_name:
         raise DomainError(_("A participant needs a last name."), field="last_name")
     refuse_unconfirmed_duplicate_player(tournament, first_name, last_name, confirmed=confirm_duplicate)
     with transaction.atomic():
+        claim(sent, by=by, action="participant.add", what=f"{first_name.strip()} {last_name}".strip())
         if number is None:
             number = next_number(tournament)
         elif tournament.participants.filter(number=number).exists():
@@ -138,9 +142,9 @@ def next_team_number(tournament) -> int:
 
 
 def register_team(tournament, *, by, name: str, players: list[str], seeded: bool = False,
-                  confirm_duplicate: bool = False) -> Team:
+                  confirm_duplicate: bool = False, sent=None) -> Team:
     """A team of 1 or 2 players, given as full names ("First Last"); a second team of the same name needs
-    `confirm_duplicate` (the desk asks)."""
+    `confirm_duplicate` (the desk asks). `sent`: see `tournament.services.replay`."""
     _require_director(by, tournament)
     players = [" ".join(p.split()) for p in players if p and p.strip()]
     if not 1 <= len(players) <= 2:
@@ -148,6 +152,7 @@ def register_team(tournament, *, by, name: str, players: list[str], seeded: bool
     name = " ".join(name.split()) or " & ".join(players)
     refuse_unconfirmed_duplicate_team(tournament, name, confirmed=confirm_duplicate)
     with transaction.atomic():
+        claim(sent, by=by, action="team.add", what=name)
         team = Team.objects.create(tournament=tournament, number=next_team_number(tournament), name=name,
                                    seeded=seeded)
         team.members.set([new_player(tournament, *split_name(p)) for p in players])
@@ -474,7 +479,7 @@ def set_participant_status(participant, status: str, *, by, reason: str = "") ->
     return participant
 
 
-def import_participants(tournament, filename: str, data: bytes, *, by) -> ImportReport:
+def import_participants(tournament, filename: str, data: bytes, *, by, sent=None) -> ImportReport:
     """Import players from a list; if any row is rejected, nothing is imported and the report says why."""
     _require_director(by, tournament)
     report = ImportReport()
@@ -507,6 +512,7 @@ def import_participants(tournament, filename: str, data: bytes, *, by) -> Import
     if report.rejected:
         return report
     with transaction.atomic():
+        claim(sent, by=by, action="participant.import", what=filename)
         auto = max(taken | {0}) + 1
         for number, row in candidates:
             if number is None:

@@ -30,6 +30,7 @@ from ..models import Participant, Team
 from ..permissions import DirectorRequiredMixin
 from ..services import participants as desk
 from ..services.errors import DomainError
+from .replay import ReplayGuard
 
 
 def desk_url(tournament, name: str = "desk", *args) -> str:
@@ -84,7 +85,7 @@ class DeskPage(DirectorRequiredMixin):
         return context
 
 
-class RegisterView(DeskPage, FormView):
+class RegisterView(DeskPage, ReplayGuard, FormView):
     """The list of entrants with the registration form (and, for players, the import of a list)."""
 
     template_name = "tournament/desk/register.html"
@@ -114,9 +115,9 @@ class RegisterView(DeskPage, FormView):
                 entry = desk.register_team(
                     self.tournament, by=self.request.user, name=data["name"],
                     players=[data["player1"], data["player2"]], seeded=data["seeded"],
-                    confirm_duplicate=data["confirm_duplicate"])
+                    confirm_duplicate=data["confirm_duplicate"], sent=self.sent)
             else:
-                entry = desk.add_participant(self.tournament, by=self.request.user, **data)
+                entry = desk.add_participant(self.tournament, by=self.request.user, sent=self.sent, **data)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -131,6 +132,9 @@ class ImportView(RegisterView):
 
     http_method_names = ["post"]
 
+    def replay_url(self) -> str:
+        return desk_url(self.tournament)
+
     def post(self, request, *args, **kwargs):
         if self.teams:
             raise Http404
@@ -138,7 +142,8 @@ class ImportView(RegisterView):
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
         upload = form.cleaned_data["file"]
-        self.report = desk.import_participants(self.tournament, upload.name, upload.read(), by=request.user)
+        self.report = desk.import_participants(self.tournament, upload.name, upload.read(), by=request.user,
+                                               sent=self.sent)
         if self.report.ok:
             messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
             return redirect(desk_url(self.tournament))

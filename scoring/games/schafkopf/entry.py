@@ -24,6 +24,7 @@ from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, rul
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
+from tournament.views.replay import ReplayGuard
 
 from . import services
 from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
@@ -115,7 +116,7 @@ def list_fields(entries: list[dict]) -> list[tuple[str, list[tuple[str, str, str
             for row in entries]
 
 
-class SheetView(EntryPage, TemplateView):
+class SheetView(EntryPage, ReplayGuard, TemplateView):
     """One table's score list: game by game (the grid) or totals only; correction by a director."""
 
     template_name = "schafkopf/sheet.html"
@@ -189,7 +190,7 @@ class SheetView(EntryPage, TemplateView):
         try:
             sheet = services.enter_sheet(self.table, by=request.user, mode=self.mode, entries=entries,
                                          expected_version=version, reason=request.POST.get("reason", ""),
-                                         decide=request.POST.get("decide") == "mine")
+                                         decide=request.POST.get("decide") == "mine", sent=self.sent)
         except StaleVersion as conflict:
             return self.show(**{**shown, "version": conflict.sheet.version},
                              conflict=self.conflict(conflict.sheet, entries), error=conflict.message)

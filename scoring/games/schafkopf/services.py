@@ -292,7 +292,7 @@ def make_derive(settings: Settings, table_size: int):
 
 
 def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_version: int | None = None,
-                reason: str = "", decide: bool = False):
+                reason: str = "", decide: bool = False, sent=None):
     """Enter or correct the score list of `table`; the round counts as started from then on.
 
     `expected_version` is the version the form was loaded with (0 for a new list), so a list saved
@@ -310,11 +310,9 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
         raise ListRefused(rule_message(error), field=error.field,
                           game_number=error.params.get("game_number")) from error
     with transaction.atomic():
-        expected = expected_version
-        if expected_version == 0:  # a new list; one saved meanwhile by someone else is a conflict
-            expected = -1 if ScoreSheet.objects.filter(table=table).exists() else None
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected, reason=reason, decide=decide)
+                             expected_version=expected_version, reason=reason, decide=decide,
+                             sent=sent)
         Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
         if sheet.counted:
             _after_list(tournament, table)

@@ -22,6 +22,7 @@ from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, use
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
+from tournament.views.replay import ReplayGuard
 
 from . import services
 from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
@@ -72,7 +73,7 @@ class RoundView(EntryPage, TemplateView):
         return context
 
 
-class SheetView(EntryPage, TemplateView):
+class SheetView(EntryPage, ReplayGuard, TemplateView):
     """One table's sheet in one round: hands (table games) or the field's results (patiences)."""
 
     nav = "sheets"
@@ -122,11 +123,11 @@ class SheetView(EntryPage, TemplateView):
                                        expected_version=int(pending_version) if pending_version.isdigit() else None)
                 messages.success(request, _("The sheet is confirmed and counts now."))
             elif action == "end":
-                services.end_game(self.table, by=request.user, expected_version=version)
+                services.end_game(self.table, by=request.user, expected_version=version, sent=self.sent)
                 messages.success(request, _("The game was ended: the totals as they stand decide."))
             elif action == "reopen" and self.ended():
                 services.enter_sheet(self.table, by=request.user, entries=self.entries[:-1],
-                                     expected_version=version, reason=reason)
+                                     expected_version=version, reason=reason, sent=self.sent)
                 messages.success(request, _("The game is open again."))
             else:
                 entries, grids = self.read_posted()
@@ -136,7 +137,7 @@ class SheetView(EntryPage, TemplateView):
                 if entries == self.entries:
                     return self.show(entries, grids=grids, error=self.nothing_typed())
                 saved = services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
-                                             reason=reason, decide=decide)
+                                             reason=reason, decide=decide, sent=self.sent)
                 message = self.saved_message(entries)
                 if not saved.counted:
                     message = _("%(saved)s It counts once a second person confirms the sheet.") % {"saved": message}

@@ -103,7 +103,7 @@ def seat_names(table: Table) -> dict[int, str]:
 
 
 def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None = None,
-                reason: str = "", decide: bool = False):
+                reason: str = "", decide: bool = False, sent=None):
     """Enter, extend or correct the sheet of `table`: the hands (or results) as typed.
 
     Adding hands to the end is entry, open to assistants; changing a hand already entered is a
@@ -125,11 +125,9 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
     except RuleError as error:
         raise SheetRefused(rule_message(error), field=error.field, row=getattr(error, "row", None)) from error
     with transaction.atomic():
-        expected = expected_version
-        if expected_version == 0:  # a new sheet; one saved meanwhile by someone else is a conflict
-            expected = -1 if ScoreSheet.objects.filter(table=table).exists() else None
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected, reason=reason, decide=decide)
+                             expected_version=expected_version, reason=reason, decide=decide,
+                             sent=sent)
         Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
         if sheet.counted:
             _after_sheet(tournament, table, sheet)
@@ -154,12 +152,12 @@ def _after_sheet(tournament, table: Table, sheet: ScoreSheet) -> None:
         schedule_backup_after_round(tournament, table.round.number)
 
 
-def end_game(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
+def end_game(table: Table, *, by, expected_version: int | None = None, sent=None) -> ScoreSheet:
     """End a table's game after its last hand (the round's time is up): the totals as they stand decide."""
     sheet = working_entries(table)
     if not sheet:
         raise DomainError(_("No hand was entered: a game can only be ended after its first hand."))
-    return enter_sheet(table, by=by, entries=[*sheet, {END: True}], expected_version=expected_version)
+    return enter_sheet(table, by=by, entries=[*sheet, {END: True}], expected_version=expected_version, sent=sent)
 
 
 def working_entries(table: Table) -> list:

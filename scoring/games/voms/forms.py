@@ -110,6 +110,9 @@ class SeriesGameForm(forms.Form):
                                widget=forms.NumberInput(attrs={"class": "short"}))
     winner = SlipForm.base_fields["winner"]
     confirm_low_winner = forms.BooleanField(label=_("Yes, the winner has fewer lus"), required=False)
+    #: the version of the series and the number of the game when the form was shown (see SeriesView)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    game = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     clean_winner = SlipForm.clean_winner
 

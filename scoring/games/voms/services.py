@@ -37,6 +37,7 @@ from tournament.services.participants import (
     register_team,
     split_name,
 )
+from tournament.services.replay import claim
 
 DEFAULTS = {
     "win_points": "2",
@@ -117,12 +118,13 @@ def _refuse_after_draw(tournament) -> None:
         raise DomainError(_("The pools are drawn already: redo the draw after changing the teams."))
 
 
-def register_individual(tournament, *, by, name: str) -> Participant:
+def register_individual(tournament, *, by, name: str, sent=None) -> Participant:
     """A player without a partner yet: partners are drawn by lot (`draw_partners`)."""
     _require_director(by, tournament)
     if not name.strip():
         raise DomainError(_("Type the player's name."), field="name")
     with transaction.atomic():
+        claim(sent, by=by, action="participant.add", what=name.strip())
         player = new_player(tournament, *split_name(name))
         log_action("participant.add", by=by, tournament=tournament, obj=player, after={"name": player.name})
     return player
@@ -132,7 +134,7 @@ def players_without_team(tournament):
     return tournament.participants.filter(status=Participant.Status.ACTIVE, teams__isnull=True).order_by("number")
 
 
-def draw_partners(tournament, *, by, seed: int | None = None) -> list[Team]:
+def draw_partners(tournament, *, by, seed: int | None = None, sent=None) -> list[Team]:
     """Pair the players without a team by lot; with an odd number one plays alone."""
     _require_director(by, tournament)
     _refuse_after_draw(tournament)
@@ -143,6 +145,8 @@ def draw_partners(tournament, *, by, seed: int | None = None) -> list[Team]:
     random.Random(f"partners:{seed}").shuffle(players)
     teams = []
     with transaction.atomic():
+        claim(sent, by=by, action="draw.partners", what=_("Partners drawn: %(count)s teams.")
+              % {"count": (len(players) + 1) // 2})
         Draw.objects.create(tournament=tournament, kind=Draw.Kind.PARTNERS, seed=seed, created_by=by,
                             params={"players": [p.pk for p in players]})
         for i in range(0, len(players), 2):
@@ -156,7 +160,7 @@ def draw_partners(tournament, *, by, seed: int | None = None) -> list[Team]:
     return teams
 
 
-def import_teams(tournament, filename: str, data: bytes, *, by) -> ImportReport:
+def import_teams(tournament, filename: str, data: bytes, *, by, sent=None) -> ImportReport:
     """Teams from a list with the columns team, player 1, player 2 (optional), seeded (optional).
 
     A list without a team column is read as individual players (first name, last name), to be
@@ -199,6 +203,7 @@ def import_teams(tournament, filename: str, data: bytes, *, by) -> ImportReport:
     if report.rejected:
         return report
     with transaction.atomic():
+        claim(sent, by=by, action="team.import", what=filename)
         for name, players, seeded in wanted:
             if name is None:
                 report.created.append(register_individual(tournament, by=by, name=players[0]))
@@ -374,7 +379,7 @@ def disqualifications(tournament) -> dict[int, int]:
 
 
 def record_slip(match: Match, *, by, entry: dict, expected_version: int | None = None, reason: str = "",
-                decide: bool = False):
+                decide: bool = False, sent=None):
     """Enter (or, for a director, correct) the slip of a pool game.
 
     Under double entry the first entry comes back as a `PendingSheet` (`.counted` is False) and
@@ -388,7 +393,7 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
     with transaction.atomic():
         sheet = record_sheet(
             tournament=tournament, match=match, entries=[entry], derive=derive_slip(rules_settings(tournament)),
-            by=by, expected_version=expected_version, reason=reason, decide=decide,
+            by=by, expected_version=expected_version, reason=reason, decide=decide, sent=sent,
         )
         if sheet.counted:
             _after_slip(tournament, match, sheet, by)
@@ -506,7 +511,7 @@ def sync_bracket(stage: Stage) -> None:
 
 
 def record_series(match: Match, *, by, games: list[dict], expected_version: int | None = None, reason: str = "",
-                  decide: bool = False):
+                  decide: bool = False, sent=None):
     """Enter the games of a best-of-N series so far; the series ends when a team has won enough."""
     tournament = match.stage.tournament
     if match.team_a_id is None or match.team_b_id is None:
@@ -516,7 +521,7 @@ def record_series(match: Match, *, by, games: list[dict], expected_version: int 
     # be seen with the bracket not yet advanced.
     with transaction.atomic():
         sheet = record_sheet(tournament=tournament, match=match, entries=games, derive=derive, by=by,
-                             expected_version=expected_version, reason=reason, decide=decide)
+                             expected_version=expected_version, reason=reason, decide=decide, sent=sent)
         if sheet.counted:
             _after_series(tournament, match, by)
     return sheet

@@ -15,6 +15,7 @@ from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
+from tournament.views.replay import ReplayGuard
 
 from . import services
 from .forms import (
@@ -83,7 +84,7 @@ class SettingsView(DirectorRequiredMixin, FormView):
         return {**super().get_context_data(**kwargs), "title": _("Voms settings")}
 
 
-class TeamsView(DirectorRequiredMixin, TemplateView):
+class TeamsView(DirectorRequiredMixin, ReplayGuard, TemplateView):
     """Players without a partner (paired by lot) and the import of a registration list.
 
     Teams are registered, corrected and checked in at the registration desk (`tournament/views/desk.py`).
@@ -110,10 +111,11 @@ class TeamsView(DirectorRequiredMixin, TemplateView):
                 form = IndividualForm(request.POST, prefix="single")
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(individual_form=form))
-                player = services.register_individual(t, by=request.user, name=form.cleaned_data["name"])
+                player = services.register_individual(t, by=request.user, name=form.cleaned_data["name"],
+                                                      sent=self.sent)
                 messages.success(request, _("%(name)s registered without a partner.") % {"name": player.name})
             elif action == "partners":
-                teams = services.draw_partners(t, by=request.user)
+                teams = services.draw_partners(t, by=request.user, sent=self.sent)
                 messages.success(request, _("Partners drawn: %(count)s teams.") % {"count": len(teams)})
                 return redirect(reverse("tournament:desk", args=[t.slug]))
             elif action == "import":
@@ -121,7 +123,7 @@ class TeamsView(DirectorRequiredMixin, TemplateView):
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(import_form=form))
                 upload = form.cleaned_data["file"]
-                report = services.import_teams(t, upload.name, upload.read(), by=request.user)
+                report = services.import_teams(t, upload.name, upload.read(), by=request.user, sent=self.sent)
                 if not report.ok:
                     return self.render_to_response(self.get_context_data(import_form=form, rejected=report.rejected))
                 messages.success(request, _("%(count)s players imported.") % {"count": len(report.created)})
@@ -178,7 +180,7 @@ def match_label(match: Match) -> dict:
     return {"a": str(match.team_a), "b": str(match.team_b), "pool": match.pool.name if match.pool else ""}
 
 
-class SlipEntryView(ScoreEntryMixin, FormView):
+class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
     """The referee table: table number, lus A, lus B, Enter. Current round first."""
 
     template_name = "voms/enter.html"
@@ -244,14 +246,13 @@ class SlipEntryView(ScoreEntryMixin, FormView):
             form.add_error("table", _("There is no game at table %(table)s in round %(round)s.")
                            % {"table": d["table"], "round": d["round"]})
             return self.form_invalid(form)
-        if hasattr(match, "sheet"):
-            form.add_error("table", _("The slip of table %(table)s in round %(round)s has been entered already; "
-                                      "a director can correct it.") % {"table": d["table"], "round": d["round"]})
-            return self.form_invalid(form)
         waiting = pending_of(match=match)
         try:
-            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
-                                         decide=self.request.POST.get("decide") == "mine")
+            # version 0: a new slip; one saved meanwhile (or before) is shown beside this one, never replaced
+            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
+                                         decide=self.request.POST.get("decide") == "mine", sent=self.sent)
+        except StaleVersion as saved:
+            return self.entered_already(form, saved.sheet)
         except EntriesDiffer as conflict:
             return self.differs(form, match, conflict)
         except DomainError as error:
@@ -272,6 +273,17 @@ class SlipEntryView(ScoreEntryMixin, FormView):
                                                    "pa": game["points_a"], "pb": game["points_b"]})
         return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
 
+    def entered_already(self, form, sheet):
+        """The slip was entered already (maybe a moment ago by someone else): both versions, nothing saved."""
+        d = form.cleaned_data
+        message = _("The slip of table %(table)s in round %(round)s has been entered already; a director can "
+                    "correct it.") % {"table": d["table"], "round": d["round"]}
+        form.add_error("table", message)
+        two = two_versions(sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=message,
+                           first_label=_("Saved version (%(who)s)") % {"who": user_name(sheet.entered_by)},
+                           second_label=_("Your version"))
+        return self.render_to_response(self.get_context_data(form=form, two=two, entered=sheet))
+
     def differs(self, form, match, conflict: EntriesDiffer):
         """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
         two = mark_differences(form, conflict)
@@ -280,7 +292,7 @@ class SlipEntryView(ScoreEntryMixin, FormView):
             form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
 
 
-class CorrectSlipView(DirectorRequiredMixin, FormView):
+class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
     template_name = "voms/correct.html"
     form_class = CorrectionForm
 
@@ -308,7 +320,8 @@ class CorrectSlipView(DirectorRequiredMixin, FormView):
         match = self.get_match()
         try:
             services.record_slip(match, by=self.request.user, entry=form.entry(),
-                                 expected_version=form.cleaned_data["version"], reason=form.cleaned_data["reason"])
+                                 expected_version=form.cleaned_data["version"], reason=form.cleaned_data["reason"],
+                                 sent=self.sent)
         except StaleVersion as error:
             two = two_versions(
                 error.sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=error.message,
@@ -432,7 +445,7 @@ def game_winner(game: dict) -> str | None:
     return "a" if lus_a > lus_b else "b"
 
 
-class SeriesView(ScoreEntryMixin, FormView):
+class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
     """Enter the next game of a best-of-N series."""
 
     template_name = "voms/series.html"
@@ -442,6 +455,20 @@ class SeriesView(ScoreEntryMixin, FormView):
         return get_object_or_404(Match.objects.select_related("team_a", "team_b", "stage"),
                                  stage__tournament=self.tournament, pk=self.kwargs["match"],
                                  stage__kind__in=[Stage.Kind.KNOCKOUT, Stage.Kind.SEMIFINAL_POOL])
+
+    def base_games(self, match, sheet) -> list[dict]:
+        """The games the next one follows: under double entry the first person goes on from their own entry;
+        anyone else types the game again after the counted ones."""
+        pending = pending_of(match=match)
+        mine = pending is not None and pending.entered_by_id == self.request.user.pk
+        return list(pending.entries if mine else sheet.entries if sheet else [])
+
+    def get_initial(self):
+        # the version shown and the number of the game typed: a form sent again, or a game entered
+        # meanwhile by someone else, is then recognised instead of being added as one more game
+        match = self.get_match()
+        sheet = getattr(match, "sheet", None)
+        return {"version": sheet.version if sheet else 0, "game": len(self.base_games(match, sheet)) + 1}
 
     def get_context_data(self, **kwargs):
         match = self.get_match()
@@ -471,17 +498,20 @@ class SeriesView(ScoreEntryMixin, FormView):
     def form_valid(self, form):
         match = self.get_match()
         sheet = getattr(match, "sheet", None)
-        pending = pending_of(match=match)
-        # under double entry the first person goes on from their own entry; anyone else types the game again
-        mine = pending is not None and pending.entered_by_id == self.request.user.pk
-        games = list(pending.entries if mine else sheet.entries if sheet else [])
+        games = self.base_games(match, sheet)
         d = form.cleaned_data
+        if d.get("game") and d["game"] <= len(games):
+            games = games[:d["game"] - 1]  # the list grew since the form was shown: this game's own place
         games.append(services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
                                          confirm_low_winner=d["confirm_low_winner"]))
+        version = d.get("version")
         try:
             saved = services.record_series(match, by=self.request.user, games=games,
-                                           expected_version=sheet.version if sheet else None,
-                                           decide=self.request.POST.get("decide") == "mine")
+                                           expected_version=version if version is not None
+                                           else sheet.version if sheet else None,
+                                           decide=self.request.POST.get("decide") == "mine", sent=self.sent)
+        except StaleVersion as meanwhile:
+            return self.saved_meanwhile(meanwhile.sheet, games)
         except EntriesDiffer as conflict:
             return self.differs(form, conflict)
         except DomainError as error:
@@ -493,6 +523,18 @@ class SeriesView(ScoreEntryMixin, FormView):
             return redirect(url(self.tournament, "series", match.pk))
         messages.success(self.request, _("Game %(number)s recorded.") % {"number": len(games)})
         return redirect(url(self.tournament, "series", match.pk))
+
+    def saved_meanwhile(self, sheet, games: list[dict]):
+        """Someone saved the series since this form was shown: both versions, nothing saved, the form afresh."""
+        two = two_versions(
+            sheet.entries, games, slip_fields, title=_("Two versions"),
+            intro=_("The series was saved meanwhile by %(who)s; nothing was saved from your form. The games that "
+                    "count are listed above: type the next game only if it was played.")
+            % {"who": user_name(sheet.entered_by)},
+            first_label=_("Saved meanwhile (version %(version)s)") % {"version": sheet.version},
+            second_label=_("Your version"))
+        fresh = self.get_form_class()(initial=self.get_initial())
+        return self.render_to_response(self.get_context_data(form=fresh, two=two, stale=True))
 
     def differs(self, form, conflict: EntriesDiffer):
         """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""

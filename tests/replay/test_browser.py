@@ -1,0 +1,49 @@
+"""In a real browser: a knockout game's "Save game" double-clicked is one game, with and without JavaScript.
+
+Without JavaScript a browser may send the form twice (a second click cancels the first navigation,
+not the first request): the server's key recognises the second. With JavaScript (static/forms/once.js)
+the second click sends nothing.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import ScoreSheet
+from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401  (the real-browser fixture)
+from tests.browser.helpers import login_by_keyboard
+from tournament.models import SentForm
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_series_game_double_clicked_is_one_game(live_server, browser, knockout, director, javascript):  # noqa: F811
+    tournament, match = knockout
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB",
+                                  java_script_enabled=javascript)
+    page = context.new_page()
+    page.set_default_timeout(30_000)  # the shared test machine can be slow to answer
+    try:
+        path = f"/manage/{tournament.slug}/voms/knockout/{match.pk}/"
+        login_by_keyboard(page, live_server.url, director, path) if javascript else _login(page, live_server, path)
+        page.fill("#id_lus_a", "9")
+        page.fill("#id_lus_b", "4")
+        page.locator("#series-form button[type=submit]").dblclick()
+        # without JavaScript whether the browser sends the second click is its own affair: one game either way
+        expect(page.locator(".messages")).to_contain_text("Game 1" if javascript else "")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"replay-series-double-click-js-{javascript}.png"), full_page=True)
+    finally:
+        context.close()
+    sheet = ScoreSheet.objects.get(match=match)
+    assert sheet.entries == [{"lus_a": 9, "lus_b": 4}] and sheet.version == 1
+    assert SentForm.objects.count() == 1
+
+
+def _login(page, live_server, path):
+    page.goto(f"{live_server.url}/accounts/login/?next={path}")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", "pw-Director-1")
+    page.locator("main button[type=submit]").click()
+    page.wait_for_load_state()
