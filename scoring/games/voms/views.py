@@ -18,6 +18,7 @@ from tournament.services.errors import DomainError
 
 from . import services
 from .forms import (
+    CONFIRM_FIELDS,
     CorrectionForm,
     DrawForm,
     ImportForm,
@@ -182,10 +183,6 @@ class ScheduleView(ScoreEntryMixin, TemplateView):
         return context
 
 
-def match_label(match: Match) -> dict:
-    return {"a": str(match.team_a), "b": str(match.team_b), "pool": match.pool.name if match.pool else ""}
-
-
 class SlipEntryView(ScoreEntryMixin, FormView):
     """The referee table: table number, lus A, lus B, Enter. Current round first."""
 
@@ -198,26 +195,37 @@ class SlipEntryView(ScoreEntryMixin, FormView):
     def get_initial(self):
         stage = self.stage()
         rnd = services.current_round(stage) if stage else None
-        return {"round": self.request.GET.get("round") or (rnd.number if rnd else 1)}
+        asked = self.request.GET.get("round", "")
+        return {"round": asked if asked.isdigit() and len(asked) < 5 else (rnd.number if rnd else 1)}
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        form = context["form"]
+        if form.is_bound and form.errors:
+            form.focus_first_error()
         stage = self.stage()
-        lookup, recent = {}, []
+        lookup, recent, missing, current = {}, [], [], None
         if stage:
+            state = services.pool_state(self.tournament, stage)
+            director = is_director(self.request.user, self.tournament)
             matches = Match.objects.filter(stage=stage, team_b__isnull=False).select_related(
                 "round", "pool", "team_a", "team_b", "sheet")
             for m in matches:
-                entry = match_label(m)
-                entry["done"] = hasattr(m, "sheet")
-                lookup.setdefault(str(m.round.number), {})[str(m.table_number)] = entry
+                lookup.setdefault(str(m.round.number), {})[str(m.table_number)] = preview(
+                    self.tournament, m, state, director)
             recent = (
                 Match.objects.filter(stage=stage, sheet__isnull=False)
                 .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
             )
+            current = services.current_round(stage)
+            missing = still_missing(stage, state, current)
         context.update(lookup=lookup, recent=recent, stage=stage,
                        target=services.rules_settings(self.tournament).target,
-                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage))
+                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage),
+                       missing=missing, current=current, confirm_fields=CONFIRM_FIELDS)
         return context
 
     def pending_slips(self, stage) -> list[dict]:
@@ -259,7 +267,8 @@ class SlipEntryView(ScoreEntryMixin, FormView):
         waiting = pending_of(match=match)
         try:
             sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
-                                         decide=self.request.POST.get("decide") == "mine")
+                                         decide=self.request.POST.get("decide") == "mine",
+                                         confirm_disqualify=d["confirm_disqualify"])
         except EntriesDiffer as conflict:
             return self.differs(form, match, conflict)
         except DomainError as error:
@@ -278,6 +287,7 @@ class SlipEntryView(ScoreEntryMixin, FormView):
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
                                                    "pa": game["points_a"], "pb": game["points_b"]})
+            announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
 
     def differs(self, form, match, conflict: EntriesDiffer):
@@ -288,9 +298,57 @@ class SlipEntryView(ScoreEntryMixin, FormView):
             form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
 
 
+def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
+    """What the entry page shows under the form for a typed round and table (voms/enter.js)."""
+    entry = {"a": str(match.team_a), "b": str(match.team_b),
+             "pool": _("Pool %(pool)s") % {"pool": match.pool.name} if match.pool else "", "done": False}
+    result = state.result(match.pk)
+    sheet = getattr(match, "sheet", None)
+    if result is not None and result.disqualified:
+        teams = {"a": match.team_a, "b": match.team_b}
+        entry["status"] = " · ".join(
+            services.with_note(str(teams[side]), state.disqualified, teams[side].pk) for side in result.disqualified)
+        entry["status"] += " · " + (_("void") if result.outcome == "void" else _("counts 9:0 for the opponent"))
+        entry["done"] = True
+    elif sheet is not None:
+        game = sheet.derived["games"][0]
+        lus = (_("absent: %(side)s") % {"side": "A" if game["winner"] == "b" else "B"} if game["kind"] == "forfeit"
+               else f"{game['lus_a']}:{game['lus_b']}")
+        entry["status"] = _("already entered %(lus)s") % {"lus": lus}
+        entry["done"] = True
+        if director:
+            entry["correct"] = url(tournament, "correct", match.pk)
+            entry["correct_label"] = str(_("Correct"))
+    return entry
+
+
+def still_missing(stage, state: services.PoolState, current) -> list[Match]:
+    """The games of the current round still waiting for their slip (a disqualification's games are decided)."""
+    if current is None:
+        return []
+    open_pks = [slot.key for slot in state.derivation.missing() if slot.round == current.number]
+    return list(Match.objects.filter(pk__in=open_pks).select_related("team_a", "team_b", "pool")
+                .order_by("table_number"))
+
+
+def announce_disqualifications(request, sheet) -> None:
+    """Say what a counted slip changed: a team disqualified, or a disqualification lifted by a correction."""
+    changed = {**getattr(sheet, "disqualified", {}), **getattr(sheet, "reinstated", {})}
+    names = {team.pk: team.name for team in Team.objects.filter(pk__in=changed)}
+    for team_id, rnd in getattr(sheet, "disqualified", {}).items():
+        messages.warning(request, _("%(team)s is disqualified in round %(round)s: its later games count 9:0 for "
+                                    "the opponents.") % {"team": names[team_id], "round": rnd})
+    for team_id in getattr(sheet, "reinstated", {}):
+        messages.warning(request, _("%(team)s is no longer disqualified: its later results count again.")
+                         % {"team": names[team_id]})
+
+
 class CorrectSlipView(DirectorRequiredMixin, FormView):
     template_name = "voms/correct.html"
     form_class = CorrectionForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
 
     def get_match(self):
         return get_object_or_404(
@@ -304,19 +362,27 @@ class CorrectSlipView(DirectorRequiredMixin, FormView):
             initial = {"lus_a": "x" if entry["absent"] == "a" else "", "lus_b": "x" if entry["absent"] == "b" else ""}
         else:
             initial = {"lus_a": entry["lus_a"], "lus_b": entry["lus_b"], "winner": entry.get("winner", ""),
-                       "confirm_low_winner": entry.get("confirm_low_winner", False)}
+                       "confirm_low_winner": entry.get("confirm_low_winner", False),
+                       "confirm_high_lus": entry.get("confirm_high_lus", False)}
         return {**initial, "version": self.get_match().sheet.version}
 
     def get_context_data(self, **kwargs):
         match = self.get_match()
-        return {**super().get_context_data(**kwargs), "match": match,
-                "revisions": match.sheet.revisions.select_related("by")}
+        context = super().get_context_data(**kwargs)
+        if context["form"].is_bound and context["form"].errors:
+            context["form"].focus_first_error()
+        result = services.pool_state(self.tournament, match.stage).result(match.pk)
+        return {**context, "match": match, "revisions": match.sheet.revisions.select_related("by"),
+                "confirm_fields": CONFIRM_FIELDS,
+                "overridden": result is not None and bool(result.disqualified)}
 
     def form_valid(self, form):
         match = self.get_match()
         try:
-            services.record_slip(match, by=self.request.user, entry=form.entry(),
-                                 expected_version=form.cleaned_data["version"], reason=form.cleaned_data["reason"])
+            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
+                                         expected_version=form.cleaned_data["version"],
+                                         reason=form.cleaned_data["reason"],
+                                         confirm_disqualify=form.cleaned_data["confirm_disqualify"])
         except StaleVersion as error:
             two = two_versions(
                 error.sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=error.message,
@@ -331,6 +397,7 @@ class CorrectSlipView(DirectorRequiredMixin, FormView):
             fail(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Slip corrected."))
+        announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "standings"))
 
 
