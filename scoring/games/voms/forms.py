@@ -196,6 +196,27 @@ class KnockoutForm(forms.Form):
     qualifiers_per_pool = forms.IntegerField(label=_("Teams per pool in the knockout"), min_value=1, max_value=16)
     third_place = forms.BooleanField(label=_("Play a match for third place"), required=False)
     semifinal = SettingsForm.base_fields["semifinal"]
+    confirm_rebuild = forms.BooleanField(label=_("Yes, rebuild it"), required=False)
+
+    def __init__(self, *args, built: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not built:
+            del self.fields["confirm_rebuild"]
+
+
+class SeriesCorrectionForm(SeriesGameForm):
+    """A director corrects one game of a series: which game, its lus, why."""
+
+    number = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=())
+    reason = forms.CharField(label=_("Why is it corrected?"), max_length=500)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    field_order = ["number", "lus_a", "lus_b", "winner", "confirm_low_winner", "confirm_high_lus", "reason"]
+
+    def __init__(self, *args, games: int = 1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [(n, str(n)) for n in range(1, games + 1)]
+        self.fields["lus_a"].widget.attrs.pop("autofocus", None)
 
 
 #: field keys of a slip as `scoring.services.compare` compares them, in the order of the form

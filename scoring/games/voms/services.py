@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -52,6 +52,8 @@ DEFAULTS = {
     "semifinal": "bracket",
     "sure_lus": rules.SURE_LUS,
     "max_lus": rules.LIMIT_LUS,
+    # a best-of-3 series takes about an hour (digest "Tournament structure")
+    "series_minutes": 60,
 }
 
 
@@ -627,9 +629,17 @@ def knockout_stage(tournament) -> Stage | None:
     return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.KNOCKOUT).first()
 
 
-def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str) -> Stage:
-    """Build the knockout from the qualifiers (decided by the pool standings)."""
+def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str,
+                    qualifiers_per_pool: int | None = None, confirm_rebuild: bool = False) -> Stage:
+    """Build the knockout from the qualifiers (decided by the pool standings).
+
+    Rebuilding an existing knockout needs `confirm_rebuild=True`. The knockout's rounds are `Round`s
+    with a slot of `series_minutes`, so the round clock runs them like the pool rounds.
+    """
     _require_director(by, tournament)
+    if knockout_stage(tournament) is not None and not confirm_rebuild:
+        raise DomainError(_("There is a knockout already: tick “Yes, rebuild it” to replace it."),
+                          field="confirm_rebuild")
     existing = knockout_stage(tournament)
     if existing and (ScoreSheet.objects.filter(match__stage=existing).exists()
                      or PendingSheet.objects.filter(match__stage=existing).exists()):
@@ -642,7 +652,8 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
         if semifinal == "round_robin":
             if len(qualifiers) != 4:
                 raise DomainError(_("The semifinal round robin needs exactly 4 qualified teams."))
-            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "round_robin"}
+            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "round_robin",
+                              "qualifiers_per_pool": qualifiers_per_pool}
             stage.save()
             _create_semifinal_pool(tournament, qualifiers, best_of)
         else:
@@ -650,10 +661,16 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
                 bracket = knockout_bracket(qualifiers, third_place=third_place)
             except RuleError as error:
                 raise _refuse(error) from error
-            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "bracket"}
+            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "bracket",
+                              "qualifiers_per_pool": qualifiers_per_pool}
             stage.save()
+            minutes = int(settings_of(tournament)["series_minutes"])
+            rounds = [Round.objects.create(stage=stage, number=n, slot_minutes=minutes)
+                      for n in range(1, len(bracket.rounds) + 1)]
+            round_of_match = {m.id: rounds[n] for n, rnd in enumerate(bracket.rounds) for m in rnd}
             Match.objects.bulk_create(
-                Match(stage=stage, key=m.id, best_of=best_of) for m in bracket.matches() if not m.is_bye
+                Match(stage=stage, key=m.id, best_of=best_of, round=round_of_match.get(m.id, rounds[-1]))
+                for m in bracket.matches() if not m.is_bye
             )
             sync_bracket(stage)
         log_action("knockout.create", by=by, tournament=tournament, obj=tournament, after=stage.settings)
@@ -666,8 +683,9 @@ def _create_semifinal_pool(tournament, qualifiers: list[Qualifier], best_of: int
     pool = Pool.objects.create(stage=stage, index=0, name="SF")
     PoolEntry.objects.bulk_create(PoolEntry(pool=pool, team_id=t, position=i) for i, t in enumerate(teams, 1))
     table_base = 0
+    minutes = int(settings_of(tournament)["series_minutes"])
     for number, pairs in enumerate(semifinal_round_robin(teams), 1):
-        rnd = Round.objects.create(stage=stage, number=number)
+        rnd = Round.objects.create(stage=stage, number=number, slot_minutes=minutes)
         Match.objects.bulk_create(
             Match(stage=stage, round=rnd, pool=pool, table_number=table_base + i, team_a_id=a, team_b_id=b,
                   best_of=best_of)
@@ -736,8 +754,45 @@ def _final_after_semifinal_pool(tournament, by) -> None:
         return
     order = [row.participant for row in table.rows]
     best_of = rules_settings(tournament).best_of
-    Match.objects.create(stage=stage, key="F", best_of=best_of, team_a_id=order[0], team_b_id=order[1])
+    rnd = Round.objects.create(stage=stage, number=1, slot_minutes=int(settings_of(tournament)["series_minutes"]))
+    Match.objects.create(stage=stage, round=rnd, key="F", best_of=best_of, team_a_id=order[0], team_b_id=order[1])
     if stage.settings.get("third_place"):
-        Match.objects.create(stage=stage, key="3P", best_of=best_of, team_a_id=order[2], team_b_id=order[3])
+        Match.objects.create(stage=stage, round=rnd, key="3P", best_of=best_of, team_a_id=order[2],
+                             team_b_id=order[3])
     log_action("knockout.final", by=by, tournament=tournament, obj=tournament,
                after={"semifinal_pool_order": order})
+
+
+def correct_series_game(match: Match, *, by, number: int, game: dict, reason: str,
+                        expected_version: int | None = None):
+    """A director corrects game `number` (1-based) of a series, with a reason, audited like a pool slip.
+
+    A correction that changes who won the series is refused while the match it leads to has results.
+    """
+    tournament = match.stage.tournament
+    _require_director(by, tournament)
+    sheet = ScoreSheet.objects.filter(match=match).first()
+    if sheet is None or not 1 <= number <= len(sheet.entries):
+        raise DomainError(_("There is no game %(number)s in this series to correct.") % {"number": number},
+                          field="number")
+    games = [dict(entry) for entry in sheet.entries]
+    games[number - 1] = game
+    derived = derive_slip(rules_settings(tournament), match.best_of)
+    try:
+        new = derived(games, "games")
+    except RuleError as error:
+        raise _refuse(error) from error
+    old_winner = sheet.derived.get("winner") if sheet.derived.get("finished") else None
+    new_winner = new.get("winner") if new.get("finished") else None
+    if old_winner != new_winner and match.stage.kind == Stage.Kind.KNOCKOUT:
+        old_team = {"a": match.team_a_id, "b": match.team_b_id}.get(old_winner)
+        later = match.stage.matches.exclude(pk=match.pk).filter(sheet__isnull=False)
+        if old_team is not None and later.filter(models.Q(team_a_id=old_team) | models.Q(team_b_id=old_team)).exists():
+            raise DomainError(_("This correction changes who won the series, but the next match of the winner has "
+                                "results already. Correct that match first."))
+    with transaction.atomic():
+        saved = record_sheet(tournament=tournament, match=match, entries=games, derive=derived, by=by,
+                             expected_version=expected_version if expected_version is not None else sheet.version,
+                             reason=reason)
+        _after_series(tournament, match, by)
+    return saved

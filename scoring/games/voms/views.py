@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from .forms import (
     ImportForm,
     IndividualForm,
     KnockoutForm,
+    SeriesCorrectionForm,
     SeriesGameForm,
     SettingsForm,
     SlipForm,
@@ -416,7 +418,12 @@ class KnockoutView(DirectorRequiredMixin, FormView):
 
     def get_initial(self):
         s = services.settings_of(self.tournament)
-        return {k: s[k] for k in ("qualifiers_per_pool", "third_place", "semifinal")}
+        stage = services.knockout_stage(self.tournament)
+        built = {k: v for k, v in (stage.settings if stage else {}).items() if v is not None}
+        return {k: built.get(k, s[k]) for k in ("qualifiers_per_pool", "third_place", "semifinal")}
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None}
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -433,7 +440,9 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         ]
         try:
             services.create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
-                                     third_place=d["third_place"], semifinal=d["semifinal"])
+                                     third_place=d["third_place"], semifinal=d["semifinal"],
+                                     qualifiers_per_pool=d["qualifiers_per_pool"],
+                                     confirm_rebuild=d.get("confirm_rebuild", False))
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -442,8 +451,44 @@ class KnockoutView(DirectorRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["bracket"] = knockout_rounds(self.tournament)
+        bracket = knockout_rounds(self.tournament)
+        stage = services.knockout_stage(self.tournament)
+        origins = team_origins(stage) if stage else {}
+        for _name, matches in bracket:
+            for m in matches:
+                m.origin_a, m.origin_b = origins.get(m.team_a_id, ""), origins.get(m.team_b_id, "")
+        context.update(bracket=bracket, built=built_with(stage) if stage else None,
+                       winner=knockout_winner(self.tournament, bracket))
         return context
+
+
+def team_origins(stage) -> dict[int, str]:
+    """Where each knockout team came from: its pool and place ("A1", "C2")."""
+    from tournament.draw.pools import pool_name
+
+    return {team: f"{pool_name(pool)}{place}" for pool, place, team in stage.settings.get("qualifiers", [])}
+
+
+def built_with(stage) -> list[tuple[str, str]]:
+    """The options the knockout was built with, to show before it is rebuilt."""
+    s = stage.settings
+    semifinal = {"bracket": _("Knockout (A1–B2, B1–A2)"), "round_robin": _("Round robin of 4 teams")}
+    rows = [(_("Qualified teams"), ", ".join(sorted(team_origins(stage).values())))]
+    if s.get("qualifiers_per_pool"):
+        rows.insert(0, (_("Teams per pool in the knockout"), str(s["qualifiers_per_pool"])))
+    rows += [(_("Semifinal"), str(semifinal.get(s.get("semifinal"), ""))),
+             (_("Play a match for third place"), _("yes") if s.get("third_place") else _("no"))]
+    return rows
+
+
+def knockout_winner(tournament, bracket) -> Team | None:
+    """The winner of the final, once it is decided."""
+    for _name, matches in bracket:
+        for m in matches:
+            sheet = getattr(m, "sheet", None)
+            if m.key == "F" and sheet is not None and sheet.derived.get("finished"):
+                return m.team_a if sheet.derived["winner"] == "a" else m.team_b
+    return None
 
 
 def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
@@ -518,12 +563,24 @@ class SeriesView(ScoreEntryMixin, FormView):
                                  stage__tournament=self.tournament, pk=self.kwargs["match"],
                                  stage__kind__in=[Stage.Kind.KNOCKOUT, Stage.Kind.SEMIFINAL_POOL])
 
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
+
     def get_context_data(self, **kwargs):
         match = self.get_match()
         sheet = getattr(match, "sheet", None)
         pending = pending_of(match=match)
         counted = len(sheet.entries) if sheet else 0
-        return {**super().get_context_data(**kwargs), "match": match, "sheet": sheet,
+        context = super().get_context_data(**kwargs)
+        if context["form"].is_bound and context["form"].errors:
+            context["form"].focus_first_error()
+        correction = kwargs.get("correction")
+        if correction is None and sheet is not None and is_director(self.request.user, self.tournament):
+            correction = SeriesCorrectionForm(prefix="fix", games=len(sheet.entries),
+                                              max_lus=services.rules_settings(self.tournament).max_lus,
+                                              initial={"version": sheet.version, "number": len(sheet.entries)})
+        return {**context, "match": match, "sheet": sheet, "correction": correction,
+                "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
                 "pending": pending,
                 "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
@@ -534,7 +591,33 @@ class SeriesView(ScoreEntryMixin, FormView):
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "confirm":
             return self.confirm()
+        if request.POST.get("action") == "correct":
+            return self.correct()
         return super().post(request, *args, **kwargs)
+
+    def correct(self):
+        """A director corrects one game of the series (reason, audited, as a pool slip)."""
+        match = self.get_match()
+        sheet = getattr(match, "sheet", None)
+        if sheet is None or not is_director(self.request.user, self.tournament):
+            raise PermissionDenied
+        form = SeriesCorrectionForm(self.request.POST, prefix="fix", games=len(sheet.entries),
+                                    max_lus=services.rules_settings(self.tournament).max_lus)
+        if form.is_valid():
+            d = form.cleaned_data
+            game = services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
+                                       confirm_low_winner=d["confirm_low_winner"],
+                                       confirm_high_lus=d["confirm_high_lus"])
+            try:
+                services.correct_series_game(match, by=self.request.user, number=d["number"], game=game,
+                                             reason=d["reason"], expected_version=d["version"])
+            except DomainError as error:
+                fail(form, error)
+            else:
+                messages.success(self.request, _("Game %(number)s corrected.") % {"number": d["number"]})
+                return redirect(url(self.tournament, "series", match.pk))
+        form.focus_first_error()
+        return self.render_to_response(self.get_context_data(correction=form))
 
     def confirm(self):
         """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
@@ -552,7 +635,8 @@ class SeriesView(ScoreEntryMixin, FormView):
         games = list(pending.entries if mine else sheet.entries if sheet else [])
         d = form.cleaned_data
         games.append(services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
-                                         confirm_low_winner=d["confirm_low_winner"]))
+                                         confirm_low_winner=d["confirm_low_winner"],
+                                         confirm_high_lus=d["confirm_high_lus"]))
         try:
             saved = services.record_series(match, by=self.request.user, games=games,
                                            expected_version=sheet.version if sheet else None,
