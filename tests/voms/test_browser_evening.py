@@ -76,6 +76,7 @@ def test_voms_evening_with_a_disqualification(live_server, page, drawn, director
         page.goto(f"{live_server.url}/manage/{t.slug}/voms/enter/?round={match.round.number}")
         absent_a = match.team_a_id == team.pk
         type_slip(page, match.table_number, "x" if absent_a else 9, 9 if absent_a else "x")
+        shot(page, f"04-absence-{number}")
         if number == 2:
             expect(page.locator(".f-confirm_disqualify .error")).to_contain_text("disqualified in round")
             shot(page, "04-disqualify-asked")
@@ -104,8 +105,10 @@ def test_voms_evening_with_a_disqualification(live_server, page, drawn, director
     page.goto(f"{live_server.url}/manage/{t.slug}/voms/knockout/")
     page.locator("button", has_text="Build the knockout").click()
     expect(page.locator("main")).to_contain_text("The knockout was built with:")
-    for _series in range(3):
+    for _series in range(3):  # one pool: the two best play the final
         page.goto(f"{live_server.url}/manage/{t.slug}/voms/knockout/")
+        if not page.locator("a", has_text="Enter game").count():
+            break
         page.locator("a", has_text="Enter game").first.click()
         for _game in range(2):
             page.locator("#id_lus_a").focus()

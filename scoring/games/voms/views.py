@@ -177,8 +177,16 @@ class ScheduleView(ScoreEntryMixin, TemplateView):
         rounds = []
         if stage:
             matches = Match.objects.filter(stage=stage).select_related("round", "pool", "team_a", "team_b", "sheet")
+            state = services.pool_state(self.tournament, stage)
             by_round = {}
             for m in matches:
+                result = state.result(m.pk)
+                m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
+                m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id) if m.team_b else ""
+                m.decided = ""
+                if result is not None and result.disqualified:
+                    m.decided = (_("void") if result.outcome == "void" else
+                                 f"{result.game.lus_a} : {result.game.lus_b} ({_('forfeit')})")
                 by_round.setdefault(m.round, []).append(m)
             rounds = sorted(by_round.items(), key=lambda item: item[0].number)
         context.update(rounds=rounds, seed=lot_seed(self.tournament))
