@@ -4,10 +4,12 @@ The authority is the digest `shared/rules/voms.md`. Pure Python, no Django.
 
 Public API
 ----------
-`VomsSettings(win_points=2, kam_points=2.5, over_points=1.5, target=9, max_absences=2, best_of=3)`
+`VomsSettings(win_points=2, kam_points=2.5, over_points=1.5, target=9, max_absences=2, best_of=3,
+sure_lus=12, max_lus=20)`
     Per-tournament settings (points are `Decimal`); invalid values raise `RuleError`.
-`score_game(lus_a, lus_b, winner=None, *, confirm_low_winner=False, settings) -> GameScore`
-    Validate the lus written on a slip and score it (normal 2, kam 2.5, over 1.5; 11:0 is "over").
+`score_game(lus_a, lus_b, winner=None, *, confirm_low_winner=False, confirm_high_lus=False, settings)`
+    Validate the lus written on a slip and score it (normal 2, kam 2.5, over 1.5; 11:0 is "over");
+    lus above `sure_lus` need `confirm_high_lus`, above `max_lus` are refused.
 `forfeit(winner, settings) -> GameScore`
     The 9:0 awarded when the other team is absent (kind "forfeit", kam points).
 `is_disqualified(absences, settings) -> bool`
@@ -21,6 +23,10 @@ Public API
 `pool_chain(team_count, games) -> list[Metric]`, `POINTS`, `WINS`, `LUS_DIFF`, `H2H_KEY/H2H_NAME/H2H_ABBR`,
 `DISPLAY_COLUMNS`
     The ranking chain and the extra columns, each with a translatable name and abbreviation.
+`derive_pool(slots, settings) -> PoolDerivation`, `PoolSlot(key, round, team_a, team_b, slip, absent)`
+    The absence rule over every pool game, in round order whatever the order of the slips: who is
+    disqualified in which round, and what each game counts as ("missing", "as_entered",
+    "disqualified_forfeit", "void"). `newly_disqualified(before, after)` compares two derivations.
 `series_state(games, best_of=3) -> SeriesState(wins_a, wins_b, winner, finished)`
     Where a best-of-N series stands; `check_series_game_allowed(games, best_of)` refuses a
     game after the series is decided.
@@ -40,11 +46,12 @@ Side = Literal["a", "b"]
 Kind = Literal["normal", "kam", "over", "forfeit"]
 SIDES: tuple[Side, Side] = ("a", "b")
 
-#: Highest lus accepted on a slip. A game stops as soon as a team reaches the target, and
-#: overshooting (rule 45) or playing on after a forgotten stop (rule 18) adds only a few lus,
-#: so real results stay in the low teens. 99 is what fits the two-digit box on the slip;
-#: anything larger is certainly a typing error.
+#: The highest value any lus setting may take (what fits the two-digit box on the slip).
 MAX_LUS = 99
+#: Digest Decision (plausible lus): a game stops as soon as a team reaches the target and a trick
+#: gives at most a few lus, so a team's lus above 12 need a confirmation and above 20 are refused.
+SURE_LUS = 12
+LIMIT_LUS = 20
 
 GAME_NAME = gettext_noop("Voms")
 
@@ -74,6 +81,10 @@ class VomsSettings:
     target: int = 9
     max_absences: int = 2
     best_of: int = 3
+    #: a team's lus above this need a confirmation at entry ("13 lus — are you sure?")
+    sure_lus: int = SURE_LUS
+    #: a team's lus above this are refused
+    max_lus: int = LIMIT_LUS
 
     def __post_init__(self) -> None:
         for name in ("win_points", "kam_points", "over_points"):
@@ -101,6 +112,30 @@ class VomsSettings:
                 value=self.max_absences,
             )
         _check_best_of(self.best_of)
+        if not _is_whole(self.sure_lus) or not self.target <= self.sure_lus <= MAX_LUS:
+            raise RuleError(
+                "sure_lus_setting_invalid",
+                gettext_noop(
+                    "The lus that need a confirmation must be a whole number from the lus needed to win "
+                    "(%(target)s) to %(max)s; got %(value)s."
+                ),
+                field="sure_lus",
+                target=self.target,
+                max=MAX_LUS,
+                value=self.sure_lus,
+            )
+        if not _is_whole(self.max_lus) or not self.sure_lus <= self.max_lus <= MAX_LUS:
+            raise RuleError(
+                "max_lus_setting_invalid",
+                gettext_noop(
+                    "The most lus accepted must be a whole number from %(sure)s (the lus that need a "
+                    "confirmation) to %(max)s; got %(value)s."
+                ),
+                field="max_lus",
+                sure=self.sure_lus,
+                max=MAX_LUS,
+                value=self.max_lus,
+            )
 
 
 DEFAULT_SETTINGS = VomsSettings()
@@ -128,7 +163,7 @@ def _check_side(winner: object) -> None:
         )
 
 
-def _check_lus(value: object, field: str) -> None:
+def _check_lus(value: object, field: str, settings: VomsSettings) -> None:
     if not _is_whole(value):
         raise RuleError(
             "lus_not_whole",
@@ -143,13 +178,26 @@ def _check_lus(value: object, field: str) -> None:
             field=field,
             value=value,
         )
-    if value > MAX_LUS:
+    if value > settings.max_lus:
         raise RuleError(
             "lus_too_large",
-            gettext_noop("%(value)s lus is more than any game can reach (at most %(max)s). Check the slip."),
+            gettext_noop("%(value)s lus is more than any game can reach: at most %(max)s. Check the slip."),
             field=field,
             value=value,
-            max=MAX_LUS,
+            max=settings.max_lus,
+        )
+
+
+def _check_plausible(lus_a: int, lus_b: int, settings: VomsSettings) -> None:
+    """Digest Decision (plausible lus): above `sure_lus` is usually a typing error; asked, not refused."""
+    high = max(lus_a, lus_b)
+    if high > settings.sure_lus:
+        raise RuleError(
+            "lus_unlikely",
+            gettext_noop("%(value)s lus — are you sure? A game stops at %(target)s; confirm it or correct the slip."),
+            field="confirm_high_lus",
+            value=high,
+            target=settings.target,
         )
 
 
@@ -243,21 +291,26 @@ def score_game(
     winner: Side | None = None,
     *,
     confirm_low_winner: bool = False,
+    confirm_high_lus: bool = False,
     settings: VomsSettings = DEFAULT_SETTINGS,
 ) -> GameScore:
     """Validate the final lus of one game and return what it is worth.
 
     `winner` may be left out when exactly one team reached the target; when both did, the
     slip's winner is required. A winner with fewer lus than the loser needs
-    `confirm_low_winner=True`. Raises `RuleError` (with `field`) for any entry the rules refuse.
+    `confirm_low_winner=True`; lus above `settings.sure_lus` need `confirm_high_lus=True` (error
+    code "lus_unlikely") and above `settings.max_lus` are refused. Raises `RuleError` (with
+    `field`) for any entry the rules refuse.
     """
-    _check_lus(lus_a, "lus_a")
-    _check_lus(lus_b, "lus_b")
+    _check_lus(lus_a, "lus_a", settings)
+    _check_lus(lus_b, "lus_b", settings)
     if winner is None:
         winner = _infer_winner(lus_a, lus_b, settings.target)
     else:
         _check_side(winner)
         _check_named_winner({"a": lus_a, "b": lus_b}, winner, settings.target, confirm_low_winner)
+    if not confirm_high_lus:
+        _check_plausible(lus_a, lus_b, settings)
     winner_lus, loser_lus = (lus_a, lus_b) if winner == "a" else (lus_b, lus_a)
     kind, points = _classify(winner_lus, loser_lus, settings)
     return _scored(lus_a, lus_b, winner, kind, points)
@@ -463,3 +516,137 @@ def check_series_game_allowed(games: Sequence[GameScore], best_of: int = 3) -> N
     """Raise `RuleError` when another game would be played in an already decided series."""
     if series_state(games, best_of).finished:
         raise _series_decided(len(games), best_of)
+
+
+# --- Absences and disqualification ---------------------------------------------------------
+
+Outcome = Literal["missing", "as_entered", "disqualified_forfeit", "void"]
+
+
+@dataclass(frozen=True)
+class PoolSlot:
+    """One scheduled pool game (not a bye) as the disqualification rule reads it.
+
+    `slip` is what the slip says (`score_game` or `forfeit`), None while no slip was entered;
+    `absent` is the side the slip marks absent ("a"/"b"), None for a played game.
+    """
+
+    key: Hashable
+    round: int
+    team_a: TeamId
+    team_b: TeamId
+    slip: GameScore | None = None
+    absent: Side | None = None
+
+
+@dataclass(frozen=True)
+class SlotResult:
+    """What one pool game counts as after the disqualifications.
+
+    outcome:
+      "missing"               no slip yet, and the game still has to be played
+      "as_entered"            the slip counts as written (an absence on it is a 9:0 forfeit)
+      "disqualified_forfeit"  a team was disqualified in an earlier round: `target`:0 for the
+                              opponent, whatever the slip says (its typed lus stay in the history)
+      "void"                  both teams out of it (both disqualified, or the opponent of a
+                              disqualified team was absent too): no points, no win, no lus
+    `game` is the score that counts (None for "missing" and "void"); `absent` lists the sides
+    whose absence this game adds to their count; `disqualified` the sides already disqualified.
+    """
+
+    slot: PoolSlot
+    outcome: Outcome
+    game: GameScore | None
+    absent: tuple[Side, ...] = ()
+    disqualified: tuple[Side, ...] = ()
+
+    @property
+    def entered(self) -> bool:
+        """True when nothing is left to enter for this game (a forfeit or void game counts as entered)."""
+        return self.outcome != "missing"
+
+    def played_game(self) -> PlayedGame | None:
+        """The game as the pool standings count it; None when it counts for neither team."""
+        if self.game is None:
+            return None
+        return PlayedGame.from_score(self.slot.team_a, self.slot.team_b, self.game)
+
+
+@dataclass(frozen=True)
+class PoolDerivation:
+    """Every pool game's result after the absence rule, and who was disqualified in which round."""
+
+    results: dict[Hashable, SlotResult]
+    #: team -> the round of the absence that disqualified it
+    disqualified: dict[TeamId, int]
+    #: team -> the rounds it was counted absent, in order
+    absences: dict[TeamId, tuple[int, ...]]
+
+    def games(self) -> list[PlayedGame]:
+        """The games the standings count (forfeits included, void and missing games left out)."""
+        return [game for result in self.results.values() if (game := result.played_game()) is not None]
+
+    def missing(self) -> list[PoolSlot]:
+        """The games still waiting for a slip, in round order."""
+        return [r.slot for r in self.results.values() if r.outcome == "missing"]
+
+    def first_open_round(self) -> int | None:
+        """The lowest round with a game still waiting for a slip (None when every game is entered)."""
+        return min((slot.round for slot in self.missing()), default=None)
+
+
+def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETTINGS) -> PoolDerivation:
+    """Apply the absence rule (digest "Forfeit" and its Decisions) to every pool game.
+
+    A team may be absent `max_absences` rounds; its next absence disqualifies it in that round.
+    "Later" is by round number, never by the order the slips were typed: the games are read in
+    round order, so the result does not depend on the order of `slots`. From the round after
+    the disqualification on, every game of the team is a `target`:0 forfeit for the opponent,
+    even when the slip was typed with lus; if that opponent was absent too (the slip marks it
+    absent), the opponent gets the absence (towards its own limit) and the game is void; two
+    disqualified teams meeting: void. A disqualified team never gains a point, win or lus.
+    """
+    ordered = sorted(slots, key=lambda slot: (slot.round, repr(slot.key)))
+    seen: set[Hashable] = set()
+    absences: dict[TeamId, list[int]] = {}
+    disqualified: dict[TeamId, int] = {}
+    results: dict[Hashable, SlotResult] = {}
+
+    def count_absence(team: TeamId, round_number: int) -> None:
+        rounds = absences.setdefault(team, [])
+        rounds.append(round_number)
+        if team not in disqualified and is_disqualified(len(rounds), settings):
+            disqualified[team] = round_number
+
+    for slot in ordered:
+        if slot.key in seen:
+            raise RuleError("duplicate_game", gettext_noop("The game %(key)s is listed twice."), field="games",
+                            key=slot.key)
+        seen.add(slot.key)
+        if slot.absent is not None:
+            _check_side(slot.absent)
+        teams = {"a": slot.team_a, "b": slot.team_b}
+        out = tuple(side for side in SIDES if disqualified.get(teams[side], slot.round) < slot.round)
+        if len(out) == 2:
+            results[slot.key] = SlotResult(slot, "void", None, (), out)
+        elif out:
+            other: Side = "b" if out[0] == "a" else "a"
+            if slot.absent == other:
+                count_absence(teams[other], slot.round)
+                results[slot.key] = SlotResult(slot, "void", None, (other,), out)
+            else:
+                results[slot.key] = SlotResult(slot, "disqualified_forfeit", forfeit(other, settings), (), out)
+        elif slot.absent is not None:
+            count_absence(teams[slot.absent], slot.round)
+            present: Side = "b" if slot.absent == "a" else "a"
+            results[slot.key] = SlotResult(slot, "as_entered", slot.slip or forfeit(present, settings), (slot.absent,))
+        elif slot.slip is None:
+            results[slot.key] = SlotResult(slot, "missing", None)
+        else:
+            results[slot.key] = SlotResult(slot, "as_entered", slot.slip)
+    return PoolDerivation(results, disqualified, {team: tuple(rounds) for team, rounds in absences.items()})
+
+
+def newly_disqualified(before: PoolDerivation, after: PoolDerivation) -> dict[TeamId, int]:
+    """Teams disqualified (or disqualified in another round) in `after` but not so in `before`."""
+    return {team: rnd for team, rnd in after.disqualified.items() if before.disqualified.get(team) != rnd}

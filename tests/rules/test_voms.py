@@ -10,10 +10,13 @@ from scoring.rules.voms import (
     DISPLAY_COLUMNS,
     MAX_LUS,
     PlayedGame,
+    PoolSlot,
     VomsSettings,
     check_series_game_allowed,
+    derive_pool,
     forfeit,
     is_disqualified,
+    newly_disqualified,
     pool_chain,
     pool_standings,
     score_game,
@@ -35,9 +38,9 @@ from scoring.rules.voms import (
 )
 def test_digest_examples(lus_a, lus_b, kind, points):
     winner = "a" if lus_b >= 9 else None
-    score = score_game(lus_a, lus_b, winner)
+    score = score_game(lus_a, lus_b, winner, confirm_high_lus=True)
     assert (score.winner, score.kind, score.points_a, score.points_b) == ("a", kind, Decimal(points), Decimal(0))
-    mirrored = score_game(lus_b, lus_a, "b" if winner else None)
+    mirrored = score_game(lus_b, lus_a, "b" if winner else None, confirm_high_lus=True)
     assert (mirrored.winner, mirrored.kind, mirrored.points_b, mirrored.points_a) == (
         "b",
         kind,
@@ -107,8 +110,35 @@ def test_non_whole_lus_refused(bad):
 
 def test_negative_and_absurd_lus_refused():
     _refusal("lus_negative", "lus_b", 9, -1)
-    _refusal("lus_too_large", "lus_a", MAX_LUS + 1, 3)
-    assert score_game(MAX_LUS, 3).kind == "over"
+    _refusal("lus_too_large", "lus_b", 5, 99)  # the 5:99 that used to be saved
+    _refusal("lus_too_large", "lus_a", 21, 3, confirm_high_lus=True)  # a confirmation does not lift the limit
+    assert score_game(20, 3, confirm_high_lus=True).kind == "over"
+
+
+def test_lus_above_twelve_need_a_confirmation():
+    """Digest Decision (plausible lus): above 12 asked ("13 lus — are you sure?"), above 20 refused."""
+    assert score_game(12, 3).kind == "over"
+    with pytest.raises(RuleError) as caught:
+        score_game(13, 3)
+    error = caught.value
+    assert (error.code, error.field, error.params["value"]) == ("lus_unlikely", "confirm_high_lus", 13)
+    with pytest.raises(RuleError) as caught:
+        score_game(3, 14)
+    assert caught.value.params["value"] == 14
+    assert score_game(13, 3, confirm_high_lus=True).points_a == Decimal("1.5")
+    # the limit is checked before the question: 99 is refused, never asked about
+    _refusal("lus_too_large", "lus_b", 13, 99)
+
+
+def test_lus_limits_are_settings():
+    wide = VomsSettings(sure_lus=15, max_lus=30)
+    assert score_game(15, 3, settings=wide).kind == "over"
+    assert score_game(30, 3, confirm_high_lus=True, settings=wide).kind == "over"
+    with pytest.raises(RuleError):
+        score_game(31, 3, confirm_high_lus=True, settings=wide)
+    for bad in ({"sure_lus": 8}, {"sure_lus": 12, "max_lus": 11}, {"max_lus": MAX_LUS + 1}):
+        with pytest.raises(RuleError):
+            VomsSettings(**bad)
 
 
 def test_invalid_winner_refused():
@@ -142,7 +172,7 @@ lus = st.integers(min_value=0, max_value=MAX_LUS)
 @given(lus, lus, st.sampled_from(["a", "b", None]), st.booleans())
 def test_any_accepted_game_gives_the_winner_one_of_three_values(lus_a, lus_b, winner, confirm):
     try:
-        score = score_game(lus_a, lus_b, winner, confirm_low_winner=confirm)
+        score = score_game(lus_a, lus_b, winner, confirm_low_winner=confirm, confirm_high_lus=True)
     except RuleError:
         return
     won, lost = (score.points_a, score.points_b) if score.winner == "a" else (score.points_b, score.points_a)
@@ -151,6 +181,17 @@ def test_any_accepted_game_gives_the_winner_one_of_three_values(lus_a, lus_b, wi
     assert won == {"normal": Decimal(2), "kam": Decimal("2.5"), "over": Decimal("1.5")}[score.kind]
     assert winner_lus >= 9
     assert (score.kind == "over") == (winner_lus > 9)
+    assert max(lus_a, lus_b) <= 20
+
+
+@settings(max_examples=200, deadline=None)
+@given(lus, lus, st.sampled_from(["a", "b", None]))
+def test_lus_above_twelve_are_never_saved_without_a_confirmation(lus_a, lus_b, winner):
+    try:
+        score_game(lus_a, lus_b, winner, confirm_low_winner=True)
+    except RuleError:
+        return
+    assert max(lus_a, lus_b) <= 12
 
 
 # --- Forfeits and disqualification ------------------------------------------------------
@@ -368,3 +409,217 @@ def test_best_of_five_and_invalid_lengths():
     with pytest.raises(RuleError) as caught:
         series_state([], best_of=4)
     assert caught.value.code == "best_of_invalid"
+
+
+# --- Absences and disqualification (digest "Forfeit" and its Decisions) ----------------------
+
+def slot(key, rnd, a, b, lus=None, absent=None):
+    """A pool game: `lus` (lus_a, lus_b) for a played slip, `absent` "a"/"b" for an absence, neither: no slip."""
+    if absent is not None:
+        return PoolSlot(key, rnd, a, b, forfeit("b" if absent == "a" else "a"), absent)
+    return PoolSlot(key, rnd, a, b, score_game(*lus) if lus else None)
+
+
+def points_of(derivation, team):
+    total = {"points": Decimal(0), "wins": 0, "lus": 0}
+    for g in derivation.games():
+        for t, lus_for, _against, pts, won in g.sides():
+            if t == team:
+                total["points"] += pts
+                total["wins"] += won
+                total["lus"] += lus_for
+    return total
+
+
+def x_season():
+    """Team X absent in rounds 1, 2 and 3 (the third absence disqualifies it); it meets Y in round 4 and Z in 5."""
+    return [
+        slot(1, 1, "X", "P", absent="a"),
+        slot(2, 2, "Q", "X", absent="b"),
+        slot(3, 3, "X", "R", absent="a"),
+        slot(4, 4, "X", "Y", lus=(9, 4)),  # typed: X won 9:4 — no longer counts
+        slot(5, 5, "Z", "X"),  # no slip at all
+    ]
+
+
+def test_third_absence_disqualifies_in_that_round_and_later_games_are_forfeits():
+    d = derive_pool(x_season())
+    assert d.disqualified == {"X": 3}
+    assert d.absences["X"] == (1, 2, 3)
+    assert d.results[3].outcome == "as_entered"  # the disqualifying absence itself is a 9:0 forfeit
+    four = d.results[4]
+    assert four.outcome == "disqualified_forfeit" and four.disqualified == ("a",)
+    assert (four.game.lus_a, four.game.lus_b, four.game.winner, four.game.points_b) == (0, 9, "b", Decimal("2.5"))
+    five = d.results[5]
+    assert five.outcome == "disqualified_forfeit" and five.entered  # counts as entered without a slip
+    assert (five.game.winner, five.game.points_a) == ("a", Decimal("2.5"))
+    assert points_of(d, "X") == {"points": Decimal(0), "wins": 0, "lus": 0}
+    assert d.missing() == [] and d.first_open_round() is None
+
+
+def test_two_absences_are_allowed():
+    d = derive_pool(x_season()[:2] + x_season()[3:])
+    assert d.disqualified == {}
+    assert d.results[4].outcome == "as_entered" and points_of(d, "X")["points"] == Decimal(2)
+    assert d.results[5].outcome == "missing" and d.first_open_round() == 5
+
+
+def test_out_of_order_slips_a_later_round_typed_first():
+    """A slip of round 4 typed before the third absence in round 3: the order of typing does not matter."""
+    season = x_season()
+    typed_order = [season[3], season[0], season[4], season[2], season[1]]
+    assert derive_pool(typed_order) == derive_pool(season)
+    before_third = derive_pool([season[3], season[0], season[1]])  # round 3 not typed yet
+    assert before_third.results[4].outcome == "as_entered"
+    after_third = derive_pool([season[3], season[0], season[1], season[2]])
+    assert after_third.results[4].outcome == "disqualified_forfeit"
+    assert newly_disqualified(before_third, after_third) == {"X": 3}
+
+
+def test_a_correction_that_creates_the_third_absence():
+    season = x_season()
+    played = [*season[:2], slot(3, 3, "X", "R", lus=(5, 9)), *season[3:]]
+    before = derive_pool(played)
+    assert before.disqualified == {} and before.results[4].outcome == "as_entered"
+    corrected = derive_pool(season)  # round 3 corrected to "X absent"
+    assert newly_disqualified(before, corrected) == {"X": 3}
+    assert corrected.results[4].outcome == "disqualified_forfeit"
+
+
+def test_a_correction_that_removes_the_third_absence_restores_the_typed_lus():
+    season = x_season()
+    d = derive_pool([*season[:2], slot(3, 3, "X", "R", lus=(9, 2)), *season[3:]])
+    assert d.disqualified == {}
+    four = d.results[4]
+    assert four.outcome == "as_entered" and (four.game.lus_a, four.game.lus_b) == (9, 4)
+    assert d.results[5].outcome == "missing"
+    assert points_of(d, "X")["points"] == Decimal(4)
+
+
+def test_correcting_an_early_absence_moves_the_disqualification_round():
+    # absent in 1, 2, 4 and 5: disqualified in 4; correcting round 1 to a played game makes 5 the third absence
+    slots = [slot(1, 1, "X", "A", absent="a"), slot(2, 2, "X", "B", absent="a"), slot(3, 3, "X", "C", lus=(9, 1)),
+             slot(4, 4, "X", "D", absent="a"), slot(5, 5, "X", "E", absent="a"), slot(6, 6, "X", "F", lus=(9, 3))]
+    assert derive_pool(slots).disqualified == {"X": 4}
+    assert derive_pool(slots).results[5].outcome == "disqualified_forfeit"
+    corrected = derive_pool([slot(1, 1, "X", "A", lus=(9, 5)), *slots[1:]])
+    assert corrected.disqualified == {"X": 5}
+    assert corrected.results[5].outcome == "as_entered"  # the absence itself
+    assert corrected.results[6].outcome == "disqualified_forfeit"
+
+
+def test_absent_opponent_of_a_disqualified_team_gets_the_absence_and_no_points():
+    season = x_season()
+    d = derive_pool([*season[:3], slot(4, 4, "X", "Y", absent="b"), *season[4:]])
+    four = d.results[4]
+    assert (four.outcome, four.game, four.absent) == ("void", None, ("b",))
+    assert four.entered
+    assert d.absences["Y"] == (4,)
+    assert points_of(d, "Y") == {"points": Decimal(0), "wins": 0, "lus": 0}
+    assert points_of(d, "X")["points"] == Decimal(0)
+
+
+def test_absences_next_to_a_disqualified_team_count_towards_the_own_limit():
+    # Y absent in 1 and 2, then absent again against the disqualified X in round 5: Y is out from round 5
+    slots = [slot(1, 1, "Y", "A", absent="a"), slot(2, 2, "Y", "B", absent="a"),
+             slot(3, 1, "X", "C", absent="a"), slot(4, 2, "X", "D", absent="a"), slot(5, 3, "X", "E", absent="a"),
+             slot(6, 5, "X", "Y", absent="b"), slot(7, 6, "Y", "G", lus=(9, 0))]
+    d = derive_pool(slots)
+    assert d.disqualified == {"X": 3, "Y": 5}
+    assert d.results[6].outcome == "void"
+    assert d.results[7].outcome == "disqualified_forfeit" and d.results[7].game.winner == "b"
+
+
+def test_two_disqualified_teams_meeting_is_void():
+    slots = [slot(1, 1, "X", "A", absent="a"), slot(2, 2, "X", "B", absent="a"), slot(3, 3, "X", "C", absent="a"),
+             slot(4, 1, "W", "D", absent="a"), slot(5, 2, "W", "E", absent="a"), slot(6, 3, "W", "F", absent="a"),
+             slot(7, 4, "X", "W", lus=(9, 7))]
+    d = derive_pool(slots)
+    seven = d.results[7]
+    assert (seven.outcome, seven.game, seven.disqualified) == ("void", None, ("a", "b"))
+    assert seven.entered
+    for team in ("X", "W"):
+        assert points_of(d, team) == {"points": Decimal(0), "wins": 0, "lus": 0}
+
+
+def test_no_absence_allowed_setting():
+    d = derive_pool([slot(1, 1, "X", "A", absent="a"), slot(2, 2, "X", "B", lus=(9, 2))],
+                    VomsSettings(max_absences=0))
+    assert d.disqualified == {"X": 1} and d.results[2].outcome == "disqualified_forfeit"
+
+
+def test_a_game_listed_twice_is_refused():
+    with pytest.raises(RuleError):
+        derive_pool([slot(1, 1, "X", "A"), slot(1, 2, "X", "B")])
+
+
+# Property tests: a random season of a small pool with random slips, absences and missing slips.
+
+TEAMS = "ABCDEF"
+
+
+@st.composite
+def seasons(draw):
+    rounds = draw(st.integers(min_value=1, max_value=7))
+    slots = []
+    key = 0
+    for rnd in range(1, rounds + 1):
+        order = draw(st.permutations(TEAMS))
+        for i in range(0, len(order), 2):
+            key += 1
+            kind = draw(st.sampled_from(["played", "played", "absent_a", "absent_b", "none"]))
+            a, b = order[i], order[i + 1]
+            if kind == "played":
+                slots.append(slot(key, rnd, a, b, lus=draw(st.sampled_from([(9, 4), (3, 9), (9, 0), (11, 7)]))))
+            elif kind == "none":
+                slots.append(slot(key, rnd, a, b))
+            else:
+                slots.append(slot(key, rnd, a, b, absent=kind[-1]))
+    return slots
+
+
+@settings(max_examples=200, deadline=None)
+@given(seasons(), st.randoms(use_true_random=False), st.integers(min_value=0, max_value=3))
+def test_derivation_does_not_depend_on_the_typing_order(slots, rnd, limit):
+    shuffled = list(slots)
+    rnd.shuffle(shuffled)
+    rule = VomsSettings(max_absences=limit)
+    assert derive_pool(shuffled, rule) == derive_pool(slots, rule)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seasons(), st.integers(min_value=0, max_value=3))
+def test_a_disqualified_team_never_gains_after_its_round(slots, limit):
+    rule = VomsSettings(max_absences=limit)
+    d = derive_pool(slots, rule)
+    for team, rounds in d.absences.items():
+        assert (team in d.disqualified) == (len(rounds) > limit)
+        if team in d.disqualified:
+            assert d.disqualified[team] == rounds[limit]
+    for result in d.results.values():
+        s = result.slot
+        for side, team in (("a", s.team_a), ("b", s.team_b)):
+            out = d.disqualified.get(team, s.round) < s.round
+            assert (side in result.disqualified) == out
+            if out:
+                assert result.entered
+                if result.game is not None:
+                    assert result.game.winner != side
+                    assert (result.game.lus_a if side == "a" else result.game.lus_b) == 0
+                    assert (result.game.points_a if side == "a" else result.game.points_b) == 0
+        if result.outcome == "missing":
+            assert s.slip is None and not result.disqualified
+        if result.outcome == "void":
+            assert result.game is None
+            assert len(result.disqualified) == 2 or len(result.absent) == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(seasons())
+def test_without_absences_every_slip_counts_as_entered(slots):
+    played = [s for s in slots if s.absent is None]
+    d = derive_pool(played)
+    assert d.disqualified == {}
+    for s in played:
+        assert d.results[s.key].outcome == ("missing" if s.slip is None else "as_entered")
+        assert d.results[s.key].game == s.slip

@@ -21,6 +21,9 @@ from tournament.models import Match, Tournament
 pytestmark = pytest.mark.django_db
 
 
+POOL_MATCHES = Match.objects.filter(round__stage__kind="pools")
+
+
 @pytest.fixture
 def demo(director):
     """12 teams in 2 pools with every result, the knockout played out (Danish printouts)."""
@@ -102,7 +105,7 @@ def test_standings_mark_a_lot_and_print_its_seed(voms, director):
 
 
 def test_slips_of_a_round_three_to_a_page_with_their_tables(demo):
-    games = list(Match.objects.filter(round__stage__tournament=demo, round__number=1, team_b__isnull=False)
+    games = list(POOL_MATCHES.filter(round__stage__tournament=demo, round__number=1, team_b__isnull=False)
                  .select_related("team_a", "team_b").order_by("table_number"))
     pages = pdf_pages(render(build(demo, "slips", round_number=1), "pdf", tournament=demo))
     assert len(pages) == math.ceil(len(games) / SLIPS_PER_PAGE) == 2
@@ -113,14 +116,14 @@ def test_slips_of_a_round_three_to_a_page_with_their_tables(demo):
 
 
 def test_lus_boards_one_page_per_table(demo):
-    count = Match.objects.filter(round__stage__tournament=demo, round__number=2, team_b__isnull=False).count()
+    count = POOL_MATCHES.filter(round__stage__tournament=demo, round__number=2, team_b__isnull=False).count()
     pages = pdf_pages(render(build(demo, "lusboards", round_number=2), "pdf", tournament=demo))
     assert len(pages) == count
 
 
 def test_results_knockout_and_bracket_show_every_games_lus(demo):
     results = build(demo, "results").row_dicts()
-    assert len(results) == Match.objects.filter(round__stage__tournament=demo, team_b__isnull=False).count()
+    assert len(results) == POOL_MATCHES.filter(round__stage__tournament=demo, team_b__isnull=False).count()
     assert all(row["lus_a"] is not None for row in results)
     knockout = build(demo, "knockout").row_dicts()
     final = Match.objects.get(stage__tournament=demo, key="F")

@@ -154,7 +154,11 @@ def test_third_absence_disqualifies_and_later_games_are_forfeits(drawn, director
                 services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
             continue
         side = "a" if match.team_a_id == team.pk else "b"
-        services.record_slip(match, by=director, entry={"absent": side})
+        if absences == 2:  # the absence that disqualifies is asked, not saved at once
+            with pytest.raises(services.DisqualificationUnconfirmed) as asked:
+                services.record_slip(match, by=director, entry={"absent": side})
+            assert asked.value.field == "confirm_disqualify" and "disqualified in round" in asked.value.message
+        services.record_slip(match, by=director, entry={"absent": side}, confirm_disqualify=absences == 2)
         absences += 1
     dq = services.disqualifications(drawn)
     assert team.pk in dq

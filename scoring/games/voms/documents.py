@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
-from scoring.rules import voms as rules
 from scoring.templatetags.voms import metric_name
 from tournament.models import Match, Round, Stage
 from tournament.public.links import published_page
@@ -125,7 +124,7 @@ def standing_rows(table: PoolTable) -> list[dict]:
         rows.append(
             {
                 "rank": row.rank,
-                "team": table.teams[row.participant].name,
+                "team": services.with_note(table.teams[row.participant].name, table.disqualified, row.participant),
                 "played": values["played"],
                 "points": points(values["points"]),
                 "wins": values["wins"],
@@ -186,6 +185,7 @@ RANKING_COLUMNS = (
 
 def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
     pool_place = {row.participant: (table.pool, row.rank) for table in tables for row in table.rows}
+    disqualified = {team: rnd for table in tables for team, rnd in table.disqualified.items()}
     how_labels = {"final": _("Final"), "third_place": _("Match for third place"), "semifinal": _("Semifinal")}
     with_members = {team.pk: team for team in tournament.teams.prefetch_related("members")}
     rows = []
@@ -195,7 +195,8 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
             decided_in = _("Pool %(pool)s, rank %(rank)s") % {"pool": pool.name, "rank": rank}
         else:
             decided_in = how_labels[how]
-        rows.append({"place": place, "team": team.name, "players": team_card(with_members[team.pk])["players"],
+        rows.append({"place": place, "team": services.with_note(team.name, disqualified, team.pk),
+                     "players": team_card(with_members[team.pk])["players"],
                      "decided_in": decided_in})
     decided = bool(rows) and rows[0]["decided_in"] == how_labels["final"]
     # Teams named after their players (the default) need no players column.
@@ -260,23 +261,28 @@ def game_note(game: dict, match: Match, target: int) -> str:
     return ""
 
 
-def result_row(match: Match, disqualified: dict[int, int], settings) -> dict:
+def result_row(match: Match, state: services.PoolState, settings) -> dict:
     row = {"round": match.round.number, "table": match.table_number, "pool": match.pool.name,
-           "team_a": match.team_a.name, "team_b": match.team_b.name}
+           "team_a": services.with_note(match.team_a.name, state.disqualified, match.team_a_id),
+           "team_b": services.with_note(match.team_b.name, state.disqualified, match.team_b_id)}
     sheet = getattr(match, "sheet", None)
-    if sheet is not None:
-        game = sheet.derived["games"][0]
-        note = game_note(game, match, settings.target)
-        if sheet.corrected:
-            note = ", ".join(filter(None, [note, _("corrected")]))
-    elif (side := services.forfeited_by_disqualification(match, disqualified)) is not None:
-        # The standings count this game as a forfeit although no slip was entered: show it the same way.
-        score = rules.forfeit("b" if side == "a" else "a", settings)
-        game = {"lus_a": score.lus_a, "lus_b": score.lus_b, "points_a": score.points_a, "points_b": score.points_b}
-        team = match.team_a if side == "a" else match.team_b
-        note = _("forfeit: %(team)s disqualified") % {"team": team}
-    else:
+    result = state.result(match.pk)
+    if result is not None and result.disqualified:
+        # What the standings count, whatever the slip says: a forfeit of the disqualified team, or void.
+        teams = {"a": match.team_a, "b": match.team_b}
+        out = " · ".join(_("forfeit: %(team)s disqualified") % {"team": teams[side]} for side in result.disqualified)
+        if result.outcome == "void":
+            absent = [_("%(team)s absent") % {"team": teams[side]} for side in result.absent]
+            return {**row, "note": " · ".join([out, *absent, _("void")])}
+        game = result.game
+        return {**row, "lus_a": game.lus_a, "lus_b": game.lus_b, "points_a": points(game.points_a),
+                "points_b": points(game.points_b), "note": out}
+    if sheet is None:
         return row
+    game = sheet.derived["games"][0]
+    note = game_note(game, match, settings.target)
+    if sheet.corrected:
+        note = ", ".join(filter(None, [note, _("corrected")]))
     return {**row, "lus_a": game["lus_a"], "lus_b": game["lus_b"], "points_a": points(game["points_a"]),
             "points_b": points(game["points_b"]), "note": note}
 
@@ -287,8 +293,8 @@ def results_document(tournament) -> TableDocument:
     if stage is None:
         return empty_table(_("Results"))
     settings = services.rules_settings(tournament)
-    disqualified = services.disqualifications(tournament)
-    rows = [result_row(match, disqualified, settings) for match in pool_matches(stage, team_b__isnull=False)]
+    state = services.pool_state(tournament, stage)
+    rows = [result_row(match, state, settings) for match in pool_matches(stage, team_b__isnull=False)]
     return TableDocument(_("Results"), RESULTS_COLUMNS, rows, subtitle=_("Preliminary round"),
                          filename_stem="results", landscape=True, qr_page=published_page(tournament, "results"))
 
@@ -308,9 +314,11 @@ def schedule_document(tournament) -> TableDocument:
     stage = pools_stage(tournament)
     if stage is None:
         return empty_table(_("Schedule"))
+    dq = services.pool_state(tournament, stage).disqualified
     rows = [
         {"round": m.round.number, "time": start_time(m.round), "table": m.table_number, "pool": m.pool.name,
-         "team_a": m.team_a.name, "team_b": m.team_b.name if m.team_b else _("bye")}
+         "team_a": services.with_note(m.team_a.name, dq, m.team_a_id),
+         "team_b": services.with_note(m.team_b.name, dq, m.team_b_id) if m.team_b else _("bye")}
         for m in pool_matches(stage)
     ]
     slot = services.settings_of(tournament)["slot_minutes"]
@@ -437,8 +445,11 @@ def crosstable_page(table: PoolTable, seed: int | None) -> dict:
         cells = []
         for other in order:
             lus = table.results.get((team_id, other))
-            cells.append({"self": other == team_id, "text": f"{lus[0]}:{lus[1]}" if lus else ""})
-        teams.append({"number": len(teams) + 1, "name": table.teams[team_id].name, "cells": cells,
+            text = f"{lus[0]}:{lus[1]}" if lus else "–" if (team_id, other) in table.void else ""
+            cells.append({"self": other == team_id, "text": text})
+        teams.append({"number": len(teams) + 1,
+                      "name": services.with_note(table.teams[team_id].name, table.disqualified, team_id),
+                      "cells": cells,
                       "points": points(row.values["points"]), "wins": row.values["wins"],
                       "lus_diff": row.values["lus_diff"], "rank": row.rank, "by_lot": row.by_lot})
     return {"pool": pool_label(table.pool), "complete": table.complete, "teams": teams,

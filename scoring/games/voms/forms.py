@@ -1,7 +1,39 @@
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.voms import MAX_LUS
+from scoring.rules.voms import LIMIT_LUS, MAX_LUS
+
+#: the largest round or table number the referee table can type
+MAX_NUMBER = 9999
+
+
+#: an over-long number says the limit (Django fills in limit_value when it shows the message)
+AT_MOST = _("Too large: at most %(limit_value)s.")
+
+
+class BoundedIntegerField(forms.IntegerField):
+    """A whole number with an upper limit that says the limit for any over-long number.
+
+    Django reads a number of thousands of digits as "Enter a whole number" and a merely large one as
+    "less than or equal to"; the referee table needs "at most 9999" for both.
+    """
+
+    def __init__(self, *, max_value: int, **kwargs):
+        super().__init__(max_value=max_value, **kwargs)
+        self.set_limit(max_value)
+
+    def set_limit(self, max_value: int) -> None:
+        self.max_value = max_value
+        self.error_messages["max_value"] = AT_MOST
+        self.validators = [v for v in self.validators if not isinstance(v, MaxValueValidator)]
+        self.validators.append(MaxValueValidator(max_value, message=AT_MOST))
+
+    def to_python(self, value):
+        text = str(value).strip() if value is not None else ""
+        if text.isdigit() and len(text) > len(str(self.max_value)):
+            raise forms.ValidationError(AT_MOST, code="max_value", params={"limit_value": self.max_value})
+        return super().to_python(value)
 
 
 class IndividualForm(forms.Form):
@@ -26,6 +58,9 @@ class SettingsForm(forms.Form):
     over_points = forms.DecimalField(label=_("Points for a win with more than 9 lus"), min_value=0, max_digits=4,
                                      decimal_places=1)
     target = forms.IntegerField(label=_("Lus needed to win a game"), min_value=1, max_value=MAX_LUS)
+    sure_lus = forms.IntegerField(label=_("Lus above this need a confirmation at entry"), min_value=1,
+                                  max_value=MAX_LUS)
+    max_lus = forms.IntegerField(label=_("Most lus accepted for a team"), min_value=1, max_value=MAX_LUS)
     max_absences = forms.IntegerField(label=_("Absences allowed before disqualification"), min_value=0,
                                       max_value=20)
     best_of = forms.TypedChoiceField(label=_("Knockout series"), coerce=int,
@@ -43,24 +78,48 @@ def parse_lus(value: str):
     text = (value or "").strip().lower()
     if text in ("x", "-", "abs"):
         return "x"
-    if text.isdigit():
+    if text.isdigit() and len(text) <= len(str(MAX_LUS)) + 1:
         return int(text)
     return text
 
 
-class SlipForm(forms.Form):
-    round = forms.IntegerField(label=_("Round"), min_value=1, widget=forms.NumberInput(attrs={"class": "short"}))
-    table = forms.IntegerField(label=_("Table"), min_value=1,
-                               widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
-    lus_a = forms.CharField(label=_("Lus team A"), max_length=4, required=False,
+class FocusFirstError:
+    """After an error the cursor goes to the first field in error (or the confirmation asked for)."""
+
+    def focus_first_error(self) -> None:
+        if not self.errors:
+            return
+        wrong = [name for name in self.fields if name in self.errors]
+        for field in self.fields.values():
+            field.widget.attrs.pop("autofocus", None)
+        target = wrong[0] if wrong else next(iter(self.fields))
+        self.fields[target].widget.attrs["autofocus"] = True
+
+
+#: confirmation boxes: shown only once the entry asks for them
+CONFIRM_FIELDS = ("confirm_low_winner", "confirm_high_lus", "confirm_disqualify")
+
+
+class SlipForm(FocusFirstError, forms.Form):
+    round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_NUMBER,
+                                widget=forms.NumberInput(attrs={"class": "short"}))
+    table = BoundedIntegerField(label=_("Table"), min_value=1, max_value=MAX_NUMBER,
+                                widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
+    lus_a = forms.CharField(label=_("Lus team A"), required=False,
                             widget=forms.TextInput(attrs={"class": "short", "inputmode": "numeric"}))
-    lus_b = forms.CharField(label=_("Lus team B"), max_length=4, required=False,
+    lus_b = forms.CharField(label=_("Lus team B"), required=False,
                             widget=forms.TextInput(attrs={"class": "short", "inputmode": "numeric"}))
     # A one-letter box rather than a drop-down: typing "a" or "b" is the fastest at the referee table.
     winner = forms.CharField(label=_("Winner (A/B)"), max_length=1, required=False,
                              help_text=_("Only when both teams have 9 or more."),
                              widget=forms.TextInput(attrs={"class": "short", "autocomplete": "off"}))
     confirm_low_winner = forms.BooleanField(label=_("Yes, the winner has fewer lus"), required=False)
+    confirm_high_lus = forms.BooleanField(label=_("Yes, the lus are right"), required=False)
+    confirm_disqualify = forms.BooleanField(label=_("Yes, disqualify"), required=False)
+
+    def __init__(self, *args, max_lus: int = LIMIT_LUS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.max_lus = max_lus
 
     def clean_winner(self):
         winner = self.cleaned_data.get("winner", "").strip().lower()
@@ -73,10 +132,13 @@ class SlipForm(forms.Form):
         a, b = parse_lus(data.get("lus_a", "")), parse_lus(data.get("lus_b", ""))
         if a == "x" and b == "x":
             raise forms.ValidationError(_("Only one team can be marked absent (x)."))
-        if "x" not in (a, b):
-            for key, value in (("lus_a", a), ("lus_b", b)):
-                if not isinstance(value, int):
-                    self.add_error(key, _("Type the lus as a whole number, or x for an absent team."))
+        for key, value in (("lus_a", a), ("lus_b", b)):
+            if isinstance(value, str) and value.isdigit() or isinstance(value, int) and value > self.max_lus:
+                self.add_error(key, _("%(value)s lus is more than any game can reach: at most %(max)s. "
+                                      "Check the slip.") % {"value": value if len(str(value)) < 8 else "…",
+                                                            "max": self.max_lus})
+            elif "x" not in (a, b) and not isinstance(value, int):
+                self.add_error(key, _("Type the lus as a whole number, or x for an absent team."))
         data["lus_a"], data["lus_b"] = a, b
         return data
 
@@ -89,7 +151,8 @@ class SlipForm(forms.Form):
         if d["lus_b"] == "x":
             return slip_entry(absent="b")
         return slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d.get("winner") or None,
-                          confirm_low_winner=d.get("confirm_low_winner", False))
+                          confirm_low_winner=d.get("confirm_low_winner", False),
+                          confirm_high_lus=d.get("confirm_high_lus", False))
 
 
 class CorrectionForm(SlipForm):
@@ -103,28 +166,55 @@ class CorrectionForm(SlipForm):
         self.fields["lus_a"].widget.attrs["autofocus"] = True
 
 
-class SeriesGameForm(forms.Form):
-    lus_a = forms.IntegerField(label=_("Lus team A"), min_value=0, max_value=MAX_LUS,
-                               widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
-    lus_b = forms.IntegerField(label=_("Lus team B"), min_value=0, max_value=MAX_LUS,
-                               widget=forms.NumberInput(attrs={"class": "short"}))
+class SeriesGameForm(FocusFirstError, forms.Form):
+    lus_a = BoundedIntegerField(label=_("Lus team A"), min_value=0, max_value=LIMIT_LUS,
+                                widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
+    lus_b = BoundedIntegerField(label=_("Lus team B"), min_value=0, max_value=LIMIT_LUS,
+                                widget=forms.NumberInput(attrs={"class": "short"}))
     winner = SlipForm.base_fields["winner"]
     confirm_low_winner = forms.BooleanField(label=_("Yes, the winner has fewer lus"), required=False)
     #: the version of the series and the number of the game when the form was shown (see SeriesView)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     game = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    confirm_high_lus = SlipForm.base_fields["confirm_high_lus"]
 
     clean_winner = SlipForm.clean_winner
+
+    def __init__(self, *args, max_lus: int = LIMIT_LUS, **kwargs):
+        super().__init__(*args, **kwargs)
+        for key in ("lus_a", "lus_b"):
+            self.fields[key].set_limit(max_lus)
 
 
 class KnockoutForm(forms.Form):
     qualifiers_per_pool = forms.IntegerField(label=_("Teams per pool in the knockout"), min_value=1, max_value=16)
     third_place = forms.BooleanField(label=_("Play a match for third place"), required=False)
     semifinal = SettingsForm.base_fields["semifinal"]
+    confirm_rebuild = forms.BooleanField(label=_("Yes, rebuild it"), required=False)
+
+    def __init__(self, *args, built: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not built:
+            del self.fields["confirm_rebuild"]
+
+
+class SeriesCorrectionForm(SeriesGameForm):
+    """A director corrects one game of a series: which game, its lus, why."""
+
+    number = forms.TypedChoiceField(label=_("Game"), coerce=int, choices=())
+    reason = forms.CharField(label=_("Why is it corrected?"), max_length=500)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    field_order = ["number", "lus_a", "lus_b", "winner", "confirm_low_winner", "confirm_high_lus", "reason"]
+
+    def __init__(self, *args, games: int = 1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [(n, str(n)) for n in range(1, games + 1)]
+        self.fields["lus_a"].widget.attrs.pop("autofocus", None)
 
 
 #: field keys of a slip as `scoring.services.compare` compares them, in the order of the form
-SLIP_FIELDS = ("lus_a", "lus_b", "winner", "confirm_low_winner")
+SLIP_FIELDS = ("lus_a", "lus_b", "winner", "confirm_low_winner", "confirm_high_lus")
 
 
 def slip_fields(entries) -> list[tuple[str, list[tuple[str, str, str]]]]:
@@ -136,7 +226,8 @@ def slip_fields(entries) -> list[tuple[str, list[tuple[str, str, str]]]]:
         lus_a = "x" if absent == "a" else "" if absent else str(entry.get("lus_a", ""))
         lus_b = "x" if absent == "b" else "" if absent else str(entry.get("lus_b", ""))
         texts = {"lus_a": lus_a, "lus_b": lus_b, "winner": (entry.get("winner") or "").upper(),
-                 "confirm_low_winner": _("yes") if entry.get("confirm_low_winner") else ""}
+                 "confirm_low_winner": _("yes") if entry.get("confirm_low_winner") else "",
+                 "confirm_high_lus": _("yes") if entry.get("confirm_high_lus") else ""}
         label = _("Game %(number)s") % {"number": number} if len(entries) > 1 else _("Slip")
         rows.append((str(label), [(key, str(labels[key]), texts[key]) for key in SLIP_FIELDS]))
     return rows

@@ -28,17 +28,28 @@ def _lus(game: dict) -> str:
     return f"{game['lus_a']} : {game['lus_b']}"
 
 
-def _pool_game(match: Match) -> dict:
+def _pool_game(match: Match, state: services.PoolState) -> dict:
+    """A pool game as it counts: a disqualification's forfeit (or void game) overrides what the slip says."""
     sheet = getattr(match, "sheet", None)
     game = sheet.derived["games"][0] if sheet is not None else None
+    result = state.result(match.pk)
+    void = result is not None and result.outcome == "void"
+    if result is not None and result.outcome == "disqualified_forfeit":
+        score = result.game
+        game = {"lus_a": score.lus_a, "lus_b": score.lus_b, "points_a": score.points_a, "points_b": score.points_b,
+                "kind": "forfeit"}
+    dq = state.disqualified
     return {
         "table": match.table_number,
         "pool": match.pool.name if match.pool else "",
-        "a": match.team_a.name,
-        "b": match.team_b.name if match.team_b else None,
-        "lus": _lus(game) if game else "",
-        "points": f"{show_points(game['points_a'])} : {show_points(game['points_b'])}" if game else "",
-        "forfeit": bool(game and game["kind"] == "forfeit"),
+        "a": services.with_note(match.team_a.name, dq, match.team_a_id),
+        "b": services.with_note(match.team_b.name, dq, match.team_b_id) if match.team_b else None,
+        "lus": _("void") if void else _lus(game) if game else "",
+        "points": "" if void or not game else f"{show_points(game['points_a'])} : {show_points(game['points_b'])}",
+        "forfeit": bool(not void and game and game["kind"] == "forfeit"),
+        "entered": match.team_b_id is None or (result is not None and result.entered),
+        # decided by a disqualification: nobody plays it
+        "decided": result is not None and bool(result.disqualified),
     }
 
 
@@ -70,7 +81,9 @@ class VomsPublic(PublicContent):
         )
 
     def _rounds(self, stage: Stage, with_results: bool) -> list[dict]:
-        current = services.current_round(stage)
+        state = services.pool_state(self.tournament, stage)
+        number = state.derivation.first_open_round()
+        current = stage.rounds.filter(number=number).first() if number else stage.rounds.order_by("-number").first()
         rounds: dict[int, dict] = {}
         for match in self._pool_matches(stage):
             number = match.round.number
@@ -78,11 +91,11 @@ class VomsPublic(PublicContent):
                 "number": number, "time": _time(match.round.starts_at),
                 "current": current is not None and current.number == number, "games": [], "done": True,
             })
-            game = _pool_game(match)
+            game = _pool_game(match, state)
             if not with_results:
                 game.update(lus="", points="", forfeit=False)
             entry["games"].append(game)
-            entry["done"] = entry["done"] and (match.team_b_id is None or hasattr(match, "sheet"))
+            entry["done"] = entry["done"] and game["entered"]
         return [rounds[n] for n in sorted(rounds)]
 
     # --- the pages ----------------------------------------------------------------------------------
@@ -105,7 +118,9 @@ class VomsPublic(PublicContent):
 
     def _pool_section(self, table) -> Section:
         rows = [
-            {"rank": row.rank, "team": table.teams[row.participant].name, "played": row.values["played"],
+            {"rank": row.rank, "team": services.with_note(table.teams[row.participant].name, table.disqualified,
+                                                          row.participant),
+             "played": row.values["played"],
              "points": show_points(row.values["points"]), "wins": row.values["wins"],
              "lus_diff": row.values["lus_diff"], "by_lot": row.by_lot}
             for row in table.rows
@@ -120,7 +135,8 @@ class VomsPublic(PublicContent):
         ranking = final_ranking(self.tournament)
         if not any(how == "final" for _place, _team, how in ranking):
             return []
-        return [{"place": place, "team": team.name} for place, team, _how in ranking]
+        dq = services.disqualifications(self.tournament)
+        return [{"place": place, "team": services.with_note(team.name, dq, team.pk)} for place, team, _how in ranking]
 
     def bracket(self) -> list[Section]:
         from .views import knockout_rounds
@@ -148,18 +164,24 @@ class VomsPublic(PublicContent):
         if not people:
             return Found([], total)
         teams_of = {p.pk: list(p.teams.all()) for p in people}
-        games = self._open_games({t.pk for teams in teams_of.values() for t in teams})
+        state = services.pool_state(self.tournament)
+        games = self._open_games({t.pk for teams in teams_of.values() for t in teams}, state)
+        dq = state.disqualified
         sections = [
             Section("public/voms/found.html", {"person": person(p), "teams": [
-                {"name": team.name, "withdrawn": team.withdrawn, "games": games.get(team.pk, [])}
+                {"name": team.name, "withdrawn": team.withdrawn,
+                 "disqualified": services.disqualified_note(dq[team.pk]) if team.pk in dq else "",
+                 "games": [] if team.pk in dq else games.get(team.pk, [])}
                 for team in teams_of[p.pk]
             ]})
             for p in people
         ]
         return Found(sections, total)
 
-    def _open_games(self, team_ids: set[int]) -> dict[int, list[dict]]:
-        """{team: its games still to play, the next first}: round, time, table, opponent (or a bye)."""
+    def _open_games(self, team_ids: set[int], state: services.PoolState) -> dict[int, list[dict]]:
+        """{team: its games still to play, the next first}: round, time, table, opponent (or a bye).
+
+        A game a disqualification decided (a forfeit or a void game) is not to be played: left out."""
         matches = (
             Match.objects.filter(stage__tournament=self.tournament, sheet__isnull=True)
             .select_related("stage", "round", "pool", "team_a", "team_b")
@@ -167,6 +189,9 @@ class VomsPublic(PublicContent):
         )
         games: dict[int, list[dict]] = {}
         for match in matches:
+            result = state.result(match.pk)
+            if result is not None and result.entered:
+                continue
             for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
                 if team is None or team.pk not in team_ids:
                     continue
@@ -208,7 +233,7 @@ class VomsPublic(PublicContent):
         current = next((r for r in rounds if r["current"]), None)
         if current is None or current["done"]:  # after the last round, "who plays where" is over
             return []
-        games = [g for g in current["games"] if g["b"]]
+        games = [g for g in current["games"] if g["b"] and not g["decided"]]
         title = _("Round %(number)s: who plays where") % {"number": current["number"]}
         return [
             Slide("schedule", Section("public/voms/beamer_round.html", {"games": chunk, "time": current["time"]},

@@ -8,11 +8,16 @@ in `scoring.rules.voms` and the draws in `tournament.draw`.
 from __future__ import annotations
 
 import datetime
+import functools
+import json
 import random
 import secrets
+from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import models, transaction
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -52,6 +57,10 @@ DEFAULTS = {
     "qualifiers_per_pool": 2,
     "third_place": False,
     "semifinal": "bracket",
+    "sure_lus": rules.SURE_LUS,
+    "max_lus": rules.LIMIT_LUS,
+    # a best-of-3 series takes about an hour (digest "Tournament structure")
+    "series_minutes": 60,
 }
 
 
@@ -68,6 +77,8 @@ def rules_settings(tournament) -> rules.VomsSettings:
         target=int(s["target"]),
         max_absences=int(s["max_absences"]),
         best_of=int(s["best_of"]),
+        sure_lus=int(s["sure_lus"]),
+        max_lus=int(s["max_lus"]),
     )
 
 
@@ -94,10 +105,11 @@ def update_settings(tournament, *, by, changes: dict, reason: str = "") -> dict:
             win_points=Decimal(str(merged["win_points"])), kam_points=Decimal(str(merged["kam_points"])),
             over_points=Decimal(str(merged["over_points"])), target=int(merged["target"]),
             max_absences=int(merged["max_absences"]), best_of=int(merged["best_of"]),
+            sure_lus=int(merged["sure_lus"]), max_lus=int(merged["max_lus"]),
         )
     except RuleError as error:
         raise _refuse(error) from error
-    scoring_keys = {"win_points", "kam_points", "over_points", "target"}
+    scoring_keys = {"win_points", "kam_points", "over_points", "target", "max_absences"}
     if play_started(tournament) and any(str(changes.get(k, merged[k])) != str(settings_of(tournament)[k])
                                           for k in scoring_keys if k in changes):
         raise DomainError(_("The points cannot be changed once results have been entered."))
@@ -287,12 +299,119 @@ def _schedule(tournament, stage: Stage, schedules) -> None:
 
 
 def current_round(stage: Stage) -> Round | None:
-    """The first round with a game still missing its slip (or the last round)."""
+    """The first round with a game still waiting for its slip (or the last round).
+
+    In the pool stage the games a disqualification decides (forfeits and void games) count as
+    entered, so the current round moves on past them.
+    """
+    if stage.kind == Stage.Kind.POOLS:
+        number = pool_state(stage.tournament, stage).derivation.first_open_round()
+        if number is not None:
+            return stage.rounds.filter(number=number).first()
+        return stage.rounds.order_by("-number").first()
     open_round = (
         Round.objects.filter(stage=stage, matches__team_b__isnull=False, matches__sheet__isnull=True)
         .order_by("number").first()
     )
     return open_round or stage.rounds.order_by("-number").first()
+
+
+# --- Absences and disqualification ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PoolMatch:
+    """A pool game (not a bye) as read for the absence rule: plain values, no model instances."""
+
+    pk: int
+    team_a_id: int
+    team_b_id: int
+    pool_id: int
+    round_number: int
+    #: the slip's derived values (None: no slip yet)
+    derived: dict | None
+    #: the side the slip marks absent
+    absent: str | None
+
+
+@dataclass(frozen=True)
+class PoolState:
+    """Every pool game with what it counts as after the absence rule (`rules.derive_pool`)."""
+
+    matches: list[PoolMatch]
+    derivation: rules.PoolDerivation
+
+    @property
+    def disqualified(self) -> dict[int, int]:
+        return self.derivation.disqualified
+
+    def result(self, match_pk: int) -> rules.SlotResult | None:
+        return self.derivation.results.get(match_pk)
+
+
+def _stored_score(derived_game: dict) -> rules.GameScore:
+    return rules.GameScore(
+        lus_a=derived_game["lus_a"], lus_b=derived_game["lus_b"], winner=derived_game["winner"],
+        points_a=_decimal(derived_game["points_a"]), points_b=_decimal(derived_game["points_b"]),
+        kind=derived_game["kind"],
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _decimal(text: str) -> Decimal:
+    """A stored points value ("2", "2.5", "1.5", "0"): a handful of distinct values for thousands of games."""
+    return Decimal(text)
+
+
+def _absent_side(entries_text: str | None) -> str | None:
+    # Absences are rare: a slip whose text does not mention one is not decoded at all.
+    if entries_text is None or '"absent"' not in entries_text:
+        return None
+    entries = json.loads(entries_text)
+    entry = entries[0] if isinstance(entries, list) and entries else {}
+    side = entry.get("absent") if isinstance(entry, dict) else None
+    return side if side in ("a", "b") else None
+
+
+def slot_of(match: PoolMatch) -> rules.PoolSlot:
+    slip = _stored_score(match.derived["games"][0]) if match.derived else None
+    return rules.PoolSlot(match.pk, match.round_number, match.team_a_id, match.team_b_id, slip, match.absent)
+
+
+def read_pool_matches(stage: Stage) -> list[PoolMatch]:
+    """Every pool game of `stage` with its slip, in one query (the slips' JSON read as text, decoded at once)."""
+    rows = list(
+        Match.objects.filter(stage=stage, team_b__isnull=False)
+        .order_by("round__number", "table_number", "pk")
+        .values_list("pk", "team_a_id", "team_b_id", "pool_id", "round__number",
+                     Cast("sheet__derived", TextField()), Cast("sheet__entries", TextField()))
+    )
+    # 2,400 separate decodes (Django's JSONField converter) were a third of the standings' time for 200 teams.
+    derived = json.loads(f"[{','.join(row[5] or 'null' for row in rows)}]")
+    return [PoolMatch(*row[:5], d, _absent_side(row[6])) for row, d in zip(rows, derived, strict=True)]
+
+
+def pool_state(tournament, stage: Stage | None = None) -> PoolState:
+    """The pool stage's games after the absence rule; empty before the draw."""
+    stage = stage or Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    matches = read_pool_matches(stage) if stage is not None else []
+    return PoolState(matches, rules.derive_pool([slot_of(m) for m in matches], rules_settings(tournament)))
+
+
+def disqualified_note(round_number: int) -> str:
+    """How a disqualified team is marked wherever it appears."""
+    return _("disqualified in round %(round)s") % {"round": round_number}
+
+
+def with_note(name: str, disqualified: dict[int, int], team_id) -> str:
+    """A team's name, marked when it was disqualified."""
+    rnd = disqualified.get(team_id)
+    return name if rnd is None else f"{name} ({disqualified_note(rnd)})"
+
+
+def disqualifications(tournament) -> dict[int, int]:
+    """Team id -> the round of the absence that disqualified it (pool games only)."""
+    return pool_state(tournament).disqualified
 
 
 # --- Slips ------------------------------------------------------------------------------------
@@ -321,7 +440,8 @@ def score_entry(entry: dict, settings: rules.VomsSettings) -> rules.GameScore:
     if absent in ("a", "b"):
         return rules.forfeit("b" if absent == "a" else "a", settings)
     return rules.score_game(entry.get("lus_a"), entry.get("lus_b"), entry.get("winner"),
-                            confirm_low_winner=bool(entry.get("confirm_low_winner")), settings=settings)
+                            confirm_low_winner=bool(entry.get("confirm_low_winner")),
+                            confirm_high_lus=bool(entry.get("confirm_high_lus")), settings=settings)
 
 
 def _game_dict(game: rules.GameScore) -> dict:
@@ -329,7 +449,8 @@ def _game_dict(game: rules.GameScore) -> dict:
             "points_a": str(game.points_a), "points_b": str(game.points_b)}
 
 
-def slip_entry(*, lus_a=None, lus_b=None, winner=None, confirm_low_winner=False, absent=None) -> dict:
+def slip_entry(*, lus_a=None, lus_b=None, winner=None, confirm_low_winner=False, confirm_high_lus=False,
+               absent=None) -> dict:
     """The raw entry as the slip says it (what is stored)."""
     if absent:
         return {"absent": absent}
@@ -338,73 +459,113 @@ def slip_entry(*, lus_a=None, lus_b=None, winner=None, confirm_low_winner=False,
         entry["winner"] = winner
     if confirm_low_winner:
         entry["confirm_low_winner"] = True
+    if confirm_high_lus:
+        entry["confirm_high_lus"] = True
     return entry
 
 
-def forfeited_by_disqualification(match, disqualified: dict[int, int]) -> str | None:
-    """The side ("a"/"b") that forfeits this match because its team was disqualified earlier.
+class DisqualificationUnconfirmed(DomainError):
+    """An entry that would disqualify a team: asked, not refused (`confirm_disqualify=True` saves it)."""
 
-    `match` is a `Match` or any object with `team_a_id`, `team_b_id` and `round_number`.
-    """
-    round_number = getattr(match, "round_number", None)
-    if round_number is None:
-        round_number = match.round.number if getattr(match, "round", None) is not None else None
-    if round_number is None:
-        return None
-    for side, team_id in (("a", match.team_a_id), ("b", match.team_b_id)):
-        after = disqualified.get(team_id)
-        if after is not None and round_number > after:
-            return side
-    return None
+    def __init__(self, teams: list[tuple[Team, int, int]]):
+        self.teams = teams
+        text = " ".join(
+            _("This is absence number %(count)s of %(team)s: the team is disqualified in round %(round)s, and "
+              "every later game of it counts 9:0 for the opponent.") % {"count": count, "team": team, "round": rnd}
+            for team, rnd, count in teams
+        )
+        super().__init__(text + " " + _("Tick “Yes, disqualify” to save it."), field="confirm_disqualify")
 
 
-def disqualifications(tournament) -> dict[int, int]:
-    """Team id -> the round of the absence that disqualified it (pool games only)."""
-    limit = rules_settings(tournament).max_absences
-    absences: dict[int, list[int]] = {}
-    # Plain values, not model instances: this runs on every standings request.
-    rows = ScoreSheet.objects.filter(tournament=tournament, match__stage__kind=Stage.Kind.POOLS).values_list(
-        "entries", "match__team_a_id", "match__team_b_id", "match__round__number"
+def _check_disqualified_game(match: Match, state: PoolState) -> None:
+    """A new slip for a game a disqualification decides: only the absence of the opponent can be entered."""
+    result = state.result(match.pk)
+    if result is None or not result.disqualified:
+        return
+    teams = {"a": match.team_a, "b": match.team_b}
+    if len(result.disqualified) == 2:
+        raise DomainError(_("Both teams of this game are disqualified: the game is void and there is nothing to "
+                            "enter."))
+    out = result.disqualified[0]
+    raise DomainError(
+        _("%(team)s was disqualified in round %(round)s: this game counts 9:0 for %(other)s and there is nothing "
+          "to enter. Only if %(other)s was absent too, type x for it.")
+        % {"team": teams[out], "round": state.disqualified[teams[out].pk],
+           "other": teams["b" if out == "a" else "a"]}
     )
-    for entries, team_a, team_b, round_number in rows:
-        for entry in entries:
-            side = entry.get("absent") if isinstance(entry, dict) else None
-            if side in ("a", "b"):
-                absences.setdefault(team_a if side == "a" else team_b, []).append(round_number)
-    return {
-        team: sorted(rounds)[limit]
-        for team, rounds in absences.items()
-        if rules.is_disqualified(len(rounds), rules.VomsSettings(max_absences=limit))
-    }
+
+
+def _state_with(state: PoolState, match: Match, entry: dict, settings: rules.VomsSettings) -> rules.PoolDerivation:
+    """The derivation as it would be with `entry` as the slip of `match`."""
+    absent = entry.get("absent") if entry.get("absent") in ("a", "b") else None
+    score = score_entry(entry, settings)
+    slots = [rules.PoolSlot(m.pk, m.round_number, m.team_a_id, m.team_b_id, score, absent) if m.pk == match.pk
+             else slot_of(m) for m in state.matches]
+    return rules.derive_pool(slots, settings)
 
 
 def record_slip(match: Match, *, by, entry: dict, expected_version: int | None = None, reason: str = "",
-                decide: bool = False, sent=None):
+                decide: bool = False, confirm_disqualify: bool = False, sent=None):
     """Enter (or, for a director, correct) the slip of a pool game.
 
+    The absence that disqualifies a team (by round: a correction of an early round counts too) is
+    saved only with `confirm_disqualify=True`. A new slip for a game a disqualification decides is
+    refused, except the absence of the opponent (which makes the game void). The returned sheet
+    carries `disqualified` and `reinstated` ({team id: round}): what this slip changed.
+
     Under double entry the first entry comes back as a `PendingSheet` (`.counted` is False) and
-    nothing follows from it: no absence, no backup.
+    nothing follows from it: no disqualification, no backup.
     """
     tournament = match.stage.tournament
     if match.team_b_id is None:
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
-    if entry.get("absent") is None and forfeited_by_disqualification(match, disqualifications(tournament)):
-        raise DomainError(_("A team of this game has been disqualified: the game counts as 9:0 for the opponent."))
+    settings = rules_settings(tournament)
     with transaction.atomic():
+        state = pool_state(tournament, match.stage)
+        correcting = ScoreSheet.objects.filter(match=match).exists()
+        result = state.result(match.pk)
+        if not correcting and result is not None and result.disqualified:
+            out = result.disqualified
+            if len(out) == 2 or entry.get("absent") != ("b" if out[0] == "a" else "a"):
+                _check_disqualified_game(match, state)
+        try:
+            after = _state_with(state, match, entry, settings)
+        except RuleError:
+            after = None  # record_sheet refuses the entry with the rules' own message
+        added = rules.newly_disqualified(state.derivation, after) if after is not None else {}
+        if added and not confirm_disqualify:
+            teams = {t.pk: t for t in Team.objects.filter(pk__in=added)}
+            raise DisqualificationUnconfirmed([(teams[t], rnd, len(after.absences[t])) for t, rnd in added.items()])
         sheet = record_sheet(
-            tournament=tournament, match=match, entries=[entry], derive=derive_slip(rules_settings(tournament)),
+            tournament=tournament, match=match, entries=[entry], derive=derive_slip(settings),
             by=by, expected_version=expected_version, reason=reason, decide=decide, sent=sent,
         )
+        sheet.disqualified, sheet.reinstated = {}, {}
         if sheet.counted:
+            sheet.disqualified = added
+            sheet.reinstated = {t: rnd for t, rnd in state.disqualified.items() if t not in after.disqualified}
             _after_slip(tournament, match, sheet, by)
     return sheet
 
 
 def _after_slip(tournament, match: Match, sheet, by) -> None:
-    """What a counted pool slip sets off: a disqualification, and the backup once its round is complete."""
-    _after_absence(tournament, match, sheet.entries[0], by)
-    if not Match.objects.filter(round=match.round, team_b__isnull=False, sheet__isnull=True).exists():
+    """What a counted pool slip sets off: the audit of a disqualification (or its lifting), and the backup
+    once its round is complete."""
+    for team_id, rnd in getattr(sheet, "disqualified", {}).items():
+        team = Team.objects.get(pk=team_id)
+        log_action("team.disqualify", by=by, tournament=tournament, obj=team, after={"round": rnd})
+    for team_id, rnd in getattr(sheet, "reinstated", {}).items():
+        team = Team.objects.get(pk=team_id)
+        log_action("team.reinstate", by=by, tournament=tournament, obj=team, before={"round": rnd},
+                   after={"round": None})
+    if round_complete(tournament, match.round):
         schedule_backup_after_round(tournament, match.round.number)
+
+
+def round_complete(tournament, rnd: Round) -> bool:
+    """Every game of the round has its slip, or is decided by a disqualification."""
+    state = pool_state(tournament, rnd.stage)
+    return not any(slot.round == rnd.number for slot in state.derivation.missing())
 
 
 def confirm_slip(match: Match, *, by, expected_version: int | None = None):
@@ -412,23 +573,17 @@ def confirm_slip(match: Match, *, by, expected_version: int | None = None):
     tournament = match.stage.tournament
     derive = derive_slip(rules_settings(tournament), match.best_of if match.stage.kind != Stage.Kind.POOLS else 1)
     with transaction.atomic():
+        before = pool_state(tournament, match.stage) if match.stage.kind == Stage.Kind.POOLS else None
         sheet = confirm_pending(tournament=tournament, match=match, derive=derive, by=by,
                                 expected_version=expected_version)
-        if match.stage.kind == Stage.Kind.POOLS:
+        if before is not None:
+            after = pool_state(tournament, match.stage).disqualified
+            sheet.disqualified = {t: r for t, r in after.items() if before.disqualified.get(t) != r}
+            sheet.reinstated = {t: r for t, r in before.disqualified.items() if t not in after}
             _after_slip(tournament, match, sheet, by)
         else:
             _after_series(tournament, match, by)
     return sheet
-
-
-def _after_absence(tournament, match: Match, entry: dict, by) -> None:
-    side = entry.get("absent")
-    if side not in ("a", "b"):
-        return
-    team = match.team_a if side == "a" else match.team_b
-    if disqualifications(tournament).get(team.pk) == match.round.number:
-        log_action("team.disqualify", by=by, tournament=tournament, obj=team,
-                   after={"round": match.round.number, "absences": rules_settings(tournament).max_absences + 1})
 
 
 # --- Knockout ---------------------------------------------------------------------------------
@@ -438,9 +593,17 @@ def knockout_stage(tournament) -> Stage | None:
     return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.KNOCKOUT).first()
 
 
-def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str) -> Stage:
-    """Build the knockout from the qualifiers (decided by the pool standings)."""
+def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str,
+                    qualifiers_per_pool: int | None = None, confirm_rebuild: bool = False) -> Stage:
+    """Build the knockout from the qualifiers (decided by the pool standings).
+
+    Rebuilding an existing knockout needs `confirm_rebuild=True`. The knockout's rounds are `Round`s
+    with a slot of `series_minutes`, so the round clock runs them like the pool rounds.
+    """
     _require_director(by, tournament)
+    if knockout_stage(tournament) is not None and not confirm_rebuild:
+        raise DomainError(_("There is a knockout already: tick “Yes, rebuild it” to replace it."),
+                          field="confirm_rebuild")
     existing = knockout_stage(tournament)
     if existing and (ScoreSheet.objects.filter(match__stage=existing).exists()
                      or PendingSheet.objects.filter(match__stage=existing).exists()):
@@ -453,7 +616,8 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
         if semifinal == "round_robin":
             if len(qualifiers) != 4:
                 raise DomainError(_("The semifinal round robin needs exactly 4 qualified teams."))
-            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "round_robin"}
+            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "round_robin",
+                              "qualifiers_per_pool": qualifiers_per_pool}
             stage.save()
             _create_semifinal_pool(tournament, qualifiers, best_of)
         else:
@@ -461,10 +625,16 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
                 bracket = knockout_bracket(qualifiers, third_place=third_place)
             except RuleError as error:
                 raise _refuse(error) from error
-            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "bracket"}
+            stage.settings = {"qualifiers": q_data, "third_place": third_place, "semifinal": "bracket",
+                              "qualifiers_per_pool": qualifiers_per_pool}
             stage.save()
+            minutes = int(settings_of(tournament)["series_minutes"])
+            rounds = [Round.objects.create(stage=stage, number=n, slot_minutes=minutes)
+                      for n in range(1, len(bracket.rounds) + 1)]
+            round_of_match = {m.id: rounds[n] for n, rnd in enumerate(bracket.rounds) for m in rnd}
             Match.objects.bulk_create(
-                Match(stage=stage, key=m.id, best_of=best_of) for m in bracket.matches() if not m.is_bye
+                Match(stage=stage, key=m.id, best_of=best_of, round=round_of_match.get(m.id, rounds[-1]))
+                for m in bracket.matches() if not m.is_bye
             )
             sync_bracket(stage)
         log_action("knockout.create", by=by, tournament=tournament, obj=tournament, after=stage.settings)
@@ -477,8 +647,9 @@ def _create_semifinal_pool(tournament, qualifiers: list[Qualifier], best_of: int
     pool = Pool.objects.create(stage=stage, index=0, name="SF")
     PoolEntry.objects.bulk_create(PoolEntry(pool=pool, team_id=t, position=i) for i, t in enumerate(teams, 1))
     table_base = 0
+    minutes = int(settings_of(tournament)["series_minutes"])
     for number, pairs in enumerate(semifinal_round_robin(teams), 1):
-        rnd = Round.objects.create(stage=stage, number=number)
+        rnd = Round.objects.create(stage=stage, number=number, slot_minutes=minutes)
         Match.objects.bulk_create(
             Match(stage=stage, round=rnd, pool=pool, table_number=table_base + i, team_a_id=a, team_b_id=b,
                   best_of=best_of)
@@ -547,8 +718,45 @@ def _final_after_semifinal_pool(tournament, by) -> None:
         return
     order = [row.participant for row in table.rows]
     best_of = rules_settings(tournament).best_of
-    Match.objects.create(stage=stage, key="F", best_of=best_of, team_a_id=order[0], team_b_id=order[1])
+    rnd = Round.objects.create(stage=stage, number=1, slot_minutes=int(settings_of(tournament)["series_minutes"]))
+    Match.objects.create(stage=stage, round=rnd, key="F", best_of=best_of, team_a_id=order[0], team_b_id=order[1])
     if stage.settings.get("third_place"):
-        Match.objects.create(stage=stage, key="3P", best_of=best_of, team_a_id=order[2], team_b_id=order[3])
+        Match.objects.create(stage=stage, round=rnd, key="3P", best_of=best_of, team_a_id=order[2],
+                             team_b_id=order[3])
     log_action("knockout.final", by=by, tournament=tournament, obj=tournament,
                after={"semifinal_pool_order": order})
+
+
+def correct_series_game(match: Match, *, by, number: int, game: dict, reason: str,
+                        expected_version: int | None = None):
+    """A director corrects game `number` (1-based) of a series, with a reason, audited like a pool slip.
+
+    A correction that changes who won the series is refused while the match it leads to has results.
+    """
+    tournament = match.stage.tournament
+    _require_director(by, tournament)
+    sheet = ScoreSheet.objects.filter(match=match).first()
+    if sheet is None or not 1 <= number <= len(sheet.entries):
+        raise DomainError(_("There is no game %(number)s in this series to correct.") % {"number": number},
+                          field="number")
+    games = [dict(entry) for entry in sheet.entries]
+    games[number - 1] = game
+    derived = derive_slip(rules_settings(tournament), match.best_of)
+    try:
+        new = derived(games, "games")
+    except RuleError as error:
+        raise _refuse(error) from error
+    old_winner = sheet.derived.get("winner") if sheet.derived.get("finished") else None
+    new_winner = new.get("winner") if new.get("finished") else None
+    if old_winner != new_winner and match.stage.kind == Stage.Kind.KNOCKOUT:
+        old_team = {"a": match.team_a_id, "b": match.team_b_id}.get(old_winner)
+        later = match.stage.matches.exclude(pk=match.pk).filter(sheet__isnull=False)
+        if old_team is not None and later.filter(models.Q(team_a_id=old_team) | models.Q(team_b_id=old_team)).exists():
+            raise DomainError(_("This correction changes who won the series, but the next match of the winner has "
+                                "results already. Correct that match first."))
+    with transaction.atomic():
+        saved = record_sheet(tournament=tournament, match=match, entries=games, derive=derived, by=by,
+                             expected_version=expected_version if expected_version is not None else sheet.version,
+                             reason=reason)
+        _after_series(tournament, match, by)
+    return saved

@@ -7,7 +7,6 @@ the same rows as the standings PDF and Excel file and cached under the tournamen
 
 from __future__ import annotations
 
-import functools
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -23,7 +22,7 @@ from scoring.rules.standings import LOT_KEY, Standing
 from tournament.models import Draw, Match, Pool, Stage, Team
 from tournament.public.cache import cached, load_tournament
 
-from .services import disqualifications, forfeited_by_disqualification, knockout_stage, rules_settings, series_winners
+from .services import knockout_stage, pool_state, rules_settings, series_winners
 
 
 @dataclass
@@ -34,6 +33,10 @@ class PoolTable:
     #: (team_a, team_b) -> (lus_a, lus_b) for the cross-table
     results: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
     complete: bool = False
+    #: (team, opponent) pairs whose game is void (both teams out of it)
+    void: set[tuple[int, int]] = field(default_factory=set)
+    #: team -> the round it was disqualified in
+    disqualified: dict[int, int] = field(default_factory=dict)
 
     @property
     def decided_by_lot(self) -> bool:
@@ -47,26 +50,13 @@ def lot_seed(tournament) -> int | None:
 
 @dataclass(frozen=True)
 class MatchRow:
-    """What the standings need of a match, read as plain values (no model instances)."""
+    """What the standings need of a series match, read as plain values (no model instances)."""
 
     team_a_id: int
     team_b_id: int
     pool_id: int
     round_number: int | None
     derived: dict | None
-
-
-def played_game(match, derived_game: dict) -> rules.PlayedGame:
-    return rules.PlayedGame(
-        match.team_a_id, match.team_b_id, derived_game["lus_a"], derived_game["lus_b"], derived_game["winner"],
-        as_decimal(derived_game["points_a"]), as_decimal(derived_game["points_b"]),
-    )
-
-
-@functools.lru_cache(maxsize=64)
-def as_decimal(text: str) -> Decimal:
-    """A stored points value ("2", "2.5", "1.5", "0"): a handful of distinct values for thousands of games."""
-    return Decimal(text)
 
 
 def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
@@ -82,32 +72,32 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
                  .annotate(entry_pool=F("pool_entries__pool_id"), entry_position=F("pool_entries__position"))
                  .order_by("entry_pool", "entry_position")):
         teams_by_pool[team.entry_pool][team.pk] = team
-    rows = list(
-        Match.objects.filter(stage=stage, team_b__isnull=False).values_list(
-            "team_a_id", "team_b_id", "pool_id", "round__number",
-            Cast("sheet__derived", TextField()), Cast("sheet__entries", TextField()),
-        )
-    )
-    # The slips' JSON is read as text and decoded in one call: 2,400 separate decodes (Django's JSONField
-    # converter) were a third of the page's time for 200 teams.
-    derived_values = json.loads(f"[{','.join(row[4] or 'null' for row in rows)}]")
-    matches = [MatchRow(*row[:4], derived) for row, derived in zip(rows, derived_values, strict=True)]
-    dq = {}
-    if stage.kind == Stage.Kind.POOLS and may_be_disqualified(rows, settings):
-        dq = disqualifications(tournament)
     by_pool: dict[int, list[rules.PlayedGame]] = {p.pk: [] for p in pools}
     missing: dict[int, int] = {p.pk: 0 for p in pools}
-    for match in matches:
-        derived = match.derived
-        if derived is not None and stage.kind == Stage.Kind.POOLS:
-            by_pool[match.pool_id].append(played_game(match, derived["games"][0]))
-        elif derived is not None and derived.get("finished"):
-            by_pool[match.pool_id].append(series_as_game(match, derived, settings))
-        elif (side := forfeited_by_disqualification(match, dq)) is not None:
-            score = rules.forfeit("b" if side == "a" else "a", settings)
-            by_pool[match.pool_id].append(rules.PlayedGame.from_score(match.team_a_id, match.team_b_id, score))
-        else:
-            missing[match.pool_id] += 1
+    void: dict[int, set[tuple[int, int]]] = {p.pk: set() for p in pools}
+    dq: dict[int, int] = {}
+    if stage.kind == Stage.Kind.POOLS:
+        # The absence rule decides what each slip counts as (forfeits of disqualified teams, void games).
+        state = pool_state(tournament, stage)
+        dq = state.disqualified
+        for match in state.matches:
+            result = state.result(match.pk)
+            if (game := result.played_game()) is not None:
+                by_pool[match.pool_id].append(game)
+            elif result.outcome == "void":
+                void[match.pool_id] |= {(match.team_a_id, match.team_b_id), (match.team_b_id, match.team_a_id)}
+            else:
+                missing[match.pool_id] += 1
+    else:
+        rows = list(Match.objects.filter(stage=stage, team_b__isnull=False).values_list(
+            "team_a_id", "team_b_id", "pool_id", "round__number", Cast("sheet__derived", TextField())))
+        derived_values = json.loads(f"[{','.join(row[4] or 'null' for row in rows)}]")
+        for row, derived in zip(rows, derived_values, strict=True):
+            match = MatchRow(*row[:4], derived)
+            if derived is not None and derived.get("finished"):
+                by_pool[match.pool_id].append(series_as_game(match, derived, settings))
+            else:
+                missing[match.pool_id] += 1
     seed = lot_seed(tournament)
     tables = []
     for pool in pools:
@@ -119,25 +109,9 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
         for g in games:
             results[(g.team_a, g.team_b)] = (g.lus_a, g.lus_b)
             results[(g.team_b, g.team_a)] = (g.lus_b, g.lus_a)
-        tables.append(PoolTable(pool, rows, teams, results, complete=missing[pool.pk] == 0))
+        tables.append(PoolTable(pool, rows, teams, results, complete=missing[pool.pk] == 0, void=void[pool.pk],
+                                disqualified={t: r for t, r in dq.items() if t in teams}))
     return tables
-
-
-def may_be_disqualified(rows: list[tuple], settings: rules.VomsSettings) -> bool:
-    """Whether some team has been absent often enough to be disqualified; `services.disqualifications` then
-    says who and from which round. `rows` are (team_a, team_b, …, entries as JSON text). Absences are rare:
-    a slip whose text does not mention one is not decoded at all."""
-    absences: dict[int, int] = {}
-    for row in rows:
-        text = row[-1]
-        if text is None or '"absent"' not in text:
-            continue
-        for entry in json.loads(text):
-            side = entry.get("absent") if isinstance(entry, dict) else None
-            if side in ("a", "b"):
-                team = row[0] if side == "a" else row[1]
-                absences[team] = absences.get(team, 0) + 1
-    return any(rules.is_disqualified(count, settings) for count in absences.values())
 
 
 def series_as_game(match, derived: dict, settings: rules.VomsSettings) -> rules.PlayedGame:

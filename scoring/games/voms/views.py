@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,18 +13,20 @@ from scoring.models import PendingSheet
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
 from tournament.draw.bracket import Qualifier, round_name
-from tournament.models import Match, Stage
+from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
 from tournament.views.replay import ReplayGuard
 
 from . import services
 from .forms import (
+    CONFIRM_FIELDS,
     CorrectionForm,
     DrawForm,
     ImportForm,
     IndividualForm,
     KnockoutForm,
+    SeriesCorrectionForm,
     SeriesGameForm,
     SettingsForm,
     SlipForm,
@@ -168,16 +171,20 @@ class ScheduleView(ScoreEntryMixin, TemplateView):
         rounds = []
         if stage:
             matches = Match.objects.filter(stage=stage).select_related("round", "pool", "team_a", "team_b", "sheet")
+            state = services.pool_state(self.tournament, stage)
             by_round = {}
             for m in matches:
+                result = state.result(m.pk)
+                m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
+                m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id) if m.team_b else ""
+                m.decided = ""
+                if result is not None and result.disqualified:
+                    m.decided = (_("void") if result.outcome == "void" else
+                                 f"{result.game.lus_a} : {result.game.lus_b} ({_('forfeit')})")
                 by_round.setdefault(m.round, []).append(m)
             rounds = sorted(by_round.items(), key=lambda item: item[0].number)
         context.update(rounds=rounds, seed=lot_seed(self.tournament))
         return context
-
-
-def match_label(match: Match) -> dict:
-    return {"a": str(match.team_a), "b": str(match.team_b), "pool": match.pool.name if match.pool else ""}
 
 
 class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
@@ -192,26 +199,37 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
     def get_initial(self):
         stage = self.stage()
         rnd = services.current_round(stage) if stage else None
-        return {"round": self.request.GET.get("round") or (rnd.number if rnd else 1)}
+        asked = self.request.GET.get("round", "")
+        return {"round": asked if asked.isdigit() and len(asked) < 5 else (rnd.number if rnd else 1)}
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        form = context["form"]
+        if form.is_bound and form.errors:
+            form.focus_first_error()
         stage = self.stage()
-        lookup, recent = {}, []
+        lookup, recent, missing, current = {}, [], [], None
         if stage:
+            state = services.pool_state(self.tournament, stage)
+            director = is_director(self.request.user, self.tournament)
             matches = Match.objects.filter(stage=stage, team_b__isnull=False).select_related(
                 "round", "pool", "team_a", "team_b", "sheet")
             for m in matches:
-                entry = match_label(m)
-                entry["done"] = hasattr(m, "sheet")
-                lookup.setdefault(str(m.round.number), {})[str(m.table_number)] = entry
+                lookup.setdefault(str(m.round.number), {})[str(m.table_number)] = preview(
+                    self.tournament, m, state, director)
             recent = (
                 Match.objects.filter(stage=stage, sheet__isnull=False)
                 .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
             )
+            current = services.current_round(stage)
+            missing = still_missing(stage, state, current)
         context.update(lookup=lookup, recent=recent, stage=stage,
                        target=services.rules_settings(self.tournament).target,
-                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage))
+                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage),
+                       missing=missing, current=current, confirm_fields=CONFIRM_FIELDS)
         return context
 
     def pending_slips(self, stage) -> list[dict]:
@@ -250,7 +268,8 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         try:
             # version 0: a new slip; one saved meanwhile (or before) is shown beside this one, never replaced
             sheet = services.record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
-                                         decide=self.request.POST.get("decide") == "mine", sent=self.sent)
+                                         decide=self.request.POST.get("decide") == "mine",
+                                         confirm_disqualify=d["confirm_disqualify"], sent=self.sent)
         except StaleVersion as saved:
             return self.entered_already(form, saved.sheet)
         except EntriesDiffer as conflict:
@@ -271,6 +290,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
                                                    "pa": game["points_a"], "pb": game["points_b"]})
+            announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
 
     def entered_already(self, form, sheet):
@@ -292,9 +312,57 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
 
 
+def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
+    """What the entry page shows under the form for a typed round and table (voms/enter.js)."""
+    entry = {"a": str(match.team_a), "b": str(match.team_b),
+             "pool": _("Pool %(pool)s") % {"pool": match.pool.name} if match.pool else "", "done": False}
+    result = state.result(match.pk)
+    sheet = getattr(match, "sheet", None)
+    if result is not None and result.disqualified:
+        teams = {"a": match.team_a, "b": match.team_b}
+        entry["status"] = " · ".join(
+            services.with_note(str(teams[side]), state.disqualified, teams[side].pk) for side in result.disqualified)
+        entry["status"] += " · " + (_("void") if result.outcome == "void" else _("counts 9:0 for the opponent"))
+        entry["done"] = True
+    elif sheet is not None:
+        game = sheet.derived["games"][0]
+        lus = (_("absent: %(side)s") % {"side": "A" if game["winner"] == "b" else "B"} if game["kind"] == "forfeit"
+               else f"{game['lus_a']}:{game['lus_b']}")
+        entry["status"] = _("already entered %(lus)s") % {"lus": lus}
+        entry["done"] = True
+        if director:
+            entry["correct"] = url(tournament, "correct", match.pk)
+            entry["correct_label"] = str(_("Correct"))
+    return entry
+
+
+def still_missing(stage, state: services.PoolState, current) -> list[Match]:
+    """The games of the current round still waiting for their slip (a disqualification's games are decided)."""
+    if current is None:
+        return []
+    open_pks = [slot.key for slot in state.derivation.missing() if slot.round == current.number]
+    return list(Match.objects.filter(pk__in=open_pks).select_related("team_a", "team_b", "pool")
+                .order_by("table_number"))
+
+
+def announce_disqualifications(request, sheet) -> None:
+    """Say what a counted slip changed: a team disqualified, or a disqualification lifted by a correction."""
+    changed = {**getattr(sheet, "disqualified", {}), **getattr(sheet, "reinstated", {})}
+    names = {team.pk: team.name for team in Team.objects.filter(pk__in=changed)}
+    for team_id, rnd in getattr(sheet, "disqualified", {}).items():
+        messages.warning(request, _("%(team)s is disqualified in round %(round)s: its later games count 9:0 for "
+                                    "the opponents.") % {"team": names[team_id], "round": rnd})
+    for team_id in getattr(sheet, "reinstated", {}):
+        messages.warning(request, _("%(team)s is no longer disqualified: its later results count again.")
+                         % {"team": names[team_id]})
+
+
 class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
     template_name = "voms/correct.html"
     form_class = CorrectionForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
 
     def get_match(self):
         return get_object_or_404(
@@ -308,20 +376,28 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
             initial = {"lus_a": "x" if entry["absent"] == "a" else "", "lus_b": "x" if entry["absent"] == "b" else ""}
         else:
             initial = {"lus_a": entry["lus_a"], "lus_b": entry["lus_b"], "winner": entry.get("winner", ""),
-                       "confirm_low_winner": entry.get("confirm_low_winner", False)}
+                       "confirm_low_winner": entry.get("confirm_low_winner", False),
+                       "confirm_high_lus": entry.get("confirm_high_lus", False)}
         return {**initial, "version": self.get_match().sheet.version}
 
     def get_context_data(self, **kwargs):
         match = self.get_match()
-        return {**super().get_context_data(**kwargs), "match": match,
-                "revisions": match.sheet.revisions.select_related("by")}
+        context = super().get_context_data(**kwargs)
+        if context["form"].is_bound and context["form"].errors:
+            context["form"].focus_first_error()
+        result = services.pool_state(self.tournament, match.stage).result(match.pk)
+        return {**context, "match": match, "revisions": match.sheet.revisions.select_related("by"),
+                "confirm_fields": CONFIRM_FIELDS,
+                "overridden": result is not None and bool(result.disqualified)}
 
     def form_valid(self, form):
         match = self.get_match()
         try:
-            services.record_slip(match, by=self.request.user, entry=form.entry(),
-                                 expected_version=form.cleaned_data["version"], reason=form.cleaned_data["reason"],
-                                 sent=self.sent)
+            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
+                                         expected_version=form.cleaned_data["version"],
+                                         reason=form.cleaned_data["reason"],
+                                         confirm_disqualify=form.cleaned_data["confirm_disqualify"],
+                                         sent=self.sent)
         except StaleVersion as error:
             two = two_versions(
                 error.sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=error.message,
@@ -336,6 +412,7 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
             fail(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Slip corrected."))
+        announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "standings"))
 
 
@@ -354,7 +431,12 @@ class KnockoutView(DirectorRequiredMixin, FormView):
 
     def get_initial(self):
         s = services.settings_of(self.tournament)
-        return {k: s[k] for k in ("qualifiers_per_pool", "third_place", "semifinal")}
+        stage = services.knockout_stage(self.tournament)
+        built = {k: v for k, v in (stage.settings if stage else {}).items() if v is not None}
+        return {k: built.get(k, s[k]) for k in ("qualifiers_per_pool", "third_place", "semifinal")}
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None}
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -371,7 +453,9 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         ]
         try:
             services.create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
-                                     third_place=d["third_place"], semifinal=d["semifinal"])
+                                     third_place=d["third_place"], semifinal=d["semifinal"],
+                                     qualifiers_per_pool=d["qualifiers_per_pool"],
+                                     confirm_rebuild=d.get("confirm_rebuild", False))
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -380,8 +464,44 @@ class KnockoutView(DirectorRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["bracket"] = knockout_rounds(self.tournament)
+        bracket = knockout_rounds(self.tournament)
+        stage = services.knockout_stage(self.tournament)
+        origins = team_origins(stage) if stage else {}
+        for _name, matches in bracket:
+            for m in matches:
+                m.origin_a, m.origin_b = origins.get(m.team_a_id, ""), origins.get(m.team_b_id, "")
+        context.update(bracket=bracket, built=built_with(stage) if stage else None,
+                       winner=knockout_winner(self.tournament, bracket))
         return context
+
+
+def team_origins(stage) -> dict[int, str]:
+    """Where each knockout team came from: its pool and place ("A1", "C2")."""
+    from tournament.draw.pools import pool_name
+
+    return {team: f"{pool_name(pool)}{place}" for pool, place, team in stage.settings.get("qualifiers", [])}
+
+
+def built_with(stage) -> list[tuple[str, str]]:
+    """The options the knockout was built with, to show before it is rebuilt."""
+    s = stage.settings
+    semifinal = {"bracket": _("Knockout (A1–B2, B1–A2)"), "round_robin": _("Round robin of 4 teams")}
+    rows = [(_("Qualified teams"), ", ".join(sorted(team_origins(stage).values())))]
+    if s.get("qualifiers_per_pool"):
+        rows.insert(0, (_("Teams per pool in the knockout"), str(s["qualifiers_per_pool"])))
+    rows += [(_("Semifinal"), str(semifinal.get(s.get("semifinal"), ""))),
+             (_("Play a match for third place"), _("yes") if s.get("third_place") else _("no"))]
+    return rows
+
+
+def knockout_winner(tournament, bracket) -> Team | None:
+    """The winner of the final, once it is decided."""
+    for _name, matches in bracket:
+        for m in matches:
+            sheet = getattr(m, "sheet", None)
+            if m.key == "F" and sheet is not None and sheet.derived.get("finished"):
+                return m.team_a if sheet.derived["winner"] == "a" else m.team_b
+    return None
 
 
 def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
@@ -470,12 +590,24 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         sheet = getattr(match, "sheet", None)
         return {"version": sheet.version if sheet else 0, "game": len(self.base_games(match, sheet)) + 1}
 
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
+
     def get_context_data(self, **kwargs):
         match = self.get_match()
         sheet = getattr(match, "sheet", None)
         pending = pending_of(match=match)
         counted = len(sheet.entries) if sheet else 0
-        return {**super().get_context_data(**kwargs), "match": match, "sheet": sheet,
+        context = super().get_context_data(**kwargs)
+        if context["form"].is_bound and context["form"].errors:
+            context["form"].focus_first_error()
+        correction = kwargs.get("correction")
+        if correction is None and sheet is not None and is_director(self.request.user, self.tournament):
+            correction = SeriesCorrectionForm(prefix="fix", games=len(sheet.entries),
+                                              max_lus=services.rules_settings(self.tournament).max_lus,
+                                              initial={"version": sheet.version, "number": len(sheet.entries)})
+        return {**context, "match": match, "sheet": sheet, "correction": correction,
+                "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
                 "pending": pending,
                 "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
@@ -486,7 +618,33 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "confirm":
             return self.confirm()
+        if request.POST.get("action") == "correct":
+            return self.correct()
         return super().post(request, *args, **kwargs)
+
+    def correct(self):
+        """A director corrects one game of the series (reason, audited, as a pool slip)."""
+        match = self.get_match()
+        sheet = getattr(match, "sheet", None)
+        if sheet is None or not is_director(self.request.user, self.tournament):
+            raise PermissionDenied
+        form = SeriesCorrectionForm(self.request.POST, prefix="fix", games=len(sheet.entries),
+                                    max_lus=services.rules_settings(self.tournament).max_lus)
+        if form.is_valid():
+            d = form.cleaned_data
+            game = services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
+                                       confirm_low_winner=d["confirm_low_winner"],
+                                       confirm_high_lus=d["confirm_high_lus"])
+            try:
+                services.correct_series_game(match, by=self.request.user, number=d["number"], game=game,
+                                             reason=d["reason"], expected_version=d["version"])
+            except DomainError as error:
+                fail(form, error)
+            else:
+                messages.success(self.request, _("Game %(number)s corrected.") % {"number": d["number"]})
+                return redirect(url(self.tournament, "series", match.pk))
+        form.focus_first_error()
+        return self.render_to_response(self.get_context_data(correction=form))
 
     def confirm(self):
         """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
@@ -503,7 +661,8 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         if d.get("game") and d["game"] <= len(games):
             games = games[:d["game"] - 1]  # the list grew since the form was shown: this game's own place
         games.append(services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
-                                         confirm_low_winner=d["confirm_low_winner"]))
+                                         confirm_low_winner=d["confirm_low_winner"],
+                                         confirm_high_lus=d["confirm_high_lus"]))
         version = d.get("version")
         try:
             saved = services.record_series(match, by=self.request.user, games=games,
