@@ -41,6 +41,12 @@ class GameType:
     #: dotted path of `public(tournament) -> tournament.public.content.PublicContent`, what the public pages show
     #: (a path, like `urls`, because the registry loads before the models may be imported); None: no public pages
     public: str | None = None
+    #: dotted path of `sheet_derive(tournament, *, match, table) -> derive(entries, mode)`: the game's one
+    #: recompute path for the sheet of that place (a tournament file's results are recomputed through it)
+    sheet_derive: str | None = None
+    #: dotted path of `check_settings(tournament) -> None`: raises a translated `ValidationError` when the
+    #: tournament's stored settings are not what the game's settings page could have stored
+    check_settings: str | None = None
 
 
 _registry: dict[str, GameType] = {}

@@ -56,5 +56,7 @@ GAME = register(
         urls="scoring.games.schafkopf.urls",
         documents=documents,
         public="scoring.games.schafkopf.public.public",
+        sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
+        check_settings="scoring.games.schafkopf.checks.check_settings",
     )
 )

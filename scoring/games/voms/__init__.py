@@ -50,6 +50,8 @@ GAME = register(
         urls="scoring.games.voms.urls",
         documents=documents,
         public="scoring.games.voms.public.public",
+        sheet_derive="scoring.games.voms.checks.sheet_derive",
+        check_settings="scoring.games.voms.checks.check_settings",
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),
