@@ -1,6 +1,7 @@
 """One tournament as JSON: the round trip is byte-identical, imports never mix, bad files save nothing."""
 
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -224,6 +225,11 @@ def test_reserved_slugs_are_not_taken(seated, director):
 # --- the pages and the commands ---------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def stash_in_tmp(settings, tmp_path):
+    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
+
+
 def test_director_downloads_and_imports_through_the_pages(seated, director, client):
     client.force_login(director)
     detail = client.get(reverse("tournament:detail", args=[seated.slug])).content.decode()
@@ -238,8 +244,51 @@ def test_director_downloads_and_imports_through_the_pages(seated, director, clie
 
     upload = SimpleUploadedFile("t.json", response.content, content_type="application/json")
     response = client.post(reverse("tournament:import"), {"file": upload})
+    assert response.status_code == 302 and response["Location"] == reverse("tournament:import_roles")
+    assert Tournament.objects.count() == 1  # checked, not imported yet
+
+    step2 = client.get(reverse("tournament:import_roles")).content.decode()
+    assert "Schafkopf night" in step2
+    assert 'value="helper"' in step2 and "helper as Assistant" in step2
+    assert not re.search(r"<input[^>]*checked", step2)  # nothing kept unless ticked
+    response = client.post(reverse("tournament:import_roles"), {})
     copy = Tournament.objects.get(slug="schafkopf-night-2")
     assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
+    roles = dict(TournamentRole.objects.filter(tournament=copy).values_list("user__username", "role"))
+    assert roles == {"director": Role.DIRECTOR}  # the helper was not given access
+    assert client.get(reverse("tournament:import_roles")).status_code == 302  # the upload is gone
+
+
+def test_the_importer_chooses_the_roles_to_keep(seated, director, make_director, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    other = make_director("other")
+    client.force_login(other)
+    client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export_tournament(seated))})
+    page = client.get(reverse("tournament:import_roles")).content.decode()
+    assert "director as Director" in page and "helper as Assistant" in page
+    client.post(reverse("tournament:import_roles"), {"keep": ["helper"]})
+    copy = Tournament.objects.get(slug="schafkopf-night-2")
+    roles = dict(TournamentRole.objects.filter(tournament=copy).values_list("user__username", "role"))
+    assert roles == {"helper": Role.ASSISTANT, "other": Role.DIRECTOR}  # the file's director was not kept
+    entry = AuditEntry.objects.get(action="tournament.import")
+    assert entry.after["roles_kept"] == ["helper"]
+
+
+def test_a_role_not_offered_cannot_be_kept_and_cancel_saves_nothing(seated, director, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = export_tournament(seated).decode().replace('"user": "helper"', '"user": "ghost"')
+    client.force_login(director)
+    client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", text.encode())})
+    page = client.get(reverse("tournament:import_roles")).content.decode()
+    assert "ghost (Assistant)" in page  # shown as dropped, not offered
+    response = client.post(reverse("tournament:import_roles"), {"keep": ["ghost"]})
+    assert response.status_code == 200 and "ghost" in response.content.decode()
+    assert Tournament.objects.count() == 1
+    response = client.post(reverse("tournament:import_roles"), {"cancel": "1"})
+    assert response.status_code == 302 and Tournament.objects.count() == 1
+    assert client.get(reverse("tournament:import_roles")).status_code == 302
 
 
 def test_import_page_shows_the_refusal(director, client):
