@@ -503,6 +503,8 @@ class _Importer:
             value = f.to_python(row[f.name])
             if value is None and not f.null:
                 raise ValidationError(_("A value is required."))
+            if isinstance(value, str) and f.max_length and len(value) > f.max_length:  # TextField has no validator
+                raise ValidationError(_("The text is longer than %(max)s characters.") % {"max": f.max_length})
             low, high = _integer_range(f) if isinstance(f, models.IntegerField) else (None, None)
             if value is not None and low is not None and not low <= value <= high:
                 raise ValidationError(_("The number is out of range."))

@@ -397,6 +397,7 @@ TAMPERED = {
     "bad start time": ("tournament", "settings", {"start_time": "25:99"}, "game settings"),
     "negative points": ("tournament", "settings", {"win_points": "-2"}, "game settings"),
     "beamer out of range": ("tournament", "beamer_seconds", 1, "beamer_seconds"),
+    "a reason of megabytes": ("tournament.participant", "status_reason", "x" * 2_400_000, "longer than 500"),
     "object where text belongs": ("tournament.team", "name", {"a": 1}, "wrong type"),
     "text where a number belongs": ("tournament.team", "number", "7", "wrong type"),
     "text where yes or no belongs": ("tournament.team", "seeded", "no", "wrong type"),

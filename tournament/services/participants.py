@@ -8,11 +8,12 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from ..imports import ImportFileError, read_table
+from ..imports import ImportFileError, read_table, refuse_after_play
 from ..models import Participant
 from ..permissions import is_director
 from .audit import log_action
 from .errors import DomainError
+from .text import limited_reason
 
 MAX_NUMBER = 99999
 
@@ -66,6 +67,7 @@ def add_participant(tournament, *, by, last_name, first_name="", club="", group=
 def set_participant_status(participant, status: str, *, by, reason: str = "") -> Participant:
     tournament = participant.tournament
     _require_director(by, tournament)
+    reason = limited_reason(reason)
     if status == Participant.Status.EXCLUDED and not reason.strip():
         raise DomainError(_("Say why the player is excluded."), field="reason")
     with transaction.atomic():
@@ -82,6 +84,7 @@ def import_participants(tournament, filename: str, data: bytes, *, by) -> Import
     _require_director(by, tournament)
     report = ImportReport()
     try:
+        refuse_after_play(tournament)
         parsed = read_table(filename, data, required=("last_name",))
     except ImportFileError as error:
         report.rejected.append((0, str(error)))

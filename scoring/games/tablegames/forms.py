@@ -31,6 +31,7 @@ from scoring.rules.tablegames import (
 )
 from scoring.services.sheets import rule_message
 from tournament.models import Participant
+from tournament.services.text import MAX_REASON
 
 from .config import BOOL, INT, MAPPING, OPTIONAL_INT, TableSettings, defaults_for, field_kinds
 from .sheets import FINISH_TIME, TILES_LEFT, shown_fields
@@ -63,7 +64,8 @@ class ImportForm(forms.Form):
 
 class StatusForm(forms.Form):
     status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Participant.Status.choices)
-    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=MAX_REASON,
+                             widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class DrawForm(forms.Form):

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.voms import MAX_LUS
+from tournament.services.text import MAX_REASON
 
 
 class TeamForm(forms.Form):
@@ -102,7 +103,7 @@ class SlipForm(forms.Form):
 
 
 class CorrectionForm(SlipForm):
-    reason = forms.CharField(label=_("Why is it corrected?"), max_length=500)
+    reason = forms.CharField(label=_("Why is it corrected?"), max_length=MAX_REASON)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
