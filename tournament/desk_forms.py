@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Participant, Team
 from .services.participants import MAX_NUMBER
+from .services.text import MAX_REASON
 
 CONFIRM_DUPLICATE_LABEL = _("Yes, register a second entry of the same name")
 
@@ -94,7 +95,8 @@ class ImportForm(forms.Form):
 
 class StatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=Participant.Status.choices)
-    reason = forms.CharField(label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON,
+                             widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class DeleteForm(forms.Form):

@@ -7,13 +7,19 @@ instead of database keys, users are named by user name, and no export time is wr
 an imported tournament gives the same bytes again.
 
 An import creates a new tournament in one transaction (new keys, links remapped, never merged
-into an existing one) and refuses a bad file with a translated message, saving nothing.
+into an existing one) and refuses a bad file with a translated message, saving nothing. A file is
+untrusted: every row is validated like a form (choices, lengths, validators), the game's settings as
+its settings page would accept them, and what results are worth (`ScoreSheet.derived`) is recomputed
+from the entries by the game's rules, never read from the file. The roles the file gives other users
+are kept only when the importer chooses them (`check_tournament_file` lists them first).
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache, reduce
@@ -24,8 +30,11 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured, ValidationError
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, IntegrityError, models, transaction
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
+
+from scoring.services.recompute import recompute_sheets
 
 from .models import Role, Tournament, TournamentRole
 from .permissions import can_create_tournaments
@@ -254,9 +263,55 @@ def export_filename(tournament: Tournament) -> str:
 
 # --- import ---------------------------------------------------------------------------------------
 
+#: integers in a file have at most this many digits: every number this app stores fits in 64 bits
+MAX_INT_DIGITS = 18
+#: fields computed on import from the rest of the file, never read from it (the game's recompute path)
+RECOMPUTED = {("scoring.scoresheet", "derived")}
+
+
+def _integer_range(f: models.Field) -> tuple[int | None, int | None]:
+    """What every supported database stores in this integer column (SQLite alone would take anything)."""
+    from django.db.backends.base.operations import BaseDatabaseOperations
+
+    return BaseDatabaseOperations.integer_field_ranges.get(f.get_internal_type(), (None, None))
+
+
+def _json_type_ok(f: models.Field, value: Any) -> bool:
+    """A file value has the JSON type the exporter writes for this field (no number where text belongs)."""
+    if value is None or isinstance(f, models.JSONField):
+        return True
+    if isinstance(f, models.BooleanField):
+        return isinstance(value, bool)
+    if isinstance(f, models.IntegerField):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(f, models.FloatField):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, str)
+
 
 def max_import_bytes() -> int:
     return settings.TOURNAMENT_IMPORT_MAX_BYTES
+
+
+class _BadNumber(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _BadNumber(text)
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise _BadNumber(text)
+    return value
+
+
+def _refuse_constant(name: str):  # NaN, Infinity, -Infinity: not JSON, though Python would read them
+    raise _BadNumber(name)
 
 
 def parse_document(data: bytes) -> dict:
@@ -266,7 +321,8 @@ def parse_document(data: bytes) -> dict:
             _("The file is larger than %(limit)s MB.") % {"limit": max_import_bytes() // (1024 * 1024)}
         )
     try:
-        document = json.loads(data.decode("utf-8"))
+        document = json.loads(data.decode("utf-8"), parse_int=_parse_int, parse_float=_parse_float,
+                              parse_constant=_refuse_constant)
     except UnicodeDecodeError:
         raise TransferError(_("The file is not a text file in UTF-8.")) from None
     except RecursionError:  # brackets nested thousands deep: no file of this app looks like that
@@ -276,16 +332,24 @@ def parse_document(data: bytes) -> dict:
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(error)s).")
             % {"line": error.lineno, "column": error.colno, "error": error.msg}
         ) from None
+    except _BadNumber as error:
+        raise TransferError(
+            _("The file holds a number this app cannot store: %(number)s") % {"number": _shorten(str(error))}
+        ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise TransferError(_("This is not a tournament file of this app (the format name is missing or wrong)."))
     if document.get("version") != VERSION:
         raise TransferError(
             _("This tournament file has format version %(found)s; this app reads version %(expected)s.")
-            % {"found": document.get("version"), "expected": VERSION}
+            % {"found": _shorten(str(document.get("version"))), "expected": VERSION}
         )
     if not isinstance(document.get("tournament"), dict) or not isinstance(document.get("models"), list):
         raise TransferError(_("The file has no tournament or no list of models."))
     return document
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}…"
 
 
 def _rows_by_model(document: dict) -> dict[str, list[dict]]:
@@ -295,7 +359,8 @@ def _rows_by_model(document: dict) -> dict[str, list[dict]]:
         label = table.get("model") if isinstance(table, dict) else None
         if label not in known or label in rows:
             raise TransferError(
-                _("The file contains an unknown or repeated kind of rows: %(model)s") % {"model": label}
+                _("The file contains an unknown or repeated kind of rows: %(model)s")
+                % {"model": _shorten(str(label))}
             )
         if not isinstance(table.get("rows"), list) or not all(isinstance(row, dict) for row in table["rows"]):
             raise TransferError(_("The rows of %(model)s are not a list of objects.") % {"model": label})
@@ -303,13 +368,49 @@ def _rows_by_model(document: dict) -> dict[str, list[dict]]:
     return rows
 
 
+@dataclass(frozen=True)
+class FoundRole:
+    """A role the file gives a user: kept only when the importer chooses so."""
+
+    username: str
+    role: str
+    #: a user of that name exists on this server (a role of an unknown user is always dropped)
+    known: bool
+
+    @property
+    def role_label(self) -> str:
+        return str(Role(self.role).label) if self.role in Role.values else self.role
+
+
+@dataclass
+class Preview:
+    """A file checked by a full trial import: what it holds, and the roles the importer may keep."""
+
+    name: str
+    game: str
+    roles: list[FoundRole]
+
+
+def found_roles(document: dict, *, by) -> list[FoundRole]:
+    """The roles in the file, the importer's own left out (the importer always directs the import)."""
+    user = _user_model()
+    rows = _rows_by_model(document).get(TournamentRole._meta.label_lower, [])
+    named = [(row.get("user"), row.get("role")) for row in rows if isinstance(row.get("user"), str)]
+    known = set(user._default_manager.filter(**{f"{user.USERNAME_FIELD}__in": [n for n, _r in named]})
+                .values_list(user.USERNAME_FIELD, flat=True))
+    return [FoundRole(name, str(role), name in known) for name, role in sorted(named, key=lambda r: str(r[0]))
+            if name != by.get_username()]
+
+
 class _Skip(Exception):
     """The row cannot exist here: its user is missing, and it would have been deleted with that user."""
 
 
 class _Importer:
-    def __init__(self, by):
+    def __init__(self, by, keep_roles: Collection[str]):
         self.by = by
+        # the importer's own row is kept in its place (and made director): a round trip gives the same file
+        self.keep_roles = frozenset(keep_roles) | {by.get_username()}
         self.new_pk: dict[type, dict[int, Any]] = {}
         #: many-to-many lists, added once every row exists (their targets may come later in the file)
         self.pending_m2m: list[tuple[ModelPlan, dict, models.ManyToManyField, Any]] = []
@@ -325,6 +426,7 @@ class _Importer:
                 self.create(plan, row, skipped)
         self.add_m2m()
         tournament = Tournament.objects.get(pk=self.new_pk[Tournament][TOURNAMENT_ID])
+        self.check_game(tournament)
         self.make_director(tournament)
         return tournament
 
@@ -350,11 +452,13 @@ class _Importer:
         if unknown:
             raise TransferError(
                 _("%(model)s row %(id)s has unknown fields: %(fields)s")
-                % {"model": plan.label, "id": local_id, "fields": ", ".join(unknown)}
+                % {"model": plan.label, "id": local_id, "fields": _shorten(", ".join(unknown))}
             )
         obj = plan.model()
         try:
             for f in plan.plain:
+                if (plan.label, f.name) in RECOMPUTED:
+                    continue
                 if f.name in row:  # a field the file does not know keeps the model's default
                     setattr(obj, f.attname, self.plain(plan, row, f))
             for f in plan.inner:
@@ -366,21 +470,44 @@ class _Importer:
             return
         if plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
+        self.validate(plan, row, obj)
+        if plan.model is TournamentRole and row.get("user") not in self.keep_roles:
+            skipped.add(local_id)  # roles are access: only those the importer chose to keep
+            return
         # raw: keep the file's timestamps instead of auto_now/auto_now_add stamping "now"
         obj.save_base(raw=True, force_insert=True)
         self.new_pk[plan.model][local_id] = obj.pk
         self.pending_m2m += [(plan, row, f, obj.pk) for f in plan.m2m]
+
+    def validate(self, plan: ModelPlan, row: dict, obj) -> None:
+        """Every field against the model's choices, lengths and validators (links are checked by `target`)."""
+        links = [f.name for f in (*plan.inner, *plan.users)]
+        links += [name for label, name in RECOMPUTED if label == plan.label]
+        try:
+            obj.full_clean(exclude=links, validate_unique=plan.model is Tournament)
+        except ValidationError as error:
+            problems = "; ".join(
+                f"{name}: {' '.join(messages)}" for name, messages in sorted(error.message_dict.items())
+            )
+            raise TransferError(
+                _("%(model)s row %(id)s: %(problems)s") % {"model": plan.label, "id": row["id"], "problems": problems}
+            ) from None
 
     def where(self, plan: ModelPlan, row: dict, f) -> dict:
         return {"model": plan.label, "id": row["id"], "field": f.name}
 
     def plain(self, plan: ModelPlan, row: dict, f: models.Field) -> Any:
         try:
+            if not _json_type_ok(f, row[f.name]):
+                raise ValidationError(_("The value has the wrong type."))
             value = f.to_python(row[f.name])
             if value is None and not f.null:
                 raise ValidationError(_("A value is required."))
-            if value is not None:
-                f.run_validators(value)
+            if isinstance(value, str) and f.max_length and len(value) > f.max_length:  # TextField has no validator
+                raise ValidationError(_("The text is longer than %(max)s characters.") % {"max": f.max_length})
+            low, high = _integer_range(f) if isinstance(f, models.IntegerField) else (None, None)
+            if value is not None and low is not None and not low <= value <= high:
+                raise ValidationError(_("The number is out of range."))
         except ValidationError as error:
             raise TransferError(
                 _("%(model)s row %(id)s, field %(field)s: %(error)s")
@@ -408,7 +535,8 @@ class _Importer:
         except (KeyError, TypeError):
             raise TransferError(
                 _("%(model)s row %(id)s refers to %(target)s row %(ref)s, which is not in the file.")
-                % {"model": plan.label, "id": row["id"], "target": f.related_model._meta.label_lower, "ref": ref}
+                % {"model": plan.label, "id": row["id"], "target": f.related_model._meta.label_lower,
+                   "ref": _shorten(str(ref))}
             ) from None
 
     def refs(self, plan: ModelPlan, row: dict, f) -> list:
@@ -416,13 +544,16 @@ class _Importer:
         if not isinstance(refs, list):
             raise TransferError(_("%(model)s row %(id)s, field %(field)s: a list is expected.")
                                 % self.where(plan, row, f))
+        if len(set(map(str, refs))) != len(refs):
+            raise TransferError(_("%(model)s row %(id)s, field %(field)s: a row is named twice.")
+                                % self.where(plan, row, f))
         return refs
 
     def user(self, row: dict, f: models.Field) -> Any:
         name = row.get(f.name)
         if name is None:
             return None
-        if name in self.users:
+        if isinstance(name, str) and name in self.users:
             return self.users[name]
         # No such user here: as if the user had been deleted, except where a user is required,
         # which becomes the importing director (the tournament's creator, for one).
@@ -439,6 +570,21 @@ class _Importer:
             source = through._meta.get_field(f.m2m_field_name()).attname
             target = through._meta.get_field(f.m2m_reverse_field_name()).attname
             through._default_manager.bulk_create([through(**{source: owner_pk, target: pk}) for pk in targets])
+
+    def check_game(self, tournament: Tournament) -> None:
+        """The game's settings as its settings page would accept them; every result recomputed by its rules."""
+        check = tournament.game_type.check_settings
+        if check is not None:
+            try:
+                import_string(check)(tournament)
+            except ValidationError as error:
+                raise TransferError(
+                    _("The tournament's game settings are refused: %(error)s") % {"error": " ".join(error.messages)}
+                ) from None
+        try:
+            recompute_sheets(tournament)
+        except DomainError as error:
+            raise TransferError(error.message) from None
 
     def make_director(self, tournament: Tournament) -> None:
         role, _created = TournamentRole.objects.get_or_create(
@@ -458,19 +604,59 @@ def free_slug(wanted: str) -> str:
     return slug
 
 
-def import_tournament(data: bytes, *, by) -> Tournament:
-    """Create a new tournament from a file made by `export_tournament`; `by` becomes its director."""
+class _TrialDone(Exception):
+    """Ends a trial import: its transaction is rolled back."""
+
+
+def _import(document: dict, *, by, keep_roles: Collection[str]) -> Tournament:
+    try:
+        with transaction.atomic():
+            tournament = _Importer(by, keep_roles).run(document)
+    except IntegrityError as error:
+        raise TransferError(
+            _("The file holds rows that contradict each other (%(error)s).") % {"error": _shorten(str(error), 200)}
+        ) from None
+    except (ValidationError, DatabaseError, ValueError, TypeError, OverflowError) as error:
+        raise TransferError(_("The file could not be imported: %(error)s") % {"error": _shorten(str(error), 200)}) \
+            from None
+    return tournament
+
+
+def check_tournament_file(data: bytes, *, by) -> Preview:
+    """Check a file by importing it in a transaction that is then rolled back; return what it holds.
+
+    Raises `TransferError` exactly as `import_tournament` would, so a file that passes imports.
+    """
     if not can_create_tournaments(by):
         raise TransferError(_("You are not allowed to create tournaments."))
     document = parse_document(data)
+    preview = None
     try:
         with transaction.atomic():
-            tournament = _Importer(by).run(document)
-            # Logged outside the tournament: the file stays the same after a round trip.
-            log_action(
-                "tournament.import", by=by, obj=tournament,
-                after={"slug": tournament.slug, "slug_in_file": document["tournament"].get("slug")},
-            )
-    except (ValidationError, DatabaseError, ValueError, TypeError) as error:
-        raise TransferError(_("The file could not be imported: %(error)s") % {"error": error}) from None
+            tournament = _import(document, by=by, keep_roles=())
+            preview = Preview(name=tournament.name, game=str(tournament.game_type.name),
+                              roles=found_roles(document, by=by))
+            raise _TrialDone
+    except _TrialDone:
+        pass
+    return preview
+
+
+def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = ()) -> Tournament:
+    """Create a new tournament from a file made by `export_tournament`; `by` becomes its director.
+
+    The roles the file gives other users are dropped unless their user names are in `keep_roles` (on a
+    server shared by clubs, a role is access to the tournament: the importer decides who keeps one).
+    """
+    if not can_create_tournaments(by):
+        raise TransferError(_("You are not allowed to create tournaments."))
+    document = parse_document(data)
+    with transaction.atomic():
+        tournament = _import(document, by=by, keep_roles=keep_roles)
+        # Logged outside the tournament: the file stays the same after a round trip.
+        log_action(
+            "tournament.import", by=by, obj=tournament,
+            after={"slug": tournament.slug, "slug_in_file": _shorten(str(document["tournament"].get("slug")), 80),
+                   "roles_kept": sorted(set(keep_roles) & {r.username for r in found_roles(document, by=by)})},
+        )
     return tournament

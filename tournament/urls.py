@@ -10,6 +10,7 @@ urlpatterns = [
     path("", director.TournamentListView.as_view(), name="list"),
     path("new/", director.TournamentCreateView.as_view(), name="create"),
     path("import/", transfer.ImportView.as_view(), name="import"),  # before <slug>/, which would take "import"
+    path("import/roles/", transfer.ImportRolesView.as_view(), name="import_roles"),
     path("<slug:slug>/", director.TournamentDetailView.as_view(), name="detail"),
     path("<slug:slug>/edit/", director.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/archive/", director.TournamentArchiveView.as_view(), name="archive"),

@@ -48,6 +48,12 @@ class GameType:
     player_links: Callable[[Any, Any], list] = field(default=lambda tournament, player: [])
     #: the game's own registration pages (partners by lot, imports), linked from the desk: [(label, url)]
     registration_links: Callable[[Any], list] = field(default=lambda tournament: [])
+    #: dotted path of `sheet_derive(tournament, *, match, table) -> derive(entries, mode)`: the game's one
+    #: recompute path for the sheet of that place (a tournament file's results are recomputed through it)
+    sheet_derive: str | None = None
+    #: dotted path of `check_settings(tournament) -> None`: raises a translated `ValidationError` when the
+    #: tournament's stored settings are not what the game's settings page could have stored
+    check_settings: str | None = None
 
 
 _registry: dict[str, GameType] = {}

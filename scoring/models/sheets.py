@@ -58,7 +58,7 @@ class SheetRevision(models.Model):
     entries = models.JSONField()
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, max_length=500)  # tournament.services.text.MAX_REASON
     #: under double entry: the second person, who confirmed or entered the same again
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

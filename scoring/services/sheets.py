@@ -37,6 +37,7 @@ from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.replay import AlreadySaved, Sent, claim, same_entries_message
+from tournament.services.text import limited_reason
 
 #: derive(entries, mode) -> derived values; raises RuleError for entries the rules refuse
 Derive = Callable[[Any, str], dict]
@@ -152,7 +153,7 @@ def record_sheet(
     """
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
-    reason = clean_reason(reason)
+    reason = limited_reason(clean_reason(reason))
     derived = derive_or_refuse(derive, entries, mode)
     with transaction.atomic():
         place = _place(match, table)

@@ -4,7 +4,10 @@ nothing. One refusal per import is checked in German too: the message must not b
 
 from __future__ import annotations
 
+import io
 import json
+import struct
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -13,12 +16,12 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.imports import MAX_BYTES
+from tournament.imports import MAX_BYTES, MAX_CELLS, MAX_UNPACKED_BYTES, ImportFileError, read_table
 from tournament.models import Participant, Tournament
 
 from .conftest import FUZZ, build_world
 from .harness import changed, shows_error, snapshot
-from .values import UPLOADS, uploads
+from .values import GOOD_XLSX, UPLOADS, csv_text, uploads, xlsx
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +32,11 @@ IMPORTS = {
     "tournament:tablegames:import": ("domino", {}, "file"),
     "tournament:import": (None, {}, "file"),
 }
+
+
+@pytest.fixture(autouse=True)
+def stash_in_tmp(settings, tmp_path):
+    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
 
 
 @pytest.fixture
@@ -46,7 +54,12 @@ def address(world, name):
 
 def upload(client, world, name, filename, content, **headers):
     _key, extra, field = IMPORTS[name]
-    return client.post(address(world, name), {**extra, field: SimpleUploadedFile(filename, content)}, **headers)
+    response = client.post(address(world, name), {**extra, field: SimpleUploadedFile(filename, content)}, **headers)
+    if name == "tournament:import" and response.status_code == 302:
+        # the file passed the checks; the second step (roles to keep: none) imports it
+        assert response.url == reverse("tournament:import_roles")
+        response = client.post(response.url, {}, **headers)
+    return response
 
 
 def check(client, world, name, filename, content):
@@ -167,3 +180,129 @@ def test_tournament_files_with_hostile_values(imports):
         assert Tournament.objects.count() == before + (outcome == "accepted")
 
     fuzz()
+
+
+# --- spreadsheets that unpack to much more than they weigh ----------------------------------------------
+
+
+def deflated_zip(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def with_declared_size(data: bytes, member: str, size: int) -> bytes:
+    """The zip with the member's uncompressed size understated in its local and central headers."""
+    patched = bytearray(data)
+    name = member.encode()
+    for signature, offset in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        start = 0
+        while (start := patched.find(signature, start)) != -1:
+            name_at = start + (30 if signature == b"PK\x03\x04" else 46)
+            if patched[name_at:name_at + len(name)] == name:
+                patched[start + offset:start + offset + 4] = struct.pack("<I", size)
+            start += 4
+    return bytes(patched)
+
+
+def bomb_sheet(size: int) -> bytes:
+    """A worksheet of `size` bytes that deflates to almost nothing: one row of ever the same cells."""
+    cell = b'<c r="A2" t="inlineStr"><is><t>x</t></is></c>'
+    body = cell * (size // len(cell))
+    return (b'<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+            b'<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Last name</t></is></c></row><row r="2">'
+            + body + b"</row></sheetData></worksheet>")
+
+
+def bomb_xlsx(sheet: bytes) -> bytes:
+    """A real workbook whose first sheet is replaced by `sheet`."""
+    with zipfile.ZipFile(io.BytesIO(GOOD_XLSX)) as good:
+        members = {info.filename: good.read(info) for info in good.infolist()}
+    members["xl/worksheets/sheet1.xml"] = sheet
+    return deflated_zip(members)
+
+
+def test_a_spreadsheet_unpacking_beyond_the_limit_is_refused_before_parsing(monkeypatch):
+    bomb = bomb_xlsx(bomb_sheet(MAX_UNPACKED_BYTES + 1024))
+    assert len(bomb) < MAX_UNPACKED_BYTES // 100  # small on the wire
+    import openpyxl
+
+    def never(*args, **kwargs):
+        raise AssertionError("openpyxl parsed a zip bomb")
+
+    monkeypatch.setattr(openpyxl, "load_workbook", never)
+    with pytest.raises(ImportFileError, match="unpacks to more than"):
+        read_table("bomb.xlsx", bomb, required=("last_name",))
+
+
+def test_a_spreadsheet_whose_headers_understate_its_size_is_refused(monkeypatch):
+    sheet = bomb_sheet(MAX_UNPACKED_BYTES + 1024)
+    lying = with_declared_size(bomb_xlsx(sheet), "xl/worksheets/sheet1.xml", 1000)
+    with zipfile.ZipFile(io.BytesIO(lying)) as archive:  # the declared sizes alone look harmless
+        assert sum(info.file_size for info in archive.infolist()) < MAX_UNPACKED_BYTES
+    import openpyxl
+
+    monkeypatch.setattr(openpyxl, "load_workbook", lambda *a, **k: pytest.fail("openpyxl parsed a lying zip"))
+    with pytest.raises(ImportFileError):
+        read_table("lying.xlsx", lying, required=("last_name",))
+
+
+def test_a_spreadsheet_with_too_many_cells_is_refused():
+    wide = [["Last name", *[f"c{n}" for n in range(99)]]] + [[f"x{r}"] * 100 for r in range(MAX_CELLS // 100 + 1)]
+    with pytest.raises(ImportFileError, match="filled cells"):
+        read_table("wide.xlsx", xlsx(wide), required=("last_name",))
+    with pytest.raises(ImportFileError, match="filled cells"):
+        read_table("wide.csv", csv_text(wide).encode(), required=("last_name",))
+
+
+def test_a_spreadsheet_with_a_far_away_row_is_read_no_further():
+    sheet = (b'<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+             b'<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Last name</t></is></c></row>'
+             b'<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>far</t></is></c></row>'
+             b"</sheetData></worksheet>")
+    with pytest.raises(ImportFileError, match="longer than"):
+        read_table("far.xlsx", bomb_xlsx(sheet), required=("last_name",))
+
+
+# --- row numbers as the spreadsheet shows them ----------------------------------------------------------
+
+
+ROWS_WITH_GAPS = [[], ["Number", "Last name"], ["1", "Huber"], [], [], ["x", "Maier"], ["3", ""]]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_rejected_rows_are_numbered_as_the_spreadsheet_numbers_them(kind, director, make_tournament):
+    from tournament.services.participants import import_participants
+
+    data = csv_text(ROWS_WITH_GAPS).encode() if kind == "csv" else xlsx(ROWS_WITH_GAPS)
+    tournament = make_tournament(director, game="schafkopf")
+    report = import_participants(tournament, f"list.{kind}", data, by=director)
+    # blank row 1, header in row 2, Huber in row 3, blank rows 4 and 5
+    assert [row for row, _reason in report.rejected] == [6, 7]
+    assert not Participant.objects.filter(tournament=tournament).exists()
+    with pytest.raises(ImportFileError, match="Row 2 must name the columns"):
+        read_table(f"list.{kind}", data, required=("club",))
+
+
+# --- lists for a tournament whose draw is fixed ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("key, name, expected", [
+    ("voms-played", "tournament:voms:teams", "would play in no pool"),
+    ("domino-played", "tournament:tablegames:import", "Register a late player"),
+    ("schafkopf-played", "tournament:schafkopf:import", "Register a late player"),
+])
+def test_a_list_for_a_tournament_in_play_is_refused_with_the_way_to_a_late_entry(
+        make_director, django_user_model, key, name, expected):
+    world = build_world(make_director, django_user_model, (key,))
+    tournament = world["tournaments"][key]
+    client = Client()
+    client.force_login(world["director"])
+    _key, extra, field = IMPORTS[name]
+    before = snapshot()
+    late = SimpleUploadedFile("late.csv", b"Team,Player 1,Last name\nLate,Lea Late,Late\n")
+    response = client.post(reverse(name, args=[tournament.slug]), {**extra, field: late})
+    assert not changed(before, snapshot())
+    assert expected in response.content.decode()

@@ -17,6 +17,7 @@ def voms_demo(director):
 def seated(director, make_tournament, django_user_model):
     """A seated game built straight from the models: rounds, tables, seats with a substitute, a sheet
     with two revisions, a draw, a team, an assistant, and audit values with decimals and dates."""
+    from scoring.games.schafkopf.checks import sheet_derive as schafkopf_derive
     from scoring.models import ScoreSheet, SheetRevision
     from tournament.models import Draw, Participant, Role, Round, Seat, Stage, Table, Team, TournamentRole
     from tournament.services.audit import log_action
@@ -48,12 +49,13 @@ def seated(director, make_tournament, django_user_model):
                                     substitute=players[6] if player == players[7] else None,
                                     points_to_substitute=player == players[7])
     table = Table.objects.get(round__stage=stage, round__number=1, number=1)
-    first = [{"game": 1, "points": {"1": 30, "2": -10}}]
-    sheet = ScoreSheet.objects.create(tournament=tournament, table=table, mode="hands", entries=first,
-                                      derived={"totals": {"1": 30, "2": -10}}, entered_by=helper)
+    derive = schafkopf_derive(tournament, match=None, table=table)
+    first = totals_list(30, -10, -10, -10)
+    sheet = ScoreSheet.objects.create(tournament=tournament, table=table, mode="totals", entries=first,
+                                      derived=derive(first, "totals"), entered_by=helper)
     SheetRevision.objects.create(sheet=sheet, version=1, kind="entry", entries=first, by=helper)
-    second = [{"game": 1, "points": {"1": 20, "2": 0}}]
-    sheet.entries, sheet.version, sheet.corrected = second, 2, True
+    second = totals_list(20, 0, -10, -10)
+    sheet.entries, sheet.derived, sheet.version, sheet.corrected = second, derive(second, "totals"), 2, True
     sheet.save()
     SheetRevision.objects.create(sheet=sheet, version=2, kind="correction", entries=second, by=director,
                                  reason="misread 30")
@@ -61,6 +63,11 @@ def seated(director, make_tournament, django_user_model):
                after={"entries": second, "bonus": Decimal("2.5"), "day": datetime.date(2026, 3, 1)},
                reason="misread 30")
     return tournament
+
+
+def totals_list(*totals: int) -> list[dict]:
+    """A Schafkopf score list entered as totals per seat (what `ScoreSheet.entries` holds)."""
+    return [{"seat": seat, "total": total} for seat, total in enumerate(totals, start=1)]
 
 
 def delete_tournament(tournament) -> None:

@@ -1,6 +1,7 @@
 """One tournament as JSON: the round trip is byte-identical, imports never mix, bad files save nothing."""
 
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -18,7 +19,7 @@ from tournament.transfer import (
     tournament_models,
 )
 
-from .conftest import all_rows, delete_tournament, row_counts
+from .conftest import all_rows, delete_tournament, row_counts, totals_list
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_export_import_export_is_byte_identical(any_tournament, director):
     delete_tournament(any_tournament)  # as on another machine
     assert not Tournament.objects.exists()
 
-    imported = import_tournament(exported, by=director)
+    imported = import_tournament(exported, by=director, keep_roles=["helper"])
 
     assert export_tournament(imported) == exported
     assert imported.slug == json.loads(exported)["tournament"]["slug"]
@@ -80,26 +81,26 @@ def test_double_entry_and_first_entries_awaiting_confirmation_travel(seated, dir
     seated.save()
     table = Table.objects.get(round__stage__tournament=seated, round__number=1, number=2)
     helper = TournamentRole.objects.get(tournament=seated, role=Role.ASSISTANT).user
-    PendingSheet.objects.create(tournament=seated, table=table, mode="hands", entries=[{"game": 1}], version=3,
-                                entered_by=helper)
+    PendingSheet.objects.create(tournament=seated, table=table, mode="totals", entries=totals_list(10, -10, 0, 0),
+                                version=3, entered_by=helper)
     confirmed = ScoreSheet.objects.get(tournament=seated).revisions.first()
     confirmed.confirmed_by = director
     confirmed.save()
     exported = export_tournament(seated)
     delete_tournament(seated)
 
-    imported = import_tournament(exported, by=director)
+    imported = import_tournament(exported, by=director, keep_roles=["helper"])
 
     assert export_tournament(imported) == exported
     assert imported.double_entry
     pending = PendingSheet.objects.get(tournament=imported)
     assert (pending.entries, pending.version, pending.entered_by.username, pending.table.number) == (
-        [{"game": 1}], 3, "helper", 2)
+        totals_list(10, -10, 0, 0), 3, "helper", 2)
     assert ScoreSheet.objects.get(tournament=imported).revisions.first().confirmed_by == director
 
 
 def test_import_keeps_what_the_table_wrote(seated, director):
-    imported = import_tournament(export_tournament(seated), by=director)
+    imported = import_tournament(export_tournament(seated), by=director, keep_roles=["helper"])
     sheet = ScoreSheet.objects.get(tournament=imported)
     original = ScoreSheet.objects.get(tournament=seated)
     assert sheet.pk != original.pk
@@ -148,7 +149,7 @@ def test_importing_director_directs_unknown_users_dropped(seated, director, make
     text = json.dumps(document).replace('"helper"', '"ghost"')
     other = make_director("other")
 
-    imported = import_tournament(text.encode(), by=other)
+    imported = import_tournament(text.encode(), by=other, keep_roles=["director", "ghost"])
 
     assert imported.created_by == director  # known here by the same name
     roles = dict(TournamentRole.objects.filter(tournament=imported).values_list("user__username", "role"))
@@ -224,6 +225,11 @@ def test_reserved_slugs_are_not_taken(seated, director):
 # --- the pages and the commands ---------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def stash_in_tmp(settings, tmp_path):
+    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
+
+
 def test_director_downloads_and_imports_through_the_pages(seated, director, client):
     client.force_login(director)
     detail = client.get(reverse("tournament:detail", args=[seated.slug])).content.decode()
@@ -238,8 +244,51 @@ def test_director_downloads_and_imports_through_the_pages(seated, director, clie
 
     upload = SimpleUploadedFile("t.json", response.content, content_type="application/json")
     response = client.post(reverse("tournament:import"), {"file": upload})
+    assert response.status_code == 302 and response["Location"] == reverse("tournament:import_roles")
+    assert Tournament.objects.count() == 1  # checked, not imported yet
+
+    step2 = client.get(reverse("tournament:import_roles")).content.decode()
+    assert "Schafkopf night" in step2
+    assert 'value="helper"' in step2 and "helper as Assistant" in step2
+    assert not re.search(r"<input[^>]*checked", step2)  # nothing kept unless ticked
+    response = client.post(reverse("tournament:import_roles"), {})
     copy = Tournament.objects.get(slug="schafkopf-night-2")
     assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
+    roles = dict(TournamentRole.objects.filter(tournament=copy).values_list("user__username", "role"))
+    assert roles == {"director": Role.DIRECTOR}  # the helper was not given access
+    assert client.get(reverse("tournament:import_roles")).status_code == 302  # the upload is gone
+
+
+def test_the_importer_chooses_the_roles_to_keep(seated, director, make_director, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    other = make_director("other")
+    client.force_login(other)
+    client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export_tournament(seated))})
+    page = client.get(reverse("tournament:import_roles")).content.decode()
+    assert "director as Director" in page and "helper as Assistant" in page
+    client.post(reverse("tournament:import_roles"), {"keep": ["helper"]})
+    copy = Tournament.objects.get(slug="schafkopf-night-2")
+    roles = dict(TournamentRole.objects.filter(tournament=copy).values_list("user__username", "role"))
+    assert roles == {"helper": Role.ASSISTANT, "other": Role.DIRECTOR}  # the file's director was not kept
+    entry = AuditEntry.objects.get(action="tournament.import")
+    assert entry.after["roles_kept"] == ["helper"]
+
+
+def test_a_role_not_offered_cannot_be_kept_and_cancel_saves_nothing(seated, director, client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = export_tournament(seated).decode().replace('"user": "helper"', '"user": "ghost"')
+    client.force_login(director)
+    client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", text.encode())})
+    page = client.get(reverse("tournament:import_roles")).content.decode()
+    assert "ghost (Assistant)" in page  # shown as dropped, not offered
+    response = client.post(reverse("tournament:import_roles"), {"keep": ["ghost"]})
+    assert response.status_code == 200 and "ghost" in response.content.decode()
+    assert Tournament.objects.count() == 1
+    response = client.post(reverse("tournament:import_roles"), {"cancel": "1"})
+    assert response.status_code == 302 and Tournament.objects.count() == 1
+    assert client.get(reverse("tournament:import_roles")).status_code == 302
 
 
 def test_import_page_shows_the_refusal(director, client):
@@ -277,7 +326,7 @@ def test_who_may_download_and_import(seated, django_user_model, make_director, c
 def test_commands_round_trip(seated, director, tmp_path):
     path = tmp_path / "night.json"
     call_command("export_tournament", seated.slug, "--output", str(path))
-    call_command("import_tournament", str(path), "--user", "director")
+    call_command("import_tournament", str(path), "--user", "director", "--keep-role", "helper")
     copy = Tournament.objects.get(slug="schafkopf-night-2")
     assert export_tournament(copy) == path.read_bytes().replace(b'"schafkopf-night"', b'"schafkopf-night-2"', 1)
 
@@ -289,3 +338,150 @@ def test_import_command_reports_a_bad_file(director, tmp_path):
     path.write_text('{"format": "x"}')
     with pytest.raises(CommandError, match="not a tournament file"):
         call_command("import_tournament", str(path), "--user", "director")
+
+
+# --- untrusted files: results are recomputed, every value validated ----------------------------------------
+
+
+def table_of(document: dict, model: str) -> list[dict]:
+    return next(t for t in document["models"] if t["model"] == model)["rows"]
+
+
+def test_tampered_derived_values_are_recomputed_from_the_entries(voms_demo, director):
+    document = json.loads(export_tournament(voms_demo))
+    sheets = table_of(document, "scoring.scoresheet")
+    honest = json.loads(json.dumps([row["derived"] for row in sheets]))
+    sheets[0]["derived"]["games"][0]["points_a"] = "109.5"  # what the table never wrote
+    sheets[1]["derived"] = {"games": "lots"}  # an odd shape that made pages fail
+    sheets[2]["derived"] = []
+
+    imported = import_tournament(json.dumps(document).encode(), by=director)
+
+    stored = [s.derived for s in ScoreSheet.objects.filter(tournament=imported).order_by("pk")]
+    assert stored == honest
+    client_pages_work(imported, director)
+
+
+def client_pages_work(tournament, director):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(director)
+    for _label, address in tournament.game_type.menu(tournament):
+        assert client.get(address, follow=True).status_code == 200, address
+
+
+def rewrite(document: dict, where: str, field: str, value, row: int = -1) -> bytes:
+    hostile = json.loads(json.dumps(document))
+    if where == "tournament":
+        hostile["tournament"][field] = value
+    else:
+        table_of(hostile, where)[row][field] = value
+    return json.dumps(hostile).encode()
+
+
+TAMPERED = {
+    "entries the rules refuse": ("scoring.scoresheet", "entries", [{"lus_a": 9, "lus_b": 9}], "not valid"),
+    "entries of the wrong shape": ("scoring.scoresheet", "entries", {"lus_a": 9}, "not valid"),
+    "a score of 9 for both": ("scoring.scoresheet", "entries", [{"lus_a": 9, "lus_b": 9, "winner": "c"}],
+                               "not valid"),
+    "unknown status": ("tournament", "status", "paused", "status"),
+    "unknown role": ("tournament.tournamentrole", "role", "owner", "role"),
+    "unknown participant status": ("tournament.participant", "status", "banned", "status"),
+    "unknown stage kind": ("tournament.stage", "kind", "league", "kind"),
+    "unknown language": ("tournament", "language", "xx", "language"),
+    "settings not a dict": ("tournament", "settings", [1, 2], "game settings"),
+    "settings of the wrong type": ("tournament", "settings", {"target": "nine"}, "game settings"),
+    "settings out of range": ("tournament", "settings", {"target": 10_000}, "game settings"),
+    "unknown setting": ("tournament", "settings", {"colour": "red"}, "colour"),
+    "bad start time": ("tournament", "settings", {"start_time": "25:99"}, "game settings"),
+    "negative points": ("tournament", "settings", {"win_points": "-2"}, "game settings"),
+    "beamer out of range": ("tournament", "beamer_seconds", 1, "beamer_seconds"),
+    "a reason of megabytes": ("tournament.participant", "status_reason", "x" * 2_400_000, "longer than 500"),
+    "object where text belongs": ("tournament.team", "name", {"a": 1}, "wrong type"),
+    "text where a number belongs": ("tournament.team", "number", "7", "wrong type"),
+    "text where yes or no belongs": ("tournament.team", "seeded", "no", "wrong type"),
+}
+
+
+@pytest.mark.parametrize("case", TAMPERED)
+def test_tampered_voms_files_are_refused_whole(voms_demo, director, case):
+    where, field, value, expected = TAMPERED[case]
+    document = json.loads(export_tournament(voms_demo))
+    if where == "tournament.tournamentrole":
+        table_of(document, where).append({"id": 99, "tournament": 1, "user": "director", "role": value})
+    data = rewrite(document, where, field, value) if where != "tournament.tournamentrole" else json.dumps(
+        document).encode()
+    before = all_rows()
+    with pytest.raises(TransferError) as refused:
+        import_tournament(data, by=director)
+    assert expected in refused.value.message
+    assert all_rows() == before
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("1" * 5000, "1111"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("NaN", "NaN"), ("1e999", "1e999"),
+    (str(2**70), str(2**70)[:10]),
+])
+def test_numbers_json_cannot_hold_are_refused(voms_demo, director, text, shown):
+    exported = export_tournament(voms_demo).decode()
+    data = exported.replace('"beamer_seconds": 15', f'"beamer_seconds": {text}', 1)
+    assert data != exported
+    with pytest.raises(TransferError) as refused:
+        import_tournament(data.encode(), by=director)
+    assert "number this app cannot store" in refused.value.message and shown in refused.value.message
+    assert not Tournament.objects.exclude(pk=voms_demo.pk).exists()
+
+
+def test_huge_numbers_in_game_data_are_refused(voms_demo, director):
+    document = json.loads(export_tournament(voms_demo))
+    data = rewrite(document, "tournament.draw", "seed", 10**17 * 9)
+    import_tournament(data, by=director)  # large, but a 64-bit number: stored
+    with pytest.raises(TransferError):
+        import_tournament(rewrite(document, "tournament.round", "number", 10**15), by=director)
+
+
+@pytest.mark.parametrize("settings_value, expected", [
+    ({"rounds": "2"}, "rounds"),
+    ({"rounds": 500}, "Rounds"),
+    ({"tariff": {"name": "x"}}, "tariff"),
+    ({"prizes": [{"kind": "fixed", "value": "lots"}]}, "prizes"),
+    ({"fixed_tables": {"1": 0}}, "fixed table"),
+    ({"games_at_five": 33}, "multiple of 5"),
+])
+def test_tampered_schafkopf_settings_are_refused(seated, director, settings_value, expected):
+    document = json.loads(export_tournament(seated))
+    with pytest.raises(TransferError) as refused:
+        import_tournament(rewrite(document, "tournament", "settings", {**document["tournament"]["settings"],
+                                                                        **settings_value}), by=director)
+    assert expected in refused.value.message
+
+
+def test_tampered_schafkopf_totals_are_refused(seated, director):
+    document = json.loads(export_tournament(seated))
+    sheet = table_of(document, "scoring.scoresheet")[0]
+    sheet["entries"] = totals_list(100, 0, 0, 0)
+    with pytest.raises(TransferError, match="Table 1"):
+        import_tournament(json.dumps(document).encode(), by=director)
+    sheet["entries"] = totals_list(20, 0, -10, -10)
+    sheet["derived"] = {"totals": {"1": 999}}
+    imported = import_tournament(json.dumps(document).encode(), by=director)
+    assert ScoreSheet.objects.get(tournament=imported).derived["totals"] == {"1": 20, "2": 0, "3": -10, "4": -10}
+
+
+@pytest.mark.parametrize("key", ["schafkopf", "domino", "domino_patience", "rummi", "quadominos"])
+def test_every_games_played_demo_passes_the_checks_and_round_trips(key, director):
+    """Each game's settings check and recompute path accept what the game itself stored."""
+    from scoring.games import get_game
+    from tests.hostile.conftest import demo_options
+
+    game = get_game(key)
+    played = game.demo(director, **demo_options(game, results=True))
+    assert ScoreSheet.objects.filter(tournament=played).exists()
+    exported = export_tournament(played)
+    delete_tournament(played)
+
+    imported = import_tournament(exported, by=director)
+
+    assert export_tournament(imported) == exported
+    client_pages_work(imported, director)

@@ -32,7 +32,7 @@ class Participant(CheckIn):
     #: players of the same group (a family, say) are kept at different tables when possible
     group = models.CharField(_("group"), max_length=80, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE)
-    status_reason = models.TextField(_("reason"), blank=True)
+    status_reason = models.TextField(_("reason"), blank=True, max_length=500)  # services.text.MAX_REASON
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta(CheckIn.Meta):

@@ -15,12 +15,13 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
 
-from ..imports import ImportFileError, read_table
+from ..imports import ImportFileError, read_table, refuse_after_play
 from ..models import Participant, PoolEntry, Seat, Team
 from ..permissions import is_director
 from .audit import log_action
 from .errors import DomainError
 from .replay import claim
+from .text import limited_reason
 
 MAX_NUMBER = 99999
 PLAYER_FIELDS = ("first_name", "last_name", "club", "group")
@@ -468,6 +469,7 @@ def withdraw_no_shows(tournament, *, by) -> list:
 def set_participant_status(participant, status: str, *, by, reason: str = "") -> Participant:
     tournament = participant.tournament
     _require_director(by, tournament)
+    reason = limited_reason(reason)
     if status == Participant.Status.EXCLUDED and not reason.strip():
         raise DomainError(_("Say why the player is excluded."), field="reason")
     with transaction.atomic():
@@ -484,6 +486,7 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
     _require_director(by, tournament)
     report = ImportReport()
     try:
+        refuse_after_play(tournament)
         parsed = read_table(filename, data, required=("last_name",))
     except ImportFileError as error:
         report.rejected.append((0, str(error)))

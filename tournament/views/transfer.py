@@ -1,16 +1,40 @@
-"""Moving a tournament between machines: download it as JSON, import such a file as a new tournament."""
+"""Moving a tournament between machines: download it as JSON, import such a file as a new tournament.
+
+The import has two steps. The uploaded file is checked by a full trial import (nothing saved) and kept
+on the server under a random name held in the importer's session; the second step shows what the file
+holds and the roles it gives other users, and the importer chooses which to keep (none by default: on a
+server shared by clubs, a role is access to the tournament) before the tournament is created.
+"""
+
+import secrets
+import tempfile
+import time
+from pathlib import Path
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, View
 
 from ..permissions import DirectorRequiredMixin, can_create_tournaments
-from ..transfer import TransferError, export_filename, export_tournament, import_tournament, max_import_bytes
+from ..transfer import (
+    TransferError,
+    check_tournament_file,
+    export_filename,
+    export_tournament,
+    import_tournament,
+    max_import_bytes,
+)
+
+SESSION_KEY = "tournament_import"
+#: a file not imported within this time is forgotten
+STASH_SECONDS = 24 * 3600
 
 
 class ExportJSONView(DirectorRequiredMixin, View):
@@ -20,6 +44,51 @@ class ExportJSONView(DirectorRequiredMixin, View):
         response = HttpResponse(export_tournament(self.tournament), content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{export_filename(self.tournament)}"'
         return response
+
+
+# --- the uploaded file between the two steps ---------------------------------------------------------
+
+
+def stash_dir() -> Path:
+    folder = Path(getattr(settings, "TOURNAMENT_IMPORT_STASH_DIR", "") or Path(tempfile.gettempdir())
+                  / "tournament-imports")
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return folder
+
+
+def _stash_path(token: str) -> Path:
+    return stash_dir() / f"{token}.json"
+
+
+def stash(request, data: bytes) -> None:
+    """Keep the checked file for the second step; forget files older than a day."""
+    now = time.time()
+    for old in stash_dir().glob("*.json"):
+        if now - old.stat().st_mtime > STASH_SECONDS:
+            old.unlink(missing_ok=True)
+    discard(request)
+    token = secrets.token_urlsafe(24)
+    _stash_path(token).write_bytes(data)
+    request.session[SESSION_KEY] = token
+
+
+def stashed(request) -> bytes | None:
+    token = request.session.get(SESSION_KEY)
+    if not isinstance(token, str) or not token.replace("-", "").replace("_", "").isalnum():
+        return None
+    try:
+        return _stash_path(token).read_bytes()
+    except OSError:
+        return None
+
+
+def discard(request) -> None:
+    token = request.session.pop(SESSION_KEY, None)
+    if isinstance(token, str) and token.replace("-", "").replace("_", "").isalnum():
+        _stash_path(token).unlink(missing_ok=True)
+
+
+# --- the two steps -------------------------------------------------------------------------------
 
 
 class ImportForm(forms.Form):
@@ -38,21 +107,86 @@ class ImportForm(forms.Form):
         return upload
 
 
-class ImportView(LoginRequiredMixin, FormView):
-    template_name = "tournament/import.html"
-    form_class = ImportForm
+class RolesForm(forms.Form):
+    keep = forms.MultipleChoiceField(
+        label=gettext_lazy("Roles to keep"), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("Only the roles ticked here are given; you become the tournament's director."),
+    )
 
+    def __init__(self, roles, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["keep"].choices = [
+            (role.username, _("%(user)s as %(role)s") % {"user": role.username, "role": role.role_label})
+            for role in roles if role.known
+        ]
+
+
+class ImporterMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournaments(request.user):
             return HttpResponseForbidden(_("You are not allowed to create tournaments."))
         return super().dispatch(request, *args, **kwargs)
 
+
+class ImportView(ImporterMixin, FormView):
+    """Step 1: upload and check the file (a full trial import; nothing is saved)."""
+
+    template_name = "tournament/import.html"
+    form_class = ImportForm
+
     def form_valid(self, form):
+        data = form.cleaned_data["file"].read()
         try:
-            tournament = import_tournament(form.cleaned_data["file"].read(), by=self.request.user)
+            check_tournament_file(data, by=self.request.user)
         except TransferError as error:
             form.add_error("file", error.message)
             return self.form_invalid(form)
+        stash(self.request, data)
+        return redirect("tournament:import_roles")
+
+
+class ImportRolesView(ImporterMixin, FormView):
+    """Step 2: what the file holds, the roles it gives, and the importer's choice of roles to keep."""
+
+    template_name = "tournament/import_roles.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and can_create_tournaments(request.user):
+            self.data = stashed(request)
+            if self.data is None:
+                messages.error(request, _("Choose the tournament file again: the upload is no longer there."))
+                return redirect("tournament:import")
+            try:
+                self.preview = check_tournament_file(self.data, by=request.user)
+            except TransferError as error:  # the server changed between the steps (a user deleted, say)
+                discard(request)
+                messages.error(request, error.message)
+                return redirect("tournament:import")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form(self, form_class=None):
+        return RolesForm(self.preview.roles, **self.get_form_kwargs())
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            preview=self.preview, unknown=[role for role in self.preview.roles if not role.known],
+            cancel_url=reverse("tournament:import"), **kwargs,
+        )
+
+    def post(self, request, *args, **kwargs):
+        if "cancel" in request.POST:
+            discard(request)
+            messages.info(request, _("The import was cancelled; nothing was saved."))
+            return redirect("tournament:import")
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        try:
+            tournament = import_tournament(self.data, by=self.request.user, keep_roles=form.cleaned_data["keep"])
+        except TransferError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        discard(self.request)
         messages.success(
             self.request,
             _("Tournament “%(name)s” imported as a new tournament; you are its director.") % {"name": tournament.name},

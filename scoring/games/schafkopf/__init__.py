@@ -77,5 +77,7 @@ GAME = register(
         public="scoring.games.schafkopf.public.public",
         prizes_shown=prizes_shown,
         player_links=player_links,
+        sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
+        check_settings="scoring.games.schafkopf.checks.check_settings",
     )
 )

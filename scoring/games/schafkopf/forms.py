@@ -30,6 +30,7 @@ from scoring.rules.schafkopf import (
 )
 from scoring.services.sheets import rule_message
 from tournament.models import Participant
+from tournament.services.text import MAX_REASON
 
 from .config import Settings
 
@@ -219,7 +220,7 @@ class SubstituteForm(forms.Form):
         label=gettext_lazy("Credit the seat's points to the substitute"), required=False,
         help_text=gettext_lazy("Otherwise they stay with the seat's player."),
     )
-    reason = forms.CharField(label=gettext_lazy("Reason"), required=False)
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=MAX_REASON)
 
     def __init__(self, *args, candidates, **kwargs):
         super().__init__(*args, **kwargs)
@@ -370,4 +371,4 @@ def totals_values(entry: dict) -> dict[str, str]:
 
 
 class CorrectionForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Why is the list corrected?"), max_length=500)
+    reason = forms.CharField(label=gettext_lazy("Why is the list corrected?"), max_length=MAX_REASON)

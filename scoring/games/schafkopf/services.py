@@ -34,6 +34,7 @@ from tournament.services.seating import SEED_LIMIT as SEED_LIMIT
 from tournament.services.seating import current_draw as current_draw
 from tournament.services.seating import lot_seed as lot_seed
 from tournament.services.seating import new_seed, rounds_stage
+from tournament.services.text import limited_reason
 
 from .config import GAMES_MODE, TABLE_SIZES, TOTALS_MODE, Settings, settings_of
 
@@ -200,6 +201,7 @@ def set_substitute(seat: Seat, substitute: Participant | None, *, by, points_to_
 
     The points of the seat go to the seat's player, or to the substitute when the director says so.
     """
+    reason = limited_reason(reason)
     table = seat.table
     tournament = table.round.stage.tournament
     _require_director(by, tournament)

@@ -136,5 +136,7 @@ def register_table_game(game: TableGame) -> GameType:
             urls=URLCONF,
             documents=_documents,
             public="scoring.games.tablegames.public.public",
+            sheet_derive="scoring.games.tablegames.checks.sheet_derive",
+            check_settings="scoring.games.tablegames.checks.check_settings",
         )
     )

@@ -57,6 +57,8 @@ GAME = register(
         documents=documents,
         public="scoring.games.voms.public.public",
         registration_links=registration_links,
+        sheet_derive="scoring.games.voms.checks.sheet_derive",
+        check_settings="scoring.games.voms.checks.check_settings",
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

@@ -3,6 +3,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.voms import LIMIT_LUS, MAX_LUS
+from tournament.services.text import MAX_REASON
 
 #: the largest round or table number the referee table can type
 MAX_NUMBER = 9999
@@ -156,7 +157,7 @@ class SlipForm(FocusFirstError, forms.Form):
 
 
 class CorrectionForm(SlipForm):
-    reason = forms.CharField(label=_("Why is it corrected?"), max_length=500)
+    reason = forms.CharField(label=_("Why is it corrected?"), max_length=MAX_REASON)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):

@@ -30,7 +30,7 @@ from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches
 from tournament.draw.pools import draw_pools as draw_pool_lists
 from tournament.draw.pools import pool_name
 from tournament.draw.roundrobin import round_robin
-from tournament.imports import ImportFileError, read_table
+from tournament.imports import ImportFileError, read_table, refuse_after_play
 from tournament.models import Draw, Match, Participant, Pool, PoolEntry, Round, Stage, Team
 from tournament.permissions import is_director
 from tournament.services.audit import log_action
@@ -181,6 +181,7 @@ def import_teams(tournament, filename: str, data: bytes, *, by, sent=None) -> Im
     _require_director(by, tournament)
     report = ImportReport()
     try:
+        refuse_after_play(tournament)
         parsed = read_table(filename, data, required=())
     except ImportFileError as error:
         report.rejected.append((0, str(error)))
