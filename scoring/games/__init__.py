@@ -41,6 +41,12 @@ class GameType:
     #: dotted path of `public(tournament) -> tournament.public.content.PublicContent`, what the public pages show
     #: (a path, like `urls`, because the registry loads before the models may be imported); None: no public pages
     public: str | None = None
+    #: what the game's results are called in "Provisional — after 8 of 18 …" (scoring.progress.UNITS):
+    #: "lists" (score lists), "slips" or "sheets"
+    result_unit: str = "sheets"
+    #: dotted path of `progress(tournament, after_round=None) -> scoring.progress.ResultProgress` when the game
+    #: counts its results otherwise than `scoring.progress.counted_progress` (e.g. forfeits without a sheet)
+    progress: str | None = None
 
 
 _registry: dict[str, GameType] = {}

@@ -28,6 +28,7 @@ from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
 from ..permissions import is_director
 from .audit import log_action
 from .errors import DomainError
+from .tournaments import sync_status
 
 SEED_LIMIT = 10**9
 
@@ -179,6 +180,7 @@ def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict,
         Draw.objects.create(tournament=tournament, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
     log_action(f"{action}.redraw" if previous else f"{action}.draw", by=by, tournament=tournament, obj=draw,
                before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
+    sync_status(tournament, by=by)
     return draw
 
 

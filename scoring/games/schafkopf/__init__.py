@@ -56,5 +56,6 @@ GAME = register(
         urls="scoring.games.schafkopf.urls",
         documents=documents,
         public="scoring.games.schafkopf.public.public",
+        result_unit="lists",
     )
 )

@@ -50,6 +50,7 @@ GAME = register(
         urls="scoring.games.voms.urls",
         documents=documents,
         public="scoring.games.voms.public.public",
+        result_unit="slips",
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

@@ -31,6 +31,7 @@ from tournament.permissions import is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.participants import ImportReport, next_number
+from tournament.services.tournaments import sync_status
 
 DEFAULTS = {
     "win_points": "2",
@@ -296,6 +297,7 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
         tournament.save(update_fields=["settings", "updated"])
         log_action("draw.pools", by=by, tournament=tournament, obj=tournament,
                    after={"seed": seed, "pools": {pool_name(i): ids for i, ids in enumerate(drawn)}})
+        sync_status(tournament, by=by)
     return stage
 
 
@@ -504,6 +506,7 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
             )
             sync_bracket(stage)
         log_action("knockout.create", by=by, tournament=tournament, obj=tournament, after=stage.settings)
+        sync_status(tournament, by=by)
     return stage
 
 
@@ -588,3 +591,4 @@ def _final_after_semifinal_pool(tournament, by) -> None:
         Match.objects.create(stage=stage, key="3P", best_of=best_of, team_a_id=order[2], team_b_id=order[3])
     log_action("knockout.final", by=by, tournament=tournament, obj=tournament,
                after={"semifinal_pool_order": order})
+    sync_status(tournament, by=by)  # the final is expected now: running again
