@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import lazy
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -66,8 +67,23 @@ class ResultProgress:
             return _("Final ranking")
         return _("Provisional — %(after)s") % {"after": self.after_text()}
 
+    def after_round_heading(self, round_number: int) -> str:
+        """The heading of the standings after an earlier round: provisional until that round's results are in."""
+        if self.complete:
+            return _("Standings after round %(round)s") % {"round": round_number}
+        return _("Standings after round %(round)s — provisional, %(after)s") % {
+            "round": round_number, "after": self.after_text()}
+
     def __str__(self) -> str:
         return self.heading()
+
+
+def _heading(progress: ResultProgress, after_round: int | None) -> str:
+    return progress.heading() if after_round is None else progress.after_round_heading(after_round)
+
+
+#: `heading`/`after_round_heading` translated when shown: printouts render in the tournament's language
+lazy_heading = lazy(_heading, str)
 
 
 def is_finished(derived) -> bool:

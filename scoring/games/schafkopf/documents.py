@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
 from scoring.models import ScoreSheet
+from scoring.progress import lazy_heading
 from scoring.rules.schafkopf import (
     EXCLUDED_LABEL,
     GAME_TYPES,
@@ -293,11 +294,14 @@ BY_LOT = _("by lot")
 EXCLUDED = _(EXCLUDED_LABEL)
 LIST_CORRECTED = _("list corrected")
 LIST_MISSING = _("list missing")
+NO_RESULT = _("no result yet")
 _join = lazy(lambda items: ", ".join(str(item) for item in items), str)
 EXCLUDED_AND_CORRECTED = _join([EXCLUDED, LIST_CORRECTED])
 
 
 def _remark(row):
+    if not row.has_result:
+        return NO_RESULT
     if row.excluded:
         return EXCLUDED_AND_CORRECTED if row.corrected else EXCLUDED
     return LIST_CORRECTED if row.corrected else ""
@@ -324,9 +328,8 @@ def ranking_notes(result) -> list:
     if result.any_lot:
         notes.append(lazy_format(gettext_noop("“by lot”: tied on every step, decided by lot (seed %(seed)s)."),
                                  {"seed": result.lot_seed}))
-    if not result.complete:
-        notes.append(lazy_format(gettext_noop("Provisional: %(entered)s of %(total)s score lists entered."),
-                                 {"entered": result.lists_entered, "total": result.lists_total}))
+    if any(not row.has_result for row in result.rows):
+        notes.append(_("“no result yet”: none of the player's lists is entered; listed last, without a rank."))
     if result.corrected_lists:
         places = ", ".join(f"{r}/{t}" for r, t in result.corrected_lists)
         notes.append(lazy_format(gettext_noop("Corrected after hand-in (round/table): %(places)s."),
@@ -342,13 +345,14 @@ def ranking_notes(result) -> list:
 def ranking_document(tournament, *, after_round: int | None = None, result=None) -> TableDocument:
     """The ranking after a round (default: the final ranking, with the prize money)."""
     result = result or standings(tournament, after_round=after_round)
-    title = _("Final ranking") if result.final else lazy_format(
-        gettext_noop("Standings after round %(round)s"), {"round": result.after_round})
-    with_remark = any(row.excluded or row.corrected for row in result.rows)
+    # "Final ranking" only once every list is in; before that "Provisional — after 8 of 18 score lists"
+    title = lazy_heading(result.progress, None if result.last_round else result.after_round)
+    with_remark = any(row.excluded or row.corrected or not row.has_result for row in result.rows)
     columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark)
     return TableDocument(
         title, columns, ranking_rows(result),
-        notes=ranking_notes(result), filename_stem="ranking" if result.final else f"ranking-after-{result.after_round}",
+        notes=ranking_notes(result),
+        filename_stem="ranking" if result.last_round else f"ranking-after-{result.after_round}",
         landscape=True,
     )
 

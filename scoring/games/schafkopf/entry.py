@@ -14,8 +14,9 @@ from django.shortcuts import redirect
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
+from scoring.board import still_missing_response
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
@@ -61,6 +62,7 @@ class RoundView(EntryPage, TemplateView):
                                                                       table__round__number=number)
                    .select_related("entered_by")}
         context.update(
+            still_missing=self.still_missing(number),
             round_number=number,
             rounds=rounds,
             tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],
@@ -309,6 +311,7 @@ class SheetView(EntryPage, TemplateView):
         context = super().get_context_data(**kwargs)
         tariff = self.settings.tariff
         context.update(
+            still_missing=self.still_missing(self.table.round.number),
             table=self.table,
             round_number=self.table.round.number,
             seats=self.seats,
@@ -369,3 +372,10 @@ class HistoryView(EntryPage, TemplateView):
             previous = entries
         context.update(table=table, sheet=sheet, history=history, round_number=table.round.number)
         return context
+
+
+class StillMissingView(EntryPage, View):
+    """The "still missing" box of a round alone, for its periodic reload on the entry pages."""
+
+    def get(self, request, *args, **kwargs):
+        return still_missing_response(request, self, self.kwargs["round"])

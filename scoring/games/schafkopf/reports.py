@@ -56,11 +56,11 @@ def standings_page(tournament, after_round: int) -> dict:
         "rows": standings_rows_html(document, result),
         "notes": [str(note) for note in document.notes],
         "after_round": result.after_round,
-        "final": result.final,
+        "final": result.last_round,
         "complete": result.complete,
         "entered": result.lists_entered,
         "total": result.lists_total,
-        "document_name": "ranking" if result.final else f"ranking-after-{after_round}",
+        "document_name": "ranking" if result.last_round else f"ranking-after-{after_round}",
     }
 
 

@@ -13,8 +13,9 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
+from scoring.board import still_missing_response
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
@@ -22,6 +23,7 @@ from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, use
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
+from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services
 from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
@@ -63,6 +65,7 @@ class RoundView(EntryPage, TemplateView):
         rows = [(table, sheets.get(table.table_id), sheet_status(sheets.get(table.table_id)),
                  pending.get(table.table_id)) for table in tables]
         context.update(
+            still_missing=self.still_missing(number),
             round_number=number,
             rounds=rounds_of(self.tournament),
             tables=rows,
@@ -103,7 +106,8 @@ class SheetView(EntryPage, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
+        context.update(still_missing=self.still_missing(self.table.round.number),
+                       table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
                        round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
                        pending_mine=self.pending_mine, confirm_only=self.confirm_only)
         return context
@@ -121,6 +125,14 @@ class SheetView(EntryPage, TemplateView):
                 services.confirm_sheet(self.table, by=request.user,
                                        expected_version=int(pending_version) if pending_version.isdigit() else None)
                 messages.success(request, _("The sheet is confirmed and counts now."))
+            elif action == "end" and not confirmed(request):
+                return confirmation_page(
+                    request, tournament=self.tournament,
+                    question=_("End the game of table %(table)s here?") % {"table": self.table.number},
+                    explanation=_("Time is up: no more hands are added, and the totals as they stand decide the "
+                                  "game. A hand being typed is not saved. A director can reopen the game."),
+                    confirm_label=_("Yes, end the game"), cancel_url=request.get_full_path(),
+                )
             elif action == "end":
                 services.end_game(self.table, by=request.user, expected_version=version)
                 messages.success(request, _("The game was ended: the totals as they stand decide."))
@@ -425,3 +437,10 @@ def sheet_fields(settings, names: dict[int, str]):
         return rows
 
     return results if settings.patience else hands
+
+
+class StillMissingView(EntryPage, View):
+    """The "still missing" box of a round alone, for its periodic reload on the entry pages."""
+
+    def get(self, request, *args, **kwargs):
+        return still_missing_response(request, self, self.kwargs["round"])

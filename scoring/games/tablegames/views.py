@@ -18,12 +18,14 @@ from django.views.generic import FormView, TemplateView, View
 
 from documents import CONTENT_TYPES, formats_for, render
 from documents.base import format_value
+from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
 from tournament.models import Participant, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services import seating
 from tournament.services.errors import DomainError
 from tournament.services.participants import add_participant, import_participants, set_participant_status
+from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services, table_game
 from .config import settings_of
@@ -65,8 +67,8 @@ class DirectorPage(DirectorRequiredMixin, TableGamePage):
     pass
 
 
-class EntryPage(ScoreEntryMixin, TableGamePage):
-    pass
+class EntryPage(ScoreEntryMixin, StillMissingMixin, TableGamePage):
+    board_namespace = "tournament:tablegames"
 
 
 # --- overview ------------------------------------------------------------------------------------------
@@ -238,15 +240,28 @@ class SeatingView(DirectorPage, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         tables = seated_tables(self.tournament)
+        draw = seating.current_draw(self.tournament)
         context.update(
-            draw=seating.current_draw(self.tournament),
+            draw=draw,
             tables=sorted(tables.items()),
-            unseated=unseated_players(self.tournament, tables),
+            # before any draw nobody is seated: that is no problem to list, the page invites to draw instead
+            unseated=unseated_players(self.tournament, tables) if tables else [],
+            active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+            large_twice=seating.large_table_twice(self.tournament, draw) if tables else [],
+            large_size=seating.larger_table_size(draw),
             started=seating.play_started(self.tournament),
         )
         return context
 
     def form_valid(self, form):
+        if seating.current_draw(self.tournament) and not confirmed(self.request):
+            return confirmation_page(
+                self.request, tournament=self.tournament,
+                question=_("Set the field again?") if self.settings.patience else _("Redo the seating draw?"),
+                explanation=_("The tables and seats of every round are drawn anew; printed seating lists and "
+                              "score sheets no longer match and must be printed again."),
+                confirm_label=_("Yes, redo it"), cancel_url=url(self.tournament, "seating"),
+            )
         try:
             draw = services.draw(self.tournament, by=self.request.user, seed=form.cleaned_data.get("seed"))
         except DomainError as error:
@@ -278,7 +293,7 @@ class StandingsView(DirectorPage, TemplateView):
             result=result,
             document=document,
             table_rows=standings_rows_html(document, result),
-            document_name="standings" if result.final else f"standings-after-{after}",
+            document_name="standings" if result.last_round else f"standings-after-{after}",
             after_choices=range(1, rounds + 1),
         )
         return context
