@@ -302,6 +302,8 @@ class SheetView(EntryPage, TemplateView):
             context.update(rows=rows, running=totals, running_sum=sum(running.values()) if running else None)
         if totals is not None:
             context["totals"] = list(zip(totals, self.seats, strict=True))
+        if extra.get("error"):
+            context["entry_config"] = {**context["entry_config"], "focus": error_focus(grid, totals)}
         context.setdefault("version", self.sheet.version if self.sheet else 0)
         if self.sheet and context.get("correction") is None:
             context["correction"] = CorrectionForm()
@@ -337,6 +339,23 @@ class SheetView(EntryPage, TemplateView):
             type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
         )
         return context
+
+
+def error_focus(grid: list[GridRow] | None, totals: list | None) -> str:
+    """The input to put the focus on after a refused save: the first field in error, the first row the rules
+    refuse, else (a list refused as incomplete) the first empty row."""
+    if grid is not None:
+        for row in grid:
+            if row.errors:
+                return f"{next(iter(row.errors))}{row.number}"
+            if row.rule_error:
+                return f"t{row.number}"
+        blank = next((row for row in grid if row.blank), None)
+        return f"t{blank.number}" if blank else ""
+    for row in totals or []:
+        if getattr(row, "errors", None):
+            return f"{next(iter(row.errors))}{row.seat}"
+    return ""
 
 
 def _is_games(entries: list) -> bool:

@@ -297,8 +297,13 @@ class SheetView(EntryPage, TemplateView):
         else:
             new = None
         if new is not None:
-            first = new["inputs"] or new["seats"][0]["inputs"]
-            first[0]["focus"] = True
+            # the focus: the first field that cannot be read, else the row's first field
+            refused = grids.get(new["number"])
+            inputs = new["inputs"] + [i for seat in new["seats"] for i in seat["inputs"]]
+            wrong = [i for i in inputs if refused and i["name"] in refused.invalid]
+            for item in wrong:
+                item["invalid"] = True
+            (wrong or inputs)[0]["focus"] = True
         return {
             "row_fields": [self.field_head(f) for f in row_fields],
             "colspan": len(row_fields) + len(seats) * (len(player_fields) + 1),
@@ -392,6 +397,10 @@ class SheetView(EntryPage, TemplateView):
                 "differs": {key for key in (result_name(number, TILES_LEFT), result_name(number, FINISH_TIME))
                             if key in self.diff_keys},
             })
+        editable = [row for row in rows if row["editable"]]
+        focus = next((row for row in editable if row["errors"]), editable[0] if editable else None)
+        if focus is not None:
+            focus["focus"] = True  # the first result in error, else the first that can be typed
         return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
 
 
