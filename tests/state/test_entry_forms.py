@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tablegames.conftest import add_players as tg_add_players  # noqa: F401
-from tests.tablegames.conftest import make_game  # noqa: F401
+from tests.tablegames.conftest import make_game  # noqa: F401, F811
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_an_incomplete_schafkopf_list_puts_the_focus_on_the_first_empty_row(draw
     assert entry_config(page)["focus"] == "t13"
 
 
-def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(make_game, tg_add_players, director,
+def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(make_game, tg_add_players, director,  # noqa: F811
                                                                            client):
     from scoring.games.tablegames import services
 

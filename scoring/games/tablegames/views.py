@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.html import escape
@@ -16,8 +16,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
-from documents import CONTENT_TYPES, formats_for, render
+from documents import formats_for
 from documents.base import format_value
+from documents.response import document_response
 from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
 from tournament.models import Participant, Table
@@ -342,9 +343,5 @@ class DownloadView(DirectorPage, View):
         document = available[name]()
         if file_format not in formats_for(document):
             raise Http404
-        data = render(document, file_format, tournament=self.tournament)
-        response = HttpResponse(data, content_type=CONTENT_TYPES[file_format])
-        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return document_response(request, document, file_format, tournament=self.tournament)
 
