@@ -353,7 +353,7 @@ def ranking_document(tournament, *, after_round: int | None = None, result=None)
         title, columns, ranking_rows(result),
         notes=ranking_notes(result),
         filename_stem="ranking" if result.last_round else f"ranking-after-{result.after_round}",
-        landscape=True,
+        landscape=True, dense=True,
     )
 
 
@@ -393,7 +393,7 @@ def standings_document(tournament) -> MultiSheetDocument:
     """Every round's results, then the final ranking with the prizes."""
     return MultiSheetDocument(
         _("Standings"), [*_round_sheets(tournament), ranking_document(tournament)], filename_stem="standings",
-        landscape=True,
+        landscape=True, dense=True,
     )
 
 
