@@ -9,8 +9,10 @@ the screen's language, the renderers in the tournament's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
 
+from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -39,7 +41,9 @@ from .standings import standings
 
 
 def _format(message: str, params: dict) -> str:
-    return gettext(message) % params
+    """`message` translated, its numbers written as the language writes them ("555,00" in German and Danish)."""
+    return gettext(message) % {key: number_format(value) if isinstance(value, Decimal | float) else value
+                               for key, value in params.items()}
 
 
 #: a translatable sentence with parameters, translated when it is shown (screen or printout language)

@@ -11,6 +11,7 @@ from itertools import zip_longest
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -289,7 +290,7 @@ class SheetView(EntryPage, TemplateView):
                   "your version is still in the form. Save again to replace the saved version with yours, or open "
                   "the list anew to keep it.") % {
             "who": user_name(stored.entered_by), "version": stored.version,
-            "at": date_format(stored.updated_at, "SHORT_DATETIME_FORMAT")}
+            "at": date_format(timezone.localtime(stored.updated_at), "SHORT_DATETIME_FORMAT")}
         two = two_versions(theirs, mine, list_fields, title=_("Two versions"), intro=intro,
                            first_label=_("Saved version"), second_label=_("Your version"))
         return {"two": two, "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
