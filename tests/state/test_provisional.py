@@ -74,3 +74,11 @@ def test_schafkopf_after_round_heading(drawn, director, a_list):
     _enter(drawn, director, a_list, seated_tables(drawn)[1][:2])
     title = ranking_document(drawn, after_round=1).title
     assert str(title) == "Standings after round 1 — provisional, after 2 of 4 score lists"
+
+
+def test_final_ranking_notes_write_money_as_the_language_does(with_prizes, director, a_list):
+    _enter(with_prizes, director, a_list, [t for tables in seated_tables(with_prizes).values() for t in tables])
+    notes = ranking_document(with_prizes).notes
+    with translation.override("de"):
+        takings = [str(note) for note in notes if "160" in str(note)]
+        assert takings and "160,00" in takings[0] and "160.00" not in takings[0]
