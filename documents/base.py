@@ -62,6 +62,8 @@ class TableDocument:
     landscape: bool = field(default=False, kw_only=True)
     #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
     qr_page: str | None = field(default=None, kw_only=True)
+    #: a long list in smaller type, about 40 rows a page, cut into pages by the rows' height (see documents.pdf)
+    dense: bool = field(default=False, kw_only=True)
 
     def row_values(self) -> Iterator[tuple]:
         """Each row as a tuple in column order, whichever shape the rows were given in."""
@@ -88,6 +90,8 @@ class MultiSheetDocument:
     sheets: Sequence[TableDocument]
     filename_stem: str = field(kw_only=True)
     landscape: bool = field(default=False, kw_only=True)
+    #: every sheet in smaller type, cut into pages by the rows' height (see documents.pdf)
+    dense: bool = field(default=False, kw_only=True)
     #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
     qr_page: str | None = field(default=None, kw_only=True)
 

@@ -307,14 +307,110 @@ def moved_outline_item(item, indexes: dict, joined, offset: int):
 
 def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
     sections = []
+    multi = isinstance(document, MultiSheetDocument)
+    room = None  # what is left of the page the previous dense table ended on
     for table in tables_of(document):
-        chunks = table_chunks(table, landscape=document.landscape)
-        widths = column_percentages(table.columns, chunks, landscape=document.landscape)
-        sections.append({"table": table, "chunks": chunks, "widths": widths})
+        dense = document.dense or table.dense
+        flow = False
+        if dense:
+            rows = [formatted_row(table.columns, values) for values in table.row_values()]
+            widths = column_percentages(table.columns, [rows], landscape=document.landscape, font_pt=DENSE_FONT_PT,
+                                        padding=DENSE_CELL_PADDING_MM)
+            chunks, flow, room = height_chunks(table, rows, widths, landscape=document.landscape,
+                                               titled=multi and not sections, room=room)
+        else:
+            chunks = table_chunks(table, landscape=document.landscape)
+            widths = column_percentages(table.columns, chunks, landscape=document.landscape)
+            room = None
+        sections.append({"table": table, "chunks": chunks, "widths": widths, "dense": dense, "flow": flow})
     return render_to_string(
         "documents/pdf_tables.html",
-        {"document": document, "multi": isinstance(document, MultiSheetDocument), "sections": sections},
+        {"document": document, "multi": multi, "sections": sections},
     )
+
+
+#: Dense tables (`TableDocument.dense`): print.css's `table.dense` type size and cell padding, in the units the
+#: page cutting below counts in. A row is as tall as its most wrapped cell.
+DENSE_FONT_PT = 8
+DENSE_LINE_MM = DENSE_FONT_PT * 25.4 / 72 * 1.15
+DENSE_ROW_PADDING_MM = 2 * 0.4 + 0.2  # top and bottom padding, the border
+DENSE_CELL_PADDING_MM = 2 * 1.2 + 0.6  # left and right padding, and a little so that rounding never wraps
+PAGE_TEXT_HEIGHT_MM = {False: 297 - 42, True: 210 - 42}  # A4 less print.css's top and bottom margins
+TITLE_HEIGHT_MM = {True: 9 + 8, False: 10}  # the document's h1 and a sheet's h2 on its first page; or an h1
+SUBTITLE_HEIGHT_MM = 7
+NOTE_HEIGHT_MM = 4.5  # a line of notes (9pt)
+SECTION_GAP_MM = 6  # between a table that ends on a page and the next that starts there
+#: fewer rows than this are not left alone on a page: the page before gives some of its own
+FEWEST_ROWS_ON_A_PAGE = 4
+
+
+def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths: list[float], *,
+                  landscape: bool, titled: bool, room: float | None = None) -> tuple[Chunks, bool, float]:
+    """A dense table's rows cut into pages by their printed height: each row as many lines as its most
+    wrapped cell needs in its column, the first page less its title, the last page with room for the notes,
+    and never a page of only a few rows (`FEWEST_ROWS_ON_A_PAGE`).
+
+    `room` (mm) is what the previous dense table left of its last page: the table starts there when its
+    title and a few rows fit (about 40 rows a page: the rounds of a standings printout follow each other).
+    Returns the chunks, whether the table starts on that page, and the room left on its last page.
+    """
+    available = LANDSCAPE_TEXT_WIDTH_MM if landscape else PORTRAIT_TEXT_WIDTH_MM
+    columns_mm = [available * width / 100 - DENSE_CELL_PADDING_MM for width in widths]
+    heights = [row_height(row, columns_mm) for row in rows]
+    header = row_height([{"text": str(column.title)} for column in table.columns], columns_mm, bold=True)
+    page = PAGE_TEXT_HEIGHT_MM[landscape] - header - 3  # the table's margin-top
+    title = TITLE_HEIGHT_MM[titled] + (SUBTITLE_HEIGHT_MM if table.subtitle else 0)
+    first = page - title
+    flow = False
+    if room is not None:
+        start = room - SECTION_GAP_MM - title - header - 3
+        if start >= sum(heights[:FEWEST_ROWS_ON_A_PAGE]):
+            first, flow = start, True
+    chunks: Chunks = [[]]
+    room = first
+    for row, height in zip(rows, heights, strict=True):
+        if height > room and chunks[-1]:
+            chunks.append([])
+            room = page
+        chunks[-1].append(row)
+        room -= height
+    notes = sum(NOTE_HEIGHT_MM * max(1, -(-len(str(note)) // 160)) for note in table.notes) + 4
+    if notes > room and len(chunks[-1]) > FEWEST_ROWS_ON_A_PAGE:
+        # the notes do not fit under the last rows: some of them go onto a page of their own with the notes
+        moved = max(FEWEST_ROWS_ON_A_PAGE, 1)
+        chunks[-1], last = chunks[-1][:-moved], chunks[-1][-moved:]
+        chunks.append(last)
+    if len(chunks) > 1 and len(chunks[-1]) < FEWEST_ROWS_ON_A_PAGE:
+        # a few rows alone on the last page: the page before hands some on (it only gets shorter)
+        both = chunks[-2] + chunks[-1]
+        cut = max(len(both) - FEWEST_ROWS_ON_A_PAGE, (len(both) + 1) // 2)
+        chunks[-2:] = [both[:cut], both[cut:]]
+    last_start = first if len(chunks) == 1 else page
+    used = sum(row_height(row, columns_mm) for row in chunks[-1])
+    return chunks, flow, max(last_start - used - notes, 0)
+
+
+def row_height(row: list[dict[str, str]], columns_mm: list[float], *, bold: bool = False) -> float:
+    lines = max((wrapped_lines(cell["text"], width, bold=bold) for cell, width in zip(row, columns_mm, strict=True)),
+                default=1)
+    return lines * DENSE_LINE_MM + DENSE_ROW_PADDING_MM
+
+
+def wrapped_lines(text: str, width_mm: float, *, bold: bool = False) -> int:
+    """How many lines `text` takes in a column `width_mm` wide (dense type), wrapped between words."""
+    if not text:
+        return 1
+    space = text_width(" ", bold=bold, font_pt=DENSE_FONT_PT)
+    lines, used = 1, 0.0
+    for word in text.split():
+        word_mm = text_width(word, bold=bold, font_pt=DENSE_FONT_PT)
+        if used and used + space + word_mm > width_mm:
+            lines, used = lines + 1, 0.0
+        used = word_mm if not used else used + space + word_mm
+        if used > width_mm:  # a word longer than the column breaks inside (never expected: see column_need)
+            lines += int(used // max(width_mm, 1))
+            used %= max(width_mm, 1)
+    return lines
 
 
 def table_chunks(table: TableDocument, *, landscape: bool) -> Chunks:
@@ -333,7 +429,8 @@ def formatted_row(columns: list[Column], values: tuple) -> list[dict[str, str]]:
     ]
 
 
-def column_percentages(columns: list[Column], chunks: Chunks, *, landscape: bool) -> list[float]:
+def column_percentages(columns: list[Column], chunks: Chunks, *, landscape: bool, font_pt: float = 10,
+                       padding: float = CELL_PADDING_MM) -> list[float]:
     """Column widths from the content of the whole table, the same on every page.
 
     The tables use a fixed layout with these widths: WeasyPrint then need not measure every
@@ -344,7 +441,8 @@ def column_percentages(columns: list[Column], chunks: Chunks, *, landscape: bool
     """
     available = LANDSCAPE_TEXT_WIDTH_MM if landscape else PORTRAIT_TEXT_WIDTH_MM
     texts = [[row[index]["text"] for chunk in chunks for row in chunk] for index in range(len(columns))]
-    sizes = [column_need(column, column_texts) for column, column_texts in zip(columns, texts, strict=True)]
+    sizes = [column_need(column, column_texts, font_pt=font_pt, padding=padding)
+             for column, column_texts in zip(columns, texts, strict=True)]
     widths = shrink_to_fit([size[0] for size in sizes], [size[1] for size in sizes], available)
     breakable = [column.kind == "text" and not column.width for column in columns]
     last_resort = [MIN_TEXT_COLUMN_MM if can else width for can, width in zip(breakable, widths, strict=True)]
@@ -362,32 +460,37 @@ def shrink_to_fit(widths: list[float], floors: list[float], available: float) ->
     return [width - give * share for width, give in zip(widths, slack, strict=True)]
 
 
-def column_need(column: Column, texts: list[str]) -> tuple[float, float]:
+def column_need(column: Column, texts: list[str], *, font_pt: float = 10, padding: float = CELL_PADDING_MM
+                ) -> tuple[float, float]:
     """(preferred, least) width of a column in mm, cell padding included.
 
     A title prefers one line but may wrap between its words; numbers and dates never wrap;
-    other text wraps between words.
+    other text wraps between words. A column given a width (in characters, for Excel) prefers it,
+    but never gets less than its longest word: a name is never broken letter by letter.
     """
+    def width(text, bold=False):
+        return text_width(text, bold=bold, font_pt=font_pt)
+
     title = str(column.title)
-    title_line = text_width(title, bold=True)
-    title_word = max((text_width(word, bold=True) for word in title.split()), default=0)
-    if column.width:
-        need = floor = column.width * EXCEL_CHARACTER_MM
-    elif column.kind == "text":
-        longest_word = max((text_width(word) for text in texts for word in text.split()), default=0)
-        longest_text = max((text_width(text) for text in texts), default=0)
+    title_line = width(title, bold=True)
+    title_word = max((width(word, bold=True) for word in title.split()), default=0)
+    if column.kind == "text":
+        longest_word = max((width(word) for text in texts for word in text.split()), default=0)
+        longest_text = max((width(text) for text in texts), default=0)
         floor = max(title_word, min(longest_word, MAX_COLUMN_MM))
         need = max(floor, min(max(title_line, longest_text), MAX_COLUMN_MM))
     else:
-        longest_value = max((text_width(text) for text in texts), default=0)
+        longest_value = max((width(text) for text in texts), default=0)
         floor, need = max(title_word, longest_value), max(title_line, longest_value)
-    return need + CELL_PADDING_MM, floor + CELL_PADDING_MM
+    if column.width:
+        need = max(need, column.width * EXCEL_CHARACTER_MM * font_pt / 10)
+    return need + padding, floor + padding
 
 
-def text_width(text: str, *, bold: bool = False) -> float:
+def text_width(text: str, *, bold: bool = False, font_pt: float = 10) -> float:
     """The printed width of `text` in mm, from the font's own glyph widths (as print.css sets it)."""
     widths, fallback = glyph_widths("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    return sum(widths.get(ord(char), fallback) for char in text)
+    return sum(widths.get(ord(char), fallback) for char in text) * font_pt / 10
 
 
 @functools.cache

@@ -63,9 +63,12 @@ def render_xlsx(document: Document, *, tournament) -> bytes:
         styles = Styles()
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as package:
-            for number, table in enumerate(tables, start=1):
+            for number, (table, title) in enumerate(zip(tables, titles, strict=True), start=1):
+                # a title the sheet's tab had to cut ("Provisional — after 8 of 18 score lists") is written whole
+                # under the table, where the subtitle and the notes are
+                full = str(table.title)
                 with package.open(f"xl/worksheets/sheet{number}.xml", "w") as stream:
-                    write_sheet(stream, table, styles)
+                    write_sheet(stream, table, styles, full_title=full if full != title else "")
             package.writestr("xl/styles.xml", styles.xml())
             package.writestr("xl/workbook.xml", workbook_xml(titles))
             package.writestr("xl/_rels/workbook.xml.rels", workbook_rels(len(tables)))
@@ -127,7 +130,7 @@ class Styles:
 # --- sheets -----------------------------------------------------------------------------------------
 
 
-def write_sheet(stream, table: TableDocument, styles: Styles) -> None:
+def write_sheet(stream, table: TableDocument, styles: Styles, *, full_title: str = "") -> None:
     rows = table.row_values()
     sample = list(islice(rows, WIDTH_SAMPLE_ROWS))
     columns = "".join(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"/>'
@@ -151,7 +154,7 @@ def write_sheet(stream, table: TableDocument, styles: Styles) -> None:
         if len(lines) >= WRITE_ROWS:
             stream.write("".join(lines).encode())
             lines.clear()
-    for footer, line in enumerate(footer_lines(table), start=number + 1):
+    for footer, line in enumerate(footer_lines(table, full_title), start=number + 1):
         # the blank row holds an empty cell, so that a reader sees it as a row (openpyxl's read-only mode)
         cell = text_cell("A", footer, str(line), styles) if line else f'<c r="A{footer}"/>'
         lines.append(f'<row r="{footer}">{cell}</row>')
@@ -160,9 +163,10 @@ def write_sheet(stream, table: TableDocument, styles: Styles) -> None:
     stream.write("".join(lines).encode())
 
 
-def footer_lines(table: TableDocument) -> list:
-    """A blank row, then the subtitle and the notes (the header must stay in row 1 for filters and sorting)."""
-    lines = [line for line in (table.subtitle, *table.notes) if line]
+def footer_lines(table: TableDocument, full_title: str = "") -> list:
+    """A blank row, then the title when the sheet's tab cut it, the subtitle and the notes (the header must stay
+    in row 1 for filters and sorting)."""
+    lines = [line for line in (full_title, table.subtitle, *table.notes) if line]
     return ["", *lines] if lines else []
 
 

@@ -54,6 +54,12 @@ class GameType:
     #: dotted path of `check_settings(tournament) -> None`: raises a translated `ValidationError` when the
     #: tournament's stored settings are not what the game's settings page could have stored
     check_settings: str | None = None
+    #: what the game's results are called in "Provisional — after 8 of 18 …" (scoring.progress.UNITS):
+    #: "lists" (score lists), "slips" or "sheets"
+    result_unit: str = "sheets"
+    #: dotted path of `progress(tournament, after_round=None) -> scoring.progress.ResultProgress` when the game
+    #: counts its results otherwise than `scoring.progress.counted_progress` (e.g. forfeits without a sheet)
+    progress: str | None = None
 
 
 _registry: dict[str, GameType] = {}

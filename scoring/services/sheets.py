@@ -38,6 +38,7 @@ from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.replay import AlreadySaved, Sent, claim, same_entries_message
 from tournament.services.text import limited_reason
+from tournament.services.tournaments import sync_status
 
 #: derive(entries, mode) -> derived values; raises RuleError for entries the rules refuse
 Derive = Callable[[Any, str], dict]
@@ -166,8 +167,10 @@ def record_sheet(
             raise StaleVersion(sheet)
         extends = sheet is not None and _extends(sheet, entries, mode)
         if tournament.double_entry and (sheet is None or extends):
-            return _double_entry(tournament, place, sheet, entries=entries, mode=mode, derived=derived, by=by,
-                                 decide=decide, reason=reason)
+            result = _double_entry(tournament, place, sheet, entries=entries, mode=mode, derived=derived, by=by,
+                                   decide=decide, reason=reason)
+            sync_status(tournament, by=by)
+            return result
         if sheet is None:
             sheet = ScoreSheet.objects.create(
                 tournament=tournament, entries=entries, derived=derived, mode=mode, entered_by=by, **place
@@ -198,6 +201,7 @@ def record_sheet(
             after={"mode": mode, "entries": entries},
             reason=reason,
         )
+        sync_status(tournament, by=by)
     return sheet
 
 
@@ -281,4 +285,6 @@ def confirm_pending(*, tournament, derive: Derive, by, match=None, table=None,
         if (sheet.version if sheet else 0) != pending.base_version:
             raise DomainError(_("The sheet was corrected after this entry was made: the entry has to be made again."))
         derived = derive_or_refuse(derive, pending.entries, pending.mode)
-        return _count(tournament, place, pending, sheet, derived=derived, by=by, action="sheet.confirmed")
+        sheet = _count(tournament, place, pending, sheet, derived=derived, by=by, action="sheet.confirmed")
+        sync_status(tournament, by=by)
+        return sheet

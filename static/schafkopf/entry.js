@@ -185,8 +185,12 @@
     if (event.target.tagName === "INPUT") { event.target.select(); }
   });
 
-  var firstWrong = form.querySelector("[aria-invalid=true]") || form.querySelector(".sk-bad input:not([disabled])");
-  if (firstWrong) { firstWrong.focus(); }
+  // After a refused save: the field the server names (the first in error, or the first empty row of a list
+  // refused as incomplete), else the first marked field.
+  var named = config.focus ? field(config.focus) : null;
+  var firstWrong = (named && !named.disabled ? named : null) || form.querySelector("[aria-invalid=true]") ||
+    form.querySelector(".sk-bad input:not([disabled])");
+  if (firstWrong) { firstWrong.focus(); firstWrong.select(); }
   if (document.getElementById("g1")) {
     recompute();
   } else {

@@ -261,14 +261,14 @@ def test_rummi_players_find_every_seat_and_watch_the_standings_change(
     player.locator(".pub-tabs").get_by_role("link", name="Standings").click()
     standings_rows = player.locator("table.standings tbody tr")
     expect(standings_rows).to_have_count(12)
-    expect(player.locator("#live")).to_contain_text("Provisional: 0 of 9 games finished.")
+    expect(player.locator("#live")).to_contain_text("Provisional — after 0 of 9 sheets")
     player.evaluate("window.stillTheSamePage = true")
 
     # A table's sheet is entered (as the director's entry page does): two hands, seat 1 passes 250 and loses.
     enter_rummi_game(tables[1][0], director)
     leader = standings(rummi).rows[0].participant
 
-    expect(player.locator("#live")).to_contain_text("Provisional: 1 of 9 games finished.", timeout=8_000)
+    expect(player.locator("#live")).to_contain_text("Provisional — after 1 of 9 sheets", timeout=8_000)
     expect(standings_rows.first).to_contain_text(leader.name)
     assert player.evaluate("window.stillTheSamePage") is True  # updated in place, not reloaded
     fits_across(player, screen)

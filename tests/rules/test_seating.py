@@ -4,7 +4,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.base import RuleError
@@ -302,3 +302,57 @@ def test_seating_reports_repeats_conflicts_and_places():
     assert seating.group_conflicts({"a": "club", "b": "club", "c": "", "d": "other"}) == 2
     assert seating.where("a") == [(1, 1, 1), (2, 1, 2)]
     assert seating.where("nobody") == []
+
+
+# --- the larger tables shared fairly (issue 12) ---------------------------------------------------------
+
+
+def _rounds_at_large_tables(seating) -> dict:
+    large = max(seating.table_sizes)
+    times = {player: 0 for tables in seating.rounds[:1] for table in tables for player in table}
+    for tables in seating.rounds:
+        for table in tables:
+            if len(table) == large:
+                for player in table:
+                    times[player] += 1
+    return times
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(min_value=32, max_value=70), rounds=st.integers(min_value=1, max_value=4),
+       seed=st.integers(min_value=0, max_value=10**6))
+def test_nobody_at_a_five_table_twice_while_someone_never_is(players, rounds, seed):
+    # From 32 players on, the 5-tables can be shared without anyone meeting a table-mate again.
+    assume(len(set(table_sizes(players))) > 1)
+    seating = draw_seating(list(range(1, players + 1)), rounds, seed=seed)
+    times = _rounds_at_large_tables(seating)
+    assert not (max(times.values()) >= 2 and min(times.values()) == 0)
+    assert seating.repeated_pairs() == 0
+    twice = seating.large_table_repeats()
+    assert twice == {player: n for player, n in times.items() if n > 1}
+    if sum(times.values()) < players:  # fewer seats at 5-tables than players: nobody sits at one twice
+        assert twice == {}
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(min_value=9, max_value=31), rounds=st.integers(min_value=2, max_value=4),
+       seed=st.integers(min_value=0, max_value=10**6))
+def test_large_table_repeats_names_who_sits_at_a_five_table_more_than_once(players, rounds, seed):
+    # Below 32 sharing can cost repeated pairs (21 players in 2 rounds: the round-2 5-table needs one
+    # player from each round-1 table, the 5-table's included); the summary then names who sits there twice.
+    seating = draw_seating(list(range(1, players + 1)), rounds, seed=seed)
+    if len(set(seating.table_sizes)) == 1:
+        assert seating.large_table_repeats() == {}
+    else:
+        times = _rounds_at_large_tables(seating)
+        assert seating.large_table_repeats() == {player: n for player, n in times.items() if n > 1}
+
+
+def test_five_tables_spread_over_37_players_in_three_rounds():
+    seating = draw_seating(list(range(1, 38)), 3, seed=11)
+    assert seating.large_table_repeats() == {}
+    assert seating.repeated_pairs() == 0
+
+
+def test_large_table_repeats_is_empty_when_all_tables_have_one_size():
+    assert draw_seating(list(range(1, 17)), 4, seed=3).large_table_repeats() == {}

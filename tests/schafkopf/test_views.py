@@ -211,7 +211,7 @@ def test_totals_form_starts_from_the_entered_list(drawn, director, client, a_lis
 
 def test_the_standings_page_shows_a_new_list_at_once(drawn, director, client, a_list):
     client.force_login(director)
-    assert "provisional: 0 of 8 lists entered" in client.get(url(drawn, "standings")).content.decode()
+    assert "Provisional — after 0 of 8 score lists" in client.get(url(drawn, "standings")).content.decode()
     table = Table.objects.get(round__stage__tournament=drawn, round__number=1, number=1)
     services.enter_sheet(table, by=director, mode="games", entries=a_list())
-    assert "provisional: 1 of 8 lists entered" in client.get(url(drawn, "standings")).content.decode()
+    assert "Provisional — after 1 of 8 score lists" in client.get(url(drawn, "standings")).content.decode()

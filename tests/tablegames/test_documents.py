@@ -100,7 +100,7 @@ def test_standings_pdf_and_excel_read_back_equal_the_standings(drawn, director):
         assert Decimal(str(row[points])) == expected.values["tournament_points"]
         assert row[penalty] == expected.values["game_score"]
     pages = pdf_pages(drawn, "standings")
-    assert "Final ranking" in pages[0] and "Provisional: 3 of 9 games finished." in "".join(pages)
+    assert "Provisional — after 3 of 9 sheets" in pages[0] and "Final ranking" not in "".join(pages)
     assert all(row.participant.name in "".join(pages) for row in result.rows)
 
 

@@ -94,7 +94,8 @@ def test_a_game_counts_once_finished(drawn, director):
     result = standings(drawn)
     assert result.finished == 0 and result.total == 9 and not result.complete
     assert (1, 1) in result.unfinished
-    assert all(row.values[TOURNAMENT_POINTS] == 0 for row in result.rows)
+    # nobody has a finished game: nobody is ranked yet (no rank on zero points, none by lot)
+    assert all(row.rank is None and not row.by_lot and not row.values for row in result.rows)
     services.end_game(table.seats[0].table, by=director, expected_version=1)
     result = standings(drawn)
     leader = result.rows[0]

@@ -167,7 +167,10 @@ def test_time_is_up_ends_the_game(drawn, director, tg_assistant, client):
     client.force_login(tg_assistant)
     target = url(drawn, "sheet", 1, 2)
     client.post(target, hand_post(1, 3, ["20", "10", "0", "10"]))
-    assert client.post(target, {"version": "1", "action": "end"}).status_code == 302
+    asked = client.post(target, {"version": "1", "action": "end"})
+    assert asked.status_code == 200 and "End the game of table 2 here?" in text_of(asked)
+    assert not ScoreSheet.objects.get(table__round__number=1, table__number=2).derived["finished"]
+    assert client.post(target, {"version": "1", "action": "end", "confirmed": "1"}).status_code == 302
     sheet = ScoreSheet.objects.get(table__round__number=1, table__number=2)
     assert sheet.derived["finished"] and sheet.derived["ended_early"]
     assert "Game ended after 1 hand (time is up)" in text_of(client.get(target))
@@ -274,14 +277,14 @@ def test_ending_a_finished_game_from_an_old_page_is_refused_and_a_director_can_r
     target = url(drawn, "sheet", 1, 3)
     client.post(target, hand_post(1, 1, ["0", "200", "5", "5"]))
     client.post(target, hand_post(2, 1, ["0", "60", "5", "5"], version=1))
-    page = text_of(client.post(target, {"version": "2", "action": "end"}))
+    page = text_of(client.post(target, {"version": "2", "action": "end", "confirmed": "1"}))
     assert "it needs no end" in page
     sheet = ScoreSheet.objects.get(table__round__number=1, table__number=3)
     assert sheet.version == 2 and sheet.derived["finished"] and not sheet.derived["ended_early"]
 
     other = url(drawn, "sheet", 1, 2)
     client.post(other, hand_post(1, 1, ["0", "20", "5", "5"]))
-    client.post(other, {"version": "1", "action": "end"})
+    client.post(other, {"version": "1", "action": "end", "confirmed": "1"})
     assert "Say why" in text_of(client.post(other, {"version": "2", "action": "reopen"}))
     assert client.post(other, {"version": "2", "action": "reopen", "reason": "ended by mistake"}).status_code == 302
     sheet = ScoreSheet.objects.get(table__round__number=1, table__number=2)

@@ -69,7 +69,12 @@ def test_assistant_cannot_edit(tournament, assistant):
 
 def test_archive_and_restore(tournament, director, client):
     client.force_login(director)
-    client.post(reverse("tournament:archive", args=[tournament.slug]), {"archived": "1"})
+    url = reverse("tournament:archive", args=[tournament.slug])
+    asked = client.post(url, {"archived": "1"})
+    tournament.refresh_from_db()
+    assert not tournament.archived  # a confirmation first, nothing archived yet
+    assert asked.status_code == 200 and b'name="confirmed" value="1"' in asked.content
+    client.post(url, {"archived": "1", "confirmed": "1"})
     tournament.refresh_from_db()
     assert tournament.archived
 

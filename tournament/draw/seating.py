@@ -19,8 +19,8 @@ Public API
 ``Seating``
     ``rounds[r][t]`` is the tuple of player ids at table ``t + 1`` in round ``r + 1``, in seat
     order (seat 1, the scribe, first). ``table_sizes``, ``repeated_pairs()``,
-    ``seat_repeats()``, ``group_conflicts(groups)`` and ``where(player)`` (1-based
-    ``(round, table, seat)`` triples) describe it.
+    ``seat_repeats()``, ``group_conflicts(groups)``, ``large_table_repeats()`` and ``where(player)``
+    (1-based ``(round, table, seat)`` triples) describe it.
 
 The draw depends on the set of players, not on the order they are passed in (ids are
 sorted first when they can be compared with each other).
@@ -44,6 +44,9 @@ What it guarantees, in order of priority
    (so nobody is scribe twice): a Latin square of seat numbers over the columns of the
    construction, then Konig's edge colouring where tables differ (it never moves a player
    to another table, and succeeds whenever all tables have one size).
+5. The seats at the larger tables (5-tables among 4-tables) are shared: nobody sits at one
+   twice while someone else never does, whenever that costs no more repeated pairs or group
+   conflicts (a second, fair search after the first; the fewer repeats win a tie-break).
 
 How it works
 ------------
@@ -123,6 +126,16 @@ class Seating:
             for a, b in combinations(table, 2)
             if groups.get(a) and groups.get(a) == groups.get(b)
         )
+
+    def large_table_repeats(self) -> dict[PlayerId, int]:
+        """Who sits at one of the larger tables (a 5-table among 4-tables) in more than one round: {player: rounds}.
+        Empty when all tables have one size."""
+        sizes = self.table_sizes
+        if len(set(sizes)) < 2:
+            return {}
+        large = max(sizes)
+        times = Counter(player for tables in self.rounds for table in tables if len(table) == large for player in table)
+        return {player: n for player, n in times.items() if n > 1}
 
     def where(self, player: PlayerId) -> list[tuple[int, int, int]]:
         """``(round, table, seat)`` of `player` in every round, numbered from 1 as printed."""
@@ -353,6 +366,7 @@ def _solve(problem: _Problem, rng: random.Random) -> list[list[list[int]]]:
     memberships = _build_rounds(problem, grid, rng)
     state = _State(problem, _assign_seats(problem, memberships, column_of, rng))
     _local_search(state, rng)
+    _share_large_tables(state, rng)
     _recolor_seats(state)
     return _shuffle_table_numbers(problem, state.slots, rng)
 
@@ -745,6 +759,7 @@ class _State:
                     self.table_of[r][player], self.seat_of[r][player] = t, s
                     self.uses[player][s] += 1
             _add_meetings(self.meet, tables)
+        self._count_large()
         self.cost = [[0] * n for _ in slots]
         self.twice_total = 0
         self.hot: list[int] = []  # keys r * n + player of players with a cost
@@ -752,6 +767,27 @@ class _State:
         for r in range(len(slots)):
             for player in range(n):
                 self._update_cost(r, player)
+
+    def _count_large(self) -> None:
+        """Rounds each player sits at a larger table, and the fair share: every player not fixed between
+        `large_low` and `large_high` rounds, so that nobody sits at one twice while someone else never does
+        (at least once each when the larger tables have enough seats for that, else at most once each)."""
+        problem, slots = self.problem, self.slots
+        sizes = problem.sizes
+        self.large = max(sizes) if len(set(sizes)) > 1 else None
+        self.large_count = [0] * problem.n
+        self.large_low, self.large_high = 0, len(slots)
+        if self.large is None:
+            return
+        for r in range(len(slots)):
+            for p in range(problem.n):
+                self.large_count[p] += sizes[self.table_of[r][p]] == self.large
+        free = [self.large_count[p] for p in range(problem.n) if problem.fixed_of[p] < 0]
+        # Nobody twice while someone never: everyone once when there are enough such seats, else nobody twice.
+        if free and sum(free) >= len(free):
+            self.large_low = 1
+        elif free:
+            self.large_high = 1
 
     @property
     def total(self) -> int:
@@ -781,6 +817,13 @@ class _State:
             return delta
         return delta + self._move_delta(r, a, b, table_a) + self._move_delta(r, b, a, table_b)
 
+    def pair_delta(self, r: int, a: int, b: int) -> int:
+        """Change of the pair and group cost (not the seats') if a and b exchange their tables in round r."""
+        table_a, table_b = self.table_of[r][a], self.table_of[r][b]
+        if table_a == table_b:
+            return 0
+        return self._move_delta(r, a, b, table_a) + self._move_delta(r, b, a, table_b)
+
     def _move_delta(self, r: int, leaving: int, coming: int, table: int) -> int:
         """Pair and group cost change at `table` when `coming` takes the place of `leaving`."""
         # Written out rather than via pair_weight: this is the innermost loop of the search.
@@ -808,6 +851,10 @@ class _State:
                 if q != b:
                     self._meet(b, q, -1)
                     self._meet(a, q, 1)
+        if self.large is not None:
+            sizes = self.problem.sizes
+            self.large_count[a] += (sizes[table_b] == self.large) - (sizes[table_a] == self.large)
+            self.large_count[b] += (sizes[table_a] == self.large) - (sizes[table_b] == self.large)
         self.slots[r][table_a][x], self.slots[r][table_b][y] = b, a
         self.table_of[r][a], self.seat_of[r][a] = table_b, y
         self.table_of[r][b], self.seat_of[r][b] = table_a, x
@@ -854,8 +901,11 @@ class _State:
                 self.hot_index[last] = position
 
 
-def _local_search(state: _State, rng: random.Random) -> None:
+def _local_search(state: _State, rng: random.Random, *, fair_large: bool = False) -> None:
     """Tabu search: a player with a cost swaps with the best non-tabu partner of his round.
+
+    With `fair_large` an exchange between a larger and a smaller table is only made when it keeps the
+    seats at the larger tables fair (`_keeps_large_fair`).
 
     Deterministic for a given rng: it stops on a step count, never on the clock.
     """
@@ -873,6 +923,8 @@ def _local_search(state: _State, rng: random.Random) -> None:
         key = state.hot[rng.randrange(len(state.hot))]
         r, a = divmod(key, n)
         candidates = _swap_candidates(state, r, a, rng)
+        if fair_large:
+            candidates = [b for b in candidates if _keeps_large_fair(state, r, a, b)]
         evaluations_left -= len(candidates)
         best_b, best_delta, ties = -1, _INFINITY, 0
         for b in candidates:
@@ -898,6 +950,96 @@ def _local_search(state: _State, rng: random.Random) -> None:
             stalled += 1
     if best_slots is not None and state.total > best_total:
         state.load(best_slots)
+
+
+def _share_large_tables(state: _State, rng: random.Random) -> None:
+    """Make the seats at the larger tables fair (`_spread_large_tables`) and search again among fair
+    seatings (`_local_search(fair_large=True)`); keep the result only if it has no more repeated pairs and
+    group conflicts than the seating it started from. So the 5-tables are shared wherever that costs no
+    table-mate meeting again: with 29 or 37 players in 3 rounds, 45 in 5, it does; with 17 in 4 rounds
+    (one 5-table among three 4-tables) it would cost repeats, and the draw keeps the fewer repeats."""
+    if state.large is None or _large_fair(state):
+        return
+    before = _pair_and_group_cost(state)
+    kept = [[list(table) for table in tables] for tables in state.slots]
+    if _spread_large_tables(state) and _pair_and_group_cost(state) > before:
+        _local_search(state, rng, fair_large=True)
+    if not _large_fair(state) or _pair_and_group_cost(state) > before:
+        state.load(kept)
+
+
+def _large_fair(state: _State) -> bool:
+    counts = [state.large_count[p] for p in range(state.problem.n) if state.problem.fixed_of[p] < 0]
+    return not counts or min(counts) >= state.large_low and max(counts) <= state.large_high
+
+
+def _pair_and_group_cost(state: _State) -> int:
+    """Repeated pairs and group conflicts, weighted as the search weighs them (seat numbers left out)."""
+    group_of = state.problem.group_of
+    cost = 0
+    for a, met in enumerate(state.meet):
+        for b, times in met.items():
+            if a < b and times:
+                cost += PAIR_WEIGHT * (times - 1)
+                if group_of[a] >= 0 and group_of[a] == group_of[b]:
+                    cost += GROUP_WEIGHT * times
+    return cost
+
+
+def _keeps_large_fair(state: _State, r: int, a: int, b: int) -> bool:
+    """Whether a and b exchanging tables in round r keeps everyone within the fair share of larger tables."""
+    sizes = state.problem.sizes
+    size_a, size_b = sizes[state.table_of[r][a]], sizes[state.table_of[r][b]]
+    if size_a == size_b:
+        return True
+    going_down, going_up = (a, b) if size_a > size_b else (b, a)
+    counts = state.large_count
+    return counts[going_down] - 1 >= state.large_low and counts[going_up] + 1 <= state.large_high
+
+
+def _spread_large_tables(state: _State) -> bool:
+    """Share the seats at the larger tables (the 5-tables among 4-tables) fairly: nobody sits at one twice
+    while someone else never does (`_State.large_low`/`large_high`). Each step moves one such seat from a
+    player with the most to one with the fewest (an exchange in a round where the first is at a large table
+    and the second is not), by the exchange that adds the fewest repeated pairs and never by one that seats
+    a group together. Fixed players stay. True if anyone was moved.
+    """
+    problem = state.problem
+    if state.large is None:
+        return False
+    movable = [p for p in range(problem.n) if problem.fixed_of[p] < 0]
+    counts, rounds, moved = state.large_count, range(len(state.slots)), False
+
+    def at_large(r: int, p: int) -> bool:
+        return problem.sizes[state.table_of[r][p]] == state.large
+
+    for _step in range(problem.n * len(state.slots)):  # each step lowers the sum of squares: it ends
+        most = max(counts[p] for p in movable)
+        fewest = min(counts[p] for p in movable)
+        if (most <= state.large_high and fewest >= state.large_low) or most - fewest < 2:
+            return moved
+        best = None
+        for a in (p for p in movable if counts[p] == most):
+            for b in (p for p in movable if counts[p] <= most - 2):
+                for r in rounds:
+                    if at_large(r, a) and not at_large(r, b) and not _puts_group_together(state, r, a, b):
+                        delta = state.pair_delta(r, a, b)
+                        if best is None or delta < best[0]:
+                            best = (delta, r, a, b)
+        if best is None:
+            return moved  # only exchanges that would seat a group together are left
+        _delta, r, a, b = best
+        state.swap(r, a, b)
+        moved = True
+    return moved
+
+
+def _puts_group_together(state: _State, r: int, a: int, b: int) -> bool:
+    """Whether a and b exchanging tables in round r seats either next to a member of his group."""
+    group_of, tables = state.problem.group_of, state.slots[r]
+    table_a, table_b = tables[state.table_of[r][a]], tables[state.table_of[r][b]]
+    return (group_of[b] >= 0 and any(group_of[q] == group_of[b] for q in table_a if q != a)) or (
+        group_of[a] >= 0 and any(group_of[q] == group_of[a] for q in table_b if q != b))
 
 
 def _unavoidable_seat_cost(problem: _Problem) -> int:

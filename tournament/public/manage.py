@@ -15,6 +15,7 @@ from tournament.permissions import DirectorRequiredMixin
 from tournament.services import clock
 from tournament.services.errors import DomainError
 from tournament.services.publishing import flag, published_kinds, set_publication
+from tournament.views.confirm import confirmation_page, confirmed
 
 from .forms import PublicationForm, SlotForm
 from .links import public_url
@@ -111,6 +112,15 @@ class ClockView(DirectorRequiredMixin, TemplateView):
                 if not form.is_valid():
                     raise DomainError(_("A slot lasts between 1 and 600 minutes."))
                 clock.set_slot_minutes(round_, form.cleaned_data["minutes"], by=request.user)
+            elif action == "reset" and not confirmed(request):
+                return confirmation_page(
+                    request, tournament=self.tournament,
+                    question=_("Reset the clock of round %(round)s?") % {"round": round_.number},
+                    explanation=_("The time played so far in this round is forgotten; the clock shows the round "
+                                  "as not started until it is started again."),
+                    confirm_label=_("Yes, reset the clock"),
+                    cancel_url=reverse("tournament:clock", args=[self.tournament.slug]) + f"#round-{round_.pk}",
+                )
             elif action in self.ACTIONS:
                 self.ACTIONS[action](round_, by=request.user)
             else:

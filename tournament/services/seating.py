@@ -28,6 +28,7 @@ from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
 from ..permissions import is_director
 from .audit import log_action
 from .errors import DomainError
+from .tournaments import sync_status
 
 SEED_LIMIT = 10**9
 
@@ -87,6 +88,27 @@ def fitting_sizes(count: int, sizes: Sequence[int], allowed: Sequence[int] = ())
     raise DomainError(rule_message(refused), field=refused.field)
 
 
+def large_table_twice_params(plan) -> dict[str, int]:
+    """For the draw's record: {participant number: rounds} of who sits at a larger table (a 5-table among
+    4-tables) in more than one round."""
+    return {str(number): times for number, times in sorted(plan.large_table_repeats().items())}
+
+
+def large_table_twice(tournament, draw: Draw | None) -> list[tuple[Participant, int]]:
+    """The draw summary's "at a table of 5 in more than one round": (participant, rounds), by number."""
+    if draw is None or not draw.params.get("large_table_twice"):
+        return []
+    times = {int(number): n for number, n in draw.params["large_table_twice"].items()}
+    players = tournament.participants.filter(number__in=list(times)).order_by("number")
+    return [(player, times[player.number]) for player in players]
+
+
+def larger_table_size(draw: Draw | None) -> int:
+    """The size of the larger tables of a draw with tables of two sizes (5 among 4s), else 0."""
+    sizes = set(draw.params.get("table_sizes") or []) if draw else set()
+    return max(sizes) if len(sizes) > 1 else 0
+
+
 # --- drawing -------------------------------------------------------------------------------------------
 
 
@@ -139,6 +161,7 @@ def draw_seating(
             "repeated_pairs": plan.repeated_pairs(),
             "seat_repeats": plan.seat_repeats(),
             "group_conflicts": plan.group_conflicts(dict(groups or {})),
+            "large_table_twice": large_table_twice_params(plan),
         }
         return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params)
 
@@ -179,6 +202,7 @@ def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict,
         Draw.objects.create(tournament=tournament, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
     log_action(f"{action}.redraw" if previous else f"{action}.draw", by=by, tournament=tournament, obj=draw,
                before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
+    sync_status(tournament, by=by)
     return draw
 
 

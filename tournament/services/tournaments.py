@@ -76,3 +76,26 @@ def set_archived(tournament: Tournament, archived: bool, *, by) -> Tournament:
                 after={"archived": archived},
             )
     return locked
+
+
+def sync_status(tournament: Tournament, *, by=None) -> Tournament:
+    """Move the status by what is recorded: planned → running at the first draw or result, → finished once
+    every result of the last stage is in (and back to running should more become expected, e.g. a knockout
+    built after the pools). Called by the services that record draws and results, inside their transaction."""
+    from scoring.progress import result_progress
+
+    progress = result_progress(tournament)
+    started = progress.entered or progress.awaiting or progress.expected or tournament.draws.exists()
+    if progress.complete:
+        status = Tournament.Status.FINISHED
+    elif started:
+        status = Tournament.Status.RUNNING
+    else:
+        return tournament
+    current = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
+    if current is not None and current != status:
+        Tournament.objects.filter(pk=tournament.pk).update(status=status)
+        log_action("tournament.status", by=by, tournament=tournament, obj=tournament,
+                   before={"status": current}, after={"status": status})
+    tournament.status = status
+    return tournament

@@ -19,6 +19,7 @@ from ..permissions import (
 from ..services.errors import DomainError
 from ..services.tournaments import create_tournament, set_archived, update_tournament
 from ..tables import TournamentTable
+from .confirm import confirmation_page, confirmed
 
 
 def _form_error(form, error):
@@ -93,6 +94,14 @@ class TournamentArchiveView(DirectorRequiredMixin, View):
 
     def post(self, request, slug):
         archive = request.POST.get("archived") == "1"
+        if archive and not confirmed(request):
+            return confirmation_page(
+                request, tournament=self.tournament,
+                question=_("Archive “%(name)s”?") % {"name": self.tournament.name},
+                explanation=_("It disappears from the list of current tournaments; its public pages and results "
+                              "stay. You can restore it from the archived tournaments at any time."),
+                confirm_label=_("Yes, archive it"), cancel_url=self.tournament.get_absolute_url(),
+            )
         tournament = set_archived(self.tournament, archive, by=request.user)
         if archive:
             messages.success(request, _("Tournament “%(name)s” archived.") % {"name": tournament.name})

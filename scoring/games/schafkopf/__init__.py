@@ -79,5 +79,6 @@ GAME = register(
         player_links=player_links,
         sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
         check_settings="scoring.games.schafkopf.checks.check_settings",
+        result_unit="lists",
     )
 )

@@ -9,14 +9,17 @@ the screen's language, the renderers in the tournament's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
 
+from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
 from scoring.models import ScoreSheet
+from scoring.progress import lazy_heading
 from scoring.rules.schafkopf import (
     EXCLUDED_LABEL,
     GAME_TYPES,
@@ -38,7 +41,9 @@ from .standings import standings
 
 
 def _format(message: str, params: dict) -> str:
-    return gettext(message) % params
+    """`message` translated, its numbers written as the language writes them ("555,00" in German and Danish)."""
+    return gettext(message) % {key: number_format(value) if isinstance(value, Decimal | float) else value
+                               for key, value in params.items()}
 
 
 #: a translatable sentence with parameters, translated when it is shown (screen or printout language)
@@ -293,11 +298,14 @@ BY_LOT = _("by lot")
 EXCLUDED = _(EXCLUDED_LABEL)
 LIST_CORRECTED = _("list corrected")
 LIST_MISSING = _("list missing")
+NO_RESULT = _("no result yet")
 _join = lazy(lambda items: ", ".join(str(item) for item in items), str)
 EXCLUDED_AND_CORRECTED = _join([EXCLUDED, LIST_CORRECTED])
 
 
 def _remark(row):
+    if not row.has_result:
+        return NO_RESULT
     if row.excluded:
         return EXCLUDED_AND_CORRECTED if row.corrected else EXCLUDED
     return LIST_CORRECTED if row.corrected else ""
@@ -324,9 +332,8 @@ def ranking_notes(result) -> list:
     if result.any_lot:
         notes.append(lazy_format(gettext_noop("“by lot”: tied on every step, decided by lot (seed %(seed)s)."),
                                  {"seed": result.lot_seed}))
-    if not result.complete:
-        notes.append(lazy_format(gettext_noop("Provisional: %(entered)s of %(total)s score lists entered."),
-                                 {"entered": result.lists_entered, "total": result.lists_total}))
+    if any(not row.has_result for row in result.rows):
+        notes.append(_("“no result yet”: none of the player's lists is entered; listed last, without a rank."))
     if result.corrected_lists:
         places = ", ".join(f"{r}/{t}" for r, t in result.corrected_lists)
         notes.append(lazy_format(gettext_noop("Corrected after hand-in (round/table): %(places)s."),
@@ -342,14 +349,15 @@ def ranking_notes(result) -> list:
 def ranking_document(tournament, *, after_round: int | None = None, result=None) -> TableDocument:
     """The ranking after a round (default: the final ranking, with the prize money)."""
     result = result or standings(tournament, after_round=after_round)
-    title = _("Final ranking") if result.final else lazy_format(
-        gettext_noop("Standings after round %(round)s"), {"round": result.after_round})
-    with_remark = any(row.excluded or row.corrected for row in result.rows)
+    # "Final ranking" only once every list is in; before that "Provisional — after 8 of 18 score lists"
+    title = lazy_heading(result.progress, None if result.last_round else result.after_round)
+    with_remark = any(row.excluded or row.corrected or not row.has_result for row in result.rows)
     columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark)
     return TableDocument(
         title, columns, ranking_rows(result),
-        notes=ranking_notes(result), filename_stem="ranking" if result.final else f"ranking-after-{result.after_round}",
-        landscape=True,
+        notes=ranking_notes(result),
+        filename_stem="ranking" if result.last_round else f"ranking-after-{result.after_round}",
+        landscape=True, dense=True,
     )
 
 
@@ -389,7 +397,7 @@ def standings_document(tournament) -> MultiSheetDocument:
     """Every round's results, then the final ranking with the prizes."""
     return MultiSheetDocument(
         _("Standings"), [*_round_sheets(tournament), ranking_document(tournament)], filename_stem="standings",
-        landscape=True,
+        landscape=True, dense=True,
     )
 
 

@@ -11,11 +11,13 @@ from itertools import zip_longest
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
+from scoring.board import still_missing_response
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
@@ -62,6 +64,7 @@ class RoundView(EntryPage, TemplateView):
                                                                       table__round__number=number)
                    .select_related("entered_by")}
         context.update(
+            still_missing=self.still_missing(number),
             round_number=number,
             rounds=rounds,
             tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],
@@ -288,7 +291,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                   "your version is still in the form. Save again to replace the saved version with yours, or open "
                   "the list anew to keep it.") % {
             "who": user_name(stored.entered_by), "version": stored.version,
-            "at": date_format(stored.updated_at, "SHORT_DATETIME_FORMAT")}
+            "at": date_format(timezone.localtime(stored.updated_at), "SHORT_DATETIME_FORMAT")}
         two = two_versions(theirs, mine, list_fields, title=_("Two versions"), intro=intro,
                            first_label=_("Saved version"), second_label=_("Your version"))
         return {"two": two, "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
@@ -301,6 +304,8 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             context.update(rows=rows, running=totals, running_sum=sum(running.values()) if running else None)
         if totals is not None:
             context["totals"] = list(zip(totals, self.seats, strict=True))
+        if extra.get("error"):
+            context["entry_config"] = {**context["entry_config"], "focus": error_focus(grid, totals)}
         context.setdefault("version", self.sheet.version if self.sheet else 0)
         if self.sheet and context.get("correction") is None:
             context["correction"] = CorrectionForm()
@@ -310,6 +315,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         context = super().get_context_data(**kwargs)
         tariff = self.settings.tariff
         context.update(
+            still_missing=self.still_missing(self.table.round.number),
             table=self.table,
             round_number=self.table.round.number,
             seats=self.seats,
@@ -335,6 +341,23 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
         )
         return context
+
+
+def error_focus(grid: list[GridRow] | None, totals: list | None) -> str:
+    """The input to put the focus on after a refused save: the first field in error, the first row the rules
+    refuse, else (a list refused as incomplete) the first empty row."""
+    if grid is not None:
+        for row in grid:
+            if row.errors:
+                return f"{next(iter(row.errors))}{row.number}"
+            if row.rule_error:
+                return f"t{row.number}"
+        blank = next((row for row in grid if row.blank), None)
+        return f"t{blank.number}" if blank else ""
+    for row in totals or []:
+        if getattr(row, "errors", None):
+            return f"{next(iter(row.errors))}{row.seat}"
+    return ""
 
 
 def _is_games(entries: list) -> bool:
@@ -370,3 +393,10 @@ class HistoryView(EntryPage, TemplateView):
             previous = entries
         context.update(table=table, sheet=sheet, history=history, round_number=table.round.number)
         return context
+
+
+class StillMissingView(EntryPage, View):
+    """The "still missing" box of a round alone, for its periodic reload on the entry pages."""
+
+    def get(self, request, *args, **kwargs):
+        return still_missing_response(request, self, self.kwargs["round"])

@@ -258,7 +258,19 @@ def typed(text: str) -> str:
     return "".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).strip()
 
 
-def _digits(text: str, most: int = 7) -> bool:
+#: the longest number a field takes (digits): 9,999,999 points is more than any list reaches
+MOST_DIGITS = 7
+
+
+def number_error(text: str) -> str:
+    """Why `text` is no number a field takes: too long (saying the limit), or no whole number at all."""
+    digits = text[1:] if text[:1] in "-−" else text
+    if digits.isascii() and digits.isdigit() and len(digits) > MOST_DIGITS:
+        return _("Enter a number of at most %(limit)s.") % {"limit": 10**MOST_DIGITS - 1}
+    return _("Enter a whole number.")
+
+
+def _digits(text: str, most: int = MOST_DIGITS) -> bool:
     """Plain 0-9 digits, not too many: "²" or "١" pass str.isdigit() but are no numbers a table writes."""
     return text.isascii() and text.isdigit() and len(text) <= most
 
@@ -287,8 +299,10 @@ def _read_game(row: GridRow, *, table_size: int) -> None:
         errors["x"] = _("Leave empty, or type S (Schneider) or Z (Schwarz).")
     laufende = 0
     if values["l"]:
-        if _digits(values["l"]):
+        if _digits(values["l"], most=2):
             laufende = int(values["l"])
+        elif values["l"].isascii() and values["l"].isdigit():
+            errors["l"] = _("Enter a number of at most %(limit)s.") % {"limit": 99}
         else:
             errors["l"] = _("Enter the number of Laufende.")
     if errors:
@@ -350,7 +364,7 @@ def read_totals(data, *, table_size: int) -> tuple[list[TotalsRow], list[dict] |
         for name, text in row.values.items():
             number = _whole_number(text, allow_negative=name == "total", empty=None if name == "total" else 0)
             if number is None:
-                row.errors[name] = _("Enter a whole number.")
+                row.errors[name] = number_error(text)
             entry[name] = number
         rows.append(row)
         entries.append(entry)

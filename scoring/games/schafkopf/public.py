@@ -84,9 +84,9 @@ class SchafkopfPublic(PublicContent):
             return []
         return [Section("public/schafkopf/standings.html", {
             "rows": rows, "rows_html": standings_rows_html(rows), "rounds": list(range(1, result.after_round + 1)),
-            "complete": result.complete,
+            "complete": result.complete, "waiting": any(row["rank"] is None for row in rows),
             "entered": result.lists_entered, "total": result.lists_total,
-        })]
+        }, result.progress.heading())]
 
     def results(self) -> list[Section]:
         tables_by_round = seated_tables(self.tournament)
@@ -129,8 +129,10 @@ class SchafkopfPublic(PublicContent):
             for chunk in chunks:
                 data = {"rows": chunk, "rows_html": standings_rows_html(chunk),
                         "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
+                        "waiting": any(row["rank"] is None for row in chunk),
                         "entered": result.lists_entered, "total": result.lists_total}
-                slides.append(Slide("standings", Section("public/schafkopf/standings.html", data, _("Standings"))))
+                slides.append(Slide("standings", Section("public/schafkopf/standings.html", data,
+                                                         result.progress.heading())))
         if "schedule" in kinds:
             slides += self._seating_by_name()
         return slides

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from html import escape as html_escape
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from documents import CONTENT_TYPES, formats_for, render
+from documents import formats_for
 from documents.base import format_value
+from documents.response import document_response
 from tournament.public.cache import cached, load_tournament
 
 from . import services
@@ -56,11 +57,11 @@ def standings_page(tournament, after_round: int) -> dict:
         "rows": standings_rows_html(document, result),
         "notes": [str(note) for note in document.notes],
         "after_round": result.after_round,
-        "final": result.final,
+        "final": result.last_round,
         "complete": result.complete,
         "entered": result.lists_entered,
         "total": result.lists_total,
-        "document_name": "ranking" if result.final else f"ranking-after-{after_round}",
+        "document_name": "ranking" if result.last_round else f"ranking-after-{after_round}",
     }
 
 
@@ -157,8 +158,4 @@ class DownloadView(DirectorPage, View):
         document = available[name]()
         if file_format not in formats_for(document):
             raise Http404
-        data = render(document, file_format, tournament=self.tournament)
-        response = HttpResponse(data, content_type=CONTENT_TYPES[file_format])
-        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return document_response(request, document, file_format, tournament=self.tournament)

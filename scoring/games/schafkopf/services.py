@@ -151,6 +151,7 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw
             "repeated_pairs": plan.repeated_pairs(),
             "seat_repeats": plan.seat_repeats(),
             "group_conflicts": plan.group_conflicts(_groups(players, settings)),
+            "large_table_twice": seating.large_table_twice_params(plan),
             "separate_clubs": settings.separate_clubs,
             "fixed_tables": {str(k): v for k, v in settings.fixed_tables.items()},
         }

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from scoring.models import ScoreSheet
+from scoring.progress import ResultProgress
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
     EXCLUDED_KEY,
@@ -31,7 +32,8 @@ UNRANKED_FIELDS = ("created", "group", "status_reason")
 
 @dataclass
 class Row:
-    rank: int
+    #: None for a player with no result yet (no list of his entered): shown as such, not ranked by lot
+    rank: int | None
     participant: Participant
     #: points per round 1..n, None where the round's list is not entered yet
     rounds: list[int | None]
@@ -46,6 +48,10 @@ class Row:
     def excluded(self) -> bool:
         return bool(self.values.get(EXCLUDED_KEY))
 
+    @property
+    def has_result(self) -> bool:
+        return self.rank is not None
+
 
 @dataclass
 class Standings:
@@ -59,12 +65,23 @@ class Standings:
     corrected_lists: list[tuple[int, int]] = field(default_factory=list)
 
     @property
-    def final(self) -> bool:
+    def last_round(self) -> bool:
+        """The standings over every round (not after an earlier one)."""
         return self.after_round == self.rounds
 
     @property
+    def progress(self) -> ResultProgress:
+        """Lists entered against lists expected (`scoring.progress`): what labels the ranking provisional."""
+        return ResultProgress(entered=self.lists_entered, expected=self.lists_total, unit="lists")
+
+    @property
     def complete(self) -> bool:
-        return self.lists_entered == self.lists_total
+        return self.progress.complete
+
+    @property
+    def final(self) -> bool:
+        """The final ranking: every round, every list in. Only then "Final ranking" and the prizes."""
+        return self.last_round and self.complete
 
     @property
     def any_lot(self) -> bool:
@@ -84,6 +101,10 @@ class SeatRow(NamedTuple):
     def credited(self) -> int:
         """Who the seat's points belong to: the substitute only when the director said so."""
         return self.substitute if self.substitute and self.points_to_substitute else self.participant
+
+
+#: the values of a player with no result yet: every column empty
+NO_RESULT_VALUES = {"points": None, "round_spread": None, **{name: None for name in COUNT_FIELDS}}
 
 
 def standings(tournament, *, after_round: int | None = None) -> Standings:
@@ -140,7 +161,10 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             corrected_lists.add((round_number, table))
 
     counts = {pk: Counts(*values) for pk, values in summed.items()}
-    players = sorted(points, key=lambda pk: participants[pk].number)
+    # A player none of whose lists is entered has no result yet: shown as such after the ranked players,
+    # never ranked (nor tied by lot) on zero points.
+    players = sorted((pk for pk in points if points[pk]), key=lambda pk: participants[pk].number)
+    waiting = sorted((pk for pk in points if not points[pk]), key=lambda pk: participants[pk].number)
     excluded = frozenset(pk for pk in players if participants[pk].status == Participant.Status.EXCLUDED)
     ranked = ranking(
         players,
@@ -160,6 +184,11 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             corrected=s.participant in corrected_players,
         )
         for s in ranked
+    ]
+    rows += [
+        Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values=dict(NO_RESULT_VALUES),
+            by_lot=False, separated_by=None, corrected=False)
+        for pk in waiting
     ]
     result = Standings(
         after_round=after_round,

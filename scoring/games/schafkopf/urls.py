@@ -15,6 +15,7 @@ urlpatterns = [
     path("schafkopf/seating/seats/<int:pk>/", views.SubstituteView.as_view(), name="substitute"),
     path("schafkopf/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
+    path("schafkopf/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),
     path("schafkopf/standings/", reports.StandingsView.as_view(), name="standings"),
     path("schafkopf/standings/after-round-<int:round>/", reports.StandingsView.as_view(), name="standings_after"),

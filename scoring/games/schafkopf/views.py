@@ -14,11 +14,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
+from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import TARIFF_PRESETS, tariff_to_dict
 from tournament.models import Participant, Seat, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services.errors import DomainError
+from tournament.services.seating import large_table_twice, larger_table_size
+from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services
 from .config import settings_of
@@ -50,8 +53,8 @@ class DirectorPage(DirectorRequiredMixin, SchafkopfPage):
     pass
 
 
-class EntryPage(ScoreEntryMixin, SchafkopfPage):
-    pass
+class EntryPage(ScoreEntryMixin, StillMissingMixin, SchafkopfPage):
+    board_namespace = "tournament:schafkopf"
 
 
 # --- overview --------------------------------------------------------------------------------------
@@ -167,16 +170,28 @@ class SeatingView(DirectorPage, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         tables = seated_tables(self.tournament)
+        draw = services.current_draw(self.tournament)
         context.update(
-            draw=services.current_draw(self.tournament),
+            draw=draw,
             tables=sorted(tables.items()),
-            problems=seating_problems(self.tournament, tables),
+            # before any draw nobody is seated: that is no problem to list, the page invites to draw instead
+            problems=seating_problems(self.tournament, tables) if tables else {},
+            active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+            large_twice=large_table_twice(self.tournament, draw) if tables else [],
+            large_size=larger_table_size(draw),
             started=services.play_started(self.tournament),
             first_round=rounds_of(self.tournament)[:1],
         )
         return context
 
     def form_valid(self, form):
+        if services.current_draw(self.tournament) and not confirmed(self.request):
+            return confirmation_page(
+                self.request, tournament=self.tournament, question=_("Redo the seating draw?"),
+                explanation=_("The tables and seats of every round are drawn anew; printed seating lists, table "
+                              "cards and score lists no longer match and must be printed again."),
+                confirm_label=_("Yes, redo the draw"), cancel_url=url(self.tournament, "seating"),
+            )
         try:
             draw = services.draw_seating(self.tournament, by=self.request.user, seed=form.cleaned_data["seed"])
         except DomainError as error:

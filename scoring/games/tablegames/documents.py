@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
+from scoring.progress import lazy_heading
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
@@ -255,7 +256,7 @@ def ranking_rows(result) -> list[dict]:
     for row in result.rows:
         item = {"rank": row.rank, "number": row.participant.number, "name": row.participant.name,
                 "club": row.participant.club, "lot": _("by lot") if row.by_lot else "",
-                "remark": _("sheet corrected") if row.corrected else ""}
+                "remark": _("no result yet") if not row.has_result else _("sheet corrected") if row.corrected else ""}
         for r, value in enumerate(row.rounds, start=1):
             item[f"round{r}"] = half(value) if not settings.patience else value
         for metric in result.chain:
@@ -288,9 +289,8 @@ def ranking_notes(result) -> list:
     if result.any_lot:
         notes.append(lazy_format(gettext_noop("“by lot”: tied on every step, decided by lot (seed %(seed)s)."),
                                  {"seed": result.lot_seed}))
-    if not result.complete:
-        notes.append(lazy_format(gettext_noop("Provisional: %(finished)s of %(total)s games finished."),
-                                 {"finished": result.finished, "total": result.total}))
+    if any(not row.has_result for row in result.rows):
+        notes.append(_("“no result yet”: none of the player's games is finished; listed last, without a rank."))
     if result.corrected:
         places = ", ".join(f"{r}/{t}" for r, t in result.corrected)
         notes.append(lazy_format(gettext_noop("Corrected after entry (round/table): %(places)s."), {"places": places}))
@@ -300,9 +300,9 @@ def ranking_notes(result) -> list:
 def ranking_document(tournament, *, after_round: int | None = None, result=None) -> TableDocument:
     """The ranking after a round (default: the final ranking)."""
     result = result or standings(tournament, after_round=after_round)
-    title = _("Final ranking") if result.final else lazy_format(
-        gettext_noop("Standings after round %(round)s"), {"round": result.after_round})
-    stem = "standings" if result.final else f"standings-after-{result.after_round}"
+    # "Final ranking" only once every game is finished; before that "Provisional — after 8 of 18 sheets"
+    title = lazy_heading(result.progress, None if result.last_round else result.after_round)
+    stem = "standings" if result.last_round else f"standings-after-{result.after_round}"
     return TableDocument(title, ranking_columns(result), ranking_rows(result), notes=ranking_notes(result),
                          filename_stem=stem, landscape=True)
 

@@ -13,8 +13,9 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
+from scoring.board import still_missing_response
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
@@ -22,6 +23,7 @@ from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, use
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
+from tournament.views.confirm import confirmation_page, confirmed
 from tournament.views.replay import ReplayGuard
 
 from . import services
@@ -64,6 +66,7 @@ class RoundView(EntryPage, TemplateView):
         rows = [(table, sheets.get(table.table_id), sheet_status(sheets.get(table.table_id)),
                  pending.get(table.table_id)) for table in tables]
         context.update(
+            still_missing=self.still_missing(number),
             round_number=number,
             rounds=rounds_of(self.tournament),
             tables=rows,
@@ -104,7 +107,8 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
+        context.update(still_missing=self.still_missing(self.table.round.number),
+                       table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
                        round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
                        pending_mine=self.pending_mine, confirm_only=self.confirm_only)
         return context
@@ -122,6 +126,14 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 services.confirm_sheet(self.table, by=request.user,
                                        expected_version=int(pending_version) if pending_version.isdigit() else None)
                 messages.success(request, _("The sheet is confirmed and counts now."))
+            elif action == "end" and not confirmed(request):
+                return confirmation_page(
+                    request, tournament=self.tournament,
+                    question=_("End the game of table %(table)s here?") % {"table": self.table.number},
+                    explanation=_("Time is up: no more hands are added, and the totals as they stand decide the "
+                                  "game. A hand being typed is not saved. A director can reopen the game."),
+                    confirm_label=_("Yes, end the game"), cancel_url=request.get_full_path(),
+                )
             elif action == "end":
                 services.end_game(self.table, by=request.user, expected_version=version, sent=self.sent)
                 messages.success(request, _("The game was ended: the totals as they stand decide."))
@@ -286,8 +298,13 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         else:
             new = None
         if new is not None:
-            first = new["inputs"] or new["seats"][0]["inputs"]
-            first[0]["focus"] = True
+            # the focus: the first field that cannot be read, else the row's first field
+            refused = grids.get(new["number"])
+            inputs = new["inputs"] + [i for seat in new["seats"] for i in seat["inputs"]]
+            wrong = [i for i in inputs if refused and i["name"] in refused.invalid]
+            for item in wrong:
+                item["invalid"] = True
+            (wrong or inputs)[0]["focus"] = True
         return {
             "row_fields": [self.field_head(f) for f in row_fields],
             "colspan": len(row_fields) + len(seats) * (len(player_fields) + 1),
@@ -381,6 +398,10 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 "differs": {key for key in (result_name(number, TILES_LEFT), result_name(number, FINISH_TIME))
                             if key in self.diff_keys},
             })
+        editable = [row for row in rows if row["editable"]]
+        focus = next((row for row in editable if row["errors"]), editable[0] if editable else None)
+        if focus is not None:
+            focus["focus"] = True  # the first result in error, else the first that can be typed
         return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
 
 
@@ -426,3 +447,10 @@ def sheet_fields(settings, names: dict[int, str]):
         return rows
 
     return results if settings.patience else hands
+
+
+class StillMissingView(EntryPage, View):
+    """The "still missing" box of a round alone, for its periodic reload on the entry pages."""
+
+    def get(self, request, *args, **kwargs):
+        return still_missing_response(request, self, self.kwargs["round"])

@@ -207,6 +207,8 @@ class GridRow:
     values: dict[str, str] = field(default_factory=dict)
     row: dict | None = None
     errors: list[str] = field(default_factory=list)
+    #: the inputs that cannot be read, in the grid's order: the first gets the focus again
+    invalid: list[str] = field(default_factory=list)
 
 
 def row_texts(spec: GameSpec, seats, row: Mapping | None, number: int) -> dict[str, str]:
@@ -260,12 +262,24 @@ def typed(text) -> str:
     return " ".join("".join(ch for ch in str(text) if not unicodedata.category(ch).startswith("C")).split())
 
 
+#: the largest number a sheet's field takes (seven digits)
+MOST_NUMBER = 9_999_999
+
+
 def _digits(text: str) -> bool:
     """Plain 0-9 digits, not too many: "²" or "١" pass str.isdigit() but are no numbers a table writes."""
     return text.isascii() and text.isdigit() and len(text) <= 7
 
 
 def _read_value(entry_field, text: str, seats, grid: GridRow, rules=None, seat: int | None = None):
+    errors = len(grid.errors)
+    value = _read_typed(entry_field, text, seats, grid, rules, seat)
+    if len(grid.errors) > errors:
+        grid.invalid.append(input_name(grid.number, entry_field.key, seat))
+    return value
+
+
+def _read_typed(entry_field, text: str, seats, grid: GridRow, rules=None, seat: int | None = None):
     kind = entry_field.kind
     if kind == FIELD_BOOL:
         return bool(text)
@@ -283,8 +297,12 @@ def _read_value(entry_field, text: str, seats, grid: GridRow, rules=None, seat: 
         parse = getattr(entry_field, "parse", None)
         if parse is not None:
             return _read_notation(entry_field, parse, text, grid, rules, seat)
-        grid.errors.append(_("“%(field)s”: “%(text)s” is not a whole number.")
-                           % {"field": _(entry_field.name), "text": text})
+        if re.fullmatch(r"[-−]?[0-9]+", text):  # a whole number, only too long: say the limit
+            grid.errors.append(_("“%(field)s”: at most %(limit)s, not “%(text)s”.")
+                               % {"field": _(entry_field.name), "limit": MOST_NUMBER, "text": text})
+        else:
+            grid.errors.append(_("“%(field)s”: “%(text)s” is not a whole number.")
+                               % {"field": _(entry_field.name), "text": text})
         return None
     if kind == FIELD_INT_OR_CARDS:
         return text  # the rules read numbers and cards alike, and say what is wrong
@@ -335,8 +353,12 @@ def read_result(data: Mapping, seat: int, with_time: bool) -> GridRow:
     if _digits(tiles):
         row[TILES_LEFT] = int(tiles)
     else:
-        grid.errors.append(_("Tiles left: “%(text)s” is not a whole number.") % {"text": tiles} if tiles
-                           else _("Enter the tiles left (0 when the patience came out)."))
+        if tiles.isascii() and tiles.isdigit():
+            grid.errors.append(_("Tiles left: at most %(limit)s, not “%(text)s”.")
+                               % {"limit": MOST_NUMBER, "text": tiles})
+        else:
+            grid.errors.append(_("Tiles left: “%(text)s” is not a whole number.") % {"text": tiles} if tiles
+                               else _("Enter the tiles left (0 when the patience came out)."))
     if with_time:
         row[FINISH_TIME] = time
     grid.row = row

@@ -56,6 +56,7 @@ class TableGamesPublic(PublicContent):
             })
         data = {
             "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
+            "heading": result.progress.heading(), "waiting": any(row["rank"] is None for row in rows),
             "finished": result.finished, "total": result.total, "patience": patience,
             "main_name": _(result.chain[0].abbr), "other_name": _(result.chain[1].abbr) if second else "",
         }
@@ -63,7 +64,9 @@ class TableGamesPublic(PublicContent):
 
     def standings(self) -> list[Section]:
         rows, data = self._rows()
-        return [Section("public/tablegames/standings.html", {**data, "rows": rows})] if rows else []
+        if not rows:
+            return []
+        return [Section("public/tablegames/standings.html", {**data, "rows": rows}, data["heading"])]
 
     def results(self) -> list[Section]:
         tables_by_round = seated_tables(self.tournament)
@@ -109,7 +112,7 @@ class TableGamesPublic(PublicContent):
             rows, data = self._rows()
             for chunk in pages(rows, BEAMER_ROWS, BEAMER_PAGES) if rows else []:
                 slides.append(Slide("standings", Section("public/tablegames/standings.html", {**data, "rows": chunk},
-                                                         _("Standings"))))
+                                                         data["heading"])))
         if "schedule" in kinds and not self.settings.patience:
             slides += [Slide("schedule", section) for section in self.schedule()]
         return slides

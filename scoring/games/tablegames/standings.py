@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from scoring.models import ScoreSheet
+from scoring.progress import ResultProgress
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT, patience_chain
 from scoring.rules.standings import Metric, rank
 from scoring.rules.tablegames import ranking, ranking_chain
@@ -28,7 +29,8 @@ from .sheets import table_points_of
 
 @dataclass
 class Row:
-    rank: int
+    #: None for a player with no finished game yet: shown as such, not ranked (nor tied by lot)
+    rank: int | None
     participant: Participant
     #: per round 1..n: tournament points (table games) or tiles left (patiences); None while not finished
     rounds: list[Any]
@@ -37,6 +39,10 @@ class Row:
     separated_by: str | None
     #: one of the sheets this player's result comes from was corrected after entry
     corrected: bool
+
+    @property
+    def has_result(self) -> bool:
+        return self.rank is not None
 
 
 @dataclass
@@ -56,12 +62,23 @@ class Standings:
         return self.settings.rounds
 
     @property
-    def final(self) -> bool:
+    def last_round(self) -> bool:
+        """The standings over every round (not after an earlier one)."""
         return self.after_round == self.rounds
 
     @property
+    def progress(self) -> ResultProgress:
+        """Sheets finished against sheets expected (`scoring.progress`): what labels the ranking provisional."""
+        return ResultProgress(entered=self.finished, expected=self.total, unit="sheets")
+
+    @property
     def complete(self) -> bool:
-        return self.finished == self.total
+        return self.progress.complete
+
+    @property
+    def final(self) -> bool:
+        """The final ranking: every round, every game finished. Only then "Final ranking"."""
+        return self.last_round and self.complete
 
     @property
     def any_lot(self) -> bool:
@@ -111,7 +128,9 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             corrected_players.add(participant)
             corrected_tables.add((round_number, table_number))
 
-    order = sorted(players, key=lambda pk: participants[pk].number)
+    # A player with no finished game has no result yet: listed after the ranked ones, never ranked by lot.
+    order = sorted((pk for pk in players if players[pk]), key=lambda pk: participants[pk].number)
+    waiting = sorted((pk for pk in players if not players[pk]), key=lambda pk: participants[pk].number)
     finished_tables = [table_id for table_id in tables if table_id in results]
     if settings.patience:
         ranked, chain = _patience_ranking(order, results.values(), times, settings, seed)
@@ -124,6 +143,8 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             by_lot=s.by_lot, separated_by=s.separated_by, corrected=s.participant in corrected_players)
         for s in ranked
     ]
+    rows += [Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values={}, by_lot=False,
+                 separated_by=None, corrected=False) for pk in waiting]
     return Standings(
         settings=settings, after_round=after_round, rows=rows, chain=chain, finished=len(finished_tables),
         total=len(tables), lot_seed=seed,

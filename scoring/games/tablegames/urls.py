@@ -15,6 +15,7 @@ urlpatterns = [
     path("table/seating/", views.SeatingView.as_view(), name="seating"),
     path("table/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
     path("table/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
+    path("table/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
     path("table/standings/", views.StandingsView.as_view(), name="standings"),
     path("table/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),
     path("table/printouts/", views.PrintoutsView.as_view(), name="printouts"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import escape
@@ -16,13 +16,16 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
-from documents import CONTENT_TYPES, formats_for, render
+from documents import formats_for
 from documents.base import format_value
+from documents.response import document_response
+from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
 from tournament.models import Participant, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services import seating
 from tournament.services.errors import DomainError
+from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services, table_game
 from .config import settings_of
@@ -64,8 +67,8 @@ class DirectorPage(DirectorRequiredMixin, TableGamePage):
     pass
 
 
-class EntryPage(ScoreEntryMixin, TableGamePage):
-    pass
+class EntryPage(ScoreEntryMixin, StillMissingMixin, TableGamePage):
+    board_namespace = "tournament:tablegames"
 
 
 # --- overview ------------------------------------------------------------------------------------------
@@ -159,15 +162,28 @@ class SeatingView(DirectorPage, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         tables = seated_tables(self.tournament)
+        draw = seating.current_draw(self.tournament)
         context.update(
-            draw=seating.current_draw(self.tournament),
+            draw=draw,
             tables=sorted(tables.items()),
-            unseated=unseated_players(self.tournament, tables),
+            # before any draw nobody is seated: that is no problem to list, the page invites to draw instead
+            unseated=unseated_players(self.tournament, tables) if tables else [],
+            active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+            large_twice=seating.large_table_twice(self.tournament, draw) if tables else [],
+            large_size=seating.larger_table_size(draw),
             started=seating.play_started(self.tournament),
         )
         return context
 
     def form_valid(self, form):
+        if seating.current_draw(self.tournament) and not confirmed(self.request):
+            return confirmation_page(
+                self.request, tournament=self.tournament,
+                question=_("Set the field again?") if self.settings.patience else _("Redo the seating draw?"),
+                explanation=_("The tables and seats of every round are drawn anew; printed seating lists and "
+                              "score sheets no longer match and must be printed again."),
+                confirm_label=_("Yes, redo it"), cancel_url=url(self.tournament, "seating"),
+            )
         try:
             draw = services.draw(self.tournament, by=self.request.user, seed=form.cleaned_data.get("seed"))
         except DomainError as error:
@@ -199,7 +215,7 @@ class StandingsView(DirectorPage, TemplateView):
             result=result,
             document=document,
             table_rows=standings_rows_html(document, result),
-            document_name="standings" if result.final else f"standings-after-{after}",
+            document_name="standings" if result.last_round else f"standings-after-{after}",
             after_choices=range(1, rounds + 1),
         )
         return context
@@ -248,9 +264,5 @@ class DownloadView(DirectorPage, View):
         document = available[name]()
         if file_format not in formats_for(document):
             raise Http404
-        data = render(document, file_format, tournament=self.tournament)
-        response = HttpResponse(data, content_type=CONTENT_TYPES[file_format])
-        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return document_response(request, document, file_format, tournament=self.tournament)
 

@@ -59,6 +59,8 @@ GAME = register(
         registration_links=registration_links,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
         check_settings="scoring.games.voms.checks.check_settings",
+        result_unit="slips",
+        progress="scoring.games.voms.services.progress",
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

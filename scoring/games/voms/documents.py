@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
+from scoring.progress import ResultProgress, lazy_heading, result_progress
 from scoring.templatetags.voms import metric_name
 from tournament.models import Match, Round, Stage
 from tournament.public.links import published_page
@@ -160,8 +161,9 @@ def standings_notes(table: PoolTable, seed: int | None) -> list[str]:
 def pool_progress(table: PoolTable) -> str:
     teams = len(table.teams)
     played, total = len(table.results) // 2, teams * (teams - 1) // 2
-    progress = _("Standings after %(played)s of %(total)s games") % {"played": played, "total": total}
-    return progress if table.complete else f"{progress} · {_('provisional')}"
+    if not table.complete:  # the label every game's provisional standings carry (scoring.progress)
+        return ResultProgress(entered=played, expected=total, unit="slips").heading()
+    return _("Standings after %(played)s of %(total)s games") % {"played": played, "total": total}
 
 
 def pool_standings_sheet(table: PoolTable, seed: int | None) -> TableDocument:
@@ -204,7 +206,8 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
         column for column in RANKING_COLUMNS if column.key != "players"
     ]
     return TableDocument(
-        _("Final ranking"),
+        # "Final ranking" only once every slip is in (scoring.progress), else "Provisional — after 40 of 47 slips"
+        lazy_heading(result_progress(tournament), None),
         columns,
         rows,
         subtitle="" if decided else _("Provisional: the final has not been played yet."),

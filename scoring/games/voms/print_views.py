@@ -8,13 +8,12 @@ The referee table (assistants too) prints.
 from __future__ import annotations
 
 from django.db.models import Count, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.views import View
 from django.views.generic import TemplateView
 
-from documents import CONTENT_TYPES, render
+from documents.response import document_response
 from tournament.permissions import ScoreEntryMixin
 
 from . import services
@@ -75,13 +74,7 @@ class DocumentView(ScoreEntryMixin, View):
         elif entry.per_knockout_round:
             options["round_number"] = self.knockout_round_number()
         document = build(self.tournament, name, **options)
-        data = render(document, file_format, tournament=self.tournament)
-        filename = f"{self.tournament.slug}-{document.filename_stem}.{file_format}"
-        return HttpResponse(
-            data,
-            content_type=CONTENT_TYPES[file_format],
-            headers={"Content-Disposition": content_disposition_header(file_format != "pdf", filename)},
-        )
+        return document_response(request, document, file_format, tournament=self.tournament)
 
     def round_number(self) -> int | None:
         value = self.request.GET.get("round")

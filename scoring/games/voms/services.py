@@ -12,7 +12,7 @@ import functools
 import json
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.db import models, transaction
@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.progress import counted_progress
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.services.sheets import confirm_pending, record_sheet, rule_message
@@ -43,6 +44,7 @@ from tournament.services.participants import (
     split_name,
 )
 from tournament.services.replay import claim
+from tournament.services.tournaments import sync_status
 
 DEFAULTS = {
     "win_points": "2",
@@ -273,6 +275,7 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
         tournament.save(update_fields=["settings", "updated"])
         log_action("draw.pools", by=by, tournament=tournament, obj=tournament,
                    after={"seed": seed, "pools": {pool_name(i): ids for i, ids in enumerate(drawn)}})
+        sync_status(tournament, by=by)
     return stage
 
 
@@ -639,6 +642,7 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
             )
             sync_bracket(stage)
         log_action("knockout.create", by=by, tournament=tournament, obj=tournament, after=stage.settings)
+        sync_status(tournament, by=by)
     return stage
 
 
@@ -726,6 +730,7 @@ def _final_after_semifinal_pool(tournament, by) -> None:
                              team_b_id=order[3])
     log_action("knockout.final", by=by, tournament=tournament, obj=tournament,
                after={"semifinal_pool_order": order})
+    sync_status(tournament, by=by)  # the final is expected now: running again
 
 
 def correct_series_game(match: Match, *, by, number: int, game: dict, reason: str,
@@ -761,3 +766,20 @@ def correct_series_game(match: Match, *, by, number: int, game: dict, reason: st
                              reason=reason)
         _after_series(tournament, match, by)
     return saved
+
+
+# --- Results entered ----------------------------------------------------------------------------
+
+
+def progress(tournament, *, after_round: int | None = None):
+    """Slips entered against slips expected, for the provisional heading and the tournament's status.
+
+    A game that a disqualification decides counts as entered although no slip was typed for it
+    (voms.md: "the forfeited games of a disqualified team count as entered")."""
+    counted = counted_progress(tournament, after_round=after_round)
+    state = pool_state(tournament)
+    decided_without_slip = sum(
+        1 for match in state.matches
+        if match.derived is None and (after_round is None or match.round_number <= after_round)
+        and (result := state.result(match.pk)) is not None and result.outcome != "missing")
+    return replace(counted, entered=counted.entered + decided_without_slip)

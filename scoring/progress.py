@@ -1,0 +1,121 @@
+"""How far the results are: results entered against results expected, for any game.
+
+One helper for every standings page, printout, export, public page and the status of the tournament:
+a ranking is final only once every expected result is in; before that it is labelled
+"Provisional — after 8 of 18 score lists" (the unit in the game's words: score lists, slips, sheets).
+
+A result is a counted `ScoreSheet` whose game says it is finished (`derived["finished"]`, absent for
+games whose sheets are whole when saved, such as Schafkopf's lists). Expected are:
+- every table of the seated rounds (Schafkopf, the table games);
+- every pool match between two teams, and every match of the knockout stages (Voms), known or not yet
+  known who plays it: a final still to be played is a result still missing.
+First entries awaiting confirmation (double entry) are counted apart: they are not results yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import lazy
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.models import PendingSheet, ScoreSheet
+from tournament.models import Match, Stage, Table
+
+#: the unit words, singular and plural, used in the provisional heading
+UNITS = ("lists", "slips", "sheets")
+
+
+@dataclass(frozen=True)
+class ResultProgress:
+    entered: int
+    expected: int
+    #: first entries awaiting a second person's confirmation (double entry)
+    awaiting: int = 0
+    unit: str = "sheets"
+
+    @property
+    def complete(self) -> bool:
+        """Every expected result is in (and there is something to expect)."""
+        return self.expected > 0 and self.entered >= self.expected
+
+    @property
+    def provisional(self) -> bool:
+        return not self.complete
+
+    @property
+    def missing(self) -> int:
+        return max(self.expected - self.entered, 0)
+
+    def after_text(self) -> str:
+        """"after 8 of 18 score lists", in the language in force."""
+        params = {"entered": self.entered, "expected": self.expected}
+        if self.unit == "lists":
+            return ngettext("after %(entered)s of %(expected)s score list",
+                            "after %(entered)s of %(expected)s score lists", self.expected) % params
+        if self.unit == "slips":
+            return ngettext("after %(entered)s of %(expected)s slip",
+                            "after %(entered)s of %(expected)s slips", self.expected) % params
+        return ngettext("after %(entered)s of %(expected)s sheet",
+                        "after %(entered)s of %(expected)s sheets", self.expected) % params
+
+    def heading(self) -> str:
+        """The ranking's heading: "Final ranking" once complete, else "Provisional — after 8 of 18 …"."""
+        if self.complete:
+            return _("Final ranking")
+        return _("Provisional — %(after)s") % {"after": self.after_text()}
+
+    def after_round_heading(self, round_number: int) -> str:
+        """The heading of the standings after an earlier round: provisional until that round's results are in."""
+        if self.complete:
+            return _("Standings after round %(round)s") % {"round": round_number}
+        return _("Standings after round %(round)s — provisional, %(after)s") % {
+            "round": round_number, "after": self.after_text()}
+
+    def __str__(self) -> str:
+        return self.heading()
+
+
+def _heading(progress: ResultProgress, after_round: int | None) -> str:
+    return progress.heading() if after_round is None else progress.after_round_heading(after_round)
+
+
+#: `heading`/`after_round_heading` translated when shown: printouts render in the tournament's language
+lazy_heading = lazy(_heading, str)
+
+
+def is_finished(derived) -> bool:
+    return bool(derived.get("finished", True)) if isinstance(derived, dict) else True
+
+
+def result_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
+    """Results entered and expected in `tournament` (the seated rounds up to `after_round`, or all): the one
+    helper every standings page, document, export and the tournament's status read."""
+    hook = tournament.game_type.progress
+    if hook:
+        return import_string(hook)(tournament, after_round=after_round)
+    return counted_progress(tournament, after_round=after_round)
+
+
+def counted_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
+    """The counted sheets that are finished against the tables and matches that expect one."""
+    tables = Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
+                                  seats__isnull=False).distinct()
+    matches = Match.objects.filter(stage__tournament=tournament).exclude(
+        stage__kind=Stage.Kind.POOLS, team_a__isnull=True).exclude(stage__kind=Stage.Kind.POOLS, team_b__isnull=True)
+    if after_round is not None:
+        tables = tables.filter(round__number__lte=after_round)
+        matches = matches.filter(round__number__lte=after_round)
+    table_ids = set(tables.values_list("pk", flat=True))
+    match_ids = set(matches.values_list("pk", flat=True))
+    entered = 0
+    for table_id, match_id, derived in ScoreSheet.objects.filter(tournament=tournament).values_list(
+            "table_id", "match_id", "derived"):
+        if (table_id in table_ids or match_id in match_ids) and is_finished(derived):
+            entered += 1
+    awaiting = sum(1 for table_id, match_id in PendingSheet.objects.filter(tournament=tournament).values_list(
+        "table_id", "match_id") if table_id in table_ids or match_id in match_ids)
+    return ResultProgress(entered=entered, expected=len(table_ids) + len(match_ids), awaiting=awaiting,
+                          unit=tournament.game_type.result_unit)

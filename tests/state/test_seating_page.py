@@ -1,0 +1,57 @@
+"""The seating page before any draw, the redraw confirmation and the 5-table line of the draw summary."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.games.schafkopf import services
+from tournament.models import Draw
+
+pytestmark = pytest.mark.django_db
+
+
+def url(tournament, name, *args):
+    return reverse(f"tournament:schafkopf:{name}", args=[tournament.slug, *args])
+
+
+def test_before_any_draw_the_page_invites_to_draw_instead_of_listing_everyone_as_an_error(
+        schafkopf, director, client, add_players):
+    add_players(schafkopf, 13)
+    client.force_login(director)
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert 'id="seating-invitation"' in page and "13 players are registered" in page
+    assert "Registered but not seated" not in page and 'class="error"' not in page
+
+
+def test_redoing_the_draw_asks_first(schafkopf, director, client, add_players):
+    add_players(schafkopf, 16)
+    client.force_login(director)
+    assert client.post(url(schafkopf, "seating"), {"seed": "42"}).status_code == 302  # the first draw: no question
+    asked = client.post(url(schafkopf, "seating"), {"seed": "43"})
+    assert asked.status_code == 200 and "Redo the seating draw?" in asked.content.decode()
+    assert Draw.objects.filter(tournament=schafkopf, kind=Draw.Kind.SEATING).latest().seed == 42
+    assert client.post(url(schafkopf, "seating"), {"seed": "43", "confirmed": "1"}).status_code == 302
+    assert Draw.objects.filter(tournament=schafkopf, kind=Draw.Kind.SEATING).latest().seed == 43
+
+
+def test_the_summary_names_who_sits_at_a_table_of_five_twice(schafkopf, director, client, add_players):
+    players = add_players(schafkopf, 17)  # four tables, one of 5: 20 seats there over 4 rounds for 17 players
+    schafkopf.settings = {**schafkopf.settings, "rounds": 4}
+    schafkopf.save()
+    draw = services.draw_seating(schafkopf, by=director, seed=3)
+    twice = draw.params["large_table_twice"]
+    assert twice  # 20 seats at the 5-table for 17 players: someone sits there twice
+    client.force_login(director)
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert "At a table of 5 in more than one round" in page
+    by_number = {p.number: p for p in players}
+    for number in twice:
+        assert by_number[int(number)].name in page.split('id="large-table-twice"')[1].split("</dd>")[0]
+
+
+def test_the_summary_says_nobody_when_the_five_tables_are_shared(schafkopf, director, client, add_players):
+    add_players(schafkopf, 37)
+    draw = services.draw_seating(schafkopf, by=director, seed=5)
+    assert draw.params["large_table_twice"] == {}
+    client.force_login(director)
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert "nobody" in page.split('id="large-table-twice"')[1].split("</dd>")[0]
