@@ -46,7 +46,7 @@ def setup_players(client, t, game):
     rows = [["Number", "First name", "Last name", "Club"]]
     rows += [[n, name, name, name] for n, name in enumerate(HOSTILE, start=1)]
     rows += [[n, f"Anna{n}", f"Huber{n}", "TSV"] for n in range(len(HOSTILE) + 1, 13)]
-    response = client.post(reverse(f"tournament:{game}:import", args=[t.slug]), {"file": csv_file(rows)})
+    response = client.post(reverse("tournament:desk_import", args=[t.slug]), {"file": csv_file(rows)})
     assert response.status_code == 302, response.content.decode()[-2000:]
     assert client.post(reverse(f"tournament:{game}:seating", args=[t.slug]), {"seed": 1}).status_code == 302
 

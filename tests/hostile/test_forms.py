@@ -179,11 +179,12 @@ def test_hostile_audit_filters(client, director, make_tournament):
 
 
 SIMPLE_FORMS = {  # url name -> (game, data that leaves required fields empty)
-    "tournament:voms:teams": ("voms", {"action": "team", "player1": "\x00"}),
+    "tournament:voms:teams": ("voms", {"action": "single", "single-name": "\x00"}),
+    "tournament:desk": ("voms", {"player1": "\x00"}),
     "tournament:voms:settings": ("voms", {"win_points": "x"}),
-    "tournament:schafkopf:players": ("schafkopf", {"number": "-1"}),
+    "tournament:desk#schafkopf": ("schafkopf", {"number": "-1"}),
     "tournament:schafkopf:settings": ("schafkopf", {"rounds": str(10**30)}),
-    "tournament:tablegames:players": ("domino", {"number": "1.5"}),
+    "tournament:desk#domino": ("domino", {"number": "1.5"}),
     "tournament:tablegames:settings": ("domino", {"rounds": "NaN"}),
     "tournament:public": ("voms", {"beamer_seconds": "-5"}),
 }
@@ -202,7 +203,7 @@ def test_refusals_are_translated(client, director, make_tournament, name):
     game, data = SIMPLE_FORMS[name]
     t = make_tournament(director, game=game)
     client.force_login(director)
-    url = reverse(name, args=[t.slug])
+    url = reverse(name.partition("#")[0], args=[t.slug])
     before = snapshot()
     english = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     german = client.post(url, data, HTTP_ACCEPT_LANGUAGE="de").content.decode()

@@ -25,13 +25,18 @@ from .values import GOOD_XLSX, UPLOADS, csv_text, uploads, xlsx
 
 pytestmark = pytest.mark.django_db
 
-#: url name -> (demo tournament, extra fields, file field)
+#: url name (with "#game" where one page serves several games) -> (demo tournament, extra fields, file field)
 IMPORTS = {
     "tournament:voms:teams": ("voms", {"action": "import"}, "import-file"),
-    "tournament:schafkopf:import": ("schafkopf", {}, "file"),
-    "tournament:tablegames:import": ("domino", {}, "file"),
+    "tournament:desk_import#schafkopf": ("schafkopf", {}, "file"),
+    "tournament:desk_import#domino": ("domino", {}, "file"),
     "tournament:import": (None, {}, "file"),
 }
+
+
+def route(name: str) -> str:
+    """The url name of an IMPORTS key."""
+    return name.partition("#")[0]
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +54,7 @@ def imports(make_director, django_user_model):
 
 def address(world, name):
     key = IMPORTS[name][0]
-    return reverse(name) if key is None else reverse(name, args=[world["tournaments"][key].slug])
+    return reverse(name) if key is None else reverse(route(name), args=[world["tournaments"][key].slug])
 
 
 def upload(client, world, name, filename, content, **headers):
@@ -88,8 +93,8 @@ def test_every_hostile_file_is_imported_whole_or_refused(imports, name):
         assert outcomes[filename] == "refused", (name, filename)
 
 
-GAMES = {"tournament:voms:teams": "voms", "tournament:schafkopf:import": "schafkopf",
-         "tournament:tablegames:import": "domino"}
+GAMES = {"tournament:voms:teams": "voms", "tournament:desk_import#schafkopf": "schafkopf",
+         "tournament:desk_import#domino": "domino"}
 
 
 @pytest.mark.parametrize("name", [n for n in IMPORTS if n != "tournament:import"])
@@ -98,7 +103,7 @@ def test_lists_in_other_encodings_and_with_formulas_import_as_text(imports, make
     for filename in ("bom.csv", "latin1.csv", "utf16.csv", "formulas.csv", "formulas.xlsx", "semicolon.csv"):
         fresh = make_tournament(world["director"], name=filename, game=GAMES[name])
         _key, extra, field = IMPORTS[name]
-        response = client.post(reverse(name, args=[fresh.slug]),
+        response = client.post(reverse(route(name), args=[fresh.slug]),
                                {**extra, field: SimpleUploadedFile(filename, dict(UPLOADS)[filename])})
         assert response.status_code == 302, (name, filename, response.content.decode()[-1500:])
         people = Participant.objects.filter(tournament=fresh)
@@ -291,8 +296,8 @@ def test_rejected_rows_are_numbered_as_the_spreadsheet_numbers_them(kind, direct
 
 @pytest.mark.parametrize("key, name, expected", [
     ("voms-played", "tournament:voms:teams", "would play in no pool"),
-    ("domino-played", "tournament:tablegames:import", "Register a late player"),
-    ("schafkopf-played", "tournament:schafkopf:import", "Register a late player"),
+    ("domino-played", "tournament:desk_import#domino", "Register a late player"),
+    ("schafkopf-played", "tournament:desk_import#schafkopf", "Register a late player"),
 ])
 def test_a_list_for_a_tournament_in_play_is_refused_with_the_way_to_a_late_entry(
         make_director, django_user_model, key, name, expected):
@@ -303,6 +308,6 @@ def test_a_list_for_a_tournament_in_play_is_refused_with_the_way_to_a_late_entry
     _key, extra, field = IMPORTS[name]
     before = snapshot()
     late = SimpleUploadedFile("late.csv", b"Team,Player 1,Last name\nLate,Lea Late,Late\n")
-    response = client.post(reverse(name, args=[tournament.slug]), {**extra, field: late})
+    response = client.post(reverse(route(name), args=[tournament.slug]), {**extra, field: late})
     assert not changed(before, snapshot())
     assert expected in response.content.decode()
