@@ -6,6 +6,7 @@ from scoring.games.voms import services
 from scoring.games.voms.documents import build
 from scoring.games.voms.public import public
 from scoring.games.voms.standings import pool_tables
+from scoring.progress import result_progress
 from tournament.models import AuditEntry, Match, Stage
 from tournament.services.errors import DomainError
 
@@ -104,6 +105,10 @@ def test_forfeits_count_as_entered_and_the_rounds_move_on(drawn, director):
     found = public(drawn).find("P0")
     team = found.sections[0].data["teams"][0]
     assert team["games"] == [] and "disqualified in round 3" in team["disqualified"]
+    # the two games decided by the disqualification have no slip, yet the pools are complete
+    progress = result_progress(drawn)
+    assert progress.complete and progress.entered == progress.expected == 15
+    assert str(progress.heading()) == "Final ranking"
 
 
 def test_absent_opponent_of_a_disqualified_team(drawn, director):
