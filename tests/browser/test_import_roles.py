@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.ops.conftest import fast_passwords, seated  # noqa: F401 - fixtures shared with the transfer tests
+from tests.ops.conftest import seated  # noqa: F401 - fixtures shared with the transfer tests
 from tournament.models import Role, Tournament, TournamentRole
 from tournament.transfer import export_tournament
 

@@ -19,7 +19,7 @@ def test_the_player_page_refuses_a_long_exclusion_reason_in_the_reader_s_languag
     tournament = make_tournament(director, game="schafkopf")
     player = add_participant(tournament, by=director, last_name="Huber")
     client.force_login(director)
-    address = reverse("tournament:schafkopf:player", args=[tournament.slug, player.pk])
+    address = reverse("tournament:desk_entry", args=[tournament.slug, player.pk])
     response = client.post(address, {"action": "status", "status": "excluded", "reason": HUGE},
                            HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200

@@ -1,6 +1,7 @@
 """Provisional standings say so everywhere; "Final ranking" and the prizes only once every result is in."""
 
 import io
+from decimal import Decimal
 
 import openpyxl
 import pytest
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def with_prizes(drawn):
-    drawn.settings = {**drawn.settings, "entry_fee": "10.00", "prizes": [{"kind": "percent", "value": "50"}]}
+    drawn.entry_fee = Decimal("10.00")
+    drawn.settings = {**drawn.settings, "prizes": [{"kind": "percent", "value": "50"}]}
     drawn.save()
     return drawn
 

@@ -68,6 +68,8 @@ class SettingsForm(forms.Form):
                                      choices=[(1, _("One game")), (3, _("Best of 3")), (5, _("Best of 5"))])
     start_time = forms.TimeField(label=_("First round starts at"), widget=forms.TimeInput(format="%H:%M"))
     slot_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=5, max_value=240)
+    series_minutes = forms.IntegerField(label=_("Minutes per knockout round (a whole series)"), min_value=5,
+                                        max_value=480)
     qualifiers_per_pool = forms.IntegerField(label=_("Teams per pool in the knockout"), min_value=1, max_value=16)
     third_place = forms.BooleanField(label=_("Play a match for third place"), required=False)
     semifinal = forms.ChoiceField(label=_("Semifinal"), choices=[
