@@ -52,6 +52,13 @@ class Tournament(models.Model):
         default=False,
         help_text=_("A sheet counts only once a second person has confirmed it or entered it again identically."),
     )
+    #: a list sent from a table's private link counts at once, without the referee table confirming it
+    table_entries_count = models.BooleanField(
+        _("table entries count at once"),
+        default=False,
+        help_text=_("A list a table sends from its private link counts at once (still logged and correctable). "
+                    "Off: the referee table confirms it first."),
+    )
     beamer_seconds = models.PositiveSmallIntegerField(
         _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )
