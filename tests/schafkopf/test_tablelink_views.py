@@ -212,3 +212,26 @@ def test_the_director_issues_lists_withdraws_and_reissues_links(client, director
     assert response.status_code == 404
     assert client.post(page_url, {"action": "revoke", "link": "x"}).status_code == 404
     assert client.get(reverse("tournament:schafkopf:links", args=[drawn.slug, 9])).status_code == 404
+
+
+# --- the printed score list ---------------------------------------------------------------------------
+
+
+def test_each_score_list_carries_its_own_tables_link_and_qr_code(drawn, links, settings, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    from documents import render
+    from scoring.games.schafkopf.documents import documents
+
+    settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
+    data = render(documents(drawn)["score-lists-1"](), "pdf", tournament=drawn)
+    (tmp_path / "lists.pdf").write_bytes(data)
+    pages = [page.extract_text().replace("\n", "") for page in PdfReader(io.BytesIO(data)).pages]
+    assert len(pages) == 4
+    for number, text in enumerate(pages, start=1):
+        _link, token = links[(1, number)]
+        assert f"http://192.168.1.20:8000/t/{token}/" in text
+        others = [t for (r, n), (_l, t) in links.items() if (r, n) != (1, number)]
+        assert not any(other in text for other in others)
