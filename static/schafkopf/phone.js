@@ -27,6 +27,17 @@
     store.setItem(key, JSON.stringify({ values: values, sending: sending }));
   }
 
+  function showTotals() {
+    // entry.js writes the running totals into the grid's foot; the summary under the grid repeats them
+    var cells = document.querySelectorAll("tfoot .sk-total");
+    document.querySelectorAll(".ph-total").forEach(function (span) {
+      var cell = cells[parseInt(span.dataset.seat, 10) - 1];
+      span.textContent = cell ? cell.textContent : "";
+    });
+  }
+  form.addEventListener("input", function () { window.setTimeout(showTotals, 0); });
+  window.addEventListener("load", showTotals);
+
   var saved = read();
   if (!config.editable) { store.removeItem(key); return; }
   if (saved && saved.sending && form.dataset.sent === "1") {
