@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0002_pending_sheets'),
-        ('tournament', '0004_table_entries_count'),
+        ('tournament', '0003_double_entry'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,7 +7,7 @@ nothing is compared character by character) and the stored hash is checked once 
 
 What a table sends is a first entry awaiting confirmation (`PendingSheet` with `source_link`), on the
 double-entry path of `scoring.services.sheets`: the referee table confirms it or types the list blind.
-A tournament with `table_entries_count` lets it count at once (still logged, still correctable).
+A tournament with `link_entries_count` lets it count at once (still logged, still correctable).
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def note_submission(link: TableLink, *, now: datetime.datetime | None = None) ->
 
 
 def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -> ScoreSheet | PendingSheet:
-    """Store what the table sent: a first entry awaiting confirmation, or (`table_entries_count`) the counted list.
+    """Store what the table sent: a first entry awaiting confirmation, or (`link_entries_count`) the counted list.
 
     Sending the same again changes nothing. Once the list counts, only an identical list is accepted (as
     the one already recorded); anything else is refused: corrections are the referee table's.
@@ -193,7 +193,7 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
         if pending is not None and pending.source_link_id is None:
             raise DomainError(_("The referee table has entered a different list for your table. Bring the "
                                 "paper list to the referee table."))
-        if tournament.table_entries_count:
+        if tournament.link_entries_count:
             if pending is not None:
                 pending.delete()
             return _count_from_link(tournament, table, link, entries=entries, mode=mode, derived=derived)

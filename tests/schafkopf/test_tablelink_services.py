@@ -127,7 +127,7 @@ def test_the_table_corrects_its_own_entry_until_it_is_confirmed(links, a_list):
 
 
 def test_a_table_entry_counts_at_once_when_the_tournament_says_so(links, a_list, drawn):
-    drawn.table_entries_count = True
+    drawn.link_entries_count = True
     drawn.save()
     link, _token = links[(1, 1)]
     link.tournament.refresh_from_db()

@@ -53,7 +53,7 @@ class Tournament(models.Model):
         help_text=_("A sheet counts only once a second person has confirmed it or entered it again identically."),
     )
     #: a list sent from a table's private link counts at once, without the referee table confirming it
-    table_entries_count = models.BooleanField(
+    link_entries_count = models.BooleanField(
         _("table entries count at once"),
         default=False,
         help_text=_("A list a table sends from its private link counts at once (still logged and correctable). "

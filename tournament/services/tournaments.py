@@ -11,7 +11,7 @@ from ..permissions import can_create_tournaments, is_director
 from .audit import log_action
 from .errors import DomainError
 
-EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "double_entry", "table_entries_count")
+EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "double_entry", "link_entries_count")
 
 
 def _snapshot(tournament: Tournament) -> dict:
