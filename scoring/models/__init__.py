@@ -1,4 +1,4 @@
-from .links import TableLink
+from .links import TableLink, TableProblem
 from .sheets import PendingSheet, ScoreSheet, SheetRevision
 
-__all__ = ["PendingSheet", "ScoreSheet", "SheetRevision", "TableLink"]
+__all__ = ["PendingSheet", "ScoreSheet", "SheetRevision", "TableLink", "TableProblem"]

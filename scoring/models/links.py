@@ -47,3 +47,33 @@ class TableLink(models.Model):
     def hint(self) -> str:
         """The first characters of the token's hash: names a link in logs without revealing it."""
         return self.token_hash[:8]
+
+
+class TableProblem(models.Model):
+    """A table signals a problem from its link (a wrong player, a dispute, a missing player); the referee
+    table sees it on the round's page and closes it there."""
+
+    class Kind(models.TextChoices):
+        WRONG_PLAYER = "wrong_player", _("A wrong player at the table")
+        DISPUTE = "dispute", _("A dispute")
+        MISSING_PLAYER = "missing_player", _("A player is missing")
+        OTHER = "other", _("Something else")
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="table_problems")
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, related_name="problems")
+    link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, related_name="problems")
+    kind = models.CharField(_("problem"), max_length=20, choices=Kind.choices)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    signalled_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["signalled_at"]
+        verbose_name = _("problem signalled by a table")
+        verbose_name_plural = _("problems signalled by tables")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_kind_display()}"

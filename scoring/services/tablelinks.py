@@ -23,13 +23,13 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink
+from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
 from tournament.models import Table
-from tournament.permissions import is_director
+from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
-from .sheets import Derive, _count, _lock, derive_or_refuse
+from .sheets import Derive, _count, _lock, clean_reason, derive_or_refuse
 
 #: submissions one link may make per window; a table sends its list a few times at most
 RATE_LIMIT = 20
@@ -224,3 +224,35 @@ def _count_from_link(tournament, table, link, *, entries, mode, derived) -> Scor
     log_action("sheet.entry", by=None, tournament=tournament, obj=table, after={"mode": mode, "entries": entries,
                                                                                "from_link": link.hint})
     return sheet
+
+
+def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProblem:
+    """A table signals a problem from its link; it shows on the round's page until someone closes it."""
+    if kind not in TableProblem.Kind.values:
+        raise DomainError(_("Choose what the problem is."), field="kind")
+    note = clean_reason(note)[:300].strip()
+    with transaction.atomic():
+        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
+                                "for your table's new link."))
+        open_ = TableProblem.objects.filter(table=link.table, kind=kind, note=note, closed_at__isnull=True).first()
+        if open_ is not None:
+            return open_  # signalled twice: one problem
+        problem = TableProblem.objects.create(tournament=link.tournament, table=link.table, link=link, kind=kind,
+                                              note=note)
+        log_action("tableproblem.signal", by=None, tournament=link.tournament, obj=link.table,
+                   after={"kind": kind, "note": note, "from_link": link.hint})
+    return problem
+
+
+def close_problem(problem: TableProblem, *, by) -> TableProblem:
+    if not can_enter_results(by, problem.tournament):
+        raise DomainError(_("You are not allowed to enter results in this tournament."))
+    with transaction.atomic():
+        locked = TableProblem.objects.select_for_update().get(pk=problem.pk)
+        if locked.closed_at is None:
+            locked.closed_at, locked.closed_by = timezone.now(), by
+            locked.save(update_fields=["closed_at", "closed_by"])
+            log_action("tableproblem.close", by=by, tournament=locked.tournament, obj=locked.table,
+                       before={"kind": locked.kind, "note": locked.note})
+    return locked

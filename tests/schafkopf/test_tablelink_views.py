@@ -235,3 +235,42 @@ def test_each_score_list_carries_its_own_tables_link_and_qr_code(drawn, links, s
         assert f"http://192.168.1.20:8000/t/{token}/" in text
         others = [t for (r, n), (_l, t) in links.items() if (r, n) != (1, number)]
         assert not any(other in text for other in others)
+
+
+# --- "Signal a problem" ---------------------------------------------------------------------------------
+
+
+def test_a_table_signals_a_problem_the_round_page_shows_it_and_someone_closes_it(phone, links, client,
+                                                                                 sk_assistant, director):
+    from scoring.models import TableProblem
+
+    link, token = links[(1, 2)]
+    data = {"action": "problem", "kind": "missing_player", "note": "Seat 3 has not come back"}
+    assert phone.post(table_url(token), data).status_code == 302
+    phone.post(table_url(token), data)  # tapped twice: one problem
+    problem = TableProblem.objects.get()
+    assert problem.table == link.table and problem.link == link and problem.closed_at is None
+    assert "Someone will come" in phone.get(table_url(token)).content.decode()
+    assert phone.post(table_url(token), {"action": "problem", "kind": "nonsense"}).status_code == 302
+    assert TableProblem.objects.count() == 1
+
+    round_url = reverse("tournament:schafkopf:round", args=[link.tournament.slug, 1])
+    client.force_login(sk_assistant)
+    page = client.get(round_url).content.decode()
+    assert 'id="table-problems"' in page and "A player is missing" in page and "Seat 3 has not come back" in page
+    close = reverse("tournament:schafkopf:close_problem", args=[link.tournament.slug, 1, problem.pk])
+    assert client.post(reverse("tournament:schafkopf:close_problem",
+                               args=[link.tournament.slug, 2, problem.pk])).status_code == 404
+    assert client.post(close).status_code == 302
+    problem.refresh_from_db()
+    assert problem.closed_by == sk_assistant and problem.closed_at is not None
+    assert 'id="table-problems"' not in client.get(round_url).content.decode()
+
+
+def test_a_withdrawn_link_cannot_signal_a_problem(phone, links, director):
+    from scoring.models import TableProblem
+
+    link, token = links[(1, 2)]
+    revoke_link(link, by=director)
+    response = phone.post(table_url(token), {"action": "problem", "kind": "dispute"})
+    assert response.status_code == 403 and not TableProblem.objects.exists()

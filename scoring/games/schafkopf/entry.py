@@ -14,9 +14,9 @@ from django.shortcuts import redirect
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
-from scoring.models import PendingSheet, ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
 from scoring.services.compare import two_versions
@@ -28,6 +28,7 @@ from scoring.services.sheets import (
     rule_message,
     user_name,
 )
+from scoring.services.tablelinks import close_problem
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -68,6 +69,8 @@ class RoundView(EntryPage, TemplateView):
                                                                       table__round__number=number)
                    .select_related("entered_by")}
         context.update(
+            problems=TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
+                                                 closed_at__isnull=True).select_related("table"),
             round_number=number,
             rounds=rounds,
             tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],
@@ -381,3 +384,22 @@ class HistoryView(EntryPage, TemplateView):
             previous = entries
         context.update(table=table, sheet=sheet, history=history, round_number=table.round.number)
         return context
+
+
+class CloseProblemView(EntryPage, View):
+    """Close a problem a table signalled: someone went to the table and sorted it out."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        problem = TableProblem.objects.filter(tournament=self.tournament, pk=kwargs["pk"],
+                                              table__round__number=kwargs["round"]).first()
+        if problem is None:
+            raise Http404
+        try:
+            close_problem(problem, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
+        return redirect(url(self.tournament, "round", kwargs["round"]))

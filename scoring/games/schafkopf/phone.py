@@ -12,10 +12,10 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, TableProblem
 from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
 from scoring.services.sheets import pending_of
-from scoring.services.tablelinks import LinkRefused, note_submission
+from scoring.services.tablelinks import LinkRefused, note_submission, signal_problem
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 
@@ -39,6 +39,9 @@ def table_page(request, link, *, token: str):
                "size": size, "games": games, "token": token, "sheet": sheet,
                "laufende": settings.tariff.laufende_from is not None,
                "type_legend": [(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()]}
+    context["problem_kinds"] = TableProblem.Kind.choices
+    if request.method == "POST" and request.POST.get("action") == "problem":
+        return _problem(request, link, context, settings)
     if request.method == "POST" and sheet is None:
         return _send(request, link, context, settings)
     if sheet is not None and sheet.mode == GAMES_MODE:
@@ -53,6 +56,18 @@ def table_page(request, link, *, token: str):
     grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, games + 1)]
     context["sent"] = pending if sent else None
     return _show(request, context, grid, settings, editable=True)
+
+
+def _problem(request, link, context, settings):
+    """The "Signal a problem" form: rate-limited like a list, shown at once on the round's page."""
+    try:
+        note_submission(link)
+        signal_problem(link, kind=request.POST.get("kind", ""), note=request.POST.get("note", ""))
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(request.path)
+    messages.success(request, _("The referee table has been told. Someone will come to your table."))
+    return redirect(request.path)
 
 
 def _send(request, link, context, settings):

@@ -16,6 +16,8 @@ urlpatterns = [
     path("schafkopf/seating/start/", views.StartRoundView.as_view(), name="start"),
     path("schafkopf/seating/seats/<int:pk>/", views.SubstituteView.as_view(), name="substitute"),
     path("schafkopf/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
+    path("schafkopf/rounds/<int:round>/problems/<int:pk>/close/", entry.CloseProblemView.as_view(),
+         name="close_problem"),
     path("schafkopf/rounds/<int:round>/links/", links.LinksView.as_view(), name="links"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),
