@@ -70,3 +70,23 @@ def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(li
         phone.screenshot(path=str(ARTIFACTS / "table-link-phone-counted.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_the_director_issues_the_links_by_keyboard_and_sees_a_qr_code_per_table(live_server, page, drawn,
+                                                                                   director):
+    from tests.browser.helpers import tab_to
+
+    login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/schafkopf/rounds/1/")
+    tab_to(page, "#table-links")
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_contain_text("Table links of round 1")
+    tab_to(page, "#issue-links")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tl-qr svg")).to_have_count(4)
+    expect(page.locator(".tl-url")).to_have_count(4)
+    tab_to(page, "#table-2 button[value=reissue]")
+    old = page.locator("#table-2 .tl-url").inner_text()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table-2 .tl-url")).not_to_have_text(old)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-links-director.png"), full_page=True)
