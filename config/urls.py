@@ -23,4 +23,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),
+    path("t/", include("scoring.tablelink_urls")),
 ]

@@ -1,7 +1,20 @@
+import logging
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+#: Django's loggers that write a request's address (a refused request, the development server's lines)
+ADDRESS_LOGGERS = ("django.request", "django.server", "django.security.csrf")
 
 
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self):
+        from .tablelink_views import ShortenTableTokens
+
+        for name in ADDRESS_LOGGERS:
+            logger = logging.getLogger(name)
+            if not any(isinstance(f, ShortenTableTokens) for f in logger.filters):
+                logger.addFilter(ShortenTableTokens())

@@ -11,7 +11,8 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry"]
+        fields = ["name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry",
+                  "link_entries_count"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
@@ -21,3 +22,4 @@ class TournamentForm(forms.ModelForm):
             self.fields["game"].disabled = True
         if not self.instance.pk:
             del self.fields["double_entry"]  # a new tournament starts with single entry; switch it on when editing
+            del self.fields["link_entries_count"]

@@ -63,6 +63,10 @@ class SheetRevision(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    #: the entry came from the table's private link (which one; `at` says when)
+    source_link = models.ForeignKey(
+        "scoring.TableLink", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["version"]
@@ -93,6 +97,10 @@ class PendingSheet(models.Model):
     version = models.PositiveIntegerField(default=1)
     base_version = models.PositiveIntegerField(default=0)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    #: sent by the table from its private link (then `entered_by` is empty)
+    source_link = models.ForeignKey(
+        "scoring.TableLink", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -63,7 +63,7 @@ class EntriesDiffer(DomainError):
         super().__init__(
             _("Your entry differs from the first entry by %(who)s; nothing was saved. Check the marked fields "
               "against the paper sheet and save again, or ask a director to decide.")
-            % {"who": user_name(pending.entered_by)}
+            % {"who": entered_by_label(pending)}
         )
 
 
@@ -71,6 +71,13 @@ def user_name(user) -> str:
     if user is None:
         return _("a deleted user")
     return user.get_full_name() or user.get_username()
+
+
+def entered_by_label(pending) -> str:
+    """Who made a first entry: a user, or the table itself through its private link."""
+    if getattr(pending, "source_link_id", None):
+        return _("the table (from its link)")
+    return user_name(pending.entered_by)
 
 
 def rule_message(error: RuleError) -> str:
@@ -166,7 +173,9 @@ def record_sheet(
         if sheet is not None and expected_version is not None and expected_version != sheet.version:
             raise StaleVersion(sheet)
         extends = sheet is not None and _extends(sheet, entries, mode)
-        if tournament.double_entry and (sheet is None or extends):
+        # a list the table sent from its link awaits confirmation even without double entry
+        from_table = sheet is None and PendingSheet.objects.filter(source_link__isnull=False, **place).exists()
+        if (tournament.double_entry or from_table) and (sheet is None or extends):
             result = _double_entry(tournament, place, sheet, entries=entries, mode=mode, derived=derived, by=by,
                                    decide=decide, reason=reason)
             sync_status(tournament, by=by)
@@ -218,8 +227,8 @@ def _double_entry(tournament, place: dict, sheet, *, entries, mode, derived, by,
         raise EntriesDiffer(pending, entries, mode)
     if not is_director(by, tournament):
         raise DomainError(_("Only a director can decide between two different entries."))
-    first = {"mode": pending.mode, "entries": pending.entries, "entered_by": user_name(pending.entered_by)}
-    pending.entries, pending.mode, pending.entered_by = entries, mode, by
+    first = {"mode": pending.mode, "entries": pending.entries, "entered_by": entered_by_label(pending)}
+    pending.entries, pending.mode, pending.entered_by, pending.source_link = entries, mode, by, None
     return _count(tournament, place, pending, sheet, derived=derived, by=None, action="sheet.decided",
                   before=first, reason=reason, decided_by=by)
 
@@ -232,6 +241,7 @@ def _store_first_entry(tournament, place: dict, pending, *, entries, mode, base:
         before = {"mode": pending.mode, "entries": pending.entries, "entered_by": user_name(pending.entered_by)}
         pending.version += 1
     pending.entries, pending.mode, pending.base_version, pending.entered_by = entries, mode, base, by
+    pending.source_link = None
     pending.save()
     log_action("sheet.first_entry", by=by, tournament=tournament, obj=place.get("match") or place.get("table"),
                before=before, after={"mode": mode, "entries": entries})
@@ -251,8 +261,9 @@ def _count(tournament, place: dict, pending: PendingSheet, sheet, *, derived, by
         sheet.version += 1
         sheet.save()
     SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
-                                 entries=pending.entries, by=first_by, confirmed_by=by, reason=reason)
-    after = {"mode": pending.mode, "entries": pending.entries, "entered_by": user_name(first_by)}
+                                 entries=pending.entries, by=first_by, confirmed_by=by, reason=reason,
+                                 source_link=pending.source_link)
+    after = {"mode": pending.mode, "entries": pending.entries, "entered_by": entered_by_label(pending)}
     if by is not None:
         after["confirmed_by"] = user_name(by)
     log_action(action, by=decided_by or by, tournament=tournament, obj=place.get("match") or place.get("table"),

@@ -30,4 +30,17 @@ def build_world(make_director, django_user_model, keys):
         tournaments[key] = game.demo(director, **demo_options(game, results=key.endswith("-played")))
     for t in tournaments.values():
         TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
+        if t.game == "schafkopf":
+            signal_a_problem(t, director)
     return {"director": director, "assistant": assistant, "tournaments": tournaments}
+
+
+def signal_a_problem(tournament, director) -> None:
+    """A table link and a problem signalled from it: the round page then has its Close form to walk."""
+    from scoring.services.tablelinks import issue_links, signal_problem
+    from tournament.models import Round
+
+    round_ = Round.objects.filter(stage__tournament=tournament, tables__isnull=False).order_by("number").first()
+    if round_ is not None:
+        links = issue_links(round_, by=director)
+        signal_problem(links[0], kind="dispute", note="demo")

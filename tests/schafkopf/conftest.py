@@ -5,8 +5,9 @@ import pytest
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.queries import seated_tables
+from scoring.services.tablelinks import issue_links, token_of
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
-from tournament.models import Role, TournamentRole
+from tournament.models import Role, Round, TournamentRole
 from tournament.services.participants import add_participant
 
 
@@ -71,3 +72,32 @@ def enter_all(director, a_list):
                 services.enter_sheet(table.seats[0].table, by=director, mode="games", entries=entries)
 
     return enter
+
+
+# --- table links ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def rounds(drawn):
+    return list(Round.objects.filter(stage__tournament=drawn).order_by("number"))
+
+
+@pytest.fixture
+def links(rounds, director):
+    """Links for every table of both rounds: {(round, table number): (link, token)}."""
+    made = {}
+    for round_ in rounds:
+        for link in issue_links(round_, by=director):
+            made[(round_.number, link.table.number)] = (link, token_of(link))
+    return made
+
+
+@pytest.fixture
+def short_list(drawn):
+    """Two games per round so a whole list is quick to type in a browser."""
+    from scoring.games.schafkopf.config import settings_of
+
+    settings = settings_of(drawn)
+    services.update_settings(drawn, type(settings)(**{**settings.__dict__, "games_per_round": 2,
+                                                      "games_at_five": 3}), by=drawn.created_by)
+    return drawn

@@ -31,7 +31,7 @@ ASSISTANT_PAGES = {
     "tournament:voms:overview", "tournament:voms:schedule", "tournament:voms:enter", "tournament:voms:standings",
     "tournament:voms:series", "tournament:voms:printouts", "tournament:voms:print",
     "tournament:schafkopf:overview", "tournament:schafkopf:round", "tournament:schafkopf:sheet",
-    "tournament:schafkopf:history", "tournament:schafkopf:still_missing",
+    "tournament:schafkopf:history", "tournament:schafkopf:still_missing", "tournament:schafkopf:close_problem",
     "tournament:tablegames:overview", "tournament:tablegames:round", "tournament:tablegames:sheet",
     "tournament:tablegames:still_missing",
 }

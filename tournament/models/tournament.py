@@ -58,6 +58,13 @@ class Tournament(models.Model):
         validators=[MinValueValidator(0)],
         help_text=_("Per player (per team in a team game). Empty: no entry fee."),
     )
+    #: a list sent from a table's private link counts at once, without the referee table confirming it
+    link_entries_count = models.BooleanField(
+        _("table entries count at once"),
+        default=False,
+        help_text=_("A list a table sends from its private link counts at once (still logged and correctable). "
+                    "Off: the referee table confirms it first."),
+    )
     beamer_seconds = models.PositiveSmallIntegerField(
         _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )

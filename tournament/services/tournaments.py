@@ -11,7 +11,8 @@ from ..permissions import can_create_tournaments, is_director
 from .audit import log_action
 from .errors import DomainError
 
-EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry")
+EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry",
+                   "link_entries_count")
 
 
 def _snapshot(tournament: Tournament) -> dict:

@@ -248,13 +248,42 @@ class ListGrid:
                 for index in range(count)]
 
 
+#: the table's link as a QR code: right of the legend, between the grid and the signature lines
+LIST_QR_SIZE = 22
+
+
+def table_links(tournament, round_number: int) -> dict[int, dict]:
+    """{table id: its link's address, QR code and where the code goes} for the tables with an open link.
+
+    Only links the director issued (the round's links page): a printout never issues one itself.
+    """
+    from scoring.models import TableLink
+    from scoring.services.tablelinks import current_token
+    from tournament.public.qr import qr_svg
+
+    from .links import link_url
+
+    found = {}
+    for link in TableLink.objects.filter(tournament=tournament, table__round__number=round_number,
+                                         table__round__stage__tournament=tournament, revoked_at=None):
+        token = current_token(link)
+        if token:
+            address = link_url(token)
+            top = LIST_TITLE_HEIGHT + LIST_HEAD_HEIGHT + LIST_GRID_HEIGHT + LIST_FOOT_HEIGHT + 0.5
+            found[link.table_id] = {"url": address, "qr": qr_svg(address), "top": top, "size": LIST_QR_SIZE,
+                                    "left": LIST_WIDTH - LIST_QR_SIZE, "text_top": top + LIST_QR_SIZE - 7,
+                                    "text_width": LIST_WIDTH - LIST_QR_SIZE - 3}
+    return found
+
+
 def score_lists(tournament, round_number: int) -> PrintDocument:
     """The pre-filled score list of every table of a round, one A4 page each, in one PDF."""
     settings = settings_of(tournament)
     tables = seated_tables(tournament, round_number=round_number).get(round_number, [])
     grids = {size: ListGrid(size, settings.games_at(size)) for size in sorted({t.size for t in tables})}
+    links = table_links(tournament, round_number)
     pages = [
-        {"table": table, "grid": grids[table.size], "underlay": table.size,
+        {"table": table, "grid": grids[table.size], "underlay": table.size, "link": links.get(table.table_id),
          "places": list(zip(table.seats, grids[table.size].heads, grids[table.size].signatures, strict=False))}
         for table in tables
     ]

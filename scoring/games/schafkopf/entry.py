@@ -18,11 +18,19 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
-from scoring.models import PendingSheet, ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, rule_message, user_name
+from scoring.services.sheets import (
+    EntriesDiffer,
+    StaleVersion,
+    entered_by_label,
+    pending_of,
+    rule_message,
+    user_name,
+)
+from scoring.services.tablelinks import close_problem
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -65,6 +73,8 @@ class RoundView(EntryPage, TemplateView):
                    .select_related("entered_by")}
         context.update(
             still_missing=self.still_missing(number),
+            problems=TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
+                                                 closed_at__isnull=True).select_related("table"),
             round_number=number,
             rounds=rounds,
             tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],
@@ -117,6 +127,37 @@ def list_fields(entries: list[dict]) -> list[tuple[str, list[tuple[str, str, str
              [(f"{key}{row['seat']}", str(TOTALS_LABELS.get(key, key)), text)
               for key, text in totals_values(row).items()])
             for row in entries]
+
+
+def scored_rows(grid: list[GridRow], *, size: int, tariff) -> tuple[list[dict], dict[int, int] | None]:
+    """Each row with its dealer and every seat's points and running total; rule errors marked on rows.
+
+    The totals are None once a row cannot be scored: a sum that skips a game would mislead. Shared by the
+    referee table's grid and the table's own page (`phone.py`).
+    """
+    seats = range(1, size + 1)
+    running = dict.fromkeys(seats, 0)
+    broken = False
+    rows = []
+    for row in grid:
+        points = None
+        if row.entry and not row.errors:
+            try:
+                points = score_game(services.entry_from_json(row.entry), game_number=row.number,
+                                    table_size=size, tariff=tariff)
+            except RuleError as error:
+                row.rule_error = rule_message(error)
+        broken = broken or (points is None and not row.blank)
+        if points and not broken:
+            running = {seat: running[seat] + points[seat] for seat in seats}
+        out = sitting_out(row.number, size)
+        rows.append({
+            "row": row, "dealer": dealer_of(row.number, size), "out": out,
+            "cells": [{"points": points[seat] if points else None,
+                       "running": running[seat] if points and not broken else None,
+                       "out": seat == out} for seat in seats],
+        })
+    return rows, None if broken else running
 
 
 class SheetView(EntryPage, ReplayGuard, TemplateView):
@@ -236,7 +277,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         """Both entries field by field, and the differing inputs of the form marked."""
         two = two_versions(differ.pending.entries, differ.entries, list_fields, title=_("The two entries differ"),
                            intro=_("Nothing was saved. Check the marked fields against the paper list."),
-                           first_label=_("First entry (%(who)s)") % {"who": user_name(differ.pending.entered_by)},
+                           first_label=_("First entry (%(who)s)") % {"who": entered_by_label(differ.pending)},
                            second_label=_("Your entry"))
         for row in rows or []:
             number = row.number if isinstance(row, GridRow) else row.seat
@@ -256,33 +297,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         return url(self.tournament, "sheet", self.table.round.number, following.number)
 
     def scored_rows(self, grid: list[GridRow]) -> tuple[list[dict], dict[int, int] | None]:
-        """Each row with its dealer and every seat's points and running total; rule errors marked on rows.
-
-        The totals are None once a row cannot be scored: a sum that skips a game would mislead.
-        """
-        seats = range(1, self.size + 1)
-        running = dict.fromkeys(seats, 0)
-        broken = False
-        rows = []
-        for row in grid:
-            points = None
-            if row.entry and not row.errors:
-                try:
-                    points = score_game(services.entry_from_json(row.entry), game_number=row.number,
-                                        table_size=self.size, tariff=self.settings.tariff)
-                except RuleError as error:
-                    row.rule_error = rule_message(error)
-            broken = broken or (points is None and not row.blank)
-            if points and not broken:
-                running = {seat: running[seat] + points[seat] for seat in seats}
-            out = sitting_out(row.number, self.size)
-            rows.append({
-                "row": row, "dealer": dealer_of(row.number, self.size), "out": out,
-                "cells": [{"points": points[seat] if points else None,
-                           "running": running[seat] if points and not broken else None,
-                           "out": seat == out} for seat in seats],
-            })
-        return rows, None if broken else running
+        return scored_rows(grid, size=self.size, tariff=self.settings.tariff)
 
     def conflict(self, stored: ScoreSheet, mine: list[dict]) -> dict:
         """Both versions side by side (the shared two-versions table): who saved the other one, and where."""
@@ -400,3 +415,22 @@ class StillMissingView(EntryPage, View):
 
     def get(self, request, *args, **kwargs):
         return still_missing_response(request, self, self.kwargs["round"])
+
+
+class CloseProblemView(EntryPage, View):
+    """Close a problem a table signalled: someone went to the table and sorted it out."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        problem = TableProblem.objects.filter(tournament=self.tournament, pk=kwargs["pk"],
+                                              table__round__number=kwargs["round"]).first()
+        if problem is None:
+            raise Http404
+        try:
+            close_problem(problem, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
+        return redirect(url(self.tournament, "round", kwargs["round"]))

@@ -23,6 +23,7 @@ from scoring.rules.schafkopf import (
     validate_totals,
 )
 from scoring.services.sheets import confirm_pending, record_sheet, rule_message
+from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.seating import draw_seating as draw_seating_plan
 from tournament.models import Draw, Participant, Round, Seat, Table, Tournament
@@ -337,3 +338,23 @@ def _after_list(tournament, table: Table) -> None:
     """The backup once every table of the round has its (counted) list."""
     if not Table.objects.filter(round=table.round, sheet__isnull=True).exists():
         schedule_backup_after_round(tournament, table.round.number)
+
+
+def enter_from_link(link, *, mode: str, entries: list[dict]):
+    """What a table sends from its private link: a first entry awaiting confirmation, or (when the tournament
+    lets table entries count at once) the counted list. The same rules refuse the same lists as at the
+    referee table; sending the same again changes nothing (`scoring.services.tablelinks`)."""
+    table = link.table
+    tournament = link.tournament
+    derive = make_derive(settings_of(tournament), table.seats.count())
+    try:
+        derive(entries, mode)
+    except RuleError as error:
+        raise ListRefused(rule_message(error), field=error.field,
+                          game_number=error.params.get("game_number")) from error
+    with transaction.atomic():
+        sheet = record_table_entry(link, entries=entries, mode=mode, derive=derive)
+        Round.objects.filter(pk=table.round_id, starts_at__isnull=True).update(starts_at=timezone.now())
+        if sheet.counted:
+            _after_list(tournament, table)
+    return sheet

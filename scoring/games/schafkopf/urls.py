@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import entry, reports, views
+from . import entry, links, reports, views
 
 app_name = "schafkopf"
 
@@ -14,6 +14,9 @@ urlpatterns = [
     path("schafkopf/seating/start/", views.StartRoundView.as_view(), name="start"),
     path("schafkopf/seating/seats/<int:pk>/", views.SubstituteView.as_view(), name="substitute"),
     path("schafkopf/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
+    path("schafkopf/rounds/<int:round>/problems/<int:pk>/close/", entry.CloseProblemView.as_view(),
+         name="close_problem"),
+    path("schafkopf/rounds/<int:round>/links/", links.LinksView.as_view(), name="links"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
     path("schafkopf/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),

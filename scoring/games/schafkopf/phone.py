@@ -1,0 +1,116 @@
+"""The table's own page, opened from its private link (/t/<token>/): no account, one phone at the table.
+
+The players by seat, then the same grid as at the referee table (same fields, same rules, same messages),
+game by game with the running totals. What is typed is kept in the phone (static/schafkopf/phone.js) until
+it is sent; sending makes a first entry awaiting confirmation (`services.enter_from_link`). Once the list
+counts, the page shows it read-only.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet, TableProblem
+from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
+from scoring.services.sheets import pending_of
+from scoring.services.tablelinks import LinkRefused, note_submission, signal_problem
+from tournament.models import Seat
+from tournament.services.errors import DomainError
+
+from . import services
+from .config import GAMES_MODE, settings_of
+from .entry import scored_rows
+from .forms import GRID_FIELDS, TYPE_KEYS, GridRow, grid_values, read_games
+
+
+def table_page(request, link, *, token: str):
+    """GET shows the entry (or the counted list); POST sends the list."""
+    table = link.table
+    tournament = link.tournament
+    settings = settings_of(tournament)
+    seats = list(Seat.objects.filter(table=table).select_related("participant", "substitute").order_by("number"))
+    size = len(seats)
+    games = settings.games_at(size)
+    sheet = ScoreSheet.objects.filter(table=table).first()
+    pending = pending_of(table=table)
+    context = {"tournament": tournament, "table": table, "round_number": table.round.number, "seats": seats,
+               "size": size, "games": games, "token": token, "sheet": sheet,
+               "laufende": settings.tariff.laufende_from is not None,
+               "type_legend": [(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()]}
+    context["problem_kinds"] = TableProblem.Kind.choices
+    if request.method == "POST" and request.POST.get("action") == "problem":
+        return _problem(request, link, context, settings)
+    if request.method == "POST" and sheet is None:
+        return _send(request, link, context, settings)
+    if sheet is not None and sheet.mode == GAMES_MODE:
+        grid = [GridRow(n, grid_values(e)) for n, e in enumerate(sheet.entries, start=1)]
+        return _show(request, context, grid, settings, editable=False)
+    if sheet is not None:
+        context["counted_totals"] = [(seat, sheet.derived["totals"].get(str(seat.number))) for seat in seats]
+        return _show(request, context, None, settings, editable=False)
+    sent = pending is not None and pending.source_link_id is not None
+    stored = pending.entries if sent and pending.mode == GAMES_MODE else []
+    grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored, start=1)]
+    grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, games + 1)]
+    context["sent"] = pending if sent else None
+    return _show(request, context, grid, settings, editable=True)
+
+
+def _problem(request, link, context, settings):
+    """The "Signal a problem" form: rate-limited like a list, shown at once on the round's page."""
+    try:
+        note_submission(link)
+        signal_problem(link, kind=request.POST.get("kind", ""), note=request.POST.get("note", ""))
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(request.path)
+    messages.success(request, _("The referee table has been told. Someone will come to your table."))
+    return redirect(request.path)
+
+
+def _send(request, link, context, settings):
+    size, games = context["size"], context["games"]
+    try:
+        note_submission(link)
+    except LinkRefused as error:
+        return _show(request, {**context, "error": error.message}, None, settings, editable=False, status=429)
+    grid = read_games(request.POST, rows=games, table_size=size)
+    rows, _running = scored_rows(grid, size=size, tariff=settings.tariff)
+    if any(row.errors or row.rule_error for row in grid):
+        return _show(request, {**context, "error": _("Some games cannot be right: see the marked rows.")}, grid,
+                     settings, editable=True, status=400)
+    entries = [row.entry for row in grid if row.entry]
+    try:
+        result = services.enter_from_link(link, mode=GAMES_MODE, entries=entries)
+    except services.ListRefused as error:
+        if error.game_number:
+            grid[error.game_number - 1].rule_error = error.message
+        return _show(request, {**context, "error": error.message}, grid, settings, editable=True, status=400)
+    except DomainError as error:
+        return _show(request, {**context, "error": error.message}, grid, settings, editable=True, status=400)
+    if result.counted:
+        messages.success(request, _("Your list has been recorded and counts."))
+    else:
+        messages.success(request, _("Your list has been sent. The referee table checks it against the paper list "
+                                    "and confirms it."))
+    return redirect(request.path)
+
+
+def _show(request, context, grid, settings, *, editable: bool, status: int = 200):
+    if grid is not None:
+        rows, running = scored_rows(grid, size=context["size"], tariff=settings.tariff)
+        context.update(rows=rows, running=[running[s] if running else None for s in range(1, context["size"] + 1)],
+                       running_sum=sum(running.values()) if running else None)
+    context.update(
+        can_edit=editable,
+        entry_config={
+            "tariff": tariff_to_dict(settings.tariff), "size": context["size"], "games": context["games"],
+            "editable": editable,
+            "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
+            # what the phone keeps until sent is filed under the link's hint, never the token
+            "storage": f"table-entry:{context['table'].pk}:{request.path.rsplit('/', 2)[-2][:8]}",
+        },
+    )
+    return render(request, "schafkopf/phone.html", context, status=status)

@@ -1,0 +1,79 @@
+"""A table's private link: a phone at the table opens that table's score entry for one round, without an account.
+
+Only the SHA-256 of the token is stored, so a copy of the database alone opens nothing. The token itself
+is derived from a random `nonce` with the server's secret key (`scoring.services.tablelinks.token_of`), so
+the director's page and the printed score list can show the same link again without storing it.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class TableLink(models.Model):
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="table_links")
+    #: a table belongs to one round: the link opens this table's entry of that round only
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, related_name="links")
+    nonce = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    issued_at = models.DateTimeField(default=timezone.now)
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    #: submissions in the current rate-limit window (see `scoring.services.tablelinks.note_submission`)
+    window_start = models.DateTimeField(null=True, blank=True)
+    window_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table__round__number", "table__number", "-issued_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["table"], condition=models.Q(revoked_at__isnull=True),
+                                    name="one_open_link_per_table")
+        ]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+
+    def __str__(self) -> str:
+        return str(_("Link of %(table)s") % {"table": self.table})
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    @property
+    def hint(self) -> str:
+        """The first characters of the token's hash: names a link in logs without revealing it."""
+        return self.token_hash[:8]
+
+
+class TableProblem(models.Model):
+    """A table signals a problem from its link (a wrong player, a dispute, a missing player); the referee
+    table sees it on the round's page and closes it there."""
+
+    class Kind(models.TextChoices):
+        WRONG_PLAYER = "wrong_player", _("A wrong player at the table")
+        DISPUTE = "dispute", _("A dispute")
+        MISSING_PLAYER = "missing_player", _("A player is missing")
+        OTHER = "other", _("Something else")
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="table_problems")
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, related_name="problems")
+    link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, related_name="problems")
+    kind = models.CharField(_("problem"), max_length=20, choices=Kind.choices)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    signalled_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["signalled_at"]
+        verbose_name = _("problem signalled by a table")
+        verbose_name_plural = _("problems signalled by tables")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_kind_display()}"

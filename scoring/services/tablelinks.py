@@ -1,0 +1,258 @@
+"""Private table links: issuing, revoking and reissuing them, finding one by its token, and what a table sends.
+
+A token is 32 bytes (256 bits) from HMAC-SHA256 of a random nonce under the server's secret key, written
+base64url. The database keeps the nonce and the SHA-256 of the token: the lookup is by that hash (so
+nothing is compared character by character) and the stored hash is checked once more with
+`hmac.compare_digest`. A token appears in logs only as its hint (the hash's first 8 characters).
+
+What a table sends is a first entry awaiting confirmation (`PendingSheet` with `source_link`), on the
+double-entry path of `scoring.services.sheets`: the referee table confirms it or types the list blind.
+A tournament with `link_entries_count` lets it count at once (still logged, still correctable).
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+import hmac
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+
+from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
+from tournament.models import Table
+from tournament.permissions import can_enter_results, is_director
+from tournament.services.audit import log_action
+from tournament.services.errors import DomainError
+
+from .sheets import Derive, _count, _lock, clean_reason, derive_or_refuse
+
+#: submissions one link may make per window; a table sends its list a few times at most
+RATE_LIMIT = 20
+RATE_WINDOW = datetime.timedelta(minutes=10)
+_SALT = "scoring.tablelink"
+
+
+class LinkRefused(DomainError):
+    """The link does not open this entry (unknown, revoked, another table's), or it sent too often."""
+
+
+def token_of(link: TableLink) -> str:
+    """The link's token, derived again from its nonce (the database alone cannot)."""
+    digest = salted_hmac(_SALT, link.nonce, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def hash_of(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def hint_of(token: str) -> str:
+    """What logs and messages may show of a token: a short hash, never the token."""
+    return hash_of(token)[:8]
+
+
+def current_token(link: TableLink) -> str | None:
+    """The token to show or print, or None when the secret key changed since it was issued (reissue it)."""
+    token = token_of(link)
+    return token if hmac.compare_digest(hash_of(token), link.token_hash) else None
+
+
+def find_link(token: str) -> TableLink | None:
+    """The link of this token (revoked ones too: the caller says why it is refused), or None."""
+    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+        return None
+    wanted = hash_of(token)
+    link = (TableLink.objects.filter(token_hash=wanted)
+            .select_related("table__round__stage", "tournament").first())
+    if link is None or not hmac.compare_digest(link.token_hash, wanted):
+        return None
+    return link
+
+
+def open_link(token: str) -> TableLink:
+    """The active link of this token, or `LinkRefused` with a message the table understands."""
+    link = find_link(token)
+    if link is None:
+        raise LinkRefused(_("This link is not valid. Ask the referee table for your table's link."))
+    if not link.active:
+        raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
+                            "your table's new link."))
+    return link
+
+
+def _require_director(by, tournament) -> None:
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can do this."))
+
+
+def _new_link(tournament, table: Table, *, by) -> TableLink:
+    link = TableLink(tournament=tournament, table=table, nonce=secrets.token_hex(16), issued_by=by)
+    link.token_hash = hash_of(token_of(link))
+    link.save()
+    return link
+
+
+def issue_links(round_, *, by) -> list[TableLink]:
+    """A link for every table of the round that has none open; returns the new ones."""
+    tournament = round_.stage.tournament
+    _require_director(by, tournament)
+    with transaction.atomic():
+        tables = list(Table.objects.select_for_update().filter(round=round_).order_by("number"))
+        open_ = set(TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+                    .values_list("table_id", flat=True))
+        made = [_new_link(tournament, table, by=by) for table in tables if table.pk not in open_]
+        if made:
+            log_action("tablelink.issue", by=by, tournament=tournament, obj=round_,
+                       after={"tables": [link.table.number for link in made],
+                              "links": [link.hint for link in made]})
+    return made
+
+
+def revoke_link(link: TableLink, *, by, reason: str = "") -> TableLink:
+    """Withdraw a link: from now on it opens nothing and sends nothing."""
+    tournament = link.tournament
+    _require_director(by, tournament)
+    with transaction.atomic():
+        locked = TableLink.objects.select_for_update().get(pk=link.pk)
+        if locked.revoked_at is not None:
+            raise DomainError(_("This link has been withdrawn already."))
+        locked.revoked_at, locked.revoked_by = timezone.now(), by
+        locked.save(update_fields=["revoked_at", "revoked_by"])
+        log_action("tablelink.revoke", by=by, tournament=tournament, obj=locked.table,
+                   before={"link": locked.hint}, reason=reason)
+    return locked
+
+
+def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
+    """Withdraw a link (if still open) and give the table a new one (a lost or photographed printout)."""
+    tournament = link.tournament
+    _require_director(by, tournament)
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=link.table_id).exists()
+        old = TableLink.objects.select_for_update().get(pk=link.pk)
+        if old.revoked_at is None:
+            old.revoked_at, old.revoked_by = timezone.now(), by
+            old.save(update_fields=["revoked_at", "revoked_by"])
+        if TableLink.objects.filter(table_id=old.table_id, revoked_at__isnull=True).exists():
+            raise DomainError(_("This table has a newer link already."))
+        new = _new_link(tournament, old.table, by=by)
+        log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.table,
+                   before={"link": old.hint}, after={"link": new.hint}, reason=reason)
+    return new
+
+
+def note_submission(link: TableLink, *, now: datetime.datetime | None = None) -> None:
+    """Count one submission of the link; refuse once it sent `RATE_LIMIT` times within `RATE_WINDOW`.
+
+    Committed on its own, before the list is even read: a refused or broken submission counts too.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = TableLink.objects.select_for_update().get(pk=link.pk)
+        if locked.window_start is None or now - locked.window_start >= RATE_WINDOW:
+            locked.window_start, locked.window_count = now, 0
+        if locked.window_count >= RATE_LIMIT:
+            raise LinkRefused(_("This table has sent too often in the last minutes. Wait a few minutes or bring "
+                                "the paper list to the referee table."))
+        locked.window_count += 1
+        locked.save(update_fields=["window_start", "window_count"])
+
+
+def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -> ScoreSheet | PendingSheet:
+    """Store what the table sent: a first entry awaiting confirmation, or (`link_entries_count`) the counted list.
+
+    Sending the same again changes nothing. Once the list counts, only an identical list is accepted (as
+    the one already recorded); anything else is refused: corrections are the referee table's.
+    """
+    tournament = link.tournament
+    derived = derive_or_refuse(derive, entries, mode)
+    with transaction.atomic():
+        table = link.table
+        _lock({"table": table})
+        current = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists()
+        if not current:
+            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
+                                "for your table's new link."))
+        sheet = ScoreSheet.objects.select_for_update().filter(table=table).first()
+        if sheet is not None:
+            if sheet.mode == mode and sheet.entries == entries:
+                return sheet
+            raise DomainError(_("Your table's list has been recorded already and counts. If something is wrong, "
+                                "bring the paper list to the referee table."))
+        pending = PendingSheet.objects.select_for_update().filter(table=table).first()
+        if pending is not None and pending.mode == mode and pending.entries == entries:
+            if pending.source_link_id is None:  # a second, independent entry that agrees: it counts
+                return _count(tournament, {"table": table}, pending, None, derived=derived, by=None,
+                              action="sheet.confirmed", reason=_("Confirmed by the table's link"))
+            return pending  # sent twice: nothing changes
+        if pending is not None and pending.source_link_id is None:
+            raise DomainError(_("The referee table has entered a different list for your table. Bring the "
+                                "paper list to the referee table."))
+        if tournament.link_entries_count:
+            if pending is not None:
+                pending.delete()
+            return _count_from_link(tournament, table, link, entries=entries, mode=mode, derived=derived)
+        return _store_from_link(tournament, table, link, pending, entries=entries, mode=mode)
+
+
+def _store_from_link(tournament, table, link, pending, *, entries, mode) -> PendingSheet:
+    before = None
+    if pending is None:
+        pending = PendingSheet(tournament=tournament, table=table)
+    else:
+        before = {"mode": pending.mode, "entries": pending.entries}
+        pending.version += 1
+    pending.entries, pending.mode, pending.base_version = entries, mode, 0
+    pending.entered_by, pending.source_link = None, link
+    pending.save()
+    log_action("sheet.first_entry", by=None, tournament=tournament, obj=table, before=before,
+               after={"mode": mode, "entries": entries, "from_link": link.hint})
+    return pending
+
+
+def _count_from_link(tournament, table, link, *, entries, mode, derived) -> ScoreSheet:
+    sheet = ScoreSheet.objects.create(tournament=tournament, table=table, entries=entries, derived=derived,
+                                      mode=mode, entered_by=None)
+    SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
+                                 entries=entries, by=None, source_link=link,
+                                 reason=_("Sent by the table from its link; counts at once (tournament setting)"))
+    log_action("sheet.entry", by=None, tournament=tournament, obj=table, after={"mode": mode, "entries": entries,
+                                                                               "from_link": link.hint})
+    return sheet
+
+
+def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProblem:
+    """A table signals a problem from its link; it shows on the round's page until someone closes it."""
+    if kind not in TableProblem.Kind.values:
+        raise DomainError(_("Choose what the problem is."), field="kind")
+    note = clean_reason(note)[:300].strip()
+    with transaction.atomic():
+        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
+                                "for your table's new link."))
+        open_ = TableProblem.objects.filter(table=link.table, kind=kind, note=note, closed_at__isnull=True).first()
+        if open_ is not None:
+            return open_  # signalled twice: one problem
+        problem = TableProblem.objects.create(tournament=link.tournament, table=link.table, link=link, kind=kind,
+                                              note=note)
+        log_action("tableproblem.signal", by=None, tournament=link.tournament, obj=link.table,
+                   after={"kind": kind, "note": note, "from_link": link.hint})
+    return problem
+
+
+def close_problem(problem: TableProblem, *, by) -> TableProblem:
+    if not can_enter_results(by, problem.tournament):
+        raise DomainError(_("You are not allowed to enter results in this tournament."))
+    with transaction.atomic():
+        locked = TableProblem.objects.select_for_update().get(pk=problem.pk)
+        if locked.closed_at is None:
+            locked.closed_at, locked.closed_by = timezone.now(), by
+            locked.save(update_fields=["closed_at", "closed_by"])
+            log_action("tableproblem.close", by=by, tournament=locked.tournament, obj=locked.table,
+                       before={"kind": locked.kind, "note": locked.note})
+    return locked

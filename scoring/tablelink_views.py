@@ -1,0 +1,71 @@
+"""/t/<token>/: the page a table's private link opens. Finds the link and hands over to the game's page.
+
+A refusal (unknown token, withdrawn link, a game without table entry) is a plain translated page that
+changes nothing. Django's request log would name the full address of a refused request: these responses
+are logged here instead, with the token's hint only.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from scoring.services.tablelinks import LinkRefused, hint_of, open_link
+
+logger = logging.getLogger("scoring.tablelinks")
+
+#: a table's address in a log line: /t/ and the token, of which the first 6 characters are kept
+TOKEN_IN_ADDRESS = re.compile(r"(/t/[A-Za-z0-9_-]{6})[A-Za-z0-9_%-]*")
+
+
+class ShortenTableTokens(logging.Filter):
+    """Cuts the token of a table's address short in Django's log lines (a refused request, a CSRF failure,
+    the development server's request lines): a log must never open a table's entry."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "/t/" in message:
+            record.msg, record.args = TOKEN_IN_ADDRESS.sub(r"\1…", message), None
+        return True
+
+
+def refusal(request, message: str, *, token: str, status: int = 403):
+    response = render(request, "scoring/link_refused.html", {"message": message}, status=status)
+    response._has_been_logged = True  # Django's log line would carry the whole token
+    logger.warning("table link refused (%s): %s", hint_of(token), message)
+    return response
+
+
+def _language(request, tournament) -> None:
+    """The tournament's language, unless the phone chose another with the language switch."""
+    from django.conf import settings
+
+    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) is None:
+        translation.activate(tournament.language)
+        request.LANGUAGE_CODE = tournament.language
+
+
+@never_cache
+def table_entry(request, token: str):
+    if request.method not in ("GET", "POST"):
+        return refusal(request, _("This page only shows and sends the table's list."), token=token, status=405)
+    try:
+        link = open_link(token)
+    except LinkRefused as error:
+        return refusal(request, error.message, token=token)
+    _language(request, link.tournament)
+    if link.tournament.game == "schafkopf":
+        from scoring.games.schafkopf.phone import table_page
+
+        response = table_page(request, link, token=token)
+        if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full
+            response._has_been_logged = True
+            logger.info("table list refused (%s): status %s", hint_of(token), response.status_code)
+        return response
+    return refusal(request, _("Tables cannot send their results from a phone in this game yet: bring the paper "
+                              "sheet to the referee table."), token=token, status=404)

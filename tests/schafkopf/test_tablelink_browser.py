@@ -1,0 +1,92 @@
+"""A table enters its short list on a phone (390 x 844): the typing survives a reload, the list is sent,
+the referee table confirms it, and the phone then shows the counted list."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import PendingSheet, ScoreSheet
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard
+
+
+def tap_and_type(phone, name: str, text: str) -> None:
+    phone.locator(f"input[name={name}]").tap()
+    phone.keyboard.type(text)
+
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(live_server, browser, page,
+                                                                              short_list, links, director):
+    _link, token = links[(1, 1)]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  locale="en-GB")
+    phone = context.new_page()
+    phone.set_default_timeout(10_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        expect(phone.locator(".ph-seats li")).to_have_count(4)
+        tap_and_type(phone, "t1", "r")  # typed in lower case: the grid writes it as the referee table does
+        tap_and_type(phone, "d1", "1")
+        tap_and_type(phone, "p1", "2")
+        tap_and_type(phone, "r1", "+")
+        expect(phone.locator("#g1 .sk-p").first).to_have_text("1")  # Rufspiel won, standard tariff
+        expect(phone.locator("#sk-sum")).to_have_text("sum 0 ✓")
+        tap_and_type(phone, "t2", "S")
+        tap_and_type(phone, "d2", "3")
+        phone.reload()  # the connection dropped, the page was reloaded: nothing typed is lost
+        expect(phone.locator("input[name=t1]")).to_have_value("R")
+        expect(phone.locator("input[name=p1]")).to_have_value("2")
+        expect(phone.locator("input[name=d2]")).to_have_value("3")
+        tap_and_type(phone, "r2", "-")
+        expect(phone.locator("#sk-sum")).to_have_text("sum 0 ✓")
+        expect(phone.locator("#ph-totals .ph-total")).to_have_count(4)
+        expect(phone.locator("#ph-totals .ph-total").first).not_to_have_text("")
+        phone.screenshot(path=str(ARTIFACTS / "table-link-phone-typed.png"), full_page=True)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, "the page itself never scrolls sideways; only the grid does"
+        phone.locator("#sk-save").tap()
+        expect(phone.locator("#sent-note")).to_be_visible()
+        assert PendingSheet.objects.get().entries[0]["game_type"] == "ruf"
+        phone.reload()
+        expect(phone.locator("input[name=t1]")).to_have_value("R")  # what was sent, from the server
+        assert phone.evaluate("Object.keys(window.localStorage).length") == 0
+
+        login_by_keyboard(page, live_server.url, director,
+                          f"/manage/{short_list.slug}/schafkopf/rounds/1/tables/1/")
+        expect(page.locator("#pending-note")).to_contain_text("sent by the table")
+        page.locator("#confirm-entry").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(".messages")).to_contain_text("the list is confirmed and counts now")
+        sheet = ScoreSheet.objects.get()
+        assert len(sheet.entries) == 2 and not PendingSheet.objects.exists()
+
+        phone.reload()
+        expect(phone.locator("#counted")).to_be_visible()
+        expect(phone.locator("#sk-save")).to_have_count(0)
+        expect(phone.locator("input[name=t1]")).to_be_disabled()
+        phone.screenshot(path=str(ARTIFACTS / "table-link-phone-counted.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_the_director_issues_the_links_by_keyboard_and_sees_a_qr_code_per_table(live_server, page, drawn,
+                                                                                   director):
+    from tests.browser.helpers import tab_to
+
+    login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/schafkopf/rounds/1/")
+    tab_to(page, "#table-links")
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_contain_text("Table links of round 1")
+    tab_to(page, "#issue-links")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tl-qr svg")).to_have_count(4)
+    expect(page.locator(".tl-url")).to_have_count(4)
+    tab_to(page, "#table-2 button[value=reissue]")
+    old = page.locator("#table-2 .tl-url").inner_text()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table-2 .tl-url")).not_to_have_text(old)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-links-director.png"), full_page=True)
