@@ -131,8 +131,9 @@ def forms_on(html: str, page_url: str) -> list[Form]:
 
 #: how the templates mark what was refused: Django's error lists, our "errors" blocks, bad grid rows,
 #: and error messages of the messages framework
+#: what a page shows when it did not save: an error, or the question that asks to confirm first (confirm.html)
 ERROR_MARKS = ('class="errorlist', 'class="errors', 'class="error"', " invalid\"", "sk-bad", "tg-bad",
-               '<li class="error">', "nonfield")
+               '<li class="error">', "nonfield", '<section class="confirm"')
 
 
 def shows_error(html: str) -> bool:

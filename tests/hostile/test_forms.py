@@ -8,6 +8,8 @@ what is wrong and leaves every row of the database as it was; an accepted post l
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -141,6 +143,17 @@ def test_hostile_posts_to_every_form(area, make_director, django_user_model):
                                   match__key="F").delete()
     if area == "tournament":  # the import's second step exists once a file passed the first
         from django.core.files.uploadedfile import SimpleUploadedFile
+
+        from tournament.services.participants import add_participant, mark_arrived
+        from tournament.services.tournaments import create_tournament
+
+        # a seated game before its draw, check-in begun: the desk's import and the no-shows offer are shown
+        desk = create_tournament(by=world["director"], name="Desk evening", game="schafkopf",
+                                 date=datetime.date(2026, 12, 5))
+        for last_name in ("Huber", "Maier"):
+            add_participant(desk, by=world["director"], last_name=last_name)
+        mark_arrived(desk.participants.first(), by=world["director"])
+        tournaments.append(desk)
 
         export = client.get(reverse("tournament:export_json", args=[tournaments[0].slug])).content
         client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export)})

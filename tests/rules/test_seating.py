@@ -338,6 +338,7 @@ def test_nobody_at_a_five_table_twice_while_someone_never_is(players, rounds, se
 @given(players=st.integers(min_value=9, max_value=31), rounds=st.integers(min_value=2, max_value=4),
        seed=st.integers(min_value=0, max_value=10**6))
 def test_large_table_repeats_names_who_sits_at_a_five_table_more_than_once(players, rounds, seed):
+    assume(players != 11)  # no tables of 4 and 5 seat 11 players
     # Below 32 sharing can cost repeated pairs (21 players in 2 rounds: the round-2 5-table needs one
     # player from each round-1 table, the 5-table's included); the summary then names who sits there twice.
     seating = draw_seating(list(range(1, players + 1)), rounds, seed=seed)

@@ -7,7 +7,7 @@ Views parse input, call one service of `tournament.services.participants`, rende
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -216,7 +216,10 @@ class EditView(EntryMixin, TemplateView):
     def _member(self, entry):
         if not self.teams:
             raise Http404
-        member = get_object_or_404(entry.members, pk=self.request.POST.get("member"))
+        member_id = self.request.POST.get("member", "")
+        if not (member_id.isascii() and member_id.isdigit() and len(member_id) <= 18):
+            raise Http404  # not a player of this team (a tampered form)
+        member = get_object_or_404(entry.members, pk=int(member_id))
         form = MemberForm(self.request.POST, instance=Participant.objects.get(pk=member.pk), prefix=f"m{member.pk}")
         if form.is_valid():
             try:
@@ -351,8 +354,8 @@ class NoShowsView(DirectorRequiredMixin, View):
     def post(self, request, *args, **kwargs):
         t = self.tournament
         back = request.POST.get("next", "")
-        if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                               require_https=request.is_secure()):
+        if not back.startswith("/") or not url_has_allowed_host_and_scheme(
+                back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
             back = desk_url(t, "checkin")
         try:
             missing = desk.withdraw_no_shows(t, by=request.user)
@@ -361,4 +364,4 @@ class NoShowsView(DirectorRequiredMixin, View):
         else:
             messages.success(request, _("%(count)s withdrawn who did not arrive: %(names)s.") % {
                 "count": len(missing), "names": ", ".join(e.name for e in missing)})
-        return redirect(back)
+        return HttpResponseRedirect(back)  # an address, never a view name (redirect() would try to reverse it)

@@ -620,6 +620,11 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
             return self.confirm()
         if request.POST.get("action") == "correct":
             return self.correct()
+        match = self.get_match()
+        if getattr(match, "sheet", None) is not None and match.sheet.derived.get("finished"):
+            messages.error(request, _("The series is decided: no game is added. A director corrects a game with the "
+                                      "form below."))
+            return redirect(url(self.tournament, "series", match.pk))
         return super().post(request, *args, **kwargs)
 
     def correct(self):
