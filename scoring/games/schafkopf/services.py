@@ -307,17 +307,12 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
     tournament = round_.stage.tournament
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
-    derive = make_derive(settings_of(tournament), table.seats.count())
-    try:
-        derive(entries, mode)
-    except RuleError as error:
-        raise ListRefused(rule_message(error), field=error.field,
-                          game_number=error.params.get("game_number")) from error
+    derive = checked_derive(tournament, table, entries, mode)
     with transaction.atomic():
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
                              expected_version=expected_version, reason=reason, decide=decide,
                              sent=sent)
-        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        _round_started(round_.pk)
         if sheet.counted:
             _after_list(tournament, table)
     return sheet
@@ -334,6 +329,23 @@ def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> S
     return sheet
 
 
+def checked_derive(tournament, table: Table, entries: list[dict], mode: str):
+    """The list's derive function, after checking `entries` with it: a list the rules refuse is `ListRefused`
+    (the same refusal at the referee table and from a table's link)."""
+    derive = make_derive(settings_of(tournament), table.seats.count())
+    try:
+        derive(entries, mode)
+    except RuleError as error:
+        raise ListRefused(rule_message(error), field=error.field,
+                          game_number=error.params.get("game_number")) from error
+    return derive
+
+
+def _round_started(round_id: int) -> None:
+    """The first list of a round marks it started (that fixes the seating)."""
+    Round.objects.filter(pk=round_id, starts_at__isnull=True).update(starts_at=timezone.now())
+
+
 def _after_list(tournament, table: Table) -> None:
     """The backup once every table of the round has its (counted) list."""
     if not Table.objects.filter(round=table.round, sheet__isnull=True).exists():
@@ -346,15 +358,10 @@ def enter_from_link(link, *, mode: str, entries: list[dict]):
     referee table; sending the same again changes nothing (`scoring.services.tablelinks`)."""
     table = link.table
     tournament = link.tournament
-    derive = make_derive(settings_of(tournament), table.seats.count())
-    try:
-        derive(entries, mode)
-    except RuleError as error:
-        raise ListRefused(rule_message(error), field=error.field,
-                          game_number=error.params.get("game_number")) from error
+    derive = checked_derive(tournament, table, entries, mode)
     with transaction.atomic():
         sheet = record_table_entry(link, entries=entries, mode=mode, derive=derive)
-        Round.objects.filter(pk=table.round_id, starts_at__isnull=True).update(starts_at=timezone.now())
+        _round_started(table.round_id)
         if sheet.counted:
             _after_list(tournament, table)
     return sheet
