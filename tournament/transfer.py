@@ -198,6 +198,7 @@ class _Exporter:
         self.usernames = dict(user._default_manager.values_list("pk", user.USERNAME_FIELD))
 
     def document(self) -> dict:
+        self.relink = json_links_of(self.tournament)
         tables = []
         for plan in tournament_models():
             objects = list(rows_of(plan, self.tournament).prefetch_related(*(f.name for f in plan.m2m)))
@@ -224,9 +225,21 @@ class _Exporter:
                 row[f.name] = None if user is None else self.usernames[user]
             elif f in plan.plain:
                 row[f.name] = _plain_value(f, obj)
+                if isinstance(f, models.JSONField) and row[f.name] is not None:
+                    row[f.name] = self.relink(plan.label, f.name, row[f.name], self.local_id)
         for f in plan.m2m:
             row[f.name] = sorted(self.local_ids[f.related_model][other.pk] for other in getattr(obj, f.name).all())
         return row
+
+
+    def local_id(self, model, key) -> int:
+        return self.local_ids[model][key]
+
+
+def json_links_of(tournament: Tournament):
+    """The game's `json_links` hook (keys inside JSON fields), or one that leaves every value as it is."""
+    path = tournament.game_type.json_links if tournament.game else None
+    return import_string(path) if path else (lambda label, field, value, convert: value)
 
 
 def export_document(tournament: Tournament) -> dict:
@@ -426,6 +439,7 @@ class _Importer:
                 self.create(plan, row, skipped)
         self.add_m2m()
         tournament = Tournament.objects.get(pk=self.new_pk[Tournament][TOURNAMENT_ID])
+        self.relink_json(tournament)
         self.check_game(tournament)
         self.make_director(tournament)
         return tournament
@@ -570,6 +584,43 @@ class _Importer:
             source = through._meta.get_field(f.m2m_field_name()).attname
             target = through._meta.get_field(f.m2m_reverse_field_name()).attname
             through._default_manager.bulk_create([through(**{source: owner_pk, target: pk}) for pk in targets])
+
+    def relink_json(self, tournament: Tournament) -> None:
+        """The file's local ids inside JSON fields (the game's `json_links`) become this database's keys."""
+        relink = json_links_of(tournament)
+        for plan in tournament_models():
+            fields = [f for f in plan.plain if isinstance(f, models.JSONField)]
+            for obj in (rows_of(plan, tournament) if fields else ()):
+                for f in fields:
+                    value = getattr(obj, f.attname)
+                    if value is None:
+                        continue
+
+                    def convert(model, ref, plan=plan, f=f, obj=obj):
+                        try:
+                            return self.new_pk[model][ref]
+                        except (KeyError, TypeError):
+                            raise TransferError(
+                                _("%(model)s row %(id)s, field %(field)s refers to %(target)s row %(ref)s, "
+                                  "which is not in the file.")
+                                % {"model": plan.label, "id": self.local_of(plan.model, obj.pk), "field": f.name,
+                                   "target": model._meta.label_lower, "ref": _shorten(str(ref))}
+                            ) from None
+
+                    try:
+                        new = relink(plan.label, f.name, value, convert)
+                    except ValidationError as error:
+                        raise TransferError(
+                            _("%(model)s row %(id)s, field %(field)s: %(error)s")
+                            % {"model": plan.label, "id": self.local_of(plan.model, obj.pk), "field": f.name,
+                               "error": " ".join(error.messages)}
+                        ) from None
+                    if new != value:
+                        setattr(obj, f.attname, new)
+                        obj.save_base(raw=True, update_fields=[f.attname])
+
+    def local_of(self, model, pk) -> Any:
+        return next((local for local, new in self.new_pk[model].items() if new == pk), pk)
 
     def check_game(self, tournament: Tournament) -> None:
         """The game's settings as its settings page would accept them; every result recomputed by its rules."""

@@ -54,6 +54,10 @@ class GameType:
     #: dotted path of `check_settings(tournament) -> None`: raises a translated `ValidationError` when the
     #: tournament's stored settings are not what the game's settings page could have stored
     check_settings: str | None = None
+    #: dotted path of `json_links(label, field, value, convert) -> value`: the database keys the game keeps inside
+    #: a JSON field (label "app.model", field name), each rewritten as `convert(model, key)`; a tournament file
+    #: carries local ids there as in its links, and an import maps them back (see tournament.transfer)
+    json_links: str | None = None
     #: what the game's results are called in "Provisional — after 8 of 18 …" (scoring.progress.UNITS):
     #: "lists" (score lists), "slips" or "sheets"
     result_unit: str = "sheets"

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.html import escape
 
 from scoring.models import ScoreSheet
 from tournament.models import AuditEntry, Role, Seat, Team, Tournament, TournamentRole
@@ -485,3 +486,44 @@ def test_every_games_played_demo_passes_the_checks_and_round_trips(key, director
 
     assert export_tournament(imported) == exported
     client_pages_work(imported, director)
+
+
+def test_keys_inside_json_travel_as_local_ids(voms_demo, director, client):
+    """A knockout names its qualifiers by team inside JSON: the file carries local ids, an import this
+    database's keys, so the imported bracket is built from the imported teams (not the original's)."""
+    from scoring.games.voms.services import bracket_of
+    from tournament.models import Stage
+
+    document = json.loads(export_tournament(voms_demo))
+    stages = next(t["rows"] for t in document["models"] if t["model"] == "tournament.stage")
+    teams = next(t["rows"] for t in document["models"] if t["model"] == "tournament.team")
+    knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
+    assert {q[2] for q in knockout["settings"]["qualifiers"]} <= {row["id"] for row in teams}
+
+    imported = import_tournament(export_tournament(voms_demo), by=director)  # beside the original: new keys
+
+    stage = Stage.objects.get(tournament=imported, kind=Stage.Kind.KNOCKOUT)
+    original = Stage.objects.get(tournament=voms_demo, kind=Stage.Kind.KNOCKOUT)
+    imported_teams = set(Team.objects.filter(tournament=imported).values_list("pk", flat=True))
+    assert {q[2] for q in stage.settings["qualifiers"]} <= imported_teams
+    names = {t.pk: t.name for t in Team.objects.all()}
+    assert [names[q[2]] for q in stage.settings["qualifiers"]] == [
+        names[q[2]] for q in original.settings["qualifiers"]]
+    assert bracket_of(stage)
+    client.force_login(director)
+    page = client.get(f"/manage/{imported.slug}/voms/knockout/")
+    assert page.status_code == 200
+    shown = page.content.decode()
+    assert all(escape(names[q[2]]) in shown for q in stage.settings["qualifiers"])
+
+
+@pytest.mark.parametrize("qualifiers", [[[0, 1, 999]], [[0, 1, "x"]], "A1"])
+def test_a_knockout_naming_a_team_not_in_the_file_is_refused(voms_demo, director, qualifiers):
+    document = json.loads(export_tournament(voms_demo))
+    stages = next(t["rows"] for t in document["models"] if t["model"] == "tournament.stage")
+    knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
+    knockout["settings"]["qualifiers"] = qualifiers
+    before = Tournament.objects.count()
+    with pytest.raises(TransferError, match="tournament.stage row"):
+        import_tournament(json.dumps(document).encode(), by=director)
+    assert Tournament.objects.count() == before

@@ -59,6 +59,7 @@ GAME = register(
         registration_links=registration_links,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
         check_settings="scoring.games.voms.checks.check_settings",
+        json_links="scoring.games.voms.checks.json_links",
         result_unit="slips",
         progress="scoring.games.voms.services.progress",
         demo=demo,
