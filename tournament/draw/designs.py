@@ -13,8 +13,8 @@ They exist for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972). Tw
   blocks under multiplication by the subgroup C of GF(q)* of index e (e = the power of 2 in q - 1).
   Every two points meet exactly once when, for each level pair, the differences of the base blocks
   hit every coset of C once (Bose's method of differences). The base blocks were found by a short
-  backtracking search (`tools/seating_designs.py`, which can find them again) and are checked by
-  `tests/rules/test_seating_designs.py`.
+  backtracking search (`tools/seating_designs.py` finds such blocks again, not necessarily these) and are checked by
+  `tests/rules/test_seating_season.py`.
 
 Plain Python, no Django. `resolvable_rounds(n)` is the entry point.
 """
