@@ -11,15 +11,18 @@ Public API
     preferred size; the other sizes are used as few times as possible to fit the count.
     Raises ``RuleError`` ``no_players`` or ``unseatable_player_count`` (the message names
     the nearest counts that can be seated).
-``draw_seating(players, rounds, *, seed, sizes=(4, 5), groups=None, fixed=None) -> Seating``
+``draw_seating(players, rounds, *, seed, sizes=(4, 5), groups=None, fixed=None, avoid=None) -> Seating``
     Draws every round at once, reproducibly from ``seed`` (an int or a str). ``groups``
     maps a player id to a club or family name (kept at different tables when possible);
     ``fixed`` maps a player id to a table number (1-based) the player keeps in every round.
+    ``avoid`` maps ``frozenset({a, b})`` to how often a and b met earlier in the season
+    (people not in the draw are ignored).
     Raises ``RuleError`` for impossible counts, duplicate players, bad fixed tables.
 ``Seating``
     ``rounds[r][t]`` is the tuple of player ids at table ``t + 1`` in round ``r + 1``, in seat
     order (seat 1, the scribe, first). ``table_sizes``, ``repeated_pairs()``,
-    ``seat_repeats()``, ``group_conflicts(groups)``, ``large_table_repeats()`` and ``where(player)``
+    ``seat_repeats()``, ``group_conflicts(groups)``, ``large_table_repeats()``, ``pair_meetings()``,
+    ``met_again(avoid)`` and ``where(player)``
     (1-based ``(round, table, seat)`` triples) describe it.
 
 The draw depends on the set of players, not on the order they are passed in (ids are
@@ -39,7 +42,16 @@ What it guarantees, in order of priority
    seats exactly T: 16 players at 4-tables get 5 rounds); for other T what multiples or a
    search in the integers mod T find, which for 4/5-tables is at least 5 rounds for every
    T >= w. So with 4/5-tables, 16 or 20+ players get up to 4 rounds without a repeat.
-   Beyond that a tabu search minimises the repeats.
+   With tables of 4 only and a resolvable design for the count (``designs.py``: 16, 28, 40,
+   64, 76, 88, 112, 124, 148, 160, 184 players) the draw takes the design when it has more
+   rounds: the social-golfer limit (n - 1) / 3 (28 players: 9 rounds, 40: 13, 64: 21), and
+   beyond it the design again under new numbers, so nobody meets anyone a third time before
+   every pair has met twice. (At most one fixed player there.) Beyond all that a tabu search
+   minimises the repeats, a pair meeting k times costing k(k - 1): repeats are spread.
+   With ``avoid`` (earlier evenings of a season) a pair that met t times before counts as
+   1 + 2 + ... + t earlier meetings: players are first exchanged throughout all rounds
+   (keeping the rounds' structure, so no repeat within the evening is added) to keep such
+   pairs apart, then the tabu search weighs them with the rest.
 4. Nobody sits on the same seat number twice while the rounds do not outnumber the seats
    (so nobody is scribe twice): a Latin square of seat numbers over the columns of the
    construction, then Konig's edge colouring where tables differ (it never moves a player
