@@ -11,15 +11,18 @@ Public API
     preferred size; the other sizes are used as few times as possible to fit the count.
     Raises ``RuleError`` ``no_players`` or ``unseatable_player_count`` (the message names
     the nearest counts that can be seated).
-``draw_seating(players, rounds, *, seed, sizes=(4, 5), groups=None, fixed=None) -> Seating``
+``draw_seating(players, rounds, *, seed, sizes=(4, 5), groups=None, fixed=None, avoid=None) -> Seating``
     Draws every round at once, reproducibly from ``seed`` (an int or a str). ``groups``
     maps a player id to a club or family name (kept at different tables when possible);
     ``fixed`` maps a player id to a table number (1-based) the player keeps in every round.
+    ``avoid`` maps ``frozenset({a, b})`` to how often a and b met earlier in the season
+    (people not in the draw are ignored).
     Raises ``RuleError`` for impossible counts, duplicate players, bad fixed tables.
 ``Seating``
     ``rounds[r][t]`` is the tuple of player ids at table ``t + 1`` in round ``r + 1``, in seat
     order (seat 1, the scribe, first). ``table_sizes``, ``repeated_pairs()``,
-    ``seat_repeats()``, ``group_conflicts(groups)``, ``large_table_repeats()`` and ``where(player)``
+    ``seat_repeats()``, ``group_conflicts(groups)``, ``large_table_repeats()``, ``pair_meetings()``,
+    ``met_again(avoid)`` and ``where(player)``
     (1-based ``(round, table, seat)`` triples) describe it.
 
 The draw depends on the set of players, not on the order they are passed in (ids are
@@ -39,7 +42,16 @@ What it guarantees, in order of priority
    seats exactly T: 16 players at 4-tables get 5 rounds); for other T what multiples or a
    search in the integers mod T find, which for 4/5-tables is at least 5 rounds for every
    T >= w. So with 4/5-tables, 16 or 20+ players get up to 4 rounds without a repeat.
-   Beyond that a tabu search minimises the repeats.
+   With tables of 4 only and a resolvable design for the count (``designs.py``: 16, 28, 40,
+   64, 76, 88, 112, 124, 148, 160, 184 players) the draw takes the design when it has more
+   rounds: the social-golfer limit (n - 1) / 3 (28 players: 9 rounds, 40: 13, 64: 21), and
+   beyond it the design again under new numbers, so nobody meets anyone a third time before
+   every pair has met twice. (At most one fixed player there.) Beyond all that a tabu search
+   minimises the repeats, a pair meeting k times costing k(k - 1): repeats are spread.
+   With ``avoid`` (earlier evenings of a season) a pair that met t times before counts as
+   1 + 2 + ... + t earlier meetings: players are first exchanged throughout all rounds
+   (keeping the rounds' structure, so no repeat within the evening is added) to keep such
+   pairs apart, then the tabu search weighs them with the rest.
 4. Nobody sits on the same seat number twice while the rounds do not outnumber the seats
    (so nobody is scribe twice): a Latin square of seat numbers over the columns of the
    construction, then Konig's edge colouring where tables differ (it never moves a player
@@ -72,6 +84,8 @@ from itertools import combinations, combinations_with_replacement, count
 from math import comb
 
 from scoring.rules.base import RuleError, gettext_noop
+
+from .designs import Field, resolvable_rounds
 
 PlayerId = Hashable
 Table = tuple[PlayerId, ...]
@@ -109,6 +123,20 @@ class Seating:
             frozenset(pair) for tables in self.rounds for table in tables for pair in combinations(table, 2)
         )
         return sum(times - 1 for times in meetings.values())
+
+    def met_again(self, avoid: Mapping[frozenset, int]) -> int:
+        """How many pairs who met before (the keys of `avoid` with a count) share a table again in this seating."""
+        return sum(1 for pair in self._pairs if avoid.get(pair))
+
+    @cached_property
+    def _pairs(self) -> set[frozenset]:
+        return {frozenset(pair) for tables in self.rounds for table in tables for pair in combinations(table, 2)}
+
+    def pair_meetings(self) -> Counter[frozenset]:
+        """How often each pair shares a table: {frozenset({a, b}): times}, pairs that never meet left out."""
+        return Counter(
+            frozenset(pair) for tables in self.rounds for table in tables for pair in combinations(table, 2)
+        )
 
     def seat_repeats(self) -> int:
         """How many times a player sits on a seat number he already had in an earlier round."""
@@ -250,6 +278,7 @@ class _Problem:
     sizes: list[int]
     group_of: list[int]  # -1: no group
     fixed_of: list[int]  # table index, -1: not fixed
+    prior: list[dict[int, int]]  # earlier meetings (this season): prior[a][b] = 1 + 2 + ... + times a and b met
 
 
 def draw_seating(
@@ -260,11 +289,14 @@ def draw_seating(
     sizes: Sequence[int] = (4, 5),
     groups: Mapping[PlayerId, str] | None = None,
     fixed: Mapping[PlayerId, int] | None = None,
+    avoid: Mapping[frozenset, int] | None = None,
 ) -> Seating:
     """Draw tables and seats of every round; see the module docstring for what is guaranteed.
 
     `groups` entries for players not in the draw, and empty group names, are ignored.
     `fixed` table numbers are 1-based, as printed.
+    `avoid` maps a pair ``frozenset({a, b})`` to how often a and b already met (earlier evenings of a
+    season); they count as earlier meetings of this draw. Pairs naming someone not in the draw are ignored.
     """
     if seed is None:
         raise ValueError("draw_seating needs a seed to be reproducible")
@@ -284,6 +316,7 @@ def draw_seating(
         sizes=table_list,
         group_of=_group_indices(ids, groups or {}),
         fixed_of=_fixed_tables(ids, index, fixed or {}, table_list),
+        prior=_prior_meetings(index, avoid or {}),
     )
     slots = _solve(problem, random.Random(seed))
     return Seating([[tuple(ids[p] for p in table) for table in tables] for tables in slots], seed)
@@ -310,6 +343,28 @@ def _canonical_order(players: Sequence[PlayerId]) -> list[PlayerId]:
 def _group_indices(ids: list[PlayerId], groups: Mapping[PlayerId, str]) -> list[int]:
     numbers: dict[str, int] = {}
     return [numbers.setdefault(groups[p], len(numbers)) if groups.get(p) else -1 for p in ids]
+
+
+def _prior_meetings(index: dict[PlayerId, int], avoid: Mapping[frozenset, int]) -> list[dict[int, int]]:
+    prior: list[dict[int, int]] = [{} for _ in index]
+    for pair, times in avoid.items():
+        members = tuple(pair) if isinstance(pair, (frozenset, set, tuple)) else ()
+        if len(members) != 2 or isinstance(times, bool) or not isinstance(times, int) or times < 0:
+            raise RuleError(
+                "invalid_avoid",
+                gettext_noop(
+                    "Earlier meetings must name two players and how often they met (got %(pair)s: %(times)s)."
+                ),
+                field="avoid",
+                pair=", ".join(map(str, members)) or str(pair),
+                times=times,
+            )
+        a, b = members
+        if times and a in index and b in index:
+            # Counted as 1 + 2 + ... + times earlier meetings: a third meeting weighs more than two second
+            # ones, so the repeats a season forces go to the pairs that met least.
+            prior[index[a]][index[b]] = prior[index[b]][index[a]] = times * (times + 1) // 2
+    return prior
 
 
 def _fixed_tables(
@@ -358,12 +413,12 @@ def _fixed_tables(
 
 
 def _solve(problem: _Problem, rng: random.Random) -> list[list[list[int]]]:
-    grid = _first_round_grid(problem, rng)
+    memberships = _build_rounds(problem, _first_round_grid(problem, rng), rng)
+    _fit_wishes(problem, memberships)
     column_of = [0] * problem.n
-    for row in grid:
-        for column, player in enumerate(row):
+    for table in memberships[0]:
+        for column, player in enumerate(table):
             column_of[player] = column
-    memberships = _build_rounds(problem, grid, rng)
     state = _State(problem, _assign_seats(problem, memberships, column_of, rng))
     _local_search(state, rng)
     _share_large_tables(state, rng)
@@ -413,7 +468,9 @@ def _build_rounds(problem: _Problem, grid: list[list[int]], rng: random.Random) 
     sizes, n_tables = problem.sizes, len(problem.sizes)
     width = min(max(sizes), n_tables)
     maps = _structured_rounds(n_tables, width, problem.rounds, len(set(sizes)) == 1 and sizes[0] == n_tables, rng)
-    meet: list[dict[int, int]] = [{} for _ in range(problem.n)]
+    if problem.rounds > len(maps) and (design := _design_rounds(problem, len(maps), rng)):
+        return design
+    meet: list[dict[int, int]] = [dict(row) for row in problem.prior]
     rounds = [[list(row) for row in grid]]
     _add_meetings(meet, rounds[0])
     for r in range(1, problem.rounds):
@@ -437,11 +494,106 @@ def _build_rounds(problem: _Problem, grid: list[list[int]], rng: random.Random) 
     return rounds
 
 
+def _design_rounds(problem: _Problem, constructed: int, rng: random.Random) -> list[list[list[int]]] | None:
+    """All rounds from a resolvable design (`designs.resolvable_rounds`) when there is one for this many players
+    at tables of 4 and it gives more rounds without a repeat than the construction (`constructed`): every pair
+    meets once in each run through its rounds, so beyond them the design starts again under new player numbers
+    and nobody meets anyone a third time before everyone has met everyone twice. None when it does not apply:
+    other table sizes, or more than one fixed player (two fixed players would meet in one of its rounds)."""
+    sizes = problem.sizes
+    if set(sizes) != {4} or sum(t >= 0 for t in problem.fixed_of) > 1:
+        return None
+    design = resolvable_rounds(problem.n)
+    if design is None or len(design) <= constructed:
+        return None
+    rounds: list[list[list[int]]] = []
+    while len(rounds) < problem.rounds:
+        players = list(range(problem.n))
+        rng.shuffle(players)
+        for blocks in design[: problem.rounds - len(rounds)]:
+            tables, evicted = _label_groups([[players[p] for p in block] for block in blocks], problem, rng)
+            assert not evicted  # at most one fixed player: his table is the one labelled with it
+            rounds.append(tables)
+    return rounds
+
+
+def _fit_wishes(problem: _Problem, memberships: list[list[list[int]]]) -> None:
+    """Exchange two players throughout all rounds where that seats fewer pairs who met before (`prior`) or
+    belong to one group together. Such an exchange keeps the structure of the rounds, so the draw keeps its
+    rounds without a repeated pair; it only chooses who takes which place in it. Fixed players stay.
+    Steepest descent for each player with such a table-mate, a few sweeps at most; sets of players are
+    bit masks, so that a 200-player draw weighs all 40,000 exchanges of a sweep in a fraction of a second.
+    (How often a pair met is left to the tabu search; here a pair met before or not.)"""
+    group_of, prior = problem.group_of, problem.prior
+    if not any(prior) and all(g < 0 for g in group_of):
+        return
+    n = problem.n
+    met_before = [sum(1 << q for q in met) for met in prior]
+    group_mask: dict[int, int] = {}
+    for p, group in enumerate(group_of):
+        if group >= 0:
+            group_mask[group] = group_mask.get(group, 0) | 1 << p
+    unwelcome = [(met_before[p], group_mask.get(group_of[p], 0) & ~(1 << p)) for p in range(n)]
+    meet: list[Counter[int]] = [Counter() for _ in range(n)]
+    place: list[list[tuple[int, int]]] = [[(0, 0)] * n for _ in memberships]
+    for r, tables in enumerate(memberships):
+        for t, table in enumerate(tables):
+            for i, player in enumerate(table):
+                place[r][player] = (t, i)
+                meet[player].update(q for q in table if q != player)
+    mates = [sum(1 << q for q, times in met.items() if times) for met in meet]
+
+    def cost(a: int, others: int) -> int:
+        before, group = unwelcome[a]
+        return PAIR_WEIGHT * (before & others).bit_count() + GROUP_WEIGHT * (group & others).bit_count()
+
+    def exchange(a: int, b: int) -> None:
+        touched = {a, b}
+        for r, tables in enumerate(memberships):
+            for player in (a, b):
+                for q in tables[place[r][player][0]]:
+                    if q != player:
+                        meet[player][q] -= 1
+                        meet[q][player] -= 1
+            (ta, ia), (tb, ib) = place[r][a], place[r][b]
+            tables[ta][ia], tables[tb][ib] = b, a
+            place[r][a], place[r][b] = (tb, ib), (ta, ia)
+            for player in (a, b):
+                for q in tables[place[r][player][0]]:
+                    touched.add(q)
+                    if q != player:
+                        meet[player][q] += 1
+                        meet[q][player] += 1
+        for player in touched | set(meet[a]) | set(meet[b]):  # zero counts stay: old table-mates too
+            mates[player] = sum(1 << q for q, times in meet[player].items() if times)
+
+    movable = [p for p in range(n) if problem.fixed_of[p] < 0]
+    for _sweep in range(4):
+        improved = False
+        for a in movable:
+            if cost(a, mates[a]) == 0:
+                continue
+            best, best_b = 0, -1
+            for b in movable:
+                if b == a:
+                    continue
+                # the pair a-b itself costs the same before and after: left out on both sides
+                others_a, others_b = mates[a] & ~(1 << b), mates[b] & ~(1 << a)
+                change = cost(a, others_b) + cost(b, others_a) - cost(a, others_a) - cost(b, others_b)
+                if change < best:
+                    best, best_b = change, b
+            if best_b >= 0:
+                exchange(a, best_b)
+                improved = True
+        if not improved:
+            return
+
+
 def _structured_rounds(
     n_tables: int, width: int, wanted: int, square: bool, rng: random.Random
 ) -> list[Callable[[int, int], int]]:
     """Maps (round-1 table, column) -> group for as many rounds as the construction allows."""
-    field = _Field.of_order(n_tables)
+    field = Field.of_order(n_tables)
     if field is None:
         return [partial(_shift_mod, n_tables, vector) for vector in _difference_vectors(n_tables, width, wanted, rng)]
     xs = [0] + rng.sample(range(1, n_tables), width - 1)
@@ -458,7 +610,7 @@ def _shift_mod(modulus: int, vector: list[int], table: int, column: int) -> int:
     return (table + vector[column]) % modulus
 
 
-def _shift_field(field: _Field, vector: list[int], table: int, column: int) -> int:
+def _shift_field(field: Field, vector: list[int], table: int, column: int) -> int:
     return field.add(table, vector[column])
 
 
@@ -516,59 +668,6 @@ def _search_vector(modulus: int, width: int, vectors: list[list[int]], rng: rand
         return False
 
     return list(vector) if extend(1) else None
-
-
-class _Field:
-    """GF(p**k) on the integers 0..q-1 (base-p digits are the polynomial coefficients)."""
-
-    def __init__(self, p: int, k: int):
-        self.p, self.q = p, p**k
-        self.exp = _powers_of_x(p, k)
-        self.log = {element: i for i, element in enumerate(self.exp)}
-
-    @classmethod
-    def of_order(cls, q: int) -> _Field | None:
-        """The field with q elements, when q is a prime power."""
-        for p in range(2, q + 1):
-            if q % p == 0:
-                k, rest = 0, q
-                while rest % p == 0:
-                    rest //= p
-                    k += 1
-                return cls(p, k) if rest == 1 else None
-        return None
-
-    def add(self, a: int, b: int) -> int:
-        if self.p == 2:
-            return a ^ b
-        total, place = 0, 1
-        while a or b:
-            total += (a % self.p + b % self.p) % self.p * place
-            a, b, place = a // self.p, b // self.p, place * self.p
-        return total
-
-    def mul(self, a: int, b: int) -> int:
-        if a == 0 or b == 0:
-            return 0
-        return self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
-
-
-def _powers_of_x(p: int, k: int) -> list[int]:
-    """x**0 .. x**(q-2) modulo the first primitive polynomial of degree k over GF(p), as ints."""
-    q = p**k
-    for tail in range(1, q):  # coefficients of x**0..x**(k-1); the constant term must not be 0
-        poly = [(tail // p**i) % p for i in range(k)]
-        if poly[0] == 0:
-            continue
-        element, powers = [1] + [0] * (k - 1), []
-        for _ in range(q - 1):
-            powers.append(sum(c * p**i for i, c in enumerate(element)))
-            top = element[-1]
-            element = [0] + element[:-1]
-            element = [(e - top * c) % p for e, c in zip(element, poly, strict=True)]
-        if len(set(powers)) == q - 1:
-            return powers
-    raise AssertionError("every finite field has a primitive polynomial")
 
 
 def _label_groups(groups: list[list[int]], problem: _Problem, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -759,6 +858,9 @@ class _State:
                     self.table_of[r][player], self.seat_of[r][player] = t, s
                     self.uses[player][s] += 1
             _add_meetings(self.meet, tables)
+        for a, met in enumerate(problem.prior):  # earlier evenings count as earlier meetings
+            for b, times in met.items():
+                self.meet[a][b] = self.meet[a].get(b, 0) + times
         self._count_large()
         self.cost = [[0] * n for _ in slots]
         self.twice_total = 0
@@ -912,7 +1014,9 @@ def _local_search(state: _State, rng: random.Random, *, fair_large: bool = False
     problem = state.problem
     n = problem.n
     patience = 300 + 2 * n
-    evaluations_left = 3_000_000
+    # Earlier meetings (a season) rarely let the cost reach its floor: the budget, not the floor, ends the search
+    # there, and a smaller one keeps a 200-player evening to seconds.
+    evaluations_left = 1_000_000 if any(problem.prior) else 3_000_000
     tenure = min(10, max(2, n // 4))
     tabu: dict[int, int] = {}
     best_total, best_slots = state.total, None
@@ -920,7 +1024,7 @@ def _local_search(state: _State, rng: random.Random, *, fair_large: bool = False
     floor = _unavoidable_seat_cost(problem)
     while state.total > floor and stalled < patience and evaluations_left > 0:
         step += 1
-        key = state.hot[rng.randrange(len(state.hot))]
+        key = _costliest_of_a_few(state, rng)
         r, a = divmod(key, n)
         candidates = _swap_candidates(state, r, a, rng)
         if fair_large:
@@ -952,6 +1056,20 @@ def _local_search(state: _State, rng: random.Random, *, fair_large: bool = False
         state.load(best_slots)
 
 
+def _costliest_of_a_few(state: _State, rng: random.Random) -> int:
+    """A player with a cost in some round (key r * n + player): the costliest of three drawn at random. With
+    more rounds than seats everyone has an unavoidable seat cost; this finds those with a table-mate they met
+    before (cost 10 or more) much sooner than one random draw would."""
+    hot, cost, n = state.hot, state.cost, state.problem.n
+    best_key, best_cost = -1, -1
+    for _ in range(3):
+        key = hot[rng.randrange(len(hot))]
+        r, player = divmod(key, n)
+        if cost[r][player] > best_cost:
+            best_key, best_cost = key, cost[r][player]
+    return best_key
+
+
 def _share_large_tables(state: _State, rng: random.Random) -> None:
     """Make the seats at the larger tables fair (`_spread_large_tables`) and search again among fair
     seatings (`_local_search(fair_large=True)`); keep the result only if it has no more repeated pairs and
@@ -975,14 +1093,14 @@ def _large_fair(state: _State) -> bool:
 
 def _pair_and_group_cost(state: _State) -> int:
     """Repeated pairs and group conflicts, weighted as the search weighs them (seat numbers left out)."""
-    group_of = state.problem.group_of
+    group_of, prior = state.problem.group_of, state.problem.prior
     cost = 0
     for a, met in enumerate(state.meet):
         for b, times in met.items():
             if a < b and times:
                 cost += PAIR_WEIGHT * (times - 1)
                 if group_of[a] >= 0 and group_of[a] == group_of[b]:
-                    cost += GROUP_WEIGHT * times
+                    cost += GROUP_WEIGHT * (times - prior[a].get(b, 0))
     return cost
 
 

@@ -94,6 +94,18 @@ def large_table_twice_params(plan) -> dict[str, int]:
     return {str(number): times for number, times in sorted(plan.large_table_repeats().items())}
 
 
+def met_before_params(plan, avoid: Mapping[frozenset, int] | None, numbers) -> dict[str, int]:
+    """For the draw's record, when earlier meetings were given: how many pairs of the players drawn had met
+    before (`met_before`) and how many of them share a table again in this draw (`met_before_again`)."""
+    if avoid is None:
+        return {}
+    present = set(numbers)
+    return {
+        "met_before": sum(1 for pair, times in avoid.items() if times and set(pair) <= present),
+        "met_before_again": plan.met_again(avoid),
+    }
+
+
 def large_table_twice(tournament, draw: Draw | None) -> list[tuple[Participant, int]]:
     """The draw summary's "at a table of 5 in more than one round": (participant, rounds), by number."""
     if draw is None or not draw.params.get("large_table_twice"):
@@ -133,13 +145,17 @@ def draw_seating(
     seed: int | None = None,
     groups: Mapping[int, str] | None = None,
     fixed: Mapping[int, int] | None = None,
+    avoid: Mapping[frozenset, int] | None = None,
 ) -> Draw:
     """Draw tables and seats of every round for the active players, replacing any earlier draw.
 
     `sizes` are the table sizes, preferred first (see `tournament.draw.seating.table_sizes`); `groups`
     maps a participant number to a group kept apart (a family), `fixed` a participant number to the
-    table the player keeps. A seed given by the director reproduces an earlier draw of the same players.
-    Refused once play has started.
+    table the player keeps. `avoid` maps a pair of participant numbers, ``frozenset({a, b})``, to how often
+    they already met at a table this season (`tournament.services.seasons.met_before`): the draw seats them
+    together again as little as it can; pairs naming someone not playing are ignored. The draw's params
+    record how many such pairs meet again (`met_before_again`). A seed given by the director reproduces an
+    earlier draw of the same players (and the same `avoid`). Refused once play has started.
     """
     _require_director(by, tournament)
     with transaction.atomic():
@@ -150,7 +166,7 @@ def draw_seating(
         seed = seed if seed is not None else new_seed()
         try:
             plan = draw_plan(numbers, rounds, seed=seed, sizes=tuple(sizes), groups=dict(groups or {}),
-                             fixed=dict(fixed or {}))
+                             fixed=dict(fixed or {}), avoid=dict(avoid or {}))
         except RuleError as error:
             raise DomainError(rule_message(error), field=error.field) from error
         params = {
@@ -162,6 +178,7 @@ def draw_seating(
             "seat_repeats": plan.seat_repeats(),
             "group_conflicts": plan.group_conflicts(dict(groups or {})),
             "large_table_twice": large_table_twice_params(plan),
+            **met_before_params(plan, avoid, numbers),
         }
         return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params)
 

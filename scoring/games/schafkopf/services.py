@@ -127,11 +127,12 @@ def set_fixed_table(participant: Participant, table: int | None, *, by) -> None:
 # --- the seating draw ------------------------------------------------------------------------------
 
 
-def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw:
+def draw_seating(tournament: Tournament, *, by, seed: int | None = None, avoid=None) -> Draw:
     """Draw tables and seats of every round for the active players, replacing any earlier draw.
 
     Refused once play has started (substitutes from then on). A seed given by the director
-    reproduces an earlier draw of the same players with the same settings.
+    reproduces an earlier draw of the same players with the same settings. `avoid`: pairs of participant
+    numbers who met earlier in the season, as for `tournament.services.seating.draw_seating`.
     """
     _require_director(by, tournament)
     with transaction.atomic():
@@ -144,7 +145,7 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw
         settings = settings_of(locked)
         players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
         seed = seed if seed is not None else new_seed()
-        plan = _plan(players, settings, seed)
+        plan = _plan(players, settings, seed, avoid)
         params = {
             "rounds": settings.rounds,
             "players": len(players),
@@ -155,6 +156,7 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None) -> Draw
             "large_table_twice": seating.large_table_twice_params(plan),
             "separate_clubs": settings.separate_clubs,
             "fixed_tables": {str(k): v for k, v in settings.fixed_tables.items()},
+            **seating.met_before_params(plan, avoid, [p.number for p in players]),
         }
         return seating.store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params,
                                   action="schafkopf.seating")
@@ -171,12 +173,12 @@ def _groups(players, settings: Settings) -> dict[int, str]:
     return groups
 
 
-def _plan(players, settings: Settings, seed: int):
+def _plan(players, settings: Settings, seed: int, avoid=None):
     numbers = {p.number for p in players}
     fixed = {number: table for number, table in settings.fixed_tables.items() if number in numbers}
     try:
         return draw_seating_plan(sorted(numbers), settings.rounds, seed=seed, sizes=TABLE_SIZES,
-                                 groups=_groups(players, settings), fixed=fixed)
+                                 groups=_groups(players, settings), fixed=fixed, avoid=dict(avoid or {}))
     except RuleError as error:
         raise DomainError(rule_message(error), field=error.field) from error
 
