@@ -178,6 +178,7 @@ def test_a_whole_schafkopf_evening(live_server, evening_page, director):
     page.keyboard.press("Control+A")
     page.keyboard.type("Gruber-Moser")
     submit(page)
+    expect(status(page)).to_contain_text("2 Theresia Gruber-Moser: changes saved.")
     expect(page.locator("table.grid")).to_contain_text("Gruber-Moser, Theresia")
     shot(page, "03-registered")
     assert Participant.objects.filter(tournament=tournament).count() == 18
