@@ -201,8 +201,12 @@ def cell_writer(letter: str, column: Column, styles: Styles) -> Callable[[Any, i
             return f'<c r="{letter}{row}"><v>{number_text(value)}</v></c>'
         if isinstance(value, Decimal):
             # Excel has only floats; the Decimal stays exact up to this cell.
-            # an amount of money (two decimals) shows its cents, a half point its half: 555.00, 2.5
-            style = money if value.as_tuple().exponent == -2 else decimal
+            # an amount of money (two decimals) shows its cents, a half point its half, a whole point none:
+            # 555.00, 2.5, 12 (as the pages show them; Excel puts in the reader's decimal comma)
+            exponent = value.as_tuple().exponent
+            if isinstance(exponent, int) and exponent >= 0:
+                return f'<c r="{letter}{row}"><v>{number_text(float(value))}</v></c>'
+            style = money if exponent == -2 else decimal
             return f'<c r="{letter}{row}" s="{style}"><v>{number_text(float(value))}</v></c>'
         if isinstance(value, datetime.datetime):
             # Excel knows no time zones: write the local wall-clock time.

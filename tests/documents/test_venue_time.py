@@ -124,6 +124,17 @@ def test_excel_dates_in_the_languages_format(director, make_tournament):
         assert sheet["B2"].value == datetime.datetime(2026, 11, 28, 9, 5), "the venue's wall clock"
 
 
+def test_excel_numbers_show_as_the_pages_show_them(director, make_tournament):
+    from documents.base import TableDocument
+
+    document = TableDocument("Numbers", [render_column("n", "decimal")],
+                             [{"n": Decimal("12")}, {"n": Decimal("2.5")}, {"n": Decimal("555.00")}],
+                             filename_stem="numbers")
+    sheet = openpyxl.load_workbook(io.BytesIO(render(document, "xlsx", tournament=make_tournament(director)))).active
+    assert [sheet[f"A{row}"].value for row in (2, 3, 4)] == [12, 2.5, 555]
+    assert [sheet[f"A{row}"].number_format for row in (2, 3, 4)] == ["General", "0.0##", "0.00"]
+
+
 def render_column(key, kind):
     from documents.base import Column
 
