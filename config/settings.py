@@ -100,6 +100,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tournament.middleware.VenueTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.middleware.ContentSecurityPolicyMiddleware",
     "tournament.middleware.RenewSessionMiddleware",

@@ -5,7 +5,7 @@ A game's `documents(tournament)` hook returns `{name: callable returning a docum
 in `documents.base`, the renderers in `documents.html`, `documents.pdf` and `documents.xlsx`.
 """
 
-from .base import Column, Document, MultiSheetDocument, PrintDocument, TableDocument
+from .base import Column, Document, MultiSheetDocument, PrintDocument, TableDocument, venue_locale
 
 __all__ = [
     "Column",
@@ -16,6 +16,7 @@ __all__ = [
     "CONTENT_TYPES",
     "formats_for",
     "render",
+    "venue_locale",
 ]
 
 CONTENT_TYPES = {

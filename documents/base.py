@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.functional import Promise
 
 KINDS = ("text", "int", "decimal", "date")
@@ -155,3 +156,11 @@ def format_value(value: Any) -> str:
     if isinstance(value, int | Decimal | float):
         return formats.number_format(value)
     return str(value)
+
+
+@contextmanager
+def venue_locale(tournament):
+    """A printout's or export's language and clock: the tournament's language and its venue's time zone,
+    also when made outside a request (`manage.py export`, a backup)."""
+    with translation.override(tournament.language), timezone.override(tournament.time_zone):
+        yield

@@ -40,7 +40,7 @@ from urllib.request import url2pathname
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import formats, timezone, translation
+from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from fontTools.ttLib import TTFont
@@ -55,6 +55,7 @@ from .base import (
     TableDocument,
     format_value,
     tables_of,
+    venue_locale,
 )
 
 #: Rows per page so that a chunk never spills onto a second page: measured with print.css (34 one-line
@@ -105,7 +106,7 @@ class LocalFileFetcher(URLFetcher):
 
 def render_pdf(document: Document, *, tournament) -> bytes:
     """The document as a PDF in the tournament's language."""
-    with translation.override(tournament.language):
+    with venue_locale(tournament):
         if isinstance(document, PrintDocument):
             contexts = document.page_contexts()
             if document.pages is not None and len(contexts) >= PARALLEL_MIN_PAGES and worker_count() > 1:

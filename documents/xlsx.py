@@ -26,12 +26,12 @@ from itertools import chain, islice
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from django.utils import timezone, translation
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 
-from .base import Column, Document, MultiSheetDocument, TableDocument, tables_of
+from .base import Column, Document, MultiSheetDocument, TableDocument, tables_of, venue_locale
 
 MAX_SHEET_TITLE = 31
 INVALID_SHEET_TITLE_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
@@ -40,7 +40,12 @@ FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 #: Rows read ahead to size the columns; the rest stream straight through.
 WIDTH_SAMPLE_ROWS = 200
 MIN_WIDTH, MAX_WIDTH = 6, 60
-NUMBER_FORMATS = {"decimal": "0.0##", "date": "yyyy-mm-dd", "datetime": "yyyy-mm-dd hh:mm"}
+#: Excel writes "." and "," in a format code, and shows them as the reader's Excel is set up ("555,00" in Germany)
+NUMBER_FORMATS = {"decimal": "0.0##", "money": "0.00"}
+#: Django's date format letters (SHORT_DATE_FORMAT, SHORT_DATETIME_FORMAT) as Excel's format codes
+EXCEL_DATE_CODES = {"d": "dd", "j": "d", "m": "mm", "n": "m", "M": "mmm", "b": "mmm", "N": "mmm", "F": "mmmm",
+                    "Y": "yyyy", "y": "yy", "H": "hh", "G": "h", "i": "mm", "s": "ss", "P": "h:mm AM/PM",
+                    "A": "AM/PM", "a": "AM/PM", "g": "h"}
 #: Rows written to the zip stream at a time.
 WRITE_ROWS = 1000
 EXCEL_EPOCH = datetime.datetime(1899, 12, 30)
@@ -57,7 +62,7 @@ def render_xlsx(document: Document, *, tournament) -> bytes:
     """The document as an .xlsx workbook, titles in the tournament's language."""
     if not isinstance(document, TableDocument | MultiSheetDocument):
         raise TypeError(f"cannot render {type(document).__name__} as Excel: it is a free-form printout")
-    with translation.override(tournament.language):
+    with venue_locale(tournament):
         tables = tables_of(document)
         titles = sheet_titles([str(table.title) for table in tables])
         styles = Styles()
@@ -173,8 +178,9 @@ def footer_lines(table: TableDocument, full_title: str = "") -> list:
 def cell_writer(letter: str, column: Column, styles: Styles) -> Callable[[Any, int], str]:
     """A function writing one column's cells (value, row number) as XML: the column's styles looked up once."""
     decimal = styles.index(number_format=NUMBER_FORMATS["decimal"])
-    date = styles.index(number_format=NUMBER_FORMATS["date"])
-    date_time = styles.index(number_format=NUMBER_FORMATS["datetime"])
+    money = styles.index(number_format=NUMBER_FORMATS["money"])
+    date = styles.index(number_format=excel_date_format("SHORT_DATE_FORMAT"))
+    date_time = styles.index(number_format=excel_date_format("SHORT_DATETIME_FORMAT"))
     align = column.alignment
     plain, quoted = styles.index(align=align), styles.index(align=align, quote=True)
     plain_attribute = f' s="{plain}"' if plain else ""
@@ -195,7 +201,13 @@ def cell_writer(letter: str, column: Column, styles: Styles) -> Callable[[Any, i
             return f'<c r="{letter}{row}"><v>{number_text(value)}</v></c>'
         if isinstance(value, Decimal):
             # Excel has only floats; the Decimal stays exact up to this cell.
-            return f'<c r="{letter}{row}" s="{decimal}"><v>{number_text(float(value))}</v></c>'
+            # an amount of money (two decimals) shows its cents, a half point its half, a whole point none:
+            # 555.00, 2.5, 12 (as the pages show them; Excel puts in the reader's decimal comma)
+            exponent = value.as_tuple().exponent
+            if isinstance(exponent, int) and exponent >= 0:
+                return f'<c r="{letter}{row}"><v>{number_text(float(value))}</v></c>'
+            style = money if exponent == -2 else decimal
+            return f'<c r="{letter}{row}" s="{style}"><v>{number_text(float(value))}</v></c>'
         if isinstance(value, datetime.datetime):
             # Excel knows no time zones: write the local wall-clock time.
             local = timezone.localtime(value).replace(tzinfo=None) if timezone.is_aware(value) else value
@@ -205,6 +217,20 @@ def cell_writer(letter: str, column: Column, styles: Styles) -> Callable[[Any, i
         return text_cell(letter, row, str(value), styles, align=align)
 
     return write
+
+
+def excel_date_format(name: str) -> str:
+    """The active language's date format (Django's `name`, e.g. "d.m.Y" in German) as an Excel format code
+    ("dd.mm.yyyy"), so that a date in the sheet reads as it does on the pages and printouts."""
+    code = []
+    for letter in formats.get_format(name):
+        if letter in EXCEL_DATE_CODES:
+            code.append(EXCEL_DATE_CODES[letter])
+        elif letter in " .,:/-":
+            code.append(letter)
+        else:
+            code.append(f'"{letter}"')
+    return "".join(code)
 
 
 def text_cell(letter: str, row: int, text: str, styles: Styles, *, bold: bool = False, align: str | None = None

@@ -4,14 +4,19 @@ from django.utils.translation import gettext_lazy as _
 from scoring.games import game_choices
 
 from .models import Tournament
+from .models.tournament import installation_time_zone, time_zone_choices
 
 
 class TournamentForm(forms.ModelForm):
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    time_zone = forms.ChoiceField(
+        label=_("Time zone of the venue"), choices=time_zone_choices, initial=installation_time_zone, required=False,
+        help_text=_("Times on every page, printout and export are shown as the clocks at the venue show them."),
+    )
 
     class Meta:
         model = Tournament
-        fields = ["name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry",
+        fields = ["name", "game", "date", "venue", "time_zone", "language", "status", "entry_fee", "double_entry",
                   "link_entries_count"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -23,3 +28,7 @@ class TournamentForm(forms.ModelForm):
         if not self.instance.pk:
             del self.fields["double_entry"]  # a new tournament starts with single entry; switch it on when editing
             del self.fields["link_entries_count"]
+
+    def clean_time_zone(self) -> str:
+        # not sent (a form posted by a script): the zone stays as it is, a new tournament gets the installation's
+        return self.cleaned_data["time_zone"] or self.instance.time_zone or installation_time_zone()

@@ -38,3 +38,37 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
         if response.get("Content-Type", "").startswith("application/pdf"):
             return response
         return super().process_response(request, response)
+
+
+class VenueTimeZoneMiddleware:
+    """Dates and times of a tournament's pages in its venue's time zone (`Tournament.time_zone`), whoever looks:
+    the director's laptop, a phone at a table, a public page. Pages of no tournament keep the installation's
+    TIME_ZONE. The tournament is found from the address: /manage/<slug>/…, /p/<slug>/… or a table link /t/<token>/."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        zone = venue_time_zone_of(view_kwargs)
+        if zone:
+            timezone.activate(zone)
+
+
+def venue_time_zone_of(view_kwargs: dict) -> str | None:
+    from tournament.models import Tournament
+
+    if isinstance(view_kwargs.get("slug"), str):
+        return Tournament.objects.filter(slug=view_kwargs["slug"]).values_list("time_zone", flat=True).first()
+    if isinstance(view_kwargs.get("token"), str):
+        from scoring.models import TableLink
+        from scoring.services.tablelinks import hash_of
+
+        return (TableLink.objects.filter(token_hash=hash_of(view_kwargs["token"]))
+                .values_list("tournament__time_zone", flat=True).first())
+    return None

@@ -44,7 +44,8 @@ def test_schafkopf_provisional_heading_unranked_players_and_no_prizes(with_prize
     ranked = [row for row in rows if row["rank"] is not None]
     waiting = [row for row in rows if row["rank"] is None]
     assert {row["number"] for row in ranked} == seated_first
-    assert len(waiting) == 12 and all(row["lot"] == "" and str(row["remark"]) == "no result yet" for row in waiting)
+    assert len(waiting) == 12
+    assert all(row.get("lot", "") == "" and str(row["remark"]) == "no result yet" for row in waiting)
     assert all(row.get("prize") is None for row in rows)
 
     client.force_login(director)

@@ -1,5 +1,7 @@
 """Tournaments and who may do what in them."""
 
+import zoneinfo
+
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -9,6 +11,20 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games import game_choices, get_game
+
+
+def installation_time_zone() -> str:
+    """A new tournament's venue time zone: the installation's (TIME_ZONE from the environment)."""
+    return django_settings.TIME_ZONE
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+
+
+def validate_time_zone(name: str) -> None:
+    if name not in zoneinfo.available_timezones():
+        raise ValidationError(_("Unknown time zone: %(zone)s"), params={"zone": name}, code="unknown_time_zone")
 
 
 def validate_game(key: str) -> None:
@@ -33,6 +49,11 @@ class Tournament(models.Model):
         max_length=8,
         choices=django_settings.LANGUAGES,
         default=django_settings.LANGUAGE_CODE,
+    )
+    #: every date and time of the tournament (pages, printouts, exports, public pages) is shown in it
+    time_zone = models.CharField(
+        _("time zone of the venue"), max_length=64, default=installation_time_zone, validators=[validate_time_zone],
+        help_text=_("Times on every page, printout and export are shown as the clocks at the venue show them."),
     )
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PLANNED)
     archived = models.BooleanField(_("archived"), default=False)

@@ -7,11 +7,12 @@ from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
 from ..models import Role, Tournament, TournamentRole
+from ..models.tournament import installation_time_zone
 from ..permissions import can_create_tournaments, is_director
 from .audit import log_action
 from .errors import DomainError
 
-EDITABLE_FIELDS = ("name", "game", "date", "venue", "language", "status", "entry_fee", "double_entry",
+EDITABLE_FIELDS = ("name", "game", "date", "venue", "time_zone", "language", "status", "entry_fee", "double_entry",
                    "link_entries_count")
 
 
@@ -20,13 +21,13 @@ def _snapshot(tournament: Tournament) -> dict:
 
 
 def create_tournament(*, by, name, game, date, venue="", language="en", status=Tournament.Status.PLANNED,
-                      entry_fee=None) -> Tournament:
+                      entry_fee=None, time_zone: str | None = None) -> Tournament:
     if not can_create_tournaments(by):
         raise DomainError(_("You are not allowed to create tournaments."))
     with transaction.atomic():
         tournament = Tournament(
             name=name, game=game, date=date, venue=venue, language=language, status=status, created_by=by,
-            entry_fee=entry_fee,
+            entry_fee=entry_fee, time_zone=time_zone or installation_time_zone(),
         )
         tournament.slug = Tournament.unique_slug(name)
         tournament.full_clean()

@@ -193,7 +193,9 @@ class EditView(EntryMixin, TemplateView):
         failed = handlers[action](entry)
         if failed:
             return self.render_to_response(self.get_context_data(current=entry, **failed))
-        messages.success(request, _("Changes saved."))
+        entry.refresh_from_db()  # the message names the entry as it is now called
+        messages.success(request, _("%(number)s %(name)s: changes saved.") % {"number": entry.number,
+                                                                               "name": entry.name})
         return redirect(desk_url(self.tournament))
 
     def _details(self, entry):

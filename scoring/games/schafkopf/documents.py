@@ -302,9 +302,10 @@ COUNT_COLUMNS = (
 )
 
 
-def ranking_columns(rounds: int, *, with_prize: bool, with_remark: bool) -> list[Column]:
+def ranking_columns(rounds: int, *, with_prize: bool, with_remark: bool, with_lot: bool = True) -> list[Column]:
     # Widths (in characters) so that a row stays on one line on a landscape page: a wrapped row makes a
-    # page's chunk of rows spill over onto the next page. The remark column only when there is a remark.
+    # page's chunk of rows spill over onto the next page. The lot and remark columns only when some row has
+    # a lot or a remark (an empty column takes the width a long name needs on a laptop screen).
     columns = [
         Column("rank", _("Rank"), "int", width=4), Column("number", _("No."), "int", width=4),
         Column("name", _("Name"), width=20), Column("club", _("Club"), width=15),
@@ -314,7 +315,8 @@ def ranking_columns(rounds: int, *, with_prize: bool, with_remark: bool) -> list
     columns.append(Column("points", _("Points"), "int", width=5))
     columns += [Column(key, _(metric.abbr), "int", width=3) for key, metric in COUNT_COLUMNS]
     columns.append(Column("round_spread", _(ROUND_SPREAD.abbr), "int", width=4))
-    columns.append(Column("lot", _(LOT_NAME), align="center", width=5))
+    if with_lot:
+        columns.append(Column("lot", _(LOT_NAME), align="center", width=5))
     if with_prize:
         columns.append(Column("prize", _("Prize"), "decimal", width=7))
     if with_remark:
@@ -381,7 +383,8 @@ def ranking_document(tournament, *, after_round: int | None = None, result=None)
     # "Final ranking" only once every list is in; before that "Provisional — after 8 of 18 score lists"
     title = lazy_heading(result.progress, None if result.last_round else result.after_round)
     with_remark = any(row.excluded or row.corrected or not row.has_result for row in result.rows)
-    columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark)
+    columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark,
+                              with_lot=result.any_lot)
     return TableDocument(
         title, columns, ranking_rows(result),
         notes=ranking_notes(result),

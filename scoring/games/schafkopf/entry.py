@@ -320,7 +320,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         if totals is not None:
             context["totals"] = list(zip(totals, self.seats, strict=True))
         if extra.get("error"):
-            context["entry_config"] = {**context["entry_config"], "focus": error_focus(grid, totals)}
+            # a correction refused for its missing reason: the reason field, not the (correct) list
+            focus = "reason" if extra.get("reason_error") else error_focus(grid, totals)
+            context["entry_config"] = {**context["entry_config"], "focus": focus}
         context.setdefault("version", self.sheet.version if self.sheet else 0)
         if self.sheet and context.get("correction") is None:
             context["correction"] = CorrectionForm()

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import prefetch_related_objects
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
+from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, venue_locale
 from scoring.progress import ResultProgress, lazy_heading, result_progress
 from scoring.templatetags.voms import metric_name
 from tournament.models import Match, Round, Stage
@@ -653,7 +653,7 @@ CATALOGUE: dict[str, Entry] = {
 
 def build(tournament, name: str, **options):
     """The named document, in the tournament's language (see the module docstring for why here)."""
-    with translation.override(tournament.language):
+    with venue_locale(tournament):
         return CATALOGUE[name].build(tournament, **options)
 
 
