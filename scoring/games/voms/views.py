@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from scoring.board_views import RoundBoardView, board_url, opened_from_board
 from scoring.models import PendingSheet
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
@@ -416,6 +417,12 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
         return redirect(url(self.tournament, "standings"))
 
 
+class BoardView(ScoreEntryMixin, RoundBoardView):
+    """The round's board (`scoring.board_views`) under the Voms menu."""
+
+    nav_template = "voms/_nav.html"
+
+
 class StandingsView(ScoreEntryMixin, TemplateView):
     template_name = "voms/standings.html"
 
@@ -609,7 +616,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         return {**context, "match": match, "sheet": sheet, "correction": correction,
                 "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
-                "pending": pending,
+                "pending": pending, "from_board": opened_from_board(self.request),
                 "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
                 # the games of a first entry that do not count yet, numbered as in the series
                 "pending_games": [(number, {**game, "winner": game_winner(game)})
@@ -656,6 +663,8 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         match = self.get_match()
         if confirm_first_entry(self.request, match):
             messages.success(self.request, _("The sheet is confirmed and counts now."))
+            if opened_from_board(self.request):
+                return redirect(board_url(self.tournament, "ko"))
         return redirect(url(self.tournament, "series", match.pk))
 
     def form_valid(self, form):
