@@ -32,3 +32,20 @@ def test_the_board_of_a_pool_round(drawn, director, assistant_voms, client):
     client.force_login(director)
     page = client.get(reverse("tournament:voms:board_part", args=[drawn.slug, "2"])).content.decode()
     assert "0 counted, 3 missing" in page and 'aria-current="page" id="nav-board"' in page
+
+
+def test_a_slip_confirmed_from_the_board_goes_back_to_the_board(drawn, director, assistant_voms, client):
+    match = Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False).first()
+    drawn.double_entry = True
+    drawn.save()
+    slip(match, assistant_voms)
+    client.force_login(director)
+    board_page = client.get(reverse("tournament:voms:board", args=[drawn.slug])).content.decode()
+    target = reverse("tournament:voms:enter", args=[drawn.slug]) + f"?round=1&amp;match={match.pk}&amp;from=board"
+    assert f'href="{target}" id="confirm-next"' in board_page
+    page = client.get(target.replace("&amp;", "&")).content.decode()
+    assert 'autofocus id="confirm-entry"' in page and page.count("autofocus") == 1
+    response = client.post(reverse("tournament:voms:enter", args=[drawn.slug]),
+                           {"action": "confirm", "match": match.pk, "pending_version": "1", "from": "board"})
+    assert response["Location"] == reverse("tournament:voms:board_part", args=[drawn.slug, "1"])
+    assert drawn.game_type.board(drawn, "1", user=director).items[0].state == COUNTED

@@ -79,6 +79,7 @@ def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[B
             item.detail = f"{teams} · {_('decided by a disqualification')}"
         if match.pk in pending:
             _awaiting(item, pending[match.pk], user, teams)
+            item.url = f"{enter}&match={match.pk}"  # the entry page puts the focus on this slip's Confirm
         items.append(item)
     return items
 

@@ -227,10 +227,18 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             )
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
+        pending = self.pending_slips(stage)
+        # opened from the round's board: the focus goes to that slip's Confirm, and confirming returns there
+        asked = self.request.GET.get("match", "")
+        focus = int(asked) if opened_from_board(self.request) and asked.isdigit() else None
+        if focus is not None and any(row["match"].pk == focus and not row["mine"] for row in pending):
+            for field in form.fields.values():
+                field.widget.attrs.pop("autofocus", None)
         context.update(lookup=lookup, recent=recent, stage=stage,
                        target=services.rules_settings(self.tournament).target,
-                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage),
-                       missing=missing, current=current, confirm_fields=CONFIRM_FIELDS)
+                       double_entry=self.tournament.double_entry, pending=pending,
+                       missing=missing, current=current, confirm_fields=CONFIRM_FIELDS,
+                       from_board=opened_from_board(self.request), focus_match=focus)
         return context
 
     def pending_slips(self, stage) -> list[dict]:
@@ -255,6 +263,8 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         if confirm_first_entry(self.request, match):
             messages.success(self.request, _("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
                              % {"round": match.round.number, "table": match.table_number})
+            if opened_from_board(self.request):
+                return redirect(board_url(self.tournament, str(match.round.number)))
         return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
 
     def form_valid(self, form):
