@@ -57,6 +57,8 @@ class RoundBoardView(TemplateView):
     template_name = "scoring/board.html"
     nav_template = ""
     nav = "board"
+    #: whether problems are closed from this board (`ProblemsBoardView`): the games whose tables signal them
+    closes_problems = False
 
     def board(self) -> Board:
         hook = self.tournament.game_type.board
@@ -78,10 +80,16 @@ class RoundBoardView(TemplateView):
         following = board.next_to_confirm
         context.update(
             board=board, nav_template=self.nav_template, poll_seconds=BOARD_POLL_SECONDS,
-            live_url=f"{self.request.path}?live=1", next_item=following,
+            live_url=f"{self.request.path}?live=1", next_item=following, closes_problems=self.closes_problems,
             parts=[(label, board_url(self.tournament, key), key == board.part) for key, label in board.parts],
         )
         return context
+
+
+class ProblemsBoardView(RoundBoardView):
+    """The board of a game whose tables signal problems from their links (`TableProblem`): closed from here."""
+
+    closes_problems = True
 
     def post(self, request, *args, **kwargs):
         """Close a problem a table signalled: someone went to the table and sorted it out."""

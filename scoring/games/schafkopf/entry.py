@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
-from scoring.board_views import RoundBoardView, board_url, opened_from_board
+from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
@@ -440,7 +440,7 @@ class CloseProblemView(EntryPage, View):
         return redirect(url(self.tournament, "round", kwargs["round"]))
 
 
-class BoardView(EntryPage, RoundBoardView):
+class BoardView(EntryPage, ProblemsBoardView):
     """The round's board (`scoring.board_views`) under this game's menu."""
 
     nav = "board"
