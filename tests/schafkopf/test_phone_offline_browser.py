@@ -120,3 +120,48 @@ def test_the_board_updates_itself_when_a_table_sends_its_list(live_server, brows
     expect(page.locator("#confirm-next")).to_be_focused()
     page.keyboard.press("n")
     expect(page.locator("#pending-note")).to_contain_text("sent by the table")
+
+
+def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, browser, drawn, links, director):
+    """Totals only on the phone (a Schafkopf setting): each seat's total and counts, the sum shown as typed."""
+    import dataclasses
+
+    from scoring.games.schafkopf import services
+    from scoring.games.schafkopf.config import settings_of
+
+    services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
+    _link, token = links[(1, 2)]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  locale="en-GB")
+    phone = context.new_page()
+    phone.set_default_timeout(10_000)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        phone.locator("#mode-totals").tap()
+        for seat, total in ((1, "12"), (2, "-4"), (3, "-6")):
+            phone.locator(f"input[name=total{seat}]").tap()
+            phone.keyboard.type(total)
+        phone.locator("input[name=solo_played1]").tap()
+        phone.keyboard.type("2")
+        phone.locator("input[name=solo_won1]").tap()
+        phone.keyboard.type("1")
+        phone.locator("input[name=solo_played3]").tap()
+        phone.keyboard.type("1")
+        phone.locator("input[name=total4]").tap()
+        phone.keyboard.type("-3")
+        expect(phone.locator("#sk-sum")).to_have_text("sum -1")
+        phone.reload()  # kept in the phone
+        expect(phone.locator("input[name=total4]")).to_have_value("-3")
+        phone.locator("input[name=total4]").tap()  # selects what is there: typing replaces it
+        phone.keyboard.type("-2")
+        expect(phone.locator("#sk-sum")).to_have_text("sum 0 ✓")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, "the totals form fits the phone's width"
+        ARTIFACTS.mkdir(exist_ok=True)
+        phone.screenshot(path=str(ARTIFACTS / "phone-totals-only.png"), full_page=True)
+        phone.locator("#sk-save").tap()
+        expect(phone.locator("#sent-note")).to_be_visible()
+        pending = PendingSheet.objects.get()
+        assert pending.mode == "totals" and [row["total"] for row in pending.entries] == [12, -4, -6, -2]
+    finally:
+        context.close()
