@@ -12,14 +12,20 @@ about one round (a sheet, a round's list) shows that round instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from scoring.models import PendingSheet, ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.progress import is_finished
-from tournament.models import Stage, Table
+from scoring.services.sheets import user_name
+from tournament.models import Round, Stage, Table
 
 POLL_SECONDS = 15
 
@@ -94,3 +100,162 @@ def still_missing_response(request, view: StillMissingMixin, round_number: int):
     if context is None:
         raise Http404
     return render(request, "scoring/_still_missing.html", {"still_missing": context, "tournament": view.tournament})
+
+
+# --- the round's board (the director's live page of every game) -------------------------------------------
+#
+# A game's `GameType.board(tournament, part)` hook returns a `Board`: one `BoardItem` per place that hands in
+# a result (a table of a seated game, a Voms slip or knockout series) with its state. One view and one
+# template show it for every game (`scoring.board_views`); `seated_board` below is the hook of the seated games.
+
+MISSING, RUNNING, AWAITING, COUNTED = "missing", "running", "awaiting", "counted"
+STATES = (MISSING, RUNNING, AWAITING, COUNTED)
+#: the board reloads itself this often (htmx); a live board is a few queries, whatever the number of tables
+BOARD_POLL_SECONDS = 10
+
+
+@dataclass
+class BoardProblem:
+    """An open problem a table signalled (`scoring.models.TableProblem`), closed from the board."""
+
+    pk: int
+    text: str
+    at: Any
+
+
+@dataclass
+class BoardItem:
+    #: a stable id for the page ("table-12", "match-40"): keeps the focus on it across the board's reloads
+    key: str
+    label: str
+    state: str
+    #: where the referee table enters, checks or confirms it
+    url: str
+    #: a line under the label: who sent the first entry and when, a series' score, the teams of a slip
+    detail: str = ""
+    #: the first entry awaiting confirmation was sent from the table's private link
+    from_table: bool = False
+    problems: list[BoardProblem] = field(default_factory=list)
+    #: a first entry the current user made: someone else has to confirm it
+    mine: bool = False
+
+    @property
+    def state_text(self) -> str:
+        if self.state == AWAITING and self.from_table:
+            return _("arrived from the table")
+        return state_label(self.state)
+
+
+@dataclass
+class Board:
+    #: the part shown: a round number (as text) or a game's own key ("ko" for a knockout)
+    part: str
+    title: str
+    items: list[BoardItem] = field(default_factory=list)
+    #: [(part, label)] of every part the game has, for switching
+    parts: list[tuple[str, str]] = field(default_factory=list)
+    #: what is shown when there is nothing to show yet (no seating, no draw)
+    empty_text: str = ""
+
+    def count(self, state: str) -> int:
+        return sum(1 for item in self.items if item.state == state)
+
+    @property
+    def problems(self) -> list[tuple[BoardItem, BoardProblem]]:
+        return [(item, problem) for item in self.items for problem in item.problems]
+
+    @property
+    def next_to_confirm(self) -> BoardItem | None:
+        """The first entry awaiting confirmation that the current user may confirm: sent by a table first
+        (the phones are the queue), then the assistants' first entries."""
+        waiting = [item for item in self.items if item.state == AWAITING and not item.mine]
+        return next((item for item in waiting if item.from_table), waiting[0] if waiting else None)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.items) and all(item.state == COUNTED for item in self.items) and not self.problems
+
+    def summary(self) -> str:
+        """"12 counted, 3 awaiting confirmation, 2 missing, 1 problem" in the language in force."""
+        parts = []
+        for state in (COUNTED, AWAITING, RUNNING, MISSING):
+            number = self.count(state)
+            if number or state in (COUNTED, MISSING):
+                parts.append(count_text(state, number))
+        problems = len(self.problems)
+        if problems:
+            parts.append(ngettext("%(count)s problem", "%(count)s problems", problems) % {"count": problems})
+        return ", ".join(parts)
+
+
+def count_text(state: str, number: int) -> str:
+    params = {"count": number}
+    if state == COUNTED:
+        return ngettext("%(count)s counted", "%(count)s counted", number) % params
+    if state == AWAITING:
+        return ngettext("%(count)s awaiting confirmation", "%(count)s awaiting confirmation", number) % params
+    if state == RUNNING:
+        return ngettext("%(count)s still playing", "%(count)s still playing", number) % params
+    return ngettext("%(count)s missing", "%(count)s missing", number) % params
+
+
+def state_label(state: str) -> str:
+    return {MISSING: _("missing"), RUNNING: _("still playing"), AWAITING: _("awaiting confirmation"),
+            COUNTED: _("counted")}[state]
+
+
+def pending_detail(pending) -> tuple[str, bool]:
+    """Who made a first entry and when; True when the table sent it from its link."""
+    at = date_format(timezone.localtime(pending.updated_at), "TIME_FORMAT")
+    if pending.source_link_id:
+        return _("sent by the table at %(at)s") % {"at": at}, True
+    return _("entered by %(who)s at %(at)s") % {"who": user_name(pending.entered_by), "at": at}, False
+
+
+def open_problems(tournament, **where) -> dict[int, list[BoardProblem]]:
+    """{table id: open problems}, oldest first."""
+    found: dict[int, list[BoardProblem]] = {}
+    for problem in TableProblem.objects.filter(tournament=tournament, closed_at__isnull=True, **where):
+        text = problem.get_kind_display() + (f" – {problem.note}" if problem.note else "")
+        found.setdefault(problem.table_id, []).append(BoardProblem(problem.pk, text, problem.signalled_at))
+    return found
+
+
+def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> Board:
+    """The board of a seated game's round (Schafkopf, the table games): each table missing, still playing
+    (a table game's sheet whose game is not finished), awaiting confirmation (from the table's link or an
+    assistant's first entry) or counted, with the problems the tables signalled. `part` is the round number
+    as text; None: the current round (the first with anything open)."""
+    rounds = list(Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
+                  .order_by("number").values_list("number", flat=True))
+    parts = [(str(number), str(_("Round %(number)s") % {"number": number})) for number in rounds]
+    if not rounds:
+        return Board(part="", title=_("Round board"), empty_text=_("The seating has not been drawn yet."))
+    if part is None:
+        number = round_board(tournament).round or rounds[0]
+    elif part.isdigit() and int(part) in rounds:
+        number = int(part)
+    else:
+        raise Http404
+    tables = list(Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
+                                       round__number=number).order_by("number").values_list("pk", "number"))
+    derived = dict(ScoreSheet.objects.filter(table__round__stage__tournament=tournament, table__round__number=number)
+                   .values_list("table_id", "derived"))
+    pending = {p.table_id: p for p in PendingSheet.objects.filter(
+        table__round__stage__tournament=tournament, table__round__number=number).select_related("entered_by")}
+    problems = open_problems(tournament, table__round__number=number)
+    items = []
+    for table_id, table_number in tables:
+        item = BoardItem(key=f"table-{table_number}", label=str(_("Table %(number)s") % {"number": table_number}),
+                         state=MISSING, url=reverse(f"{namespace}:sheet", args=[tournament.slug, number, table_number]),
+                         problems=problems.get(table_id, []))
+        if table_id in derived:
+            item.state = COUNTED if is_finished(derived[table_id]) else RUNNING
+        if table_id in pending:
+            item.state = AWAITING
+            item.detail, item.from_table = pending_detail(pending[table_id])
+            item.mine = user is not None and pending[table_id].entered_by_id == user.pk
+            if item.mine:
+                item.detail = _("your entry: someone else confirms it")
+        items.append(item)
+    return Board(part=str(number), title=str(_("Round %(number)s") % {"number": number}), items=items, parts=parts)

@@ -11,7 +11,8 @@
   var store;
   try { store = window.localStorage; } catch (error) { return; }
   if (!store || !key) { return; }
-  var gridName = /^[tdprxli]\d+$/;
+  // the grid's fields, and the totals-only form's (where the director allows it)
+  var gridName = /^(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+$/;
 
   function read() {
     try { return JSON.parse(store.getItem(key) || "null"); } catch (error) { return null; }
@@ -49,7 +50,17 @@
     });
   }
   form.addEventListener("input", function () { keep(false); });
-  form.addEventListener("submit", function () {
+  // Without a connection the browser would replace the page by its error page: say so here instead, keep
+  // everything, and let the table send again once the phone is back online.
+  var offline = document.getElementById("ph-offline");
+  window.addEventListener("online", function () { if (offline) { offline.hidden = true; } });
+  form.addEventListener("submit", function (event) {
+    if (navigator.onLine === false) {
+      event.preventDefault();
+      keep(false);
+      if (offline) { offline.hidden = false; offline.focus(); }
+      return;
+    }
     keep(true);
     var button = document.getElementById("sk-save");
     // a second tap while the first is on its way sends nothing more (the server ignores a repeat anyway)

@@ -34,6 +34,8 @@ ASSISTANT_PAGES = {
     "tournament:schafkopf:history", "tournament:schafkopf:still_missing", "tournament:schafkopf:close_problem",
     "tournament:tablegames:overview", "tournament:tablegames:round", "tournament:tablegames:sheet",
     "tournament:tablegames:still_missing",
+    "tournament:voms:board", "tournament:voms:board_part", "tournament:schafkopf:board",
+    "tournament:schafkopf:board_part", "tournament:tablegames:board", "tournament:tablegames:board_part",
 }
 
 ROLES = ("anonymous", "public", "assistant", "other_director", "director")
@@ -149,6 +151,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = [entry.pk for entry in entrants(tournament)[:1]]
         elif arg in ("round", "table"):
             options[arg] = [1]
+        elif arg == "part":
+            options[arg] = ["1"]
         elif arg == "name":
             documents = tournament.game_type.documents(tournament)
             options[arg] = list(documents)[:1]

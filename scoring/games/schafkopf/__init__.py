@@ -27,9 +27,16 @@ def menu(tournament) -> list:
         (_("Settings"), link("settings")),
         (_("Seating"), link("seating")),
         (_("Score lists"), link("round", 1)),
+        (_("Round board"), link("board")),
         (_("Standings"), link("standings")),
         (_("Printouts"), link("printouts")),
     ]
+
+
+def board(tournament, part, *, user=None):
+    from scoring.board import seated_board
+
+    return seated_board(tournament, part, namespace="tournament:schafkopf", user=user)
 
 
 def prizes_shown(tournament) -> bool:
@@ -80,5 +87,6 @@ GAME = register(
         sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
         check_settings="scoring.games.schafkopf.checks.check_settings",
         result_unit="lists",
+        board=board,
     )
 )

@@ -30,6 +30,8 @@ def default_settings() -> dict:
         # participant number (as text: JSON keys are strings) -> table number
         "fixed_tables": {},
         "prizes": [],
+        # the tables' phones may send each player's total and counts instead of the list game by game
+        "phone_totals": False,
     }
 
 
@@ -44,6 +46,8 @@ class Settings:
     fixed_tables: dict[int, int]
     entry_fee: Decimal
     prizes: tuple[PrizeSpec, ...]
+    #: a table's phone page may send totals only (digest: entry (b), the totals per player plus the counts)
+    phone_totals: bool = False
 
     def games_at(self, table_size: int) -> int:
         """Games per round at a table of this size (a 5-table plays more, so all deal equally often)."""
@@ -60,6 +64,7 @@ class Settings:
             "separate_clubs": self.separate_clubs,
             "fixed_tables": {str(number): table for number, table in sorted(self.fixed_tables.items())},
             "prizes": [{"kind": p.kind, "value": str(p.value)} for p in self.prizes],
+            "phone_totals": self.phone_totals,
         }
 
 
@@ -83,4 +88,5 @@ def settings_of(tournament) -> Settings:
         # the fee is the tournament's (`Tournament.entry_fee`, shared with the registration desk), not a game setting
         entry_fee=tournament.entry_fee if tournament.entry_fee is not None else Decimal("0.00"),
         prizes=tuple(PrizeSpec(p["kind"], _decimal(p["value"], "0")) for p in stored["prizes"]),
+        phone_totals=bool(stored["phone_totals"]),
     )

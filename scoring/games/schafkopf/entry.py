@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
+from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
@@ -268,9 +269,11 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                                    expected_version=whole_number(self.request.POST.get("pending_version")) or None)
         except DomainError as error:
             messages.error(self.request, error.message)
-            return redirect(self.request.path)
+            return redirect(self.request.path + ("?from=board" if opened_from_board(self.request) else ""))
         messages.success(self.request, _("Round %(round)s, table %(table)s: the list is confirmed and counts now.")
                          % {"round": self.table.round.number, "table": self.table.number})
+        if opened_from_board(self.request):
+            return redirect(board_url(self.tournament, str(self.table.round.number)))
         return redirect(self.next_url())
 
     def differs(self, differ: EntriesDiffer, rows) -> dict:
@@ -342,6 +345,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             pending=self.pending,
             pending_mine=self.pending_mine,
             blank=bool(self.request.GET.get("blank")),
+            from_board=opened_from_board(self.request),
             mode=self.mode,
             other_mode=TOTALS_MODE if self.mode == GAMES_MODE else GAMES_MODE,
             can_edit=self.can_edit,
@@ -436,3 +440,10 @@ class CloseProblemView(EntryPage, View):
         else:
             messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
         return redirect(url(self.tournament, "round", kwargs["round"]))
+
+
+class BoardView(EntryPage, ProblemsBoardView):
+    """The round's board (`scoring.board_views`) under this game's menu."""
+
+    nav = "board"
+    nav_template = "schafkopf/_nav.html"

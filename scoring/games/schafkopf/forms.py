@@ -103,10 +103,18 @@ class SettingsForm(forms.Form):
         help_text=gettext_lazy("An amount (e.g. 150) or a percentage of the takings (e.g. 30%)."),
     )
 
+    phone_totals = forms.BooleanField(
+        label=gettext_lazy("Tables may send totals only from their phones"), required=False,
+        help_text=gettext_lazy("The table's phone page then also takes each player's total and counts (solo/Wenz "
+                               "and tout played and won) instead of every game; the totals must add up to zero. "
+                               "The referee table checks them against the paper list as always."),
+    )
+
     FIELDSETS = (
         (gettext_lazy("Rounds and tables"), ("rounds", "games_per_round", "games_at_five", "separate_clubs")),
         (gettext_lazy("Tariff"), ("tariff_preset", "tariff_name", *AMOUNT_LABELS, "laufende_from", "laufende_value")),
         (gettext_lazy("Money"), ("entry_fee", "prizes")),
+        (gettext_lazy("Entry from the tables' phones"), ("phone_totals",)),
     )
 
     @classmethod
@@ -124,6 +132,7 @@ class SettingsForm(forms.Form):
             "laufende_value": tariff.laufende_value,
             "entry_fee": settings.entry_fee,
             "prizes": "\n".join(format_prize(p) for p in settings.prizes),
+            "phone_totals": settings.phone_totals,
         }
 
     def fix_play_settings(self) -> None:
@@ -180,6 +189,7 @@ class SettingsForm(forms.Form):
             tariff=data["tariff"],
             entry_fee=data["entry_fee"],
             prizes=data["prizes"],
+            phone_totals=data["phone_totals"],
         )
 
 

@@ -1,9 +1,11 @@
 """The table's own page, opened from its private link (/t/<token>/): no account, one phone at the table.
 
 The players by seat, then the same grid as at the referee table (same fields, same rules, same messages),
-game by game with the running totals. What is typed is kept in the phone (static/schafkopf/phone.js) until
-it is sent; sending makes a first entry awaiting confirmation (`services.enter_from_link`). Once the list
-counts, the page shows it read-only.
+game by game with the running totals — or, where the director allows it (`Settings.phone_totals`), each
+player's total and counts only, as the referee table's "totals only" (the digest's entry (b): the totals
+must add up to zero, the counts must fit the games played). What is typed is kept in the phone
+(static/schafkopf/phone.js) until it is sent; sending makes a first entry awaiting confirmation
+(`services.enter_from_link`). Once the list counts, the page shows it read-only.
 """
 
 from __future__ import annotations
@@ -20,9 +22,19 @@ from tournament.models import Seat
 from tournament.services.errors import DomainError
 
 from . import services
-from .config import GAMES_MODE, settings_of
+from .config import GAMES_MODE, TOTALS_MODE, settings_of
 from .entry import scored_rows
-from .forms import GRID_FIELDS, TYPE_KEYS, GridRow, grid_values, read_games
+from .forms import (
+    GRID_FIELDS,
+    TOTALS_FIELDS,
+    TYPE_KEYS,
+    GridRow,
+    TotalsRow,
+    grid_values,
+    read_games,
+    read_totals,
+    totals_values,
+)
 
 
 def table_page(request, link, *, token: str):
@@ -40,9 +52,18 @@ def table_page(request, link, *, token: str):
                "laufende": settings.tariff.laufende_from is not None,
                "type_legend": [(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()]}
     context["problem_kinds"] = TableProblem.Kind.choices
+    sent = pending is not None and pending.source_link_id is not None
+    context["mode"] = _mode(request, settings, pending if sent else None)
+    context["totals_allowed"] = settings.phone_totals
     if request.method == "POST" and request.POST.get("action") == "problem":
         return _problem(request, link, context, settings)
     if request.method == "POST" and sheet is None:
+        if request.POST.get("mode", GAMES_MODE) == TOTALS_MODE and not settings.phone_totals:
+            return _show(request, {**context, "error": _("This tournament takes the list game by game from the "
+                                                       "tables' phones.")}, _blank_grid(games), settings,
+                         editable=True, status=400)
+        if context["mode"] == TOTALS_MODE:
+            return _send_totals(request, link, context, settings)
         return _send(request, link, context, settings)
     if sheet is not None and sheet.mode == GAMES_MODE:
         grid = [GridRow(n, grid_values(e)) for n, e in enumerate(sheet.entries, start=1)]
@@ -50,12 +71,34 @@ def table_page(request, link, *, token: str):
     if sheet is not None:
         context["counted_totals"] = [(seat, sheet.derived["totals"].get(str(seat.number))) for seat in seats]
         return _show(request, context, None, settings, editable=False)
-    sent = pending is not None and pending.source_link_id is not None
+    context["sent"] = pending if sent else None
+    if context["mode"] == TOTALS_MODE:
+        stored = pending.entries if sent and pending.mode == TOTALS_MODE else []
+        return _show(request, context, None, settings, editable=True, totals=_totals_rows(stored, size))
     stored = pending.entries if sent and pending.mode == GAMES_MODE else []
     grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored, start=1)]
     grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, games + 1)]
-    context["sent"] = pending if sent else None
     return _show(request, context, grid, settings, editable=True)
+
+
+def _mode(request, settings, sent) -> str:
+    """Game by game, or totals only where the director allows it: as asked (?mode= or the form), else as sent."""
+    if not settings.phone_totals:
+        return GAMES_MODE
+    asked = request.POST.get("mode") or request.GET.get("mode")
+    if asked in (GAMES_MODE, TOTALS_MODE):
+        return asked
+    return sent.mode if sent is not None and sent.mode == TOTALS_MODE else GAMES_MODE
+
+
+def _blank_grid(games: int) -> list[GridRow]:
+    return [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(1, games + 1)]
+
+
+def _totals_rows(stored: list[dict], size: int) -> list[TotalsRow]:
+    by_seat = {row["seat"]: row for row in stored}
+    return [TotalsRow(seat, totals_values(by_seat[seat]) if seat in by_seat else dict.fromkeys(TOTALS_FIELDS, ""))
+            for seat in range(1, size + 1)]
 
 
 def _problem(request, link, context, settings):
@@ -98,7 +141,32 @@ def _send(request, link, context, settings):
     return redirect(request.path)
 
 
-def _show(request, context, grid, settings, *, editable: bool, status: int = 200):
+def _send_totals(request, link, context, settings):
+    """Totals only: each seat's total and counts, checked by the same rules as at the referee table."""
+    try:
+        note_submission(link)
+    except LinkRefused as error:
+        return _show(request, {**context, "error": error.message}, None, settings, editable=False, status=429)
+    rows, entries = read_totals(request.POST, table_size=context["size"])
+    if entries is None:
+        return _show(request, {**context, "error": _("Some fields cannot be read: see the marked fields.")}, None,
+                     settings, editable=True, status=400, totals=rows)
+    try:
+        result = services.enter_from_link(link, mode=TOTALS_MODE, entries=entries)
+    except DomainError as error:
+        return _show(request, {**context, "error": error.message}, None, settings, editable=True, status=400,
+                     totals=rows)
+    if result.counted:
+        messages.success(request, _("Your list has been recorded and counts."))
+    else:
+        messages.success(request, _("Your list has been sent. The referee table checks it against the paper list "
+                                    "and confirms it."))
+    return redirect(f"{request.path}?mode={TOTALS_MODE}")
+
+
+def _show(request, context, grid, settings, *, editable: bool, status: int = 200, totals=None):
+    if totals is not None:
+        context["totals"] = list(zip(totals, context["seats"], strict=True))
     if grid is not None:
         rows, running = scored_rows(grid, size=context["size"], tariff=settings.tariff)
         context.update(rows=rows, running=[running[s] if running else None for s in range(1, context["size"] + 1)],

@@ -14,6 +14,8 @@ urlpatterns = [
     path("schafkopf/seating/start/", views.StartRoundView.as_view(), name="start"),
     path("schafkopf/seating/seats/<int:pk>/", views.SubstituteView.as_view(), name="substitute"),
     path("schafkopf/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
+    path("schafkopf/board/", entry.BoardView.as_view(), name="board"),
+    path("schafkopf/board/<slug:part>/", entry.BoardView.as_view(), name="board_part"),
     path("schafkopf/rounds/<int:round>/problems/<int:pk>/close/", entry.CloseProblemView.as_view(),
          name="close_problem"),
     path("schafkopf/rounds/<int:round>/links/", links.LinksView.as_view(), name="links"),

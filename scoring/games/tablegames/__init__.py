@@ -95,9 +95,16 @@ def _menu(game: TableGame, tournament) -> list:
         (_("Settings"), link("settings")),
         (_("Field") if game.patience else _("Seating"), link("seating")),
         (results, link("round", 1)),
+        (_("Round board"), link("board")),
         (_("Standings"), link("standings")),
         (_("Printouts"), link("printouts")),
     ]
+
+
+def _board(tournament, part, *, user=None):
+    from scoring.board import seated_board
+
+    return seated_board(tournament, part, namespace="tournament:tablegames", user=user)
 
 
 def _documents(tournament) -> dict:
@@ -138,5 +145,6 @@ def register_table_game(game: TableGame) -> GameType:
             public="scoring.games.tablegames.public.public",
             sheet_derive="scoring.games.tablegames.checks.sheet_derive",
             check_settings="scoring.games.tablegames.checks.check_settings",
+            board=_board,
         )
     )

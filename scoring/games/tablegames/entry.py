@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
+from scoring.board_views import RoundBoardView, board_url, opened_from_board
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
@@ -108,6 +109,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(still_missing=self.still_missing(self.table.round.number),
+                       from_board=opened_from_board(self.request),
                        table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
                        round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
                        pending_mine=self.pending_mine, confirm_only=self.confirm_only)
@@ -173,6 +175,8 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             shown = entries if grids else self.entries
             return self.show(shown, grids=grids, attempted=bool(grids), error=error.message,
                              reason_error=error.field == "reason")
+        if action == "confirm" and opened_from_board(request):
+            return redirect(board_url(self.tournament, str(self.table.round.number)))
         # No "#fragment": Chrome ignores autofocus on a page opened at a fragment, and the new hand needs the focus.
         return redirect(self.request.path)
 
@@ -454,3 +458,10 @@ class StillMissingView(EntryPage, View):
 
     def get(self, request, *args, **kwargs):
         return still_missing_response(request, self, self.kwargs["round"])
+
+
+class BoardView(EntryPage, RoundBoardView):
+    """The round's board (`scoring.board_views`) under this game's menu."""
+
+    nav = "board"
+    nav_template = "tablegames/_nav.html"

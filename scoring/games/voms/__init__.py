@@ -18,6 +18,7 @@ def menu(tournament) -> list:
 
     return [
         (_("Enter slips"), link("enter")),
+        (_("Round board"), link("board")),
         (_("Standings"), link("standings")),
         (_("Schedule"), link("schedule")),
         (_("Teams"), reverse("tournament:desk", args=[tournament.slug])),
@@ -27,6 +28,12 @@ def menu(tournament) -> list:
         (_("Printouts"), link("printouts")),
         (_("Settings"), link("settings")),
     ]
+
+
+def board(tournament, part, *, user=None):
+    from .board import board as voms_board
+
+    return voms_board(tournament, part, user=user)
 
 
 def registration_links(tournament) -> list:
@@ -62,6 +69,7 @@ GAME = register(
         json_links="scoring.games.voms.checks.json_links",
         result_unit="slips",
         progress="scoring.games.voms.services.progress",
+        board=board,
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

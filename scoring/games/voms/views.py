@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from scoring.board_views import RoundBoardView, board_url, opened_from_board
 from scoring.models import PendingSheet
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
@@ -226,10 +227,18 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             )
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
+        pending = self.pending_slips(stage)
+        # opened from the round's board: the focus goes to that slip's Confirm, and confirming returns there
+        asked = self.request.GET.get("match", "")
+        focus = int(asked) if opened_from_board(self.request) and asked.isdigit() else None
+        if focus is not None and any(row["match"].pk == focus and not row["mine"] for row in pending):
+            for field in form.fields.values():
+                field.widget.attrs.pop("autofocus", None)
         context.update(lookup=lookup, recent=recent, stage=stage,
                        target=services.rules_settings(self.tournament).target,
-                       double_entry=self.tournament.double_entry, pending=self.pending_slips(stage),
-                       missing=missing, current=current, confirm_fields=CONFIRM_FIELDS)
+                       double_entry=self.tournament.double_entry, pending=pending,
+                       missing=missing, current=current, confirm_fields=CONFIRM_FIELDS,
+                       from_board=opened_from_board(self.request), focus_match=focus)
         return context
 
     def pending_slips(self, stage) -> list[dict]:
@@ -254,6 +263,8 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         if confirm_first_entry(self.request, match):
             messages.success(self.request, _("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
                              % {"round": match.round.number, "table": match.table_number})
+            if opened_from_board(self.request):
+                return redirect(board_url(self.tournament, str(match.round.number)))
         return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
 
     def form_valid(self, form):
@@ -414,6 +425,12 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
         messages.success(self.request, _("Slip corrected."))
         announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "standings"))
+
+
+class BoardView(ScoreEntryMixin, RoundBoardView):
+    """The round's board (`scoring.board_views`) under the Voms menu."""
+
+    nav_template = "voms/_nav.html"
 
 
 class StandingsView(ScoreEntryMixin, TemplateView):
@@ -609,7 +626,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         return {**context, "match": match, "sheet": sheet, "correction": correction,
                 "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
-                "pending": pending,
+                "pending": pending, "from_board": opened_from_board(self.request),
                 "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
                 # the games of a first entry that do not count yet, numbered as in the series
                 "pending_games": [(number, {**game, "winner": game_winner(game)})
@@ -656,6 +673,8 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         match = self.get_match()
         if confirm_first_entry(self.request, match):
             messages.success(self.request, _("The sheet is confirmed and counts now."))
+            if opened_from_board(self.request):
+                return redirect(board_url(self.tournament, "ko"))
         return redirect(url(self.tournament, "series", match.pk))
 
     def form_valid(self, form):

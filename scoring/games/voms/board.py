@@ -1,0 +1,103 @@
+"""Voms on the round's board (`scoring.board`): a pool round's slips, or the knockout's series.
+
+A pool game is counted once its slip counts, or once a disqualification decides it (it needs no slip then);
+a knockout series is still playing while its sheet holds games but no winner yet.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.board import AWAITING, COUNTED, MISSING, RUNNING, Board, BoardItem, pending_detail
+from scoring.models import PendingSheet
+from tournament.models import Match, Stage
+from tournament.permissions import is_director
+
+from . import services
+
+KNOCKOUT = "ko"
+
+
+def _url(tournament, name: str, *args) -> str:
+    return reverse(f"tournament:voms:{name}", args=[tournament.slug, *args])
+
+
+def board(tournament, part: str | None, *, user=None) -> Board:
+    pools = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    knockout = services.knockout_stage(tournament)
+    rounds = list(pools.rounds.order_by("number").values_list("number", flat=True)) if pools else []
+    parts = [(str(n), str(_("Pool round %(number)s") % {"number": n})) for n in rounds]
+    if knockout is not None:
+        parts.append((KNOCKOUT, str(_("Knockout"))))
+    if not parts:
+        return Board(part="", title=_("Round board"), empty_text=_("The pools have not been drawn yet."))
+    state = services.pool_state(tournament, pools) if pools else None
+    if part is None:
+        open_round = state.derivation.first_open_round() if state else None
+        part = str(open_round) if open_round is not None else KNOCKOUT if knockout is not None else str(rounds[-1])
+    if part not in dict(parts):
+        raise Http404
+    pending = {p.match_id: p for p in PendingSheet.objects.filter(match__stage__tournament=tournament)
+               .select_related("entered_by")}
+    if part == KNOCKOUT:
+        items = _series(tournament, pending, user)
+        title = _("Knockout")
+    else:
+        items = _slips(tournament, pools, state, int(part), pending, user)
+        title = _("Pool round %(number)s") % {"number": part}
+    return Board(part=part, title=str(title), items=items, parts=parts)
+
+
+def _awaiting(item: BoardItem, pending, user, teams: str) -> None:
+    item.state = AWAITING
+    detail, item.from_table = pending_detail(pending)
+    item.mine = user is not None and pending.entered_by_id == user.pk
+    if item.mine:
+        detail = _("your entry: someone else confirms it")
+    item.detail = f"{teams} · {detail}"
+
+
+def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[BoardItem]:
+    director = user is not None and is_director(user, tournament)
+    matches = (Match.objects.filter(stage=stage, round__number=number, team_b__isnull=False)
+               .select_related("team_a", "team_b", "pool", "sheet").order_by("table_number", "pk"))
+    enter = _url(tournament, "enter") + f"?round={number}"
+    items = []
+    for match in matches:
+        teams = f"{match.team_a} – {match.team_b}"
+        item = BoardItem(key=f"match-{match.pk}", label=str(_("Table %(number)s") % {"number": match.table_number}),
+                         state=MISSING, url=enter, detail=teams)
+        result = state.result(match.pk)
+        if getattr(match, "sheet", None) is not None:
+            item.state = COUNTED
+            if director:
+                item.url = _url(tournament, "correct", match.pk)
+        elif result is not None and result.outcome != "missing":
+            item.state = COUNTED
+            item.detail = f"{teams} · {_('decided by a disqualification')}"
+        if match.pk in pending:
+            _awaiting(item, pending[match.pk], user, teams)
+            item.url = f"{enter}&match={match.pk}"  # the entry page puts the focus on this slip's Confirm
+        items.append(item)
+    return items
+
+
+def _series(tournament, pending: dict, user) -> list[BoardItem]:
+    from .views import knockout_rounds
+
+    items = []
+    for round_label, matches in knockout_rounds(tournament):
+        for match in matches:
+            known = match.team_a_id is not None and match.team_b_id is not None
+            teams = f"{match.team_a} – {match.team_b}" if known else _("teams not known yet")
+            item = BoardItem(key=f"match-{match.pk}", label=str(round_label), state=MISSING, detail=teams,
+                             url=_url(tournament, "series", match.pk) if known else _url(tournament, "knockout"))
+            sheet = getattr(match, "sheet", None)
+            if sheet is not None:
+                item.state = COUNTED if sheet.derived.get("finished") else RUNNING
+            if match.pk in pending:
+                _awaiting(item, pending[match.pk], user, teams)
+            items.append(item)
+    return items

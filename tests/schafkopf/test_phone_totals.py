@@ -1,0 +1,94 @@
+"""Totals only from a table's phone, where the director allows it (schafkopf.md, entry (b)): each player's
+total and counts; the same rules as at the referee table (the totals add up to zero, the counts fit)."""
+
+import dataclasses
+
+import pytest
+from django.urls import reverse
+
+from scoring.games.schafkopf import services
+from scoring.games.schafkopf.config import settings_of
+from scoring.models import PendingSheet, ScoreSheet
+from tests.schafkopf.test_tablelink_views import table_url
+
+TOTALS = {1: ("12", "2", "1", "0", "0"), 2: ("-4", "0", "0", "0", "0"), 3: ("-6", "1", "0", "0", "0"),
+          4: ("-2", "0", "0", "0", "0")}
+
+
+def totals_post(totals=TOTALS, mode="totals"):
+    data = {"mode": mode}
+    for seat, values in totals.items():
+        for name, value in zip(("total", "solo_played", "solo_won", "tout_played", "tout_won"), values, strict=True):
+            data[f"{name}{seat}"] = value
+    return data
+
+
+@pytest.fixture
+def allowed(drawn, director):
+    services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
+    return drawn
+
+
+@pytest.fixture
+def phone(client):
+    client.cookies.pop("django_language", None)
+    return client
+
+
+def test_the_setting_is_on_the_settings_page_and_off_by_default(client, director, drawn):
+    assert settings_of(drawn).phone_totals is False
+    client.force_login(director)
+    page = client.get(reverse("tournament:schafkopf:settings", args=[drawn.slug])).content.decode()
+    assert 'name="phone_totals"' in page and "Tables may send totals only from their phones" in page
+
+
+def test_without_the_setting_the_phone_takes_the_list_game_by_game_only(phone, drawn, links):
+    _link, token = links[(1, 1)]
+    page = phone.get(table_url(token) + "?mode=totals").content.decode()
+    assert 'name="total1"' not in page and 'name="t1"' in page and "Totals only" not in page
+    response = phone.post(table_url(token), totals_post())
+    assert response.status_code == 400
+    assert "takes the list game by game" in response.content.decode()
+    assert not PendingSheet.objects.exists() and not ScoreSheet.objects.exists()
+
+
+def test_the_phone_sends_totals_and_the_referee_table_confirms_them(phone, allowed, links, director, client):
+    link, token = links[(1, 1)]
+    page = phone.get(table_url(token)).content.decode()
+    assert 'id="mode-totals"' in page and 'name="t1"' in page  # game by game unless the table chooses
+    page = phone.get(table_url(token) + "?mode=totals").content.decode()
+    assert 'name="total4"' in page and 'name="tout_won4"' in page and 'name="t1"' not in page
+    response = phone.post(table_url(token) + "?mode=totals", totals_post())
+    assert response.status_code == 302 and response["Location"].endswith("?mode=totals")
+    pending = PendingSheet.objects.get()
+    assert pending.mode == "totals" and pending.source_link_id == link.pk
+    assert pending.entries[0] == {"seat": 1, "total": 12, "solo_played": 2, "solo_won": 1, "tout_played": 0,
+                                  "tout_won": 0}
+    page = phone.get(table_url(token)).content.decode()  # shown as sent, in the mode it was sent
+    assert 'id="sent-note"' in page and 'value="12"' in page and 'name="t1"' not in page
+
+    client.force_login(director)
+    sheet_url = reverse("tournament:schafkopf:sheet", args=[allowed.slug, 1, 1])
+    client.post(sheet_url, {"action": "confirm", "pending_version": str(pending.version)})
+    sheet = ScoreSheet.objects.get()
+    assert sheet.mode == "totals" and sheet.derived["totals"] == {"1": 12, "2": -4, "3": -6, "4": -2}
+
+
+def test_totals_that_do_not_add_up_to_zero_are_refused_and_change_nothing(phone, allowed, links):
+    _link, token = links[(1, 1)]
+    wrong = {**TOTALS, 4: ("-1", "0", "0", "0", "0")}
+    response = phone.post(table_url(token), totals_post(wrong))
+    text = response.content.decode()
+    assert response.status_code == 400 and "add up to 1 instead of 0" in text
+    assert 'value="-1"' in text  # what the table typed stays in the form
+    unreadable = {**TOTALS, 2: ("four", "0", "0", "0", "0")}
+    response = phone.post(table_url(token), totals_post(unreadable))
+    assert response.status_code == 400 and "cannot be read" in response.content.decode()
+    assert not PendingSheet.objects.exists()
+
+
+def test_counts_that_cannot_be_right_are_refused(phone, allowed, links):
+    _link, token = links[(1, 1)]
+    wrong = {**TOTALS, 1: ("12", "1", "2", "0", "0")}  # more solos won than played
+    response = phone.post(table_url(token), totals_post(wrong))
+    assert response.status_code == 400 and not PendingSheet.objects.exists()

@@ -1,0 +1,31 @@
+"""The round's board of a table game: a table still playing, a first entry awaiting confirmation, and the way
+back to the board after confirming."""
+
+from django.urls import reverse
+
+from scoring.board import AWAITING, MISSING, RUNNING
+from tests.tablegames.test_views import hand_post, text_of, url
+
+
+def test_the_board_of_a_rummi_round(drawn, director, tg_assistant, client):
+    client.force_login(tg_assistant)
+    client.post(url(drawn, "sheet", 1, 2), hand_post(1, 3, ["20", "10", "0", "10"]))  # a game under way
+    drawn.double_entry = True
+    drawn.save()
+    client.post(url(drawn, "sheet", 1, 3), hand_post(1, 1, ["0", "10", "20", "10"]))  # awaits a second person
+    board = drawn.game_type.board(drawn, None, user=director)
+    assert [(item.label, item.state) for item in board.items] == [
+        ("Table 1", MISSING), ("Table 2", RUNNING), ("Table 3", AWAITING)]
+    assert board.summary() == "0 counted, 1 awaiting confirmation, 1 still playing, 1 missing"
+
+    client.force_login(director)
+    page = text_of(client.get(reverse("tournament:tablegames:board", args=[drawn.slug])))
+    assert "Round board: Round 1" in page and "entered by helper" in page and "still playing" in page
+    target = url(drawn, "sheet", 1, 3) + "?from=board"
+    assert f'href="{target}" id="confirm-next"' in page
+    sheet_page = text_of(client.get(target))
+    assert 'name="from" value="board"' in sheet_page
+    response = client.post(target, {"action": "confirm", "pending_version": "1", "from": "board"})
+    assert response["Location"] == reverse("tournament:tablegames:board_part", args=[drawn.slug, "1"])
+    assert drawn.game_type.board(drawn, "1", user=director).items[2].state != AWAITING
+    assert 'aria-current="page" id="nav-board"' in page

@@ -1,0 +1,51 @@
+"""The round's board of a Voms tournament: a pool round's slips (counted, awaiting, missing) and the parts."""
+
+from django.urls import reverse
+
+from scoring.board import AWAITING, COUNTED, MISSING
+from scoring.games.voms import services
+from tournament.models import Match
+
+
+def slip(match, by, lus_a=9, lus_b=4):
+    return services.record_slip(match, by=by, entry=services.slip_entry(lus_a=lus_a, lus_b=lus_b),
+                                expected_version=0)
+
+
+def test_the_board_of_a_pool_round(drawn, director, assistant_voms, client):
+    matches = list(Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False)
+                   .order_by("table_number"))
+    slip(matches[0], director)
+    drawn.double_entry = True
+    drawn.save()
+    slip(matches[1], assistant_voms)
+    board = drawn.game_type.board(drawn, None, user=director)
+    assert board.part == "1" and [key for key, _label in board.parts][:2] == ["1", "2"]
+    assert [item.state for item in board.items] == [COUNTED, AWAITING, MISSING]
+    assert board.summary() == "1 counted, 1 awaiting confirmation, 1 missing"
+    assert f"{matches[1].team_a} – {matches[1].team_b}" in board.next_to_confirm.detail
+
+    client.force_login(assistant_voms)
+    page = client.get(reverse("tournament:voms:board", args=[drawn.slug])).content.decode()
+    assert "Round board: Pool round 1" in page and "No entry awaits your confirmation." in page  # its own entry
+    assert client.get(reverse("tournament:voms:board_part", args=[drawn.slug, "ko"])).status_code == 404
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:board_part", args=[drawn.slug, "2"])).content.decode()
+    assert "0 counted, 3 missing" in page and 'aria-current="page" id="nav-board"' in page
+
+
+def test_a_slip_confirmed_from_the_board_goes_back_to_the_board(drawn, director, assistant_voms, client):
+    match = Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False).first()
+    drawn.double_entry = True
+    drawn.save()
+    slip(match, assistant_voms)
+    client.force_login(director)
+    board_page = client.get(reverse("tournament:voms:board", args=[drawn.slug])).content.decode()
+    target = reverse("tournament:voms:enter", args=[drawn.slug]) + f"?round=1&amp;match={match.pk}&amp;from=board"
+    assert f'href="{target}" id="confirm-next"' in board_page
+    page = client.get(target.replace("&amp;", "&")).content.decode()
+    assert 'autofocus id="confirm-entry"' in page and page.count("autofocus") == 1
+    response = client.post(reverse("tournament:voms:enter", args=[drawn.slug]),
+                           {"action": "confirm", "match": match.pk, "pending_version": "1", "from": "board"})
+    assert response["Location"] == reverse("tournament:voms:board_part", args=[drawn.slug, "1"])
+    assert drawn.game_type.board(drawn, "1", user=director).items[0].state == COUNTED
