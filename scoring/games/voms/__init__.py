@@ -34,6 +34,13 @@ def registration_links(tournament) -> list:
              reverse("tournament:voms:teams", args=[tournament.slug]))]
 
 
+def entry_notes(tournament) -> dict:
+    """Each disqualified team's mark, for the registration desk's lists."""
+    from .services import disqualifications, disqualified_note
+
+    return {team: disqualified_note(rnd) for team, rnd in disqualifications(tournament).items()}
+
+
 def documents(tournament) -> dict:
     from .documents import documents as catalogue
 
@@ -57,6 +64,7 @@ GAME = register(
         documents=documents,
         public="scoring.games.voms.public.public",
         registration_links=registration_links,
+        entry_notes=entry_notes,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
         check_settings="scoring.games.voms.checks.check_settings",
         result_unit="slips",
