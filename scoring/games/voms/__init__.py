@@ -16,16 +16,18 @@ def menu(tournament) -> list:
     def link(name):
         return reverse(f"tournament:voms:{name}", args=[tournament.slug])
 
+    # the same tabs, in the same order, as the game's own pages (templates/voms/_nav.html)
     return [
-        (_("Enter slips"), link("enter")),
-        (_("Standings"), link("standings")),
-        (_("Schedule"), link("schedule")),
+        (_("Overview"), link("overview")),
         (_("Teams"), reverse("tournament:desk", args=[tournament.slug])),
         (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
+        (_("Settings"), link("settings")),
         (_("Pool draw"), link("draw")),
+        (_("Schedule"), link("schedule")),
+        (_("Enter slips"), link("enter")),
+        (_("Standings"), link("standings")),
         (_("Knockout"), link("knockout")),
         (_("Printouts"), link("printouts")),
-        (_("Settings"), link("settings")),
     ]
 
 

@@ -471,7 +471,8 @@ class KnockoutView(DirectorRequiredMixin, FormView):
             for m in matches:
                 m.origin_a, m.origin_b = origins.get(m.team_a_id, ""), origins.get(m.team_b_id, "")
         context.update(bracket=bracket, built=built_with(stage) if stage else None,
-                       winner=knockout_winner(self.tournament, bracket))
+                       winner=knockout_winner(self.tournament, bracket),
+                       played=services.knockout_played(self.tournament))
         return context
 
 
