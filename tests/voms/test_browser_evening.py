@@ -97,6 +97,7 @@ def enter_series(page, base, match_pk, games):
         expect(page.locator(".messages")).to_contain_text("recorded")
 
 
+@pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_voms_evening(live_server, page, director):
     page.set_viewport_size({"width": 1366, "height": 768})
@@ -169,6 +170,9 @@ def test_a_whole_voms_evening(live_server, page, director):
     shot(page, "06-printouts")
     for name in ("slips", "lusboards", "schedule", "pools", "standings", "crosstables"):
         open_pdf(page, f"{base}/voms/print/{name}.pdf" + ("?round=1" if name in ("slips", "lusboards") else ""))
+    download = page.locator("#print-pools a.pdf-download")  # beside each PDF: save it instead of opening it
+    saved = page.request.get(live_server.url + download.get_attribute("href"))
+    assert saved.headers["content-disposition"].startswith("attachment")
 
     # --- slips, by keyboard
     stage = Stage.objects.get(tournament=t, kind=Stage.Kind.POOLS)
