@@ -1,5 +1,5 @@
 """Nobody lands in no pool and at no table: once the draw is fixed, a Voms team registered one by one and a list
-imported into any game are refused with what to do instead; a disqualified team is marked at the desk."""
+imported into any game are refused with what to do instead."""
 
 import pytest
 from django.urls import reverse
@@ -95,22 +95,3 @@ def test_a_list_for_a_tournament_in_play_is_refused_in_every_game(game, director
     assert not report.ok
     assert expected in report.rejected[0][1]
     assert Participant.objects.filter(tournament=tournament).count() == participants
-
-
-def test_a_disqualified_team_is_marked_at_the_desk(voms, director, add_teams, client):
-    add_teams(voms, 4)
-    voms_services.draw_pools(voms, by=director, pools=1, seed=3)
-    team = Team.objects.get(tournament=voms, name="Team 1")
-    games = [m for m in Match.objects.filter(stage__tournament=voms, team_b__isnull=False)
-             .select_related("round").order_by("round__number") if team.pk in (m.team_a_id, m.team_b_id)]
-    for match in games:
-        absent = "a" if match.team_a_id == team.pk else "b"
-        voms_services.record_slip(match, by=director, entry=voms_services.slip_entry(absent=absent),
-                                  confirm_disqualify=True)
-    client.force_login(director)
-    for page in (reverse("tournament:desk", args=[voms.slug]), reverse("tournament:checkin", args=[voms.slug]),
-                 reverse("tournament:desk_entry", args=[voms.slug, team.pk])):
-        assert "disqualified in round 3" in client.get(page).content.decode().lower(), page
-    other = Team.objects.get(tournament=voms, name="Team 2")
-    page = client.get(reverse("tournament:desk_entry", args=[voms.slug, other.pk]))
-    assert "disqualified" not in page.content.decode()
