@@ -64,3 +64,28 @@ def test_the_ranking_is_provisional_until_the_final_is_in_and_a_played_knockout_
     assert "Rebuild the knockout" not in knockout and "the knockout cannot be rebuilt" in knockout
     services.record_series(final, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 4}])
     assert "Final ranking" in page_text(client, "tournament:voms:standings", drawn)
+
+
+def test_the_printouts_and_the_excel_file_mark_the_disqualified_team(drawn, disqualified):
+    for name in ("standings", "schedule", "results", "crosstables"):
+        assert "Team 1 (disqualified in round 3)" in document_text(build(drawn, name)), name
+
+
+def document_text(document) -> str:
+    """What a document holds, as text: a table's rows (the PDF's and the Excel file's), or a page's context."""
+    parts = [getattr(document, attr, "") for attr in ("rows", "context", "pages")]
+    parts += [list(sheet.rows) for sheet in getattr(document, "sheets", [])]
+    return str(parts)
+
+
+def test_the_public_pages_mark_the_disqualified_team(drawn, disqualified, director, client):
+    import html
+
+    from tournament.services.publishing import KINDS, set_publication
+
+    set_publication(drawn, by=director, kinds=KINDS)
+    for page in ("standings", "schedule", "results", "beamer"):
+        text = html.unescape(client.get(reverse(f"public:{page}", args=[drawn.slug])).content.decode())
+        assert "Team 1 (disqualified in round 3)" in text, page
+    found = html.unescape(client.get(reverse("public:seat", args=[drawn.slug]), {"q": "P0 One"}).content.decode())
+    assert "disqualified in round 3" in found
