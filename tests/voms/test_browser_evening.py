@@ -214,7 +214,7 @@ def test_a_whole_voms_evening(live_server, page, director):
         typed.add(match.pk)
         if len(typed) == 6:  # half-way: the standings say they are provisional
             page.goto(f"{base}/voms/standings/")
-            expect(page.locator("main")).to_contain_text("provisional")
+            expect(page.locator("#standings-heading")).to_have_text("Provisional — after 6 of 12 slips")
             expect(page.locator("main")).not_to_contain_text("Final ranking")
             shot(page, "10-standings-provisional")
             page.goto(f"{base}/voms/enter/")

@@ -200,14 +200,14 @@ def standings_page(tournament) -> dict:
     tables = pool_tables(tournament)
     final = None
     text = CellText()
-    heading = ""
+    # "Final ranking" only once every result is in, the final's too; until then "Provisional — after …"
+    progress = result_progress(tournament)
+    heading = progress.heading()
     if knockout_stage(tournament) is not None:
         disqualified = {team: rnd for table in tables for team, rnd in table.disqualified.items()}
         final = SafeString("\n".join(
             f'<tr><td class="num">{text(place)}</td><td>{escape(with_note(team.name, disqualified, team.pk))}</td></tr>'
             for place, team, _how in final_ranking(tournament, tables)))
-        # "Final ranking" only once every result is in, the final's too; until then "Provisional — after …"
-        heading = result_progress(tournament).heading()
     pools = [
         {"name": table.pool.name, "complete": table.complete,
          "rows": SafeString("\n".join(row_html(row, standing, text)
@@ -216,7 +216,8 @@ def standings_page(tournament) -> dict:
     ]
     # The tables are rendered here, once per version and language, not on every request.
     return {"html": render_to_string("voms/_standings_tables.html",
-                                     {"final": final, "heading": heading, "pools": pools})}
+                                     {"final": final, "heading": heading, "provisional": progress.provisional,
+                                      "pools": pools})}
 
 
 def row_html(row: dict, standing: Standing, text: CellText) -> str:
