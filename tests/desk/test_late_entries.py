@@ -8,6 +8,7 @@ from django.utils import timezone
 from scoring.games import all_games
 from scoring.games.tablegames import services as tablegames
 from scoring.games.voms import services as voms_services
+from scoring.models import ScoreSheet
 from tournament.models import Match, Participant, Team
 from tournament.services import participants as desk
 from tournament.services.errors import DomainError
@@ -95,3 +96,22 @@ def test_a_list_for_a_tournament_in_play_is_refused_in_every_game(game, director
     assert not report.ok
     assert expected in report.rejected[0][1]
     assert Participant.objects.filter(tournament=tournament).count() == participants
+
+
+def test_a_team_registered_after_the_draw_holds_back_the_first_slip_until_the_draw_is_redone(
+        voms, director, add_teams, client):
+    add_teams(voms, 4)
+    voms_services.draw_pools(voms, by=director, pools=1, seed=3)
+    late = desk.register_team(voms, by=director, name="Late", players=["Lea Late"])
+    client.force_login(director)
+    draw_page = client.get(reverse("tournament:voms:draw", args=[voms.slug])).content.decode()
+    assert "in no pool:" in draw_page and "Late" in draw_page
+    with pytest.raises(DomainError, match="Late registered after the pool draw and play in no pool"):
+        first_slip(voms, director)
+    assert not ScoreSheet.objects.filter(tournament=voms).exists()
+    # withdrawn (it is in no pool, so it can be), the first slip goes in
+    desk.set_team_withdrawn(late, True, by=director)
+    first_slip(voms, director)
+    with pytest.raises(DomainError):  # a team in a pool is not withdrawn after the draw
+        desk.set_team_withdrawn(Team.objects.get(tournament=voms, name="Team 1"), True, by=director)
+

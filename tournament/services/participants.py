@@ -176,11 +176,12 @@ def register_team(tournament, *, by, name: str, players: list[str], seeded: bool
 
 
 def set_team_withdrawn(team: Team, withdrawn: bool, *, by) -> Team:
-    """Withdraw a team (or reinstate it) before the pool draw; its players go with it."""
+    """Withdraw a team (or reinstate it) before the pool draw, or while it is in no pool (registered after the
+    draw); its players go with it."""
     tournament = team.tournament
     _require_director(by, tournament)
     with transaction.atomic():
-        if drawn(tournament):
+        if drawn(tournament) and team.pool_entries.exists():
             raise DomainError(_("The pools are drawn already: redo the draw after changing the teams."))
         team = Team.objects.select_for_update().get(pk=team.pk)
         if team.withdrawn == withdrawn:

@@ -186,6 +186,8 @@ class EditView(EntryMixin, TemplateView):
                                                                       "reason": entry.status_reason})
             members = []
         context.update(
+            # a team registered after the pool draw is in no pool: it can still be withdrawn
+            can_withdraw=self.teams and not (context["drawn"] and entry.pool_entries.exists()),
             entry=entry, details_form=details, status_form=status, members=members,
             links=[] if self.teams else self.tournament.game_type.player_links(self.tournament, entry),
         )

@@ -281,6 +281,22 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
     return stage
 
 
+def teams_without_pool(tournament) -> list[Team]:
+    """Active teams registered after the pool draw: they play in no pool until the draw is redone."""
+    stage = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    if stage is None:
+        return []
+    return list(active_teams(tournament).exclude(pool_entries__pool__stage=stage))
+
+
+def refuse_teams_without_pool(tournament) -> None:
+    """The first slip fixes the pools: refused while a team would be left in no pool for the whole evening."""
+    late = teams_without_pool(tournament)
+    if late:
+        raise DomainError(_("%(teams)s registered after the pool draw and play in no pool: redo the draw before "
+                            "the first slip, so that every team plays.") % {"teams": ", ".join(t.name for t in late)})
+
+
 def _schedule(tournament, stage: Stage, schedules) -> None:
     """All pools play the same round at once; tables are numbered across the pools."""
     rounds = max(len(rr) for _pool, rr in schedules)
@@ -527,6 +543,8 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
     settings = rules_settings(tournament)
     with transaction.atomic():
+        if not play_started(tournament):
+            refuse_teams_without_pool(tournament)
         state = pool_state(tournament, match.stage)
         correcting = ScoreSheet.objects.filter(match=match).exists()
         result = state.result(match.pk)

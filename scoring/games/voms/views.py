@@ -158,6 +158,7 @@ class DrawView(DirectorRequiredMixin, FormView):
             tables=pool_tables(self.tournament),
             seed=lot_seed(self.tournament),
             locked=services.play_started(self.tournament),
+            without_pool=services.teams_without_pool(self.tournament),
         )
         return context
 
