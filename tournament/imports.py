@@ -232,18 +232,22 @@ def read_table(filename: str, data: bytes, *, required: tuple[str, ...]) -> Pars
     return parsed
 
 
+def draw_fixed(tournament) -> bool:
+    """Whether the draw can no longer be redone: a result entered (or awaiting confirmation), or round 1 started."""
+    from scoring.models import PendingSheet, ScoreSheet
+    from tournament.services.seating import play_started
+
+    return (ScoreSheet.objects.filter(tournament=tournament).exists()
+            or PendingSheet.objects.filter(tournament=tournament).exists() or play_started(tournament))
+
+
 def refuse_after_play(tournament) -> None:
     """Refuse a list for a tournament whose draw is fixed (a result entered, or a round of seats started).
 
     Nobody imported then could be drawn any more: a team would play in no pool, a player sit at no
     table. The message says what to do instead.
     """
-    from scoring.models import PendingSheet, ScoreSheet
-    from tournament.services.seating import play_started
-
-    fixed = (ScoreSheet.objects.filter(tournament=tournament).exists()
-             or PendingSheet.objects.filter(tournament=tournament).exists() or play_started(tournament))
-    if not fixed:
+    if not draw_fixed(tournament):
         return
     if tournament.game_type.participants == "team":
         raise ImportFileError(_(

@@ -46,6 +46,9 @@ class GameType:
     prizes_shown: Callable[[Any], bool] = field(default=lambda tournament: False)
     #: the game's own pages about one player, linked from the desk: player_links(tournament, player) -> [(label, url)]
     player_links: Callable[[Any, Any], list] = field(default=lambda tournament, player: [])
+    #: marks on the desk's entries beside their status: entry_notes(tournament) -> {entry pk: text}
+    #: (a Voms team's "disqualified in round 3")
+    entry_notes: Callable[[Any], dict] = field(default=lambda tournament: {})
     #: the game's own registration pages (partners by lot, imports), linked from the desk: [(label, url)]
     registration_links: Callable[[Any], list] = field(default=lambda tournament: [])
     #: dotted path of `sheet_derive(tournament, *, match, table) -> derive(entries, mode)`: the game's one

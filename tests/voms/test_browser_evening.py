@@ -1,29 +1,68 @@
-"""A Voms evening at the referee table, by keyboard at 1366×768: high lus asked, absurd lus refused, the third
-absence disqualifies after a confirmation, the round moves on, the knockout is played to its winner.
+"""A whole Voms evening at the referee table, from an empty database, by keyboard at 1366×768.
 
-Screenshots go to $VOMS_SHOTS (if set) to be looked at."""
+The director creates the tournament, registers nine teams at the desk (one renamed, one registered twice after
+the duplicate warning and deleted again), checks in eight, withdraws the no-show at the draw, draws two pools of
+four, prints, types every slip (lus above 12 asked, above 20 refused, a correction with its reason, the third
+absence of a team that disqualifies it after a confirmation), sees the standings labelled provisional, plays the
+semifinals and the final best of 3, sees the winner and the final ranking, exports Excel and archives.
 
-import os
-from pathlib import Path
+Screenshots are kept in test-artifacts/voms-evening/ to be looked at.
+"""
 
+import io
+import re
+
+import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from scoring.games.voms import services
-from tests.browser.helpers import login_by_keyboard
-from tournament.models import Match, Stage
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard, tab_to
+from tournament.models import Match, Stage, Team, Tournament
+
+SHOTS = ARTIFACTS / "voms-evening"
+
+TEAMS = [  # (team name, player 1, player 2)
+    ("Kammen", "Anna Berg", "Bo Dahl"),
+    ("Lusene", "Carl Eng", "Dorte Fisk"),
+    ("Trumf", "Erik Gram", "Frida Holm"),
+    ("Spar Es", "Gitte Ibsen", "Hans Juul"),
+    ("Ruder", "Ida Krog", "Jens Lund"),
+    ("Klør", "Karen Mik", "Lars Nør"),
+    ("Hjerter", "Mette Ohl", "Niels Pan"),
+    ("Bønder", "Ole Quist", "Pia Rask"),
+    ("Sidste", "Rikke Sand", "Søren Tang"),  # does not come: withdrawn at the draw
+]
 
 
 def shot(page, name):
-    folder = os.environ.get("VOMS_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def type_slip(page, table, lus_a, lus_b):
-    page.locator("#id_table").fill("")
+def register(page, name, player1, player2, *, duplicate=False):
+    expect(page.locator("#id_player1")).to_be_focused()
+    page.keyboard.type(player1)
+    page.keyboard.press("Tab")
+    page.keyboard.type(player2)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")  # the team name comes first on the form, empty: the players' names
+    expect(page.locator("#id_name")).to_be_focused()
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    if duplicate:
+        expect(page.locator(".errors, .errorlist").first).to_contain_text("already")
+        expect(page.locator("#id_confirm_duplicate")).to_be_focused()
+        shot(page, "02-duplicate-asked")
+        page.keyboard.press("Space")
+        page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text(f"{name} registered with number")
+
+
+def type_slip(page, round_number, table, lus_a, lus_b):
+    page.locator("#id_round").fill(str(round_number))
     page.locator("#id_table").focus()
+    page.keyboard.press("Control+a")
     page.keyboard.type(str(table))
     page.keyboard.press("Tab")
     page.keyboard.type(str(lus_a))
@@ -32,93 +71,212 @@ def type_slip(page, table, lus_a, lus_b):
     page.keyboard.press("Enter")
 
 
-@pytest.mark.skipif(not os.environ.get("VOMS_SHOTS"), reason="a walk to look at: set VOMS_SHOTS to a folder")
-@pytest.mark.django_db(transaction=True)
-def test_voms_evening_with_a_disqualification(live_server, page, drawn, director):
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.set_default_timeout(30000)
-    expect.set_options(timeout=30000)  # a loaded machine; no timing is asserted
-    t = drawn
-    # Read up front: a read of the test's own while the live server writes locks SQLite's shared in-memory tables.
-    team = t.teams.get(name="Team 1")
-    stage = Stage.objects.get(tournament=t, kind=Stage.Kind.POOLS)
-    pool = list(Match.objects.filter(stage=stage, team_b__isnull=False).select_related("round")
-                .order_by("round__number", "table_number"))
-    games = [m for m in pool if team.pk in (m.team_a_id, m.team_b_id)]
-    first = next(m for m in pool if m.round.number == 1 and m not in games)
-    login_by_keyboard(page, live_server.url, director, f"/manage/{t.slug}/voms/enter/")
-    expect(page.locator("nav.vo-nav a[aria-current]")).to_have_text("Enter slips")
-    expect(page.locator("#still-missing li")).to_have_count(3)
-
-    type_slip(page, first.table_number, 5, 99)  # refused with the limit
-    expect(page.locator(".f-lus_b .error")).to_contain_text("at most 20")
-    expect(page.locator("#id_lus_b")).to_be_focused()
-    shot(page, "01-lus-refused")
-    page.locator("#id_lus_b").fill("")
-    page.locator("#id_lus_b").focus()
-    page.keyboard.type("13")
-    page.keyboard.press("Enter")  # 13 lus are asked about
-    expect(page.locator(".f-confirm_high_lus .error")).to_contain_text("13 lus — are you sure?")
-    expect(page.locator("#id_confirm_high_lus")).to_be_focused()
-    shot(page, "02-lus-asked")
+def confirm_box(page, field):
+    """A question on the slip: the box has the focus, Space ticks it, Enter saves."""
+    expect(page.locator(f"#id_{field}")).to_be_focused()
     page.keyboard.press("Space")
     page.keyboard.press("Enter")
+
+
+def open_pdf(page, url):
+    response = page.request.get(url)
+    assert response.status == 200, url
+    assert response.headers["content-type"] == "application/pdf", url
+    assert response.headers["content-disposition"].startswith("inline"), url
+    assert response.body()[:5] == b"%PDF-"
+
+
+def enter_series(page, base, match_pk, games):
+    page.goto(f"{base}/voms/knockout/{match_pk}/")
+    for lus_a, lus_b in games:
+        expect(page.locator("#id_lus_a")).to_be_focused()
+        page.keyboard.type(str(lus_a))
+        page.keyboard.press("Tab")
+        page.keyboard.type(str(lus_b))
+        page.keyboard.press("Enter")
+        expect(page.locator(".messages")).to_contain_text("recorded")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_voms_evening(live_server, page, director):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.set_default_timeout(20000)
+    expect.set_options(timeout=20000)  # a loaded machine; no timing is asserted
+
+    # --- a new tournament, by keyboard
+    login_by_keyboard(page, live_server.url, director, "/manage/new/")
+    expect(page.locator("#id_name")).to_be_focused()
+    page.keyboard.type("Voms evening")
+    page.keyboard.press("Tab")
+    page.keyboard.type("Vom")
+    page.keyboard.press("Tab")
+    page.keyboard.type("12052026")
+    tab_to(page, "#id_venue")
+    page.keyboard.type("Klubhuset")
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Voms evening")
+    t = Tournament.objects.get(name="Voms evening")
+    base = f"{live_server.url}/manage/{t.slug}"
+
+    # --- the desk: nine teams, one typed twice (asked, confirmed, then deleted), one renamed
+    page.goto(f"{base}/desk/")
+    for name, player1, player2 in TEAMS[:3]:
+        register(page, name, player1, player2)
+    register(page, "Trumf", "Erik Gram", "Frida Holm", duplicate=True)
+    for name, player1, player2 in TEAMS[3:]:
+        register(page, name, player1, player2)
+    shot(page, "01-desk")
+    twice = Team.objects.filter(tournament=t, name="Trumf").order_by("number").last()
+    page.goto(f"{base}/desk/entries/{twice.pk}/")
+    page.locator("a.button", has_text="Delete this team").click()
+    page.locator("#id_reason").fill("typed twice")
+    page.locator("button", has_text="Yes, delete").click()
+    expect(page.locator(".messages")).to_contain_text("Trumf deleted")
+    renamed = Team.objects.get(tournament=t, name="Lusene")
+    page.goto(f"{base}/desk/entries/{renamed.pk}/")
+    page.locator("#id_name").fill("Lusene fra Aarhus")
+    page.locator("#id_name").press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Changes saved")
+    expect(page.locator("table.grid tbody tr")).to_have_count(9)
+    expect(page.locator("main")).to_contain_text("Lusene fra Aarhus")
+    shot(page, "03-desk-after-corrections")
+
+    # --- check-in by keyboard: eight arrive (two pay at once), "Sidste" does not come
+    page.goto(f"{base}/desk/check-in/")
+    for number, (name, _p1, _p2) in enumerate(TEAMS[:8]):
+        find = page.locator("#desk-find")
+        expect(find).to_be_focused()
+        find.type(name.split()[0] if number != 1 else "aarhus")
+        page.keyboard.press("Shift+Enter" if number < 2 else "Enter")
+        expect(page.locator("#desk-counts")).to_contain_text(f"{number + 1} of 9 arrived")
+    expect(page.locator("#desk-counts")).to_contain_text("8 of 9 arrived, 2 paid")
+    shot(page, "04-checkin")
+
+    # --- the draw: the no-show is withdrawn in one step, then two pools of four
+    page.goto(f"{base}/voms/draw/")
+    expect(page.locator("#no-shows-title")).to_contain_text("1 registered has not arrived")
+    page.locator("button", has_text="Withdraw them before the draw").click()
+    expect(page.locator(".messages")).to_contain_text("Sidste")
+    page.locator("#id_pools").fill("2")
+    page.locator("#id_seed").fill("5")
+    page.locator("#id_seed").press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Pools drawn")
+    shot(page, "05-draw")
+    expect(page.locator("main")).not_to_contain_text("Sidste")
+
+    # --- printouts: every PDF opens in the browser
+    page.goto(f"{base}/voms/print/")
+    shot(page, "06-printouts")
+    for name in ("slips", "lusboards", "schedule", "pools", "standings", "crosstables"):
+        open_pdf(page, f"{base}/voms/print/{name}.pdf" + ("?round=1" if name in ("slips", "lusboards") else ""))
+    download = page.locator("#print-pools a.pdf-download")  # beside each PDF: save it instead of opening it
+    saved = page.request.get(live_server.url + download.get_attribute("href"))
+    assert saved.headers["content-disposition"].startswith("attachment")
+
+    # --- slips, by keyboard
+    stage = Stage.objects.get(tournament=t, kind=Stage.Kind.POOLS)
+    games = list(Match.objects.filter(stage=stage, team_b__isnull=False).select_related("round", "team_a", "team_b")
+                 .order_by("round__number", "table_number"))
+    assert len(games) == 12
+    absent = games[0].team_a  # absent in all three rounds: disqualified at the third absence
+    page.goto(f"{base}/voms/enter/")
+    expect(page.locator("#still-missing li")).to_have_count(4)
+    first_other = next(m for m in games if m.round.number == 1 and absent.pk not in (m.team_a_id, m.team_b_id))
+    type_slip(page, 1, first_other.table_number, 5, 99)  # refused: the limit is named
+    expect(page.locator(".f-lus_b .error")).to_contain_text("at most 20")
+    expect(page.locator("#id_lus_b")).to_be_focused()
+    shot(page, "07-lus-refused")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("13")
+    page.keyboard.press("Enter")  # 13 lus: asked
+    expect(page.locator(".f-confirm_high_lus .error")).to_contain_text("13 lus — are you sure?")
+    shot(page, "08-lus-asked")
+    confirm_box(page, "confirm_high_lus")
     expect(page.locator(".messages")).to_contain_text("5 : 13")
-    expect(page.locator("#still-missing li")).to_have_count(2)
-
-    page.locator("#id_table").focus()
-    page.keyboard.type(str(first.table_number))
-    expect(page.locator("#slip-teams")).to_contain_text("already entered 5:13 · Correct")
-    shot(page, "03-preview-entered")
-
-    # Team 1 is absent three times: the third absence asks for a confirmation that says so
-    for number, match in enumerate(games[:3]):
-        page.goto(f"{live_server.url}/manage/{t.slug}/voms/enter/?round={match.round.number}")
-        absent_a = match.team_a_id == team.pk
-        type_slip(page, match.table_number, "x" if absent_a else 9, 9 if absent_a else "x")
-        shot(page, f"04-absence-{number}")
-        if number == 2:
-            expect(page.locator(".f-confirm_disqualify .error")).to_contain_text("disqualified in round")
-            shot(page, "04-disqualify-asked")
-            page.keyboard.press("Space")
-            page.keyboard.press("Enter")
-            expect(page.locator(".messages")).to_contain_text("is disqualified in round")
-    # every other game of the pool, typed by keyboard
-    for match in pool:
-        if match in games or match == first:
+    typed = {first_other.pk}
+    for match in games:
+        if match.pk in typed:
             continue
-        page.goto(f"{live_server.url}/manage/{t.slug}/voms/enter/?round={match.round.number}")
-        type_slip(page, match.table_number, 9, match.round.number)
-        expect(page.locator(".messages")).to_contain_text("points")
-    page.goto(f"{live_server.url}/manage/{t.slug}/voms/enter/")
-    expect(page.locator("#id_round")).to_have_value("5")
+        if absent.pk in (match.team_a_id, match.team_b_id):
+            side_a = match.team_a_id == absent.pk
+            type_slip(page, match.round.number, match.table_number, "x" if side_a else 9, 9 if side_a else "x")
+            if match.round.number == 3:
+                expect(page.locator(".f-confirm_disqualify .error")).to_contain_text("disqualified in round 3")
+                shot(page, "09-disqualify-asked")
+                confirm_box(page, "confirm_disqualify")
+                expect(page.locator(".messages")).to_contain_text("is disqualified in round 3")
+            else:
+                expect(page.locator(".messages")).to_contain_text("points")
+        else:
+            type_slip(page, match.round.number, match.table_number, 9, match.table_number + match.round.number)
+            expect(page.locator(".messages")).to_contain_text("points")
+        typed.add(match.pk)
+        if len(typed) == 6:  # half-way: the standings say they are provisional
+            page.goto(f"{base}/voms/standings/")
+            expect(page.locator("#standings-heading")).to_have_text("Provisional — after 6 of 12 slips")
+            expect(page.locator("main")).not_to_contain_text("Final ranking")
+            shot(page, "10-standings-provisional")
+            page.goto(f"{base}/voms/enter/")
     expect(page.locator("#still-missing")).to_contain_text("Every slip of this round is in.")
-    shot(page, "05-entry-complete")
-    page.goto(f"{live_server.url}/manage/{t.slug}/voms/standings/")
-    expect(page.locator("main")).to_contain_text("Team 1 (disqualified in round")
-    expect(page.locator("a", has_text="Excel")).to_be_visible()
-    shot(page, "06-standings")
-    page.goto(f"{live_server.url}/manage/{t.slug}/voms/schedule/")
-    shot(page, "07-schedule")
+    shot(page, "11-entry-complete")
 
-    # knockout: built, played, the winner named
-    page.goto(f"{live_server.url}/manage/{t.slug}/voms/knockout/")
+    # --- a correction with its reason: the first slip was 9:5, not 5:13
+    page.goto(f"{base}/voms/slip/{first_other.pk}/")
+    page.locator("#id_lus_a").fill("9")
+    page.locator("#id_lus_b").fill("5")
+    page.locator("#id_reason").fill("read the slip upside down")
+    page.locator("#id_reason").press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Slip corrected")
+    shot(page, "12-corrected")
+
+    page.goto(f"{base}/voms/standings/")
+    expect(page.locator("main")).to_contain_text(f"{absent.name} (disqualified in round 3)")
+    expect(page.locator("main")).not_to_contain_text("provisional")
+    shot(page, "13-standings-pools-complete")
+    page.goto(f"{base}/voms/schedule/")
+    expect(page.locator("main")).to_contain_text("disqualified in round 3")
+    page.goto(f"{base}/desk/")
+    expect(page.locator("main")).to_contain_text("disqualified in round 3")
+    shot(page, "14-desk-disqualified")
+
+    # --- the knockout: semifinals A1–B2, B1–A2 and the final, best of 3
+    page.goto(f"{base}/voms/knockout/")
     page.locator("button", has_text="Build the knockout").click()
     expect(page.locator("main")).to_contain_text("The knockout was built with:")
-    for _series in range(3):  # one pool: the two best play the final
-        page.goto(f"{live_server.url}/manage/{t.slug}/voms/knockout/")
-        if not page.locator("a", has_text="Enter game").count():
-            break
-        page.locator("a", has_text="Enter game").first.click()
-        for _game in range(2):
-            page.locator("#id_lus_a").focus()
-            page.keyboard.type("9")
-            page.keyboard.press("Tab")
-            page.keyboard.type("4")
-            page.keyboard.press("Enter")
-            expect(page.locator(".messages")).to_contain_text("recorded")
-    shot(page, "08-series")
-    page.goto(f"{live_server.url}/manage/{t.slug}/voms/knockout/")
-    expect(page.locator("#knockout-winner")).to_contain_text("Winner of the tournament")
-    shot(page, "09-knockout")
-    assert services.disqualifications(t) == {team.pk: games[2].round.number}
+    ko = Stage.objects.get(tournament=t, kind=Stage.Kind.KNOCKOUT)
+    semis = {m.key: m for m in ko.matches.all()}
+    enter_series(page, base, semis["SF1"].pk, [(9, 4), (9, 6)])
+    enter_series(page, base, semis["SF2"].pk, [(9, 2), (7, 9), (9, 3)])
+    page.goto(f"{base}/voms/standings/")
+    expect(page.locator("main")).not_to_contain_text("Final ranking")
+    shot(page, "15-standings-before-final")
+    final = Match.objects.select_related("team_a", "team_b").get(stage=ko, key="F")
+    enter_series(page, base, final.pk, [(3, 9), (9, 1), (4, 9)])
+    winner = final.team_b.name
+    page.goto(f"{base}/voms/knockout/")
+    expect(page.locator("#knockout-winner")).to_contain_text(f"Winner of the tournament: {winner}")
+    shot(page, "16-knockout")
+    page.locator("#knockout-winner a", has_text=re.compile("^Final ranking$")).click()
+    expect(page.locator("main")).to_contain_text("Final ranking")
+    expect(page.locator("table.grid").first.locator("tbody tr").first).to_contain_text(winner)
+    shot(page, "17-final-ranking")
+    open_pdf(page, f"{base}/voms/print/ranking.pdf")
+    open_pdf(page, f"{base}/voms/print/bracket.pdf")
+
+    # --- Excel: the winner first in the final ranking
+    response = page.request.get(f"{base}/voms/print/standings.xlsx")
+    assert response.status == 200
+    book = openpyxl.load_workbook(io.BytesIO(response.body()), read_only=True)
+    rows = [[cell for cell in row if cell is not None] for row in book.worksheets[0].iter_rows(values_only=True)]
+    assert any(row[:2] == [1, winner] for row in rows if len(row) >= 2), rows[:6]
+
+    # --- archive, after a confirmation
+    page.goto(f"{base}/")
+    expect(page.locator("main")).to_contain_text("Finished")
+    page.locator("button", has_text="Archive").click()
+    shot(page, "18-archive-asked")
+    page.locator("button", has_text="Yes, archive it").click()
+    expect(page.locator(".messages")).to_contain_text("archived")
+    t.refresh_from_db()
+    assert t.archived

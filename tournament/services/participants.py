@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
 
-from ..imports import ImportFileError, read_table, refuse_after_play
+from ..imports import ImportFileError, draw_fixed, read_table, refuse_after_play
 from ..models import Participant, PoolEntry, Seat, Team
 from ..permissions import is_director
 from .audit import log_action
@@ -142,11 +142,23 @@ def next_team_number(tournament) -> int:
     return (last or 0) + 1
 
 
+def refuse_team_after_play(tournament) -> None:
+    """Once results are in, the pools are fixed: a team (or a player without a partner) registered now would play
+    in no pool, so it is refused with what can be done instead."""
+    if draw_fixed(tournament):
+        raise DomainError(_(
+            "Results have been entered, so the pools are fixed and a team can no longer be registered: it would "
+            "play in no pool. A team can join only until the first result, when the pools are drawn again. A late "
+            "player can take the place of a team's player: correct that player's name on the team's page."))
+
+
 def register_team(tournament, *, by, name: str, players: list[str], seeded: bool = False,
                   confirm_duplicate: bool = False, sent=None) -> Team:
     """A team of 1 or 2 players, given as full names ("First Last"); a second team of the same name needs
-    `confirm_duplicate` (the desk asks). `sent`: see `tournament.services.replay`."""
+    `confirm_duplicate` (the desk asks). Refused once results are in (`refuse_team_after_play`).
+    `sent`: see `tournament.services.replay`."""
     _require_director(by, tournament)
+    refuse_team_after_play(tournament)
     players = [" ".join(p.split()) for p in players if p and p.strip()]
     if not 1 <= len(players) <= 2:
         raise DomainError(_("A team has one or two players."), field="player1")
@@ -164,11 +176,12 @@ def register_team(tournament, *, by, name: str, players: list[str], seeded: bool
 
 
 def set_team_withdrawn(team: Team, withdrawn: bool, *, by) -> Team:
-    """Withdraw a team (or reinstate it) before the pool draw; its players go with it."""
+    """Withdraw a team (or reinstate it) before the pool draw, or while it is in no pool (registered after the
+    draw); its players go with it."""
     tournament = team.tournament
     _require_director(by, tournament)
     with transaction.atomic():
-        if drawn(tournament):
+        if drawn(tournament) and team.pool_entries.exists():
             raise DomainError(_("The pools are drawn already: redo the draw after changing the teams."))
         team = Team.objects.select_for_update().get(pk=team.pk)
         if team.withdrawn == withdrawn:

@@ -65,6 +65,14 @@ def warn_if_prizes_change(request, tournament) -> None:
             "Print the final ranking again.") % {"takings": money(desk.takings(tournament))})
 
 
+def with_notes(tournament, entries: list) -> list:
+    """The entries, each with `note`: the game's mark beside its status (a Voms team's disqualification)."""
+    notes = tournament.game_type.entry_notes(tournament)
+    for entry in entries:
+        entry.note = notes.get(entry.pk, "")
+    return entries
+
+
 class DeskPage(DirectorRequiredMixin):
     """Every desk page: the game's menu, and whether entrants are teams or players."""
 
@@ -98,7 +106,7 @@ class RegisterView(DeskPage, ReplayGuard, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        entries = list(desk.entrants(t))
+        entries = with_notes(t, list(desk.entrants(t)))
         context.update(
             entries=entries,
             active=sum(not desk.is_withdrawn(e) for e in entries),
@@ -165,7 +173,7 @@ class EditView(EntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        entry = kwargs.get("current") or self.entry()
+        entry = with_notes(self.tournament, [kwargs.get("current") or self.entry()])[0]
         if self.teams:
             details = kwargs.get("details_form") or TeamEditForm(instance=entry)
             status = None
@@ -178,6 +186,8 @@ class EditView(EntryMixin, TemplateView):
                                                                       "reason": entry.status_reason})
             members = []
         context.update(
+            # a team registered after the pool draw is in no pool: it can still be withdrawn
+            can_withdraw=self.teams and not (context["drawn"] and entry.pool_entries.exists()),
             entry=entry, details_form=details, status_form=status, members=members,
             links=[] if self.teams else self.tournament.game_type.player_links(self.tournament, entry),
         )
@@ -290,7 +300,7 @@ class CheckInView(DeskPage, TemplateView):
         t = self.tournament
         counts = desk.checkin_counts(t)
         query = self.request.GET.get("q", "").strip()
-        entries = [e for e in desk.entrants(t) if not desk.is_withdrawn(e)]
+        entries = with_notes(t, [e for e in desk.entrants(t) if not desk.is_withdrawn(e)])
         if query:
             entries = matching(entries, query)
         context.update(entries=entries, counts=counts, counts_text=counts_text(counts, desk.fee_of(t) is not None),

@@ -16,17 +16,19 @@ def menu(tournament) -> list:
     def link(name):
         return reverse(f"tournament:voms:{name}", args=[tournament.slug])
 
+    # the same tabs, in the same order, as the game's own pages (templates/voms/_nav.html)
     return [
+        (_("Overview"), link("overview")),
+        (_("Teams"), reverse("tournament:desk", args=[tournament.slug])),
+        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
+        (_("Settings"), link("settings")),
+        (_("Pool draw"), link("draw")),
+        (_("Schedule"), link("schedule")),
         (_("Enter slips"), link("enter")),
         (_("Round board"), link("board")),
         (_("Standings"), link("standings")),
-        (_("Schedule"), link("schedule")),
-        (_("Teams"), reverse("tournament:desk", args=[tournament.slug])),
-        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
-        (_("Pool draw"), link("draw")),
         (_("Knockout"), link("knockout")),
         (_("Printouts"), link("printouts")),
-        (_("Settings"), link("settings")),
     ]
 
 
@@ -39,6 +41,13 @@ def board(tournament, part, *, user=None):
 def registration_links(tournament) -> list:
     return [(_("Players without a partner, partners by lot, import a list"),
              reverse("tournament:voms:teams", args=[tournament.slug]))]
+
+
+def entry_notes(tournament) -> dict:
+    """Each disqualified team's mark, for the registration desk's lists."""
+    from .services import disqualifications, disqualified_note
+
+    return {team: disqualified_note(rnd) for team, rnd in disqualifications(tournament).items()}
 
 
 def documents(tournament) -> dict:
@@ -64,6 +73,7 @@ GAME = register(
         documents=documents,
         public="scoring.games.voms.public.public",
         registration_links=registration_links,
+        entry_notes=entry_notes,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
         check_settings="scoring.games.voms.checks.check_settings",
         json_links="scoring.games.voms.checks.json_links",

@@ -342,8 +342,10 @@ def pools_document(tournament) -> TableDocument:
     stage = pools_stage(tournament)
     if stage is None:
         return empty_table(_("Pool lists"))
+    dq = services.pool_state(tournament, stage).disqualified
     rows = [
-        {"pool": pool.name, "position": entry.position, "team": entry.team.name, "players": players_of(entry.team)}
+        {"pool": pool.name, "position": entry.position, "team": services.with_note(entry.team.name, dq, entry.team_id),
+         "players": players_of(entry.team)}
         for pool in stage.pools.prefetch_related("entries__team__members")
         for entry in pool.entries.all()
     ]

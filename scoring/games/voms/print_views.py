@@ -46,7 +46,11 @@ class PrintoutsView(ScoreEntryMixin, TemplateView):
         rounds = rounds_with_games(t)
         entries = []
         for entry in CATALOGUE.values():
-            links = [(FORMAT_LABELS[f], document_url(t, entry.name, f)) for f in entry.formats]
+            # a PDF opens in the browser; its "download" link saves it instead (documents/response.py)
+            links = [(FORMAT_LABELS[f], document_url(t, entry.name, f),
+                      document_url(t, entry.name, f) + "?download=1"
+                      if f == "pdf" else "")
+                     for f in entry.formats]
             item = {"entry": entry, "links": links}
             if entry.per_round:
                 item["rounds"] = [{**r, "url": document_url(t, entry.name, "pdf", r["number"])} for r in rounds]

@@ -40,6 +40,7 @@ from tournament.services.participants import (
     ImportReport,
     new_player,
     next_team_number,
+    refuse_team_after_play,
     register_team,
     split_name,
 )
@@ -135,6 +136,7 @@ def _refuse_after_draw(tournament) -> None:
 def register_individual(tournament, *, by, name: str, sent=None) -> Participant:
     """A player without a partner yet: partners are drawn by lot (`draw_partners`)."""
     _require_director(by, tournament)
+    refuse_team_after_play(tournament)  # a player without a partner would play in no team and no pool
     if not name.strip():
         raise DomainError(_("Type the player's name."), field="name")
     with transaction.atomic():
@@ -277,6 +279,22 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
                    after={"seed": seed, "pools": {pool_name(i): ids for i, ids in enumerate(drawn)}})
         sync_status(tournament, by=by)
     return stage
+
+
+def teams_without_pool(tournament) -> list[Team]:
+    """Active teams registered after the pool draw: they play in no pool until the draw is redone."""
+    stage = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    if stage is None:
+        return []
+    return list(active_teams(tournament).exclude(pool_entries__pool__stage=stage))
+
+
+def refuse_teams_without_pool(tournament) -> None:
+    """The first slip fixes the pools: refused while a team would be left in no pool for the whole evening."""
+    late = teams_without_pool(tournament)
+    if late:
+        raise DomainError(_("%(teams)s registered after the pool draw and play in no pool: redo the draw before "
+                            "the first slip, so that every team plays.") % {"teams": ", ".join(t.name for t in late)})
 
 
 def _schedule(tournament, stage: Stage, schedules) -> None:
@@ -525,6 +543,8 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
     settings = rules_settings(tournament)
     with transaction.atomic():
+        if not play_started(tournament):
+            refuse_teams_without_pool(tournament)
         state = pool_state(tournament, match.stage)
         correcting = ScoreSheet.objects.filter(match=match).exists()
         result = state.result(match.pk)
@@ -597,6 +617,13 @@ def knockout_stage(tournament) -> Stage | None:
     return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.KNOCKOUT).first()
 
 
+def knockout_played(tournament) -> bool:
+    """Whether a knockout result (or a first entry awaiting confirmation) exists: then it cannot be rebuilt."""
+    stages = Stage.objects.filter(tournament=tournament, kind__in=[Stage.Kind.KNOCKOUT, Stage.Kind.SEMIFINAL_POOL])
+    return (ScoreSheet.objects.filter(match__stage__in=stages).exists()
+            or PendingSheet.objects.filter(match__stage__in=stages).exists())
+
+
 def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str,
                     qualifiers_per_pool: int | None = None, confirm_rebuild: bool = False) -> Stage:
     """Build the knockout from the qualifiers (decided by the pool standings).
@@ -608,9 +635,7 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
     if knockout_stage(tournament) is not None and not confirm_rebuild:
         raise DomainError(_("There is a knockout already: tick “Yes, rebuild it” to replace it."),
                           field="confirm_rebuild")
-    existing = knockout_stage(tournament)
-    if existing and (ScoreSheet.objects.filter(match__stage=existing).exists()
-                     or PendingSheet.objects.filter(match__stage=existing).exists()):
+    if knockout_played(tournament):
         raise DomainError(_("Knockout results have been entered: the knockout cannot be rebuilt."))
     best_of = rules_settings(tournament).best_of
     with transaction.atomic():

@@ -17,12 +17,13 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 
+from scoring.progress import result_progress
 from scoring.rules import voms as rules
 from scoring.rules.standings import LOT_KEY, Standing
 from tournament.models import Draw, Match, Pool, Stage, Team
 from tournament.public.cache import cached, load_tournament
 
-from .services import knockout_stage, pool_state, rules_settings, series_winners
+from .services import knockout_stage, pool_state, rules_settings, series_winners, with_note
 
 
 @dataclass
@@ -199,9 +200,14 @@ def standings_page(tournament) -> dict:
     tables = pool_tables(tournament)
     final = None
     text = CellText()
+    # "Final ranking" only once every result is in, the final's too; until then "Provisional — after …"
+    progress = result_progress(tournament)
+    heading = progress.heading()
     if knockout_stage(tournament) is not None:
-        final = SafeString("\n".join(f'<tr><td class="num">{text(place)}</td><td>{escape(team.name)}</td></tr>'
-                                     for place, team, _how in final_ranking(tournament, tables)))
+        disqualified = {team: rnd for table in tables for team, rnd in table.disqualified.items()}
+        final = SafeString("\n".join(
+            f'<tr><td class="num">{text(place)}</td><td>{escape(with_note(team.name, disqualified, team.pk))}</td></tr>'
+            for place, team, _how in final_ranking(tournament, tables)))
     pools = [
         {"name": table.pool.name, "complete": table.complete,
          "rows": SafeString("\n".join(row_html(row, standing, text)
@@ -209,7 +215,9 @@ def standings_page(tournament) -> dict:
         for table in tables
     ]
     # The tables are rendered here, once per version and language, not on every request.
-    return {"html": render_to_string("voms/_standings_tables.html", {"final": final, "pools": pools})}
+    return {"html": render_to_string("voms/_standings_tables.html",
+                                     {"final": final, "heading": heading, "provisional": progress.provisional,
+                                      "pools": pools})}
 
 
 def row_html(row: dict, standing: Standing, text: CellText) -> str:

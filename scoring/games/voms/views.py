@@ -159,6 +159,7 @@ class DrawView(DirectorRequiredMixin, FormView):
             tables=pool_tables(self.tournament),
             seed=lot_seed(self.tournament),
             locked=services.play_started(self.tournament),
+            without_pool=services.teams_without_pool(self.tournament),
         )
         return context
 
@@ -221,10 +222,13 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             for m in matches:
                 lookup.setdefault(str(m.round.number), {})[str(m.table_number)] = preview(
                     self.tournament, m, state, director)
-            recent = (
+            recent = list(
                 Match.objects.filter(stage=stage, sheet__isnull=False)
                 .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
             )
+            for m in recent:  # a disqualified team is marked with its round here too
+                m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
+                m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id)
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
         pending = self.pending_slips(stage)
@@ -325,7 +329,8 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
 
 def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
     """What the entry page shows under the form for a typed round and table (voms/enter.js)."""
-    entry = {"a": str(match.team_a), "b": str(match.team_b),
+    entry = {"a": services.with_note(str(match.team_a), state.disqualified, match.team_a_id),
+             "b": services.with_note(str(match.team_b), state.disqualified, match.team_b_id),
              "pool": _("Pool %(pool)s") % {"pool": match.pool.name} if match.pool else "", "done": False}
     result = state.result(match.pk)
     sheet = getattr(match, "sheet", None)
@@ -488,7 +493,8 @@ class KnockoutView(DirectorRequiredMixin, FormView):
             for m in matches:
                 m.origin_a, m.origin_b = origins.get(m.team_a_id, ""), origins.get(m.team_b_id, "")
         context.update(bracket=bracket, built=built_with(stage) if stage else None,
-                       winner=knockout_winner(self.tournament, bracket))
+                       winner=knockout_winner(self.tournament, bracket),
+                       played=services.knockout_played(self.tournament))
         return context
 
 
