@@ -583,7 +583,7 @@ def main(argv=None) -> int:
         os.environ.update(environment)
         from bench.schafkopf import calibration, setup_django, timed
 
-        setup_django("")
+        setup_django("", str(folder))
         from django.conf import settings
         from django.core.management import call_command
         from django.db import connections
