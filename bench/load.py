@@ -169,6 +169,8 @@ class Client:
         """`gzip`: accept gzipped answers, as a phone's browser does (the text returned is unzipped)."""
         self.port, self.recorder, self.gzip = port, recorder, gzip
         self.last_wire_bytes = 0
+        #: the status of the last answer; None when the last request got none (a timeout, a dropped connection)
+        self.last_status: int | None = None
         self.connection: http.client.HTTPConnection | None = None
         self.last_used = 0.0
         self.cookies: dict[str, str] = {}
@@ -196,9 +198,11 @@ class Client:
             body = urlencode(data)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         start = started or time.monotonic()  # a retry's latency includes the failed attempt
+        self.last_status = None
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
+            self.last_status = response.status
             raw = response.read()
             self.last_wire_bytes = len(raw)
             if response.getheader("Content-Encoding", "") == "gzip":

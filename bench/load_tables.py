@@ -2,7 +2,7 @@
 link, while phones poll the public standings and assistants at the referee table confirm what arrives.
 
 Run from the repository root: `.venv/bin/python bench/load.py tables [--tables 500] [--seconds 300]
-[--viewers 200] [--assistants 2] [--resend 0.05] [--phone-threads 48] [--drain 240]`, or `--quick` for a smoke
+[--viewers 200] [--assistants 2] [--resend 0.05] [--phone-threads 100] [--drain 240]`, or `--quick` for a smoke
 run (20 tables, 10 viewers, 30 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
@@ -151,14 +151,23 @@ class Phones:
             outcome = self.send(number, twice)
             with self.lock:
                 self.outcomes[number] = outcome
-            if outcome == "sent":
+            if outcome.startswith("sent"):
                 self.arrived.put(number)
 
     def send(self, number: int, twice: bool) -> str:
         """One phone: opens the link, posts the list as its form does (`twice`: the same form from a second
-        connection at the same moment), follows the redirect."""
+        connection at the same moment), follows the redirect. When no answer comes (a timeout, a dropped
+        connection), the person sends again once, as anyone would: the page anew, the list again."""
+        outcome = self.attempt(number, twice, first=True)
+        if outcome in ("page not loaded", "no answer"):
+            self.recorder.retried()
+            outcome = self.attempt(number, False, first=False)
+            return "sent after a retry" if outcome == "sent" else outcome
+        return outcome
+
+    def attempt(self, number: int, twice: bool, *, first: bool) -> str:
         client = Client(self.port, self.recorder, gzip=True)
-        other = None
+        other = again = None
         try:
             path = f"/t/{self.tokens[number]}/"
             answer = client.request("phone page", "GET", path)
@@ -173,17 +182,24 @@ class Phones:
                 other.cookies = dict(client.cookies)
                 again = threading.Thread(target=self.send_again, args=(other, number, path, data))
                 again.start()
-            answer = client.request("phone send", "POST", path, data, expect=(302,))
-            if other is not None:
+            # a second attempt may find the list counted already (confirmed meanwhile): the page shows it, 200
+            answer = client.request("phone send", "POST", path, data, expect=(302,) if first else (200, 302))
+            if again is not None:
                 again.join(timeout=60)
             if answer is None:
-                return "refused or failed"
-            client.request("phone after", "GET", urlsplit(answer[1].getheader("Location")).path)
+                return "no answer" if first and not self.recorder_refused(client) else "refused or failed"
+            if answer[0] == 302:
+                client.request("phone after", "GET", urlsplit(answer[1].getheader("Location")).path)
             return "sent"
         finally:
             client.close()
             if other is not None:
                 other.close()
+
+    @staticmethod
+    def recorder_refused(client: Client) -> bool:
+        """Whether the last request got an answer (a refusal with a status), rather than none at all."""
+        return client.last_status is not None
 
     def send_again(self, client: Client, number: int, path: str, data: dict) -> None:
         # 302 as the first copy; 200 when the first was confirmed meanwhile (the page shows the counted list)
@@ -193,9 +209,9 @@ class Phones:
 
 
 def assistant(port: int, recorder: Recorder, slug: str, username: str, password: str, arrived: queue.Queue,
-              confirmed: dict, done: threading.Event) -> None:
+              confirmed: dict, done: threading.Event, halt: threading.Event) -> None:
     """At the referee table: logs in, then confirms each list that arrives, in the order they arrived, until
-    `done` is set and nothing is waiting."""
+    `done` is set and nothing is waiting, or `halt` (the time for confirming is over)."""
     client = Client(port, recorder)
     answer = client.request("login page", "GET", "/accounts/login/")
     if answer is None:
@@ -205,6 +221,8 @@ def assistant(port: int, recorder: Recorder, slug: str, username: str, password:
     if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
         return
     for _step in range(100_000):  # bounded; `done` ends it long before
+        if halt.is_set():
+            break
         try:
             number = arrived.get(timeout=0.2)
         except queue.Empty:
@@ -287,7 +305,7 @@ def check(tournament, sizes: dict[int, tuple[int, int]], outcomes: dict[int, str
               .select_related("table").annotate(revision_count=Count("revisions"))}
     pending = {p.table.number: p for p in
                PendingSheet.objects.filter(tournament=tournament, table__round__number=ROUND).select_related("table")}
-    sent = {number for number, outcome in outcomes.items() if outcome == "sent"}
+    sent = {number for number, outcome in outcomes.items() if outcome.startswith("sent")}
     lost, different = [], []
     for number in sorted(sent):
         stored = sheets.get(number) or pending.get(number)
@@ -336,13 +354,14 @@ def run_load(port: int, slug: str, tokens: dict, sizes: dict, *, seconds: float,
     database are the caller's)."""
     recorder = recorder or Recorder()
     arrived, confirmed, loads = queue.Queue(), {}, []
-    stop_viewers, stop_phones, done = threading.Event(), threading.Event(), threading.Event()
+    stop_viewers, stop_phones, done, halt = threading.Event(), threading.Event(), threading.Event(), threading.Event()
     start = time.monotonic()
     phones = Phones(port, recorder, tokens, sizes, send_times(sorted(tokens), seconds, resend), arrived, start)
     phone_pool = [threading.Thread(target=phones.run, args=(stop_phones,), daemon=True)
                   for _ in range(phone_threads)]
     helpers = [threading.Thread(target=assistant, args=(port, recorder, slug, name, password, arrived, confirmed,
-                                                        done), daemon=True) for name, password in assistants]
+                                                        done, halt), daemon=True)
+               for name, password in assistants]
     others = [threading.Thread(target=load_sampler, args=(loads, stop_viewers), daemon=True)]
     others += [threading.Thread(target=viewer, args=(port, recorder, slug, poll, stop_viewers, seed), daemon=True)
                for seed in range(viewers)]
@@ -356,6 +375,9 @@ def run_load(port: int, slug: str, tokens: dict, sizes: dict, *, seconds: float,
     done.set()  # the assistants confirm what is still waiting, then stop
     for thread in helpers:
         thread.join(timeout=max(1.0, start + seconds + drain - time.monotonic()))
+    halt.set()  # what is not confirmed by now stays awaiting confirmation (counted as such)
+    for thread in helpers:
+        thread.join(timeout=35)
     stop_viewers.set()
     for thread in others:
         thread.join(timeout=35)
@@ -420,7 +442,7 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--poll", type=float, help="seconds between polls (default: PUBLIC_POLL_SECONDS)")
     parser.add_argument("--assistants", type=int, default=2)
     parser.add_argument("--resend", type=float, default=0.05, help="share of tables that send their list twice")
-    parser.add_argument("--phone-threads", type=int, default=48, help="phones sending at the same moment, at most")
+    parser.add_argument("--phone-threads", type=int, default=100, help="phones sending at the same moment, at most")
     parser.add_argument("--drain", type=float, default=240,
                         help="seconds after the window for the assistants to confirm what is still waiting")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (the hall's: 2)")
