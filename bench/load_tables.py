@@ -186,8 +186,8 @@ class Phones:
             answer = client.request("phone send", "POST", path, data, expect=(302,) if first else (200, 302))
             if again is not None:
                 again.join(timeout=60)
-            if answer is None:
-                return "no answer" if first and not self.recorder_refused(client) else "refused or failed"
+            if answer is None:  # no answer at all (a timeout, a dropped connection), or a refusal with a status
+                return "no answer" if client.last_status is None else "refused"
             if answer[0] == 302:
                 client.request("phone after", "GET", urlsplit(answer[1].getheader("Location")).path)
             return "sent"
@@ -196,16 +196,12 @@ class Phones:
             if other is not None:
                 other.close()
 
-    @staticmethod
-    def recorder_refused(client: Client) -> bool:
-        """Whether the last request got an answer (a refusal with a status), rather than none at all."""
-        return client.last_status is not None
-
     def send_again(self, client: Client, number: int, path: str, data: dict) -> None:
         # 302 as the first copy; 200 when the first was confirmed meanwhile (the page shows the counted list)
         answer = client.request("phone send", "POST", path, data, expect=(200, 302))
+        outcome = "sent" if answer is not None else "no answer" if client.last_status is None else "refused"
         with self.lock:
-            self.resends[number] = "sent" if answer is not None else "refused or failed"
+            self.resends[number] = outcome
 
 
 def assistant(port: int, recorder: Recorder, slug: str, username: str, password: str, arrived: queue.Queue,
@@ -329,7 +325,12 @@ def check(tournament, sizes: dict[int, tuple[int, int]], outcomes: dict[int, str
                         + [n for n in pending if n in sheets]),
         "first entries twice": sorted(name for name, count in per_table.items() if count > 1),
         "first entries": first_entries.count(),
-        "stored without success": sorted((set(sheets) | set(pending)) - sent),
+        # told it was refused, yet stored: a real fault; stored while the phone got no answer: the phone did not
+        # learn it was sent (it would see it on reload), nothing is lost
+        "stored without success": sorted(n for n in set(sheets) | set(pending)
+                                         if outcomes.get(n, "never sent") in ("refused", "no list form", "never sent")),
+        "stored, phone had no answer": sorted(n for n in set(sheets) | set(pending)
+                                              if outcomes.get(n) in ("no answer", "page not loaded")),
         "confirmed": len(said_confirmed),
         "confirmed but not counted": sorted(said_confirmed - set(sheets)),
         "confirmations": {outcome: list(confirmed.values()).count(outcome) for outcome in set(confirmed.values())},
@@ -421,8 +422,9 @@ def report(run: dict, result: dict, server: dict) -> int:
     print(f"lists      {result['sent']} sent (answer 302), {len(run['resends'])} sent twice ({resends}); "
           f"{result['stored']} stored: {result['counted']} counted, {result['awaiting']} awaiting confirmation")
     print(f"           lost {len(result['lost'])}, stored differently {len(result['different'])}, doubled "
-          f"{len(result['twice'])}, two first entries {len(result['first entries twice'])}, stored without a "
-          f"success answer {len(result['stored without success'])}; phone outcomes {result['outcomes']}")
+          f"{len(result['twice'])}, two first entries {len(result['first entries twice'])}, stored although the "
+          f"phone was refused {len(result['stored without success'])}, stored while the phone got no answer "
+          f"{len(result['stored, phone had no answer'])}; phone outcomes {result['outcomes']}")
     print(f"confirmed  {result['confirmed']} by the assistants ({result['confirmations']}), confirmed but not "
           f"counted {len(result['confirmed but not counted'])}; {result['first entries']} first entries in the "
           f"audit log")
