@@ -22,6 +22,9 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
 6. prints p50/p95/p99/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
    unexpected answers), the lost lists, the load average and a CPU yardstick; stops PostgreSQL.
 
+`bench/load.py tables [...]` is the other scenario: every table of a 500-table tournament sends its list from a
+phone through its private link while phones poll and assistants confirm (bench/load_tables.py).
+
 Why not locust: it pulls gevent and greenlet into the project for one script. Threads with `http.client`
 (the standard library) are enough for this load: 200 viewers polling every 15 s are 13 requests a second,
 and the directors wait for every answer as a browser does. The client's CPU time is printed with the figures.
@@ -166,6 +169,8 @@ class Client:
         """`gzip`: accept gzipped answers, as a phone's browser does (the text returned is unzipped)."""
         self.port, self.recorder, self.gzip = port, recorder, gzip
         self.last_wire_bytes = 0
+        #: the status of the last answer; None when the last request got none (a timeout, a dropped connection)
+        self.last_status: int | None = None
         self.connection: http.client.HTTPConnection | None = None
         self.last_used = 0.0
         self.cookies: dict[str, str] = {}
@@ -193,9 +198,11 @@ class Client:
             body = urlencode(data)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         start = started or time.monotonic()  # a retry's latency includes the failed attempt
+        self.last_status = None
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
+            self.last_status = response.status
             raw = response.read()
             self.last_wire_bytes = len(raw)
             if response.getheader("Content-Encoding", "") == "gzip":
@@ -560,6 +567,11 @@ def report(recorder: Recorder, result: dict, run: dict) -> int:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["tables"]:  # the other scenario: every table sends its list from a phone (bench/load_tables.py)
+        from bench.load_tables import main as tables
+
+        return tables(argv[1:])
     options = parse(argv)
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     postgres = Postgres(folder)
@@ -575,7 +587,7 @@ def main(argv=None) -> int:
         os.environ.update(environment)
         from bench.schafkopf import calibration, setup_django, timed
 
-        setup_django("")
+        setup_django("", str(folder))
         from django.conf import settings
         from django.core.management import call_command
         from django.db import connections

@@ -15,6 +15,7 @@ not compressed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from django.conf import settings
@@ -47,6 +48,13 @@ NEEDS = {"index": None, "beamer": None, "seat": "schedule", "schedule": "schedul
 PAGE_NAMES = {**KIND_NAMES, "seat": _("Find my seat"), "beamer": _("Beamer")}
 #: shorter names where the tabs of a phone need them
 TAB_NAMES = {"schedule": _("Schedule")}
+
+
+@functools.lru_cache(maxsize=64)
+def address_qr(url: str) -> str:
+    """The QR code of a public address, made once per process: drawing it was half the CPU of the index page,
+    and an address is the same for every phone."""
+    return qr_svg(url, title=url)
 
 
 def content_of(tournament) -> PublicContent:
@@ -195,7 +203,7 @@ class IndexPage(PublicPage):
 
     def extra_context(self, request, tournament, kinds) -> dict:
         url = public_url(tournament, "index", request)
-        return {"public_url": url, "qr": qr_svg(url, title=url)}
+        return {"public_url": url, "qr": address_qr(url)}
 
 
 class KindPage(PublicPage):
@@ -215,4 +223,4 @@ class BeamerPage(PublicPage):
 
     def extra_context(self, request, tournament, kinds) -> dict:
         url = public_url(tournament, "index", request)
-        return {"public_url": url, "qr": qr_svg(url, title=url)}
+        return {"public_url": url, "qr": address_qr(url)}
