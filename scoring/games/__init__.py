@@ -60,6 +60,9 @@ class GameType:
     #: dotted path of `progress(tournament, after_round=None) -> scoring.progress.ResultProgress` when the game
     #: counts its results otherwise than `scoring.progress.counted_progress` (e.g. forfeits without a sheet)
     progress: str | None = None
+    #: dotted path of `season_evening(tournament) -> scoring.rules.season.EveningRanking`: an evening as a season
+    #: ranking counts it (place, the game's own points, its tie-break values); None: the game has no seasons
+    season_evening: str | None = None
 
 
 _registry: dict[str, GameType] = {}

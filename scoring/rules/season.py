@@ -158,3 +158,41 @@ def season_stats(results: Sequence[EveningResult], *, higher_is_better: bool = T
     average = (sum(points, Decimal(0)) / len(points)).quantize(Decimal("0.01"))
     best_points = max(points) if higher_is_better else min(points)
     return PersonStats(len(results), average, min(r.place for r in results), best_points)
+
+
+# --- one evening, as a game hands it to the season ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EveningRow:
+    participant: Hashable
+    place: int
+    points: Decimal
+    ties: tuple[Decimal, ...] = ()
+
+
+@dataclass(frozen=True)
+class EveningRanking:
+    """An evening's ranking as the season reads it; only a final one counts (a provisional one is shown as such)."""
+
+    final: bool
+    rows: tuple[EveningRow, ...]
+    #: whether more of the game's own points is better
+    higher_is_better: bool = True
+
+
+def evening_rows(ranked: Sequence[tuple[Hashable, int | None, Mapping]], chain: Sequence) -> tuple[EveningRow, ...]:
+    """Rows of (participant, place, metric values) ranked by a game's `chain` (standings.Metric) as season rows:
+    the points are the chain's first metric, the ties its further numeric metrics turned so that more is better.
+    A participant without a place (no result yet) is left out."""
+    rows = []
+    for participant, place, values in ranked:
+        if place is None:
+            continue
+        ties = []
+        for metric in chain[1:]:
+            value = values.get(metric.key)
+            if isinstance(value, int | Decimal) and not isinstance(value, bool):
+                ties.append(Decimal(value) if metric.higher_is_better else -Decimal(value))
+        rows.append(EveningRow(participant, place, Decimal(values.get(chain[0].key) or 0), tuple(ties)))
+    return tuple(rows)

@@ -80,5 +80,6 @@ GAME = register(
         sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
         check_settings="scoring.games.schafkopf.checks.check_settings",
         result_unit="lists",
+        season_evening="scoring.games.schafkopf.season.season_evening",
     )
 )

@@ -138,5 +138,6 @@ def register_table_game(game: TableGame) -> GameType:
             public="scoring.games.tablegames.public.public",
             sheet_derive="scoring.games.tablegames.checks.sheet_derive",
             check_settings="scoring.games.tablegames.checks.check_settings",
+            season_evening="scoring.games.tablegames.season.season_evening",
         )
     )
