@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.season import EveningResult, SeasonRules, counted_evenings, season_ranking, season_stats
@@ -90,6 +90,7 @@ rules_strategy = st.builds(
 )
 
 
+@settings(max_examples=150, deadline=None)
 @given(seasons, rules_strategy)
 def test_total_is_the_sum_of_the_best_n_evenings(season, rules):
     for row in season_ranking(season, rules):
@@ -103,6 +104,7 @@ def test_total_is_the_sum_of_the_best_n_evenings(season, rules):
             assert all((dropped <= w) if rules.more_is_better else (dropped >= w) for w in counted)
 
 
+@settings(max_examples=150, deadline=None)
 @given(seasons, rules_strategy)
 def test_exactly_those_with_enough_evenings_are_ranked(season, rules):
     rows = season_ranking(season, rules)
@@ -113,6 +115,7 @@ def test_exactly_those_with_enough_evenings_are_ranked(season, rules):
     assert ranked_flags == sorted(ranked_flags, reverse=True), "every ranked person comes before the unranked"
 
 
+@settings(max_examples=150, deadline=None)
 @given(seasons, rules_strategy)
 def test_ranks_follow_total_then_chain_then_evenings(season, rules):
     sign = 1 if rules.more_is_better else -1
@@ -127,6 +130,7 @@ def test_ranks_follow_total_then_chain_then_evenings(season, rules):
         assert ranked[0].rank == 1
 
 
+@settings(max_examples=150, deadline=None)
 @given(evenings_of, st.integers(1, 8))
 def test_adding_a_worse_evening_never_lowers_a_best_n_total(evenings, n):
     rules = SeasonRules(place_points=PLACES, best_of=n)
