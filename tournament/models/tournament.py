@@ -90,7 +90,7 @@ class Tournament(models.Model):
         return get_game(self.game)
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons"})
 
     @staticmethod
     def unique_slug(name: str) -> str:
