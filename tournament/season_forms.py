@@ -42,9 +42,10 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["name"].widget.attrs["autofocus"] = True
         if editing:
             del self.fields["game"]
+        else:
+            self.fields["name"].widget.attrs["autofocus"] = True
 
 
 class EveningForm(forms.Form):
