@@ -40,8 +40,9 @@ def ranking_document(table: SeasonTable) -> TableDocument:
     season = table.season
     columns = [Column("rank", _("Rank"), "int", width=6), Column("name", _("Name"), width=24),
                Column("club", _("Club"), width=18)]
-    columns += [Column(f"e{e.number}", evening_title(e), width=14, align="right") for e in table.evenings]
+    # the total before the evenings: a phone shows it without scrolling sideways
     columns += [Column("total", _("Total"), "decimal", width=9), Column("evenings", _("Evenings"), "int", width=9)]
+    columns += [Column(f"e{e.number}", evening_title(e), width=14, align="right") for e in table.evenings]
     rows = []
     for row in table.rows:
         values = {"rank": row.rank, "name": row.person.name, "club": row.person.club, "total": row.total,
