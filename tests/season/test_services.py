@@ -1,5 +1,6 @@
 """The player register and seasons with the database: links, merge, take-over, ranking, met_before."""
 
+import json
 import random
 from collections import Counter
 from decimal import Decimal
@@ -190,3 +191,51 @@ def test_met_before_counts_every_table_shared_in_earlier_evenings(director, seas
     first.season = None
     first.save()
     assert seasons.met_before(first) == {}
+
+
+# --- the tournament file carries the register links ----------------------------------------------------------
+
+
+def test_the_file_carries_register_links_and_import_matches_by_name_and_club(director, make_tournament, season):
+    from tournament.transfer import check_tournament_file, export_tournament, import_tournament
+
+    tournament = make_tournament(director, name="Export me", game="schafkopf")
+    anna = add_participant(tournament, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    register.update_person(anna.person, by=director, contact="0171 secret")
+    hans = add_participant(tournament, by=director, first_name="Hans", last_name="Wolf", club="SK Au")
+    seasons.add_evening(season, tournament, by=director)
+    data = export_tournament(tournament)
+    assert b"0171 secret" not in data and b'"season"' not in data
+    rows = next(t["rows"] for t in json.loads(data)["models"] if t["model"] == "tournament.participant")
+    assert rows[0]["person"] == {"first_name": "Anna", "last_name": "Huber", "club": "SK Au"}
+    # here: Anna is known exactly; Hans Wolf is known in another club only (unsure); nobody else
+    other_hans = Person.objects.create(first_name="Hans", last_name="Wolf", club="Moosach")
+    hans.person.delete()
+    count = Person.objects.count()
+    preview = check_tournament_file(data, by=director)
+    assert Person.objects.count() == count, "the trial import leaves the register as it was"
+    assert [(p.label, p.candidates) for p in preview.people] == [
+        ("Hans Wolf (SK Au)", ((other_hans.pk, str(other_hans)),))]
+    imported = import_tournament(data, by=director, people={preview.people[0].key: other_hans.pk})
+    assert imported.season is None
+    assert imported.participants.get(last_name="Huber").person == anna.person
+    assert imported.participants.get(last_name="Wolf").person == other_hans
+    # answered "someone else": a new entry
+    again = import_tournament(data, by=director, people={preview.people[0].key: None})
+    new_hans = again.participants.get(last_name="Wolf").person
+    assert new_hans not in (other_hans, None) and new_hans.club == "SK Au"
+
+
+def test_a_bad_register_link_in_the_file_is_refused(director, make_tournament):
+    from tournament.transfer import TransferError, export_tournament, import_tournament
+
+    tournament = make_tournament(director, name="Export me", game="schafkopf")
+    add_participant(tournament, by=director, first_name="Anna", last_name="Huber")
+    document = json.loads(export_tournament(tournament))
+    for table in document["models"]:
+        if table["model"] == "tournament.participant":
+            table["rows"][0]["person"] = {"first_name": "A", "last_name": 5, "club": ""}
+    before = Person.objects.count()
+    with pytest.raises(TransferError):
+        import_tournament(json.dumps(document).encode(), by=director)
+    assert Person.objects.count() == before

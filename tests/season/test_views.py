@@ -6,7 +6,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournament.models import AuditEntry, Person, Season
+from tournament.models import AuditEntry, Person, Season, Tournament
 from tournament.services import seasons
 from tournament.services.participants import add_participant
 
@@ -112,3 +112,26 @@ def test_the_public_page_only_once_published(client, logged_in, season):
     client.logout()
     page = client.get(url)
     assert page.status_code == 200 and b"Season 2026" in page.content
+
+
+def test_the_import_asks_who_an_unsure_player_is(logged_in, director, make_tournament, settings, tmp_path):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.transfer import export_tournament
+
+    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path)
+    tournament = make_tournament(director, name="Moved", game="schafkopf")
+    hans = add_participant(tournament, by=director, first_name="Hans", last_name="Wolf", club="SK Au")
+    data = export_tournament(tournament)
+    hans.person.delete()
+    known = Person.objects.create(first_name="Hans", last_name="Wolf", club="Moosach")
+    logged_in.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", data)})
+    page = logged_in.get(reverse("tournament:import_roles"))
+    assert b"Hans Wolf (SK Au)" in page.content and b"a new register entry" in page.content
+    # not answered: asked again, nothing imported
+    answer = logged_in.post(reverse("tournament:import_roles"), {})
+    assert answer.status_code == 200 and Tournament.objects.count() == 1
+    answer = logged_in.post(reverse("tournament:import_roles"), {"person_0": str(known.pk)})
+    assert answer.status_code == 302
+    imported = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert imported.participants.get().person == known
