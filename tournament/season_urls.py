@@ -12,7 +12,7 @@ register_patterns = ([
 
 season_patterns = ([
     path("", seasons.SeasonListView.as_view(), name="list"),
-    path("<slug:slug>/", seasons.SeasonView.as_view(), name="detail"),
-    path("<slug:slug>/season.pdf", seasons.SeasonFileView.as_view(file_format="pdf"), name="pdf"),
-    path("<slug:slug>/season.xlsx", seasons.SeasonFileView.as_view(file_format="xlsx"), name="xlsx"),
+    path("<slug:season>/", seasons.SeasonView.as_view(), name="detail"),
+    path("<slug:season>/season.pdf", seasons.SeasonFileView.as_view(file_format="pdf"), name="pdf"),
+    path("<slug:season>/season.xlsx", seasons.SeasonFileView.as_view(file_format="xlsx"), name="xlsx"),
 ], "seasons")

@@ -221,13 +221,13 @@ class BeamerPage(PublicPage):
 class SeasonPage(View):
     """A season's ranking, once its director published it (tournament/services/seasons.py); else 404."""
 
-    def get(self, request, slug):
+    def get(self, request, season):
         from documents.base import format_value
         from tournament.models import Season
         from tournament.season_documents import ranking_document
         from tournament.services.seasons import season_table
 
-        season = Season.objects.filter(slug=slug, publish=True).first()
+        season = Season.objects.filter(slug=season, publish=True).first()
         if season is None:
             raise Http404
         table = season_table(season)

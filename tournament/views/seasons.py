@@ -63,7 +63,7 @@ class SeasonMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.season = get_object_or_404(Season, slug=kwargs["slug"])
+        self.season = get_object_or_404(Season, slug=kwargs["season"])
         if not seasons.is_season_director(request.user, self.season):
             raise Http404
         return super().dispatch(request, *args, **kwargs)
