@@ -21,7 +21,7 @@ class PlayerForm(forms.ModelForm):
     confirm_duplicate = forms.BooleanField(label=CONFIRM_DUPLICATE_LABEL, required=False,
                                            widget=forms.HiddenInput)
     #: the register entry picked from the suggestions (static/tournament/suggest.js); empty: found by name and club
-    person = forms.ModelChoiceField(queryset=Person.objects.all(), required=False, widget=forms.HiddenInput)
+    person = forms.CharField(required=False, max_length=20, widget=forms.HiddenInput)
 
     class Meta:
         model = Participant
@@ -42,6 +42,18 @@ class PlayerForm(forms.ModelForm):
     def ask_to_confirm(self, message) -> None:
         """The name is registered already: say so on the form and show the confirmation box."""
         ask_to_confirm(self, message)
+
+    def clean_person(self):
+        value = self.cleaned_data.get("person") or ""
+        if not value:
+            return None
+        number = value.isascii() and value.isdigit() and len(value) <= 18
+        person = Person.objects.filter(pk=int(value)).first() if number else None
+        if person is None:
+            # a hidden field's error would not be seen: said on the form
+            self.add_error(None, _("The person picked from the player register is not there (any more): pick "
+                                   "again, or type the name."))
+        return person
 
 
 class TeamForm(forms.Form):
