@@ -11,6 +11,7 @@ from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 from django.views.generic import RedirectView, TemplateView
 
+from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
 
 urlpatterns = [
@@ -21,6 +22,9 @@ urlpatterns = [
     # before admin.site.urls, which would answer it with a login form of its own (keeps ?next=)
     path("admin/login/", RedirectView.as_view(pattern_name="login", query_string=True)),
     path("admin/", admin.site.urls),
+    # before manage/<slug>/, which would take "register" and "seasons" for a tournament's short name
+    path("manage/register/", include(register_patterns)),
+    path("manage/seasons/", include(season_patterns)),
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),
     path("t/", include("scoring.tablelink_urls")),

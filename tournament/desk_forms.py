@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Participant, Team
+from .models import Participant, Person, Team
 from .services.participants import MAX_NUMBER
 from .services.text import MAX_REASON
 
@@ -20,6 +20,8 @@ class PlayerForm(forms.ModelForm):
     #: shown only after the desk found the name registered already
     confirm_duplicate = forms.BooleanField(label=CONFIRM_DUPLICATE_LABEL, required=False,
                                            widget=forms.HiddenInput)
+    #: the register entry picked from the suggestions (static/tournament/suggest.js); empty: found by name and club
+    person = forms.CharField(required=False, max_length=20, widget=forms.HiddenInput)
 
     class Meta:
         model = Participant
@@ -31,10 +33,27 @@ class PlayerForm(forms.ModelForm):
         self.fields["first_name"].widget.attrs["autofocus"] = True
         if self.instance.pk:
             self.fields["number"].help_text = _("The start number; a free one.")
+            del self.fields["person"]
+        else:
+            # the desk's suggestions from the player register (static/tournament/suggest.js)
+            for name in ("first_name", "last_name"):
+                self.fields[name].widget.attrs.update({"data-suggest": "", "autocomplete": "off"})
 
     def ask_to_confirm(self, message) -> None:
         """The name is registered already: say so on the form and show the confirmation box."""
         ask_to_confirm(self, message)
+
+    def clean_person(self):
+        value = self.cleaned_data.get("person") or ""
+        if not value:
+            return None
+        number = value.isascii() and value.isdigit() and len(value) <= 18
+        person = Person.objects.filter(pk=int(value)).first() if number else None
+        if person is None:
+            # a hidden field's error would not be seen: said on the form
+            self.add_error(None, _("The person picked from the player register is not there (any more): pick "
+                                   "again, or type the name."))
+        return person
 
 
 class TeamForm(forms.Form):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache, reduce
@@ -36,7 +36,7 @@ from django.utils.translation import gettext as _
 
 from scoring.services.recompute import recompute_sheets
 
-from .models import Role, Tournament, TournamentRole
+from .models import Person, Role, Tournament, TournamentRole
 from .permissions import can_create_tournaments
 from .services.audit import log_action
 from .services.errors import DomainError
@@ -67,6 +67,10 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
     return [f for f in model._meta.local_many_to_many if f.remote_field.through._meta.auto_created]
 
 
+#: links that stay on this machine and are not written: a season is this installation's series of tournaments
+LOCAL_LINKS = frozenset({("tournament.tournament", "season")})
+
+
 @dataclass
 class ModelPlan:
     model: type[models.Model]
@@ -74,6 +78,9 @@ class ModelPlan:
     inner: list[models.Field] = field(default_factory=list)
     #: links to users, written as user names
     users: list[models.Field] = field(default_factory=list)
+    #: links to the player register, written as the person's name and club (never the private contact) and
+    #: matched by name and club on import, the importer choosing where that is unsure (`found_people`)
+    persons: list[models.Field] = field(default_factory=list)
     plain: list[models.Field] = field(default_factory=list)
     m2m: list[models.ManyToManyField] = field(default_factory=list)
     #: ORM lookups from this model to its tournament, the most direct first
@@ -129,6 +136,10 @@ def _plan(model, members: set, done: dict) -> ModelPlan:
             plan.inner.append(f)
         elif f.related_model is get_user_model():
             plan.users.append(f)
+        elif f.related_model is Person:
+            plan.persons.append(f)
+        elif (model._meta.label_lower, f.name) in LOCAL_LINKS:
+            continue
         else:
             _unsupported(f)
     for f in plan.m2m:
@@ -201,7 +212,8 @@ class _Exporter:
         self.relink = json_links_of(self.tournament)
         tables = []
         for plan in tournament_models():
-            objects = list(rows_of(plan, self.tournament).prefetch_related(*(f.name for f in plan.m2m)))
+            objects = list(rows_of(plan, self.tournament).prefetch_related(*(f.name for f in plan.m2m))
+                           .select_related(*(f.name for f in plan.persons)))
             self.local_ids[plan.model] = {obj.pk: n for n, obj in enumerate(objects, start=1)}
             tables.append((plan, objects))
         rows = {plan.label: [self.row(plan, obj) for obj in objects] for plan, objects in tables}
@@ -223,6 +235,9 @@ class _Exporter:
             elif f in plan.users:
                 user = getattr(obj, f.attname)
                 row[f.name] = None if user is None else self.usernames[user]
+            elif f in plan.persons:
+                person = getattr(obj, f.name)
+                row[f.name] = None if person is None else person_identity(person)
             elif f in plan.plain:
                 row[f.name] = _plain_value(f, obj)
                 if isinstance(f, models.JSONField) and row[f.name] is not None:
@@ -240,6 +255,10 @@ def json_links_of(tournament: Tournament):
     """The game's `json_links` hook (keys inside JSON fields), or one that leaves every value as it is."""
     path = tournament.game_type.json_links if tournament.game else None
     return import_string(path) if path else (lambda label, field, value, convert: value)
+
+
+def person_identity(person: Person) -> dict:
+    return {"first_name": person.first_name, "last_name": person.last_name, "club": person.club}
 
 
 def export_document(tournament: Tournament) -> dict:
@@ -402,6 +421,79 @@ class Preview:
     name: str
     game: str
     roles: list[FoundRole]
+    #: the file's people whose register entry here is unsure: the importer chooses
+    people: list[FoundPerson] = field(default_factory=list)
+
+
+# --- the player register: people are matched by name and club -----------------------------------------
+
+
+IDENTITY_FIELDS = ("first_name", "last_name", "club")
+
+
+def parse_identity(value: Any) -> dict | None:
+    """A person's identity from the file ({"first_name", "last_name", "club"}), or None when it is not one."""
+    if not isinstance(value, dict) or set(value) != set(IDENTITY_FIELDS):
+        return None
+    identity = {}
+    for name in IDENTITY_FIELDS:
+        text = value[name]
+        if not isinstance(text, str) or len(text) > Person._meta.get_field(name).max_length:
+            return None
+        identity[name] = " ".join(text.split())
+    return identity if identity["last_name"] else None
+
+
+def identity_key(identity: dict) -> str:
+    return "|".join(identity[name].casefold() for name in IDENTITY_FIELDS)
+
+
+@dataclass(frozen=True)
+class RegisterMatch:
+    #: the one entry of that name and club, when there is exactly one
+    sure: int | None
+    #: entries that may be the person: several of that name and club, or that name in another club
+    candidates: tuple[tuple[int, str], ...] = ()
+
+
+def register_match(identity: dict) -> RegisterMatch:
+    from .services.participants import same_name
+    from .services.register import same_person
+
+    exact = same_person(identity["first_name"], identity["last_name"], identity["club"])
+    if len(exact) == 1:
+        return RegisterMatch(exact[0].pk)
+    if exact:
+        return RegisterMatch(None, tuple((p.pk, str(p)) for p in exact))
+    name = same_name(f"{identity['first_name']} {identity['last_name']}")
+    others = [p for p in Person.objects.filter(last_name__iexact=identity["last_name"]) if same_name(p.name) == name]
+    return RegisterMatch(None, tuple((p.pk, str(p)) for p in others))
+
+
+@dataclass(frozen=True)
+class FoundPerson:
+    """A person of the file whose entry in this register is unsure: the importer picks one, or a new entry."""
+
+    key: str
+    label: str
+    candidates: tuple[tuple[int, str], ...]
+
+
+def found_people(document: dict) -> list[FoundPerson]:
+    found: dict[str, FoundPerson] = {}
+    for plan in tournament_models():
+        for f in plan.persons:
+            for row in _rows_by_model(document).get(plan.label, []):
+                identity = parse_identity(row.get(f.name))
+                if identity is None or identity_key(identity) in found:
+                    continue
+                match = register_match(identity)
+                if match.sure is None and match.candidates:
+                    label = " ".join(filter(None, (identity["first_name"], identity["last_name"])))
+                    if identity["club"]:
+                        label += f" ({identity['club']})"
+                    found[identity_key(identity)] = FoundPerson(identity_key(identity), label, match.candidates)
+    return sorted(found.values(), key=lambda p: p.label.casefold())
 
 
 def found_roles(document: dict, *, by) -> list[FoundRole]:
@@ -420,8 +512,11 @@ class _Skip(Exception):
 
 
 class _Importer:
-    def __init__(self, by, keep_roles: Collection[str]):
+    def __init__(self, by, keep_roles: Collection[str], people: Mapping[str, int | None] | None = None):
         self.by = by
+        #: the importer's answers where the register match is unsure: identity key -> register entry (None: new)
+        self.people = dict(people or {})
+        self.person_pks: dict[str, int] = {}
         # the importer's own row is kept in its place (and made director): a round trip gives the same file
         self.keep_roles = frozenset(keep_roles) | {by.get_username()}
         self.new_pk: dict[type, dict[int, Any]] = {}
@@ -479,6 +574,8 @@ class _Importer:
                 setattr(obj, f.attname, self.inner(plan, row, f))
             for f in plan.users:
                 setattr(obj, f.attname, self.user(row, f))
+            for f in plan.persons:
+                setattr(obj, f.attname, self.person(plan, row, f))
         except _Skip:
             skipped.add(local_id)
             return
@@ -495,7 +592,7 @@ class _Importer:
 
     def validate(self, plan: ModelPlan, row: dict, obj) -> None:
         """Every field against the model's choices, lengths and validators (links are checked by `target`)."""
-        links = [f.name for f in (*plan.inner, *plan.users)]
+        links = [f.name for f in (*plan.inner, *plan.users, *plan.persons)]
         links += [name for label, name in RECOMPUTED if label == plan.label]
         try:
             obj.full_clean(exclude=links, validate_unique=plan.model is Tournament)
@@ -576,6 +673,29 @@ class _Importer:
         if f.remote_field.on_delete is models.CASCADE:
             raise _Skip
         return self.by.pk
+
+    def person(self, plan: ModelPlan, row: dict, f) -> int | None:
+        """The register entry of a participant: the importer's choice, the one entry of that name and club,
+        or a new entry (also where the importer was not asked: the file was checked before the register changed).
+        """
+        value = row.get(f.name)
+        if value is None:
+            return None
+        identity = parse_identity(value)
+        if identity is None:
+            raise TransferError(_("%(model)s row %(id)s, field %(field)s: a name and club are expected.")
+                                % self.where(plan, row, f))
+        key = identity_key(identity)
+        if key not in self.person_pks:
+            chosen = self.people.get(key)
+            match = register_match(identity)
+            if chosen is not None and Person.objects.filter(pk=chosen).exists():
+                self.person_pks[key] = chosen
+            elif key not in self.people and match.sure is not None:
+                self.person_pks[key] = match.sure
+            else:
+                self.person_pks[key] = Person.objects.create(**identity).pk
+        return self.person_pks[key]
 
     def add_m2m(self) -> None:
         for plan, row, f, owner_pk in self.pending_m2m:
@@ -659,10 +779,10 @@ class _TrialDone(Exception):
     """Ends a trial import: its transaction is rolled back."""
 
 
-def _import(document: dict, *, by, keep_roles: Collection[str]) -> Tournament:
+def _import(document: dict, *, by, keep_roles: Collection[str], people=None) -> Tournament:
     try:
         with transaction.atomic():
-            tournament = _Importer(by, keep_roles).run(document)
+            tournament = _Importer(by, keep_roles, people).run(document)
     except IntegrityError as error:
         raise TransferError(
             _("The file holds rows that contradict each other (%(error)s).") % {"error": _shorten(str(error), 200)}
@@ -690,20 +810,25 @@ def check_tournament_file(data: bytes, *, by) -> Preview:
             raise _TrialDone
     except _TrialDone:
         pass
+    # asked outside the trial: its new register entries are gone again
+    preview.people = found_people(document)
     return preview
 
 
-def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = ()) -> Tournament:
+def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = (),
+                      people: Mapping[str, int | None] | None = None) -> Tournament:
     """Create a new tournament from a file made by `export_tournament`; `by` becomes its director.
 
     The roles the file gives other users are dropped unless their user names are in `keep_roles` (on a
     server shared by clubs, a role is access to the tournament: the importer decides who keeps one).
+    The file's players link to this register's entries: `people` holds the importer's answers where
+    `found_people` found the match unsure (identity key -> entry, None: a new entry).
     """
     if not can_create_tournaments(by):
         raise TransferError(_("You are not allowed to create tournaments."))
     document = parse_document(data)
     with transaction.atomic():
-        tournament = _import(document, by=by, keep_roles=keep_roles)
+        tournament = _import(document, by=by, keep_roles=keep_roles, people=people)
         # Logged outside the tournament: the file stays the same after a round trip.
         log_action(
             "tournament.import", by=by, obj=tournament,

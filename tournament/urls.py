@@ -21,6 +21,7 @@ urlpatterns = [
     # the registration desk, the same for every game
     path("<slug:slug>/desk/", desk.RegisterView.as_view(), name="desk"),
     path("<slug:slug>/desk/import/", desk.ImportView.as_view(), name="desk_import"),
+    path("<slug:slug>/desk/take-over/", desk.TakeOverView.as_view(), name="desk_take_over"),
     path("<slug:slug>/desk/check-in/", desk.CheckInView.as_view(), name="checkin"),
     path("<slug:slug>/desk/no-shows/", desk.NoShowsView.as_view(), name="no_shows"),
     path("<slug:slug>/desk/entries/<int:entry>/", desk.EditView.as_view(), name="desk_entry"),

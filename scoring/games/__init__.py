@@ -71,6 +71,9 @@ class GameType:
     #: is what the board's address names (a round number as text, a game's own key) or None for the current
     #: one; the game's URLconf mounts `scoring.board_views.RoundBoardView` as "board" and "board_part"
     board: Callable[..., Any] | None = None
+    #: dotted path of `season_evening(tournament) -> scoring.rules.season.EveningRanking`: an evening as a season
+    #: ranking counts it (place, the game's own points, its tie-break values); None: the game has no seasons
+    season_evening: str | None = None
 
 
 _registry: dict[str, GameType] = {}

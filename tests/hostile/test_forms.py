@@ -34,7 +34,8 @@ AREAS = {
     "tablegames": ("domino", "domino_patience"),
 }
 #: pages outside a tournament that hold forms
-OTHER_PAGES = ("tournament:list", "tournament:create", "tournament:import", "tournament:import_roles")
+OTHER_PAGES = ("tournament:list", "tournament:create", "tournament:import", "tournament:import_roles", "register:list",
+               "seasons:list")
 
 
 def area_of(url_name: str) -> str:
@@ -42,9 +43,10 @@ def area_of(url_name: str) -> str:
     return parts[1] if len(parts) == 3 else "tournament"
 
 
-def crawl(client, tournaments) -> dict[tuple, tuple[str, Form]]:
-    """Every distinct post form on the pages of these tournaments: {(url name, fields): (page, form)}."""
-    pages = [reverse(name) for name in OTHER_PAGES]
+def crawl(client, tournaments, extra=()) -> dict[tuple, tuple[str, Form]]:
+    """Every distinct post form on the pages of these tournaments (and the `extra` pages):
+    {(url name, fields): (page, form)}."""
+    pages = [reverse(name) for name in OTHER_PAGES] + list(extra)
     for t in tournaments:
         for route, name, _pattern in tournament_patterns():
             if name.startswith("public:"):
@@ -154,10 +156,11 @@ def test_hostile_posts_to_every_form(area, make_director, django_user_model):
             add_participant(desk, by=world["director"], last_name=last_name)
         mark_arrived(desk.participants.first(), by=world["director"])
         tournaments.append(desk)
+        extra = season_pages(world["director"], desk)
 
         export = client.get(reverse("tournament:export_json", args=[tournaments[0].slug])).content
         client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export)})
-    found = crawl(client, tournaments)
+    found = crawl(client, tournaments, extra if area == "tournament" else ())
     wanted = {name for name in post_endpoints() if area_of(name) == area and name != "login"}
     assert wanted <= {name for name, *_ in found}, f"POST views without a form on any page: " \
                                                     f"{wanted - {name for name, *_ in found}}"
@@ -167,6 +170,19 @@ def test_hostile_posts_to_every_form(area, make_director, django_user_model):
             continue
 
         fuzzer(client, page, form, consistency)()
+
+
+def season_pages(director, desk) -> list[str]:
+    """A season with an evening, an earlier evening whose players the desk offers, and a register entry's page."""
+    from tournament.services.participants import add_participant
+    from tournament.services.seasons import add_evening, create_season
+    from tournament.services.tournaments import create_tournament
+
+    earlier = create_tournament(by=director, name="Earlier evening", game="schafkopf", date=datetime.date(2026, 11, 5))
+    player = add_participant(earlier, by=director, first_name="Anna", last_name="Huber")
+    season = create_season(by=director, name="Season", game="schafkopf", place_points=["3", "2", "1"])
+    add_evening(season, earlier, by=director)
+    return [reverse("seasons:detail", args=[season.slug]), reverse("register:person", args=[player.person_id])]
 
 
 def test_hostile_logins(client, make_director):

@@ -34,6 +34,9 @@ class Participant(CheckIn):
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE)
     status_reason = models.TextField(_("reason"), blank=True, max_length=500)  # services.text.MAX_REASON
     created = models.DateTimeField(auto_now_add=True)
+    #: who this is in the installation's player register (tournament/models/season.py): what seasons count by
+    person = models.ForeignKey("tournament.Person", on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="participations", verbose_name=_("person in the register"))
 
     class Meta(CheckIn.Meta):
         abstract = False

@@ -89,6 +89,9 @@ class Tournament(models.Model):
     beamer_seconds = models.PositiveSmallIntegerField(
         _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )
+    #: the season this tournament is an evening of (tournament/models/season.py)
+    season = models.ForeignKey("tournament.Season", on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="tournaments", verbose_name=_("season"))
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -108,7 +111,7 @@ class Tournament(models.Model):
         return get_game(self.game)
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons"})
 
     @staticmethod
     def unique_slug(name: str) -> str:

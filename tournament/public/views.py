@@ -224,3 +224,24 @@ class BeamerPage(PublicPage):
     def extra_context(self, request, tournament, kinds) -> dict:
         url = public_url(tournament, "index", request)
         return {"public_url": url, "qr": address_qr(url)}
+
+
+class SeasonPage(View):
+    """A season's ranking, once its director published it (tournament/services/seasons.py); else 404."""
+
+    def get(self, request, season):
+        from documents.base import format_value
+        from tournament.models import Season
+        from tournament.season_documents import ranking_document
+        from tournament.services.seasons import season_table
+
+        season = Season.objects.filter(slug=season, publish=True).first()
+        if season is None:
+            raise Http404
+        table = season_table(season)
+        ranking = ranking_document(table)
+        rights = [column.alignment == "right" for column in ranking.columns]
+        rows = [list(zip((format_value(v) for v in values), rights, strict=True)) for values in ranking.row_values()]
+        return HttpResponse(render_to_string("public/season.html",
+                                             {"season": season, "table": table, "ranking": ranking, "rows": rows},
+                                             request=request))

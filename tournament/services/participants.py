@@ -96,10 +96,14 @@ def refuse_unconfirmed_duplicate_team(tournament, name, *, confirmed: bool, excl
 
 
 def add_participant(tournament, *, by, last_name, first_name="", club="", group="", number=None,
-                    confirm_duplicate: bool = False, sent=None) -> Participant:
+                    confirm_duplicate: bool = False, sent=None, person=None) -> Participant:
     """Register one player; a second player of the same name needs `confirm_duplicate`.
 
+    The player links to the register entry `person` (picked at the desk), else to the register's entry of the
+    same name and club, else to a new one (`tournament.services.register.person_for`).
     With `sent` (`tournament.services.replay`) a form sent twice registers once."""
+    from .register import person_for
+
     _require_director(by, tournament)
     last_name = last_name.strip()
     if not last_name:
@@ -114,6 +118,7 @@ def add_participant(tournament, *, by, last_name, first_name="", club="", group=
         participant = Participant.objects.create(
             tournament=tournament, number=number, first_name=first_name.strip(), last_name=last_name,
             club=club.strip(), group=group.strip(),
+            person=person_for(first_name, last_name, club, picked=person, tournament=tournament),
         )
         log_action("participant.add", by=by, tournament=tournament, obj=participant,
                    after={"number": number, "name": participant.name, "club": participant.club},
@@ -527,6 +532,8 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
         candidates.append((number, row))
     if report.rejected:
         return report
+    from .register import person_for
+
     with transaction.atomic():
         claim(sent, by=by, action="participant.import", what=filename)
         auto = max(taken | {0}) + 1
@@ -537,6 +544,8 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
                 Participant.objects.create(
                     tournament=tournament, number=number, first_name=row.get("first_name", ""),
                     last_name=row["last_name"], club=row.get("club", ""), group=row.get("group", ""),
+                    person=person_for(row.get("first_name", ""), row["last_name"], row.get("club", ""),
+                                      tournament=tournament),
                 )
             )
         log_action("participant.import", by=by, tournament=tournament, obj=tournament,

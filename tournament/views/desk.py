@@ -26,9 +26,11 @@ from ..desk_forms import (
     TeamForm,
     ask_to_confirm,
 )
-from ..models import Participant, Team
+from ..models import Participant, Team, Tournament
 from ..permissions import DirectorRequiredMixin
+from ..season_forms import TakeOverForm
 from ..services import participants as desk
+from ..services import register
 from ..services.errors import DomainError
 from .replay import ReplayGuard
 
@@ -113,6 +115,8 @@ class RegisterView(DeskPage, ReplayGuard, FormView):
             counts=desk.checkin_counts(t),
             import_form=None if self.teams else (kwargs.get("import_form") or ImportForm()),
             report=self.report,
+            take_over_form=None if self.teams else (kwargs.get("take_over_form") or TakeOverForm(
+                tournaments=register.earlier_tournaments(t, self.request.user))),
         )
         return context
 
@@ -156,6 +160,29 @@ class ImportView(RegisterView):
             messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
             return redirect(desk_url(self.tournament))
         return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
+
+
+class TakeOverView(RegisterView):
+    """Register the players of an earlier tournament in one step (check-in then decides who plays)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        if self.teams:
+            raise Http404
+        t = self.tournament
+        form = TakeOverForm(request.POST, tournaments=register.earlier_tournaments(t, request.user))
+        if form.is_valid():
+            source = Tournament.objects.get(pk=form.cleaned_data["source"])
+            try:
+                created = register.take_participants(t, source, by=request.user)
+            except DomainError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, _("%(count)s players of “%(name)s” registered.")
+                                 % {"count": len(created), "name": source.name})
+                return redirect(desk_url(t))
+        return self.render_to_response(self.get_context_data(take_over_form=form, form=PlayerForm()))
 
 
 class EntryMixin(DeskPage):

@@ -113,12 +113,27 @@ class RolesForm(forms.Form):
         help_text=gettext_lazy("Only the roles ticked here are given; you become the tournament's director."),
     )
 
-    def __init__(self, roles, *args, **kwargs):
+    def __init__(self, roles, *args, people=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["keep"].choices = [
             (role.username, _("%(user)s as %(role)s") % {"user": role.username, "role": role.role_label})
             for role in roles if role.known
         ]
+        # the file's people whose register entry is unsure: the importer answers for each
+        self.people = list(people)
+        for index, person in enumerate(self.people):
+            self.fields[f"person_{index}"] = forms.ChoiceField(
+                label=person.label, widget=forms.RadioSelect,
+                choices=[(str(pk), _("the same person as %(entry)s (register entry %(number)s)")
+                          % {"entry": label, "number": pk}) for pk, label in person.candidates]
+                + [("new", _("someone else: a new register entry"))])
+
+    def person_fields(self):
+        return [self[f"person_{index}"] for index in range(len(self.people))]
+
+    def chosen_people(self) -> dict:
+        return {person.key: None if self.cleaned_data[f"person_{index}"] == "new"
+                else int(self.cleaned_data[f"person_{index}"]) for index, person in enumerate(self.people)}
 
 
 class ImporterMixin(LoginRequiredMixin):
@@ -165,7 +180,7 @@ class ImportRolesView(ImporterMixin, FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def get_form(self, form_class=None):
-        return RolesForm(self.preview.roles, **self.get_form_kwargs())
+        return RolesForm(self.preview.roles, people=self.preview.people, **self.get_form_kwargs())
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -182,7 +197,8 @@ class ImportRolesView(ImporterMixin, FormView):
 
     def form_valid(self, form):
         try:
-            tournament = import_tournament(self.data, by=self.request.user, keep_roles=form.cleaned_data["keep"])
+            tournament = import_tournament(self.data, by=self.request.user, keep_roles=form.cleaned_data["keep"],
+                                           people=form.chosen_people())
         except TransferError as error:
             form.add_error(None, error.message)
             return self.form_invalid(form)

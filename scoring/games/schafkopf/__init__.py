@@ -88,5 +88,6 @@ GAME = register(
         check_settings="scoring.games.schafkopf.checks.check_settings",
         result_unit="lists",
         board=board,
+        season_evening="scoring.games.schafkopf.season.season_evening",
     )
 )

@@ -146,5 +146,6 @@ def register_table_game(game: TableGame) -> GameType:
             sheet_derive="scoring.games.tablegames.checks.sheet_derive",
             check_settings="scoring.games.tablegames.checks.check_settings",
             board=_board,
+            season_evening="scoring.games.tablegames.season.season_evening",
         )
     )

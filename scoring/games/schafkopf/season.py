@@ -1,0 +1,14 @@
+"""A Schafkopf evening as a season counts it (the `season_evening` hook): place, points, the chain's ties."""
+
+from __future__ import annotations
+
+from scoring.rules.schafkopf import RANKING_CHAIN
+from scoring.rules.season import EveningRanking, evening_rows
+
+from .standings import standings
+
+
+def season_evening(tournament) -> EveningRanking:
+    result = standings(tournament)
+    rows = [(row.participant.pk, row.rank, row.values) for row in result.rows]
+    return EveningRanking(final=result.final, rows=evening_rows(rows, RANKING_CHAIN))

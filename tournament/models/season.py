@@ -1,0 +1,92 @@
+"""The player register of this installation and seasons: named series of tournaments of one game.
+
+A `Person` is someone who plays in many tournaments; a tournament's `Participant` may link to one, which is
+how a season knows that the Anna Huber of March is the Anna Huber of April. A `Season` groups tournaments
+of one game and says how its ranking counts them (scoring/rules/season.py does the counting).
+"""
+
+from django.conf import settings as django_settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from .tournament import validate_game
+
+
+class Person(models.Model):
+    """One entry of the player register. The contact is for directors only: never on a public page or printout."""
+
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    contact = models.CharField(_("contact"), max_length=200, blank=True,
+                               help_text=_("Telephone or e-mail; seen by directors only."))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name", "club", "pk"]
+        verbose_name = _("person")
+        verbose_name_plural = _("people")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("register:person", args=[self.pk])
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Season(models.Model):
+    class Scoring(models.TextChoices):
+        PLACES = "places", _("Points per place")
+        GAME_POINTS = "game_points", _("The game's own points")
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    game = models.CharField(_("game"), max_length=40, validators=[validate_game])
+    language = models.CharField(_("language of printouts"), max_length=8, choices=django_settings.LANGUAGES,
+                                default=django_settings.LANGUAGE_CODE)
+    directors = models.ManyToManyField(django_settings.AUTH_USER_MODEL, related_name="seasons",
+                                       verbose_name=_("directors"))
+    scoring = models.CharField(_("ranking by"), max_length=12, choices=Scoring.choices, default=Scoring.PLACES)
+    #: points for 1st, 2nd, ... place (strings of decimals); places beyond the table get nothing
+    place_points = models.JSONField(_("points per place"), default=list, blank=True)
+    best_of = models.PositiveSmallIntegerField(
+        _("best evenings counting"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(999)],
+        help_text=_("Empty: every evening counts."))
+    min_evenings = models.PositiveSmallIntegerField(
+        _("evenings needed to be ranked"), default=1, validators=[MinValueValidator(1), MaxValueValidator(999)])
+    publish = models.BooleanField(_("publish the season ranking"), default=False)
+    created_by = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=_("created by"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("seasons:detail", args=[self.slug])
+
+    @property
+    def game_type(self):
+        from scoring.games import get_game
+
+        return get_game(self.game)
+
+    @staticmethod
+    def unique_slug(name: str) -> str:
+        base = slugify(name)[:70] or "season"
+        slug, n = base, 2
+        while slug in {"new"} or Season.objects.filter(slug=slug).exists():
+            slug, n = f"{base}-{n}", n + 1
+        return slug

@@ -1,0 +1,111 @@
+"""The season ranking and statistics as documents: one source for the screen table, the PDF and the Excel sheet.
+
+Cells are written in the language in force (the screen's, or the season's for the PDF and Excel: `render_season`).
+Each evening is a column: what it brought ("25 · 1." = 25 season points for 1st place), in brackets when it was
+discarded (best N of M), "3. (provisional)" while the evening is not final (shown, not counted).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from django.utils import translation
+from django.utils.formats import date_format, number_format
+from django.utils.translation import gettext as _
+
+from documents import Column, MultiSheetDocument, TableDocument, render
+
+from .services.seasons import Cell, SeasonTable, season_table
+
+
+def _number(value) -> str:
+    return number_format(value) if value is not None else ""
+
+
+def cell_text(cell: Cell | None) -> str:
+    if cell is None:
+        return ""
+    if cell.provisional:
+        return _("%(place)s. (provisional)") % {"place": cell.place}
+    text = f"{_number(cell.worth)} · {cell.place}."
+    return text if cell.counted else f"({text})"
+
+
+def evening_title(evening) -> str:
+    return _("%(number)s: %(date)s") % {"number": evening.number,
+                                        "date": date_format(evening.tournament.date, "SHORT_DATE_FORMAT")}
+
+
+def ranking_document(table: SeasonTable) -> TableDocument:
+    season = table.season
+    columns = [Column("rank", _("Rank"), "int", width=6), Column("name", _("Name"), width=24),
+               Column("club", _("Club"), width=18)]
+    # the total before the evenings: a phone shows it without scrolling sideways
+    columns += [Column("total", _("Total"), "decimal", width=9), Column("evenings", _("Evenings"), "int", width=9)]
+    columns += [Column(f"e{e.number}", evening_title(e), width=14, align="right") for e in table.evenings]
+    rows = []
+    for row in table.rows:
+        values = {"rank": row.rank, "name": row.person.name, "club": row.person.club, "total": row.total,
+                  "evenings": row.evenings}
+        values.update({f"e{e.number}": cell_text(row.cells.get(e.number)) for e in table.evenings})
+        rows.append(values)
+    return TableDocument(
+        _("Season ranking"), columns, rows, subtitle=season.name, notes=ranking_notes(table),
+        filename_stem="season-ranking", landscape=len(table.evenings) > 4,
+    )
+
+
+def ranking_notes(table: SeasonTable) -> list[str]:
+    rules = table.rules
+    if rules.place_points is None:
+        notes = [_("Each evening counts with the game's own points.")]
+    else:
+        notes = [_("Points per place: %(points)s; further places 0.")
+                 % {"points": ", ".join(_number(p) for p in rules.place_points)}]
+    if rules.best_of is not None:
+        notes.append(_("The best %(best)s of %(count)s evenings count; in brackets: discarded.")
+                     % {"best": rules.best_of, "count": len(table.evenings)})
+    if rules.min_evenings > 1:
+        notes.append(_("Ranked from %(count)s evenings on; without a rank: fewer evenings so far.")
+                     % {"count": rules.min_evenings})
+    notes.append(_("Ties: the game's own ranking chain over the counted evenings, then more evenings played."))
+    if table.provisional:
+        notes.append(_("Provisional: evenings whose results are not all in count once they are final."))
+    return notes
+
+
+def statistics_document(table: SeasonTable) -> TableDocument:
+    columns = [Column("name", _("Name"), width=24), Column("club", _("Club"), width=18),
+               Column("evenings", _("Evenings played"), "int", width=10),
+               Column("average", _("Average points"), "decimal", width=12),
+               Column("best_place", _("Best place"), "int", width=10),
+               Column("best_points", _("Best points"), "decimal", width=10)]
+    rows = []
+    for row in sorted(table.rows, key=lambda r: (r.person.last_name, r.person.first_name, r.person.pk)):
+        stats = row.stats
+        rows.append({"name": row.person.name, "club": row.person.club,
+                     "evenings": stats.evenings if stats else 0,
+                     "average": stats.average_points if stats else None,
+                     "best_place": stats.best_place if stats else None,
+                     "best_points": stats.best_points if stats else None})
+    return TableDocument(_("Statistics"), columns, rows, subtitle=table.season.name,
+                         notes=[_("Final evenings only.")], filename_stem="season-statistics")
+
+
+def season_document(table: SeasonTable) -> MultiSheetDocument:
+    ranking = ranking_document(table)
+    return MultiSheetDocument(table.season.name, [ranking, statistics_document(table)],
+                              filename_stem="season", landscape=ranking.landscape)
+
+
+def frame_of(season, table: SeasonTable | None = None) -> SimpleNamespace:
+    """What the printouts' page frame reads from a tournament (name, date, venue, language), for a season."""
+    last = table.evenings[-1].tournament.date if table and table.evenings else season.created.date()
+    return SimpleNamespace(name=season.name, date=last, venue="", language=season.language, slug=season.slug)
+
+
+def render_season(season, file_format: str) -> bytes:
+    """The season's ranking and statistics as PDF or Excel, in the season's language."""
+    with translation.override(season.language):
+        table = season_table(season)
+        return render(season_document(table), file_format, tournament=frame_of(season, table))

@@ -1,0 +1,192 @@
+"""The player register of this installation: people who play in many tournaments (tournament/models/season.py).
+
+A tournament's participant links to a `Person`: the one the desk picked from the suggestions, else the one
+person of the same name and club, else a new entry. Directors (anyone who may create tournaments) keep the
+register: correct an entry, merge two entries that are the same person (audited: nothing is lost, the
+participations move to the entry kept), and fill a new tournament with an earlier one's players in one step.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from ..imports import ImportFileError, refuse_after_play
+from ..models import Participant, Person, Tournament
+from ..permissions import can_create_tournaments, is_director
+from .audit import log_action
+from .errors import DomainError
+from .participants import drawn, next_number, same_name
+
+PERSON_FIELDS = ("first_name", "last_name", "club", "contact")
+SUGGESTIONS = 10
+
+
+def _require_register_keeper(by) -> None:
+    if not can_create_tournaments(by):
+        raise DomainError(_("Only a director can change the player register."))
+
+
+def _tidy(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def same_person(first_name: str, last_name: str, club: str) -> list[Person]:
+    """The register's entries of this name and club (case and spacing do not count)."""
+    name, wanted_club = same_name(f"{first_name} {last_name}"), same_name(club)
+    candidates = Person.objects.filter(last_name__iexact=_tidy(last_name))
+    return [p for p in candidates if same_name(p.name) == name and same_name(p.club) == wanted_club]
+
+
+def suggest(query: str, *, limit: int = SUGGESTIONS) -> list[Person]:
+    """The register's entries whose name (or club) holds every word typed, for the desk's suggestion list."""
+    words = same_name(query).split()[:4]
+    if not words or len(query) > 200:
+        return []
+    condition = Q()
+    for word in words:
+        condition &= Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(club__icontains=word)
+    return list(Person.objects.filter(condition).order_by("last_name", "first_name", "club", "pk")[:limit])
+
+
+def person_for(first_name: str, last_name: str, club: str = "", *, picked: Person | None = None,
+               tournament: Tournament | None = None) -> Person:
+    """The register entry a new participant of `tournament` links to: the picked one, else the one of that name
+    and club who does not play in it yet, else a new entry. Two entries of that name and club: the first is taken
+    (the register page merges them)."""
+    if picked is not None:
+        already = tournament.participants.filter(person=picked).first() if tournament is not None else None
+        if already is not None:
+            raise DomainError(_("%(name)s from the register is registered already (number %(number)s).")
+                              % {"name": picked.name, "number": already.number}, field="last_name")
+        return picked
+    found = same_person(first_name, last_name, club)
+    if tournament is not None and found:
+        playing = set(tournament.participants.filter(person__in=found).values_list("person_id", flat=True))
+        found = [p for p in found if p.pk not in playing]
+    if found:
+        return found[0]
+    return Person.objects.create(first_name=_tidy(first_name), last_name=_tidy(last_name), club=_tidy(club))
+
+
+def link_to_register(tournament: Tournament) -> int:
+    """Link every participant of the tournament that has no register entry yet; returns how many were linked.
+
+    Called when a tournament joins a season, so that players registered before the register existed count."""
+    linked = 0
+    with transaction.atomic():
+        for participant in tournament.participants.filter(person__isnull=True).order_by("number"):
+            participant.person = person_for(participant.first_name, participant.last_name, participant.club,
+                                            tournament=tournament)
+            participant.save(update_fields=["person"])
+            linked += 1
+    return linked
+
+
+def create_person(*, by, first_name: str = "", last_name: str, club: str = "", contact: str = "") -> Person:
+    _require_register_keeper(by)
+    values = {"first_name": _tidy(first_name), "last_name": _tidy(last_name), "club": _tidy(club),
+              "contact": _tidy(contact)}
+    if not values["last_name"]:
+        raise DomainError(_("A person needs a last name."), field="last_name")
+    with transaction.atomic():
+        person = Person.objects.create(**values)
+        log_action("person.add", by=by, obj=person, after={k: v for k, v in values.items() if k != "contact"})
+    return person
+
+
+def update_person(person: Person, *, by, **changes) -> Person:
+    """Correct a register entry. The tournaments' participants keep the names they were registered with."""
+    _require_register_keeper(by)
+    changes = {name: _tidy(value) for name, value in changes.items() if name in PERSON_FIELDS}
+    if "last_name" in changes and not changes["last_name"]:
+        raise DomainError(_("A person needs a last name."), field="last_name")
+    with transaction.atomic():
+        person = Person.objects.select_for_update().get(pk=person.pk)
+        changes = {name: value for name, value in changes.items() if getattr(person, name) != value}
+        if not changes:
+            return person
+        # the contact is private: the log says that it changed, not what it says
+        before = {name: getattr(person, name) if name != "contact" else "…" for name in changes}
+        after = {name: value if name != "contact" else "…" for name, value in changes.items()}
+        for name, value in changes.items():
+            setattr(person, name, value)
+        person.save(update_fields=list(changes))
+        log_action("person.update", by=by, obj=person, before=before, after=after)
+    return person
+
+
+def merge_persons(keep: Person, other: Person, *, by, reason: str = "") -> Person:
+    """`other` is the same person as `keep`: its participations move to `keep` and the entry `other` goes.
+
+    A contact only `other` has is kept. The audit log keeps `other` as it was, and which participations moved."""
+    _require_register_keeper(by)
+    if keep.pk == other.pk:
+        raise DomainError(_("Choose two different entries to merge."), field="other")
+    with transaction.atomic():
+        keep = Person.objects.select_for_update().get(pk=keep.pk)
+        other = Person.objects.select_for_update().get(pk=other.pk)
+        mine = set(Participant.objects.filter(person=keep).values_list("tournament_id", flat=True))
+        if any(t in mine for t in Participant.objects.filter(person=other).values_list("tournament_id", flat=True)):
+            raise DomainError(_("Both entries play in the same tournament: they are two people, not one."),
+                              field="other")
+        moved = [f"{p.tournament.name}: {p.number} {p.name}"
+                 for p in Participant.objects.filter(person=other).select_related("tournament")]
+        Participant.objects.filter(person=other).update(person=keep)
+        if not keep.contact and other.contact:
+            keep.contact = other.contact
+            keep.save(update_fields=["contact"])
+        log_action("person.merge", by=by, obj=keep, reason=reason,
+                   before={"merged": {"id": other.pk, "first_name": other.first_name, "last_name": other.last_name,
+                                      "club": other.club}},
+                   after={"kept": keep.pk, "participations_moved": moved})
+        other.delete()
+    return keep
+
+
+def earlier_tournaments(tournament: Tournament, user) -> list[Tournament]:
+    """The tournaments of the same game whose players this user may take over: those they direct, newest first,
+    the same season's first."""
+    from ..permissions import visible_tournaments
+
+    candidates = [t for t in visible_tournaments(user).filter(game=tournament.game).exclude(pk=tournament.pk)
+                  .order_by("-date", "-pk") if is_director(user, t)]
+    same_season = [t for t in candidates if tournament.season_id and t.season_id == tournament.season_id]
+    return same_season + [t for t in candidates if t not in same_season]
+
+
+def take_participants(tournament: Tournament, source: Tournament, *, by) -> list[Participant]:
+    """Register the players of `source` (not its withdrawn ones) in `tournament`, in one step, with their register
+    links; whoever is registered already (the same person, or the same name) is left as is. Check-in then decides
+    who plays."""
+    if not is_director(by, tournament) or not is_director(by, source):
+        raise DomainError(_("Only a director of both tournaments can take over the players."))
+    if source.pk == tournament.pk or source.game != tournament.game:
+        raise DomainError(_("Choose an earlier tournament of the same game."), field="source")
+    if tournament.game_type.participants != "player":
+        raise DomainError(_("Teams are registered one by one: only players can be taken over."))
+    try:
+        refuse_after_play(tournament)
+    except ImportFileError as error:
+        raise DomainError(str(error)) from None
+    if drawn(tournament):
+        raise DomainError(_("The seats are drawn already: redo the draw after changing the players."))
+    link_to_register(source)
+    created = []
+    with transaction.atomic():
+        present = list(tournament.participants.all())
+        persons = {p.person_id for p in present if p.person_id}
+        names = {same_name(p.name) for p in present}
+        number = next_number(tournament)
+        for player in source.participants.filter(status=Participant.Status.ACTIVE).order_by("number"):
+            if player.person_id in persons or same_name(player.name) in names:
+                continue
+            created.append(Participant.objects.create(
+                tournament=tournament, number=number, first_name=player.first_name, last_name=player.last_name,
+                club=player.club, group=player.group, person_id=player.person_id))
+            number += 1
+        if created:
+            log_action("participant.take_over", by=by, tournament=tournament, obj=tournament,
+                       after={"from": source.name, "created": [f"{p.number} {p.name}" for p in created]})
+    return created

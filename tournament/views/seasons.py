@@ -1,0 +1,150 @@
+"""The seasons' pages: the list, a new season, one season (ranking, statistics, evenings, settings), its files."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import FormView, TemplateView
+
+from documents import CONTENT_TYPES
+from documents.html import bind_table
+
+from ..models import Season, Tournament
+from ..permissions import can_create_tournaments
+from ..season_documents import ranking_document, render_season, statistics_document
+from ..season_forms import EveningForm, SeasonForm
+from ..services import seasons
+from ..services.errors import DomainError
+
+
+def _fail(form, error: DomainError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+def _settings(data: dict) -> dict:
+    """The form's values as the service takes them (the points per place parsed)."""
+    values = dict(data)
+    values["place_points"] = seasons.parse_place_points(values.get("place_points") or "")
+    return values
+
+
+class SeasonListView(LoginRequiredMixin, FormView):
+    template_name = "tournament/seasons/list.html"
+    form_class = SeasonForm
+
+    def get_initial(self):
+        return {"language": self.request.LANGUAGE_CODE, "min_evenings": 1,
+                "place_points": "25 20 16 13 11 10 9 8 7 6 5 4 3 2 1"}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(seasons=seasons.visible_seasons(self.request.user).prefetch_related("tournaments"),
+                       can_create=can_create_tournaments(self.request.user))
+        return context
+
+    def form_valid(self, form):
+        try:
+            season = seasons.create_season(by=self.request.user, **_settings(form.cleaned_data))
+        except DomainError as error:
+            _fail(form, error)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Season “%(name)s” created.") % {"name": season.name})
+        return redirect(season)
+
+
+class SeasonMixin(LoginRequiredMixin):
+    """Loads `self.season`; anyone but its directors gets 404 (other seasons' existence is not revealed)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.season = get_object_or_404(Season, slug=kwargs["season"])
+        if not seasons.is_season_director(request.user, self.season):
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+
+class SeasonView(SeasonMixin, TemplateView):
+    template_name = "tournament/seasons/detail.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        season = self.season
+        table = seasons.season_table(season)
+        ranking = ranking_document(table)
+        context.update(
+            season=season, table=table, ranking=ranking, ranking_table=bind_table(ranking),
+            statistics_table=bind_table(statistics_document(table)),
+            evening_form=kwargs.get("evening_form") or EveningForm(
+                tournaments=seasons.candidate_evenings(season, self.request.user)),
+            settings_form=kwargs.get("settings_form") or SeasonForm(editing=True, initial={
+                "name": season.name, "language": season.language, "scoring": season.scoring,
+                "place_points": " ".join(season.place_points), "best_of": season.best_of,
+                "min_evenings": season.min_evenings}),
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        season, user = self.season, request.user
+        action = request.POST.get("action")
+        if action == "settings":
+            form = SeasonForm(request.POST, editing=True)
+            if form.is_valid():
+                try:
+                    seasons.update_season(season, by=user, **_settings(form.cleaned_data))
+                except DomainError as error:
+                    _fail(form, error)
+                else:
+                    messages.success(request, _("Changes saved."))
+                    return redirect(season)
+            return self.render_to_response(self.get_context_data(settings_form=form))
+        if action == "add":
+            form = EveningForm(request.POST, tournaments=seasons.candidate_evenings(season, user))
+            if form.is_valid():
+                tournament = Tournament.objects.get(pk=form.cleaned_data["tournament"])
+                try:
+                    seasons.add_evening(season, tournament, by=user)
+                except DomainError as error:
+                    _fail(form, error)
+                else:
+                    messages.success(request, _("“%(name)s” is an evening of the season now.")
+                                     % {"name": tournament.name})
+                    return redirect(season)
+            return self.render_to_response(self.get_context_data(evening_form=form))
+        try:
+            if action == "remove":
+                tournament = get_object_or_404(Tournament, pk=_int(request.POST.get("tournament")), season=season)
+                seasons.remove_evening(season, tournament, by=user)
+                messages.success(request, _("“%(name)s” removed from the season.") % {"name": tournament.name})
+            elif action in ("publish", "unpublish"):
+                seasons.set_season_published(season, action == "publish", by=user)
+                messages.success(request, _("Changes saved."))
+            else:
+                raise Http404
+        except DomainError as error:
+            messages.error(request, error.message)
+        return redirect(season)
+
+
+def _int(text) -> int:
+    if not (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18):
+        raise Http404
+    return int(text)
+
+
+class SeasonFileView(SeasonMixin, View):
+    """The ranking and statistics as PDF (opens in the browser; ?download=1 saves it) or Excel."""
+
+    file_format = "pdf"
+
+    def get(self, request, *args, **kwargs):
+        data = render_season(self.season, self.file_format)
+        attachment = self.file_format != "pdf" or request.GET.get("download") == "1"
+        filename = f"{self.season.slug}-season.{self.file_format}"
+        return HttpResponse(data, content_type=CONTENT_TYPES[self.file_format],
+                            headers={"Content-Disposition": content_disposition_header(attachment, filename)})
