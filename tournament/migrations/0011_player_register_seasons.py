@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0009_link_entries_count'),
+        ('tournament', '0010_venue_time_zone'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
