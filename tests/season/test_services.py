@@ -239,3 +239,21 @@ def test_a_bad_register_link_in_the_file_is_refused(director, make_tournament):
     with pytest.raises(TransferError):
         import_tournament(json.dumps(document).encode(), by=director)
     assert Person.objects.count() == before
+
+
+def test_an_evening_of_a_season_is_drawn_keeping_apart_who_met_before(director, season, evening, names, client):
+    """The draw of a season's evening passes `met_before` to the seating: the pairs who met at the earlier
+    evenings are counted in the draw's record, and with 16 players over 2 rounds nobody meets again."""
+    from tournament.models import Draw
+
+    evening(3, names[:16], season=season, seed=1, results=False)
+    now = evening(10, names[:16], season=season, seed=2, results=False)
+    params = Draw.objects.filter(tournament=now, kind=Draw.Kind.SEATING).latest("pk").params
+    assert params["met_before"] == len(seasons.met_before(now)) > 0
+    assert params["met_before_again"] == 0
+    client.force_login(director)
+    page = client.get(f"/manage/{now.slug}/schafkopf/seating/").content.decode()
+    assert 'id="met-before"' in page and "0 of them meet again tonight" in page
+    # outside a season the draw records nothing of the kind
+    alone = evening(17, names[:16], seed=3, results=False)
+    assert "met_before" not in Draw.objects.filter(tournament=alone, kind=Draw.Kind.SEATING).latest("pk").params

@@ -94,6 +94,16 @@ def large_table_twice_params(plan) -> dict[str, int]:
     return {str(number): times for number, times in sorted(plan.large_table_repeats().items())}
 
 
+def season_avoid(tournament: Tournament, avoid: Mapping[frozenset, int] | None) -> Mapping[frozenset, int] | None:
+    """The pairs the draw keeps apart: those given, else, for an evening of a season, who already sat at one
+    table at its earlier evenings (`tournament.services.seasons.met_before`); None outside a season."""
+    if avoid is not None or not tournament.season_id:
+        return avoid
+    from .seasons import met_before
+
+    return met_before(tournament)
+
+
 def met_before_params(plan, avoid: Mapping[frozenset, int] | None, numbers) -> dict[str, int]:
     """For the draw's record, when earlier meetings were given: how many pairs of the players drawn had met
     before (`met_before`) and how many of them share a table again in this draw (`met_before_again`)."""
@@ -164,6 +174,7 @@ def draw_seating(
         players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
         numbers = sorted(p.number for p in players)
         seed = seed if seed is not None else new_seed()
+        avoid = season_avoid(locked, avoid)
         try:
             plan = draw_plan(numbers, rounds, seed=seed, sizes=tuple(sizes), groups=dict(groups or {}),
                              fixed=dict(fixed or {}), avoid=dict(avoid or {}))

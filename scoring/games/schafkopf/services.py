@@ -145,6 +145,7 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None, avoid=N
         settings = settings_of(locked)
         players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
         seed = seed if seed is not None else new_seed()
+        avoid = seating.season_avoid(locked, avoid)
         plan = _plan(players, settings, seed, avoid)
         params = {
             "rounds": settings.rounds,
