@@ -1,3 +1,4 @@
+import copy
 import datetime
 import os
 
@@ -45,19 +46,67 @@ def _no_automatic_backups(settings, tmp_path):
     settings.BACKUP_DIR = tmp_path / "backups"
 
 
-@pytest.fixture
-def make_director(db, django_user_model):
+def new_director(username="director", password="pw-Director-1"):
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
     from tournament.permissions import DIRECTORS_GROUP
 
-    def make(username="director", password="pw-Director-1"):
-        user = django_user_model.objects.create_user(username=username, password=password, is_staff=True)
-        user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
-        user.raw_password = password
-        return user
+    user = get_user_model().objects.create_user(username=username, password=password, is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
+    user.raw_password = password
+    return user
 
-    return make
+
+@pytest.fixture
+def make_director(db, django_user_model):
+    return new_director
+
+
+# --- data built once per module --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def build_once(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Builds data once for every test of a module, like Django's `TestCase.setUpTestData`.
+
+    `build_once(function, *args)` runs `function` inside a transaction that stays open until the module's
+    last test and is then rolled back. Each test of the module (`db`, never `transactional_db` or a live
+    server: use `shared(request, data)`) runs in a savepoint inside it, so whatever a test writes is undone
+    for the next one. Use it for what takes long to build (demo tournaments) and is only read or changed
+    per test; the function gets no fixtures (use `new_director()` rather than `make_director`).
+    """
+    from django.db import transaction
+    from django.test import override_settings
+    from django.utils import translation
+
+    backups = override_settings(BACKUP_AFTER_ROUND=False, BACKUP_DIR=tmp_path_factory.mktemp("backups"))
+    outer = transaction.atomic()
+    with django_db_blocker.unblock():
+        outer.__enter__()
+
+    def build(function, *args, **kwargs):
+        with django_db_blocker.unblock(), backups, translation.override("en"):
+            return function(*args, **kwargs)
+
+    try:
+        yield build
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def shared(request, data):
+    """A test's own copy of data made by `build_once` (model instances changed by one test must not
+    show in the next; the rows are restored by the savepoint); refuses a transactional test, whose
+    flush would empty the tables under the module's open transaction."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = (marker is not None and (marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
+                     or {"transactional_db", "live_server"} & set(request.fixturenames))
+    assert not transactional, "data built once per module is for tests in a transaction (`db`), not this one"
+    request.getfixturevalue("db")
+    return copy.deepcopy(data)
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ from django.utils.html import escape
 from scoring.models import ScoreSheet
 from tournament.models import AuditEntry, Role, Seat, Team, Tournament, TournamentRole
 from tournament.transfer import (
-    FORMAT,
-    VERSION,
     TransferError,
     export_tournament,
     import_tournament,
@@ -43,22 +41,6 @@ def test_every_model_of_a_tournament_is_found():
     for n, plan in enumerate(tournament_models()):
         for f in plan.inner:
             assert labels.index(f.related_model._meta.label_lower) < n or f.related_model is plan.model
-
-
-def test_export_is_documented_json_with_local_ids(voms_demo):
-    document = json.loads(export_tournament(voms_demo))
-    assert (document["format"], document["version"]) == (FORMAT, VERSION)
-    assert document["tournament"]["slug"] == "voms-demo"
-    assert document["tournament"]["created_by"] == "director"
-    tables = {table["model"]: table["rows"] for table in document["models"]}
-    for rows in tables.values():
-        assert [row["id"] for row in rows] == list(range(1, len(rows) + 1))
-    assert len(tables["tournament.team"]) == 8
-    assert all(len(team["members"]) == 2 for team in tables["tournament.team"])
-    assert tables["scoring.scoresheet"] and tables["scoring.sheetrevision"]
-    actions = {entry["action"] for entry in tables["tournament.auditentry"]}
-    assert {"tournament.create", "draw.pools", "sheet.entry", "knockout.create"} <= actions
-    assert {entry["user"] for entry in tables["tournament.auditentry"]} == {"director"}
 
 
 def test_export_import_export_is_byte_identical(any_tournament, director):
@@ -127,22 +109,6 @@ def links_stay_inside(tournament) -> bool:
             if rows.exclude(**{path: tournament}).exclude(**{f"{path}__isnull": True}).exists():
                 return False
     return True
-
-
-def test_importing_twice_makes_two_separate_tournaments(voms_demo, director):
-    exported = export_tournament(voms_demo)
-    first = import_tournament(exported, by=director)
-    second = import_tournament(exported, by=director)
-
-    assert [t.slug for t in (voms_demo, first, second)] == ["voms-demo", "voms-demo-2", "voms-demo-3"]
-    assert row_counts(first) == row_counts(second) == row_counts(voms_demo)
-    for tournament in (voms_demo, first, second):
-        assert links_stay_inside(tournament)
-    # the same content, only the address differs; the original is untouched
-    assert export_tournament(voms_demo) == exported
-    for copy in (first, second):
-        renamed = export_tournament(copy).decode().replace(f'"slug": "{copy.slug}"', '"slug": "voms-demo"', 1)
-        assert renamed.encode() == exported
 
 
 def test_importing_director_directs_unknown_users_dropped(seated, director, make_director):
@@ -348,21 +314,6 @@ def table_of(document: dict, model: str) -> list[dict]:
     return next(t for t in document["models"] if t["model"] == model)["rows"]
 
 
-def test_tampered_derived_values_are_recomputed_from_the_entries(voms_demo, director):
-    document = json.loads(export_tournament(voms_demo))
-    sheets = table_of(document, "scoring.scoresheet")
-    honest = json.loads(json.dumps([row["derived"] for row in sheets]))
-    sheets[0]["derived"]["games"][0]["points_a"] = "109.5"  # what the table never wrote
-    sheets[1]["derived"] = {"games": "lots"}  # an odd shape that made pages fail
-    sheets[2]["derived"] = []
-
-    imported = import_tournament(json.dumps(document).encode(), by=director)
-
-    stored = [s.derived for s in ScoreSheet.objects.filter(tournament=imported).order_by("pk")]
-    assert stored == honest
-    client_pages_work(imported, director)
-
-
 def client_pages_work(tournament, director):
     from django.test import Client
 
@@ -379,67 +330,6 @@ def rewrite(document: dict, where: str, field: str, value, row: int = -1) -> byt
     else:
         table_of(hostile, where)[row][field] = value
     return json.dumps(hostile).encode()
-
-
-TAMPERED = {
-    "entries the rules refuse": ("scoring.scoresheet", "entries", [{"lus_a": 9, "lus_b": 9}], "not valid"),
-    "entries of the wrong shape": ("scoring.scoresheet", "entries", {"lus_a": 9}, "not valid"),
-    "a score of 9 for both": ("scoring.scoresheet", "entries", [{"lus_a": 9, "lus_b": 9, "winner": "c"}],
-                               "not valid"),
-    "unknown status": ("tournament", "status", "paused", "status"),
-    "unknown role": ("tournament.tournamentrole", "role", "owner", "role"),
-    "unknown participant status": ("tournament.participant", "status", "banned", "status"),
-    "unknown stage kind": ("tournament.stage", "kind", "league", "kind"),
-    "unknown language": ("tournament", "language", "xx", "language"),
-    "settings not a dict": ("tournament", "settings", [1, 2], "game settings"),
-    "settings of the wrong type": ("tournament", "settings", {"target": "nine"}, "game settings"),
-    "settings out of range": ("tournament", "settings", {"target": 10_000}, "game settings"),
-    "unknown setting": ("tournament", "settings", {"colour": "red"}, "colour"),
-    "bad start time": ("tournament", "settings", {"start_time": "25:99"}, "game settings"),
-    "negative points": ("tournament", "settings", {"win_points": "-2"}, "game settings"),
-    "beamer out of range": ("tournament", "beamer_seconds", 1, "beamer_seconds"),
-    "a reason of megabytes": ("tournament.participant", "status_reason", "x" * 2_400_000, "longer than 500"),
-    "object where text belongs": ("tournament.team", "name", {"a": 1}, "wrong type"),
-    "text where a number belongs": ("tournament.team", "number", "7", "wrong type"),
-    "text where yes or no belongs": ("tournament.team", "seeded", "no", "wrong type"),
-}
-
-
-@pytest.mark.parametrize("case", TAMPERED)
-def test_tampered_voms_files_are_refused_whole(voms_demo, director, case):
-    where, field, value, expected = TAMPERED[case]
-    document = json.loads(export_tournament(voms_demo))
-    if where == "tournament.tournamentrole":
-        table_of(document, where).append({"id": 99, "tournament": 1, "user": "director", "role": value})
-    data = rewrite(document, where, field, value) if where != "tournament.tournamentrole" else json.dumps(
-        document).encode()
-    before = all_rows()
-    with pytest.raises(TransferError) as refused:
-        import_tournament(data, by=director)
-    assert expected in refused.value.message
-    assert all_rows() == before
-
-
-@pytest.mark.parametrize("text, shown", [
-    ("1" * 5000, "1111"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("NaN", "NaN"), ("1e999", "1e999"),
-    (str(2**70), str(2**70)[:10]),
-])
-def test_numbers_json_cannot_hold_are_refused(voms_demo, director, text, shown):
-    exported = export_tournament(voms_demo).decode()
-    data = exported.replace('"beamer_seconds": 15', f'"beamer_seconds": {text}', 1)
-    assert data != exported
-    with pytest.raises(TransferError) as refused:
-        import_tournament(data.encode(), by=director)
-    assert "number this app cannot store" in refused.value.message and shown in refused.value.message
-    assert not Tournament.objects.exclude(pk=voms_demo.pk).exists()
-
-
-def test_huge_numbers_in_game_data_are_refused(voms_demo, director):
-    document = json.loads(export_tournament(voms_demo))
-    data = rewrite(document, "tournament.draw", "seed", 10**17 * 9)
-    import_tournament(data, by=director)  # large, but a 64-bit number: stored
-    with pytest.raises(TransferError):
-        import_tournament(rewrite(document, "tournament.round", "number", 10**15), by=director)
 
 
 @pytest.mark.parametrize("settings_value, expected", [

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.games import all_games
+from tests.conftest import shared
 from tests.hostile.harness import changed, forms_on, snapshot
 from tests.web.test_permission_walk import candidates, demo_options, url_arguments
 from tournament.models import Role, TournamentRole
@@ -46,14 +47,26 @@ def filled(form) -> dict:
     return data
 
 
-@pytest.fixture
-def tournaments(make_director, django_user_model):
-    director = make_director("boss")
+def build_tournaments():
+    from tests.conftest import new_director
+
+    director = new_director("boss")
     made = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.demo}
     # a director of every tournament: the refusal must come from the game, not from a missing role
     for t in made.values():
         TournamentRole.objects.get_or_create(tournament=t, user=director, defaults={"role": Role.DIRECTOR})
     return director, made
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """The demo tournaments of every game, built once for the module's tests (each test's changes roll back)."""
+    return build_once(build_tournaments)
+
+
+@pytest.fixture
+def tournaments(request, built):
+    return shared(request, built)
 
 
 def test_every_games_pages_refuse_the_tournaments_of_other_games(client, tournaments):

@@ -17,6 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring.games import all_games
 from scoring.games.tablegames import GAMES as TABLE_GAMES
 from scoring.games.tablegames import URLCONF as TABLE_GAMES_URLS
+from tests.conftest import shared
 from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
 from tournament.public.views import PublicPage
@@ -99,22 +100,38 @@ def demo_options(game):
     return options
 
 
-@pytest.fixture
-def world(make_director, django_user_model):
-    director = make_director("boss")
+def build_world():
+    from django.contrib.auth import get_user_model
+
+    from tests.conftest import new_director
+
+    users_model = get_user_model()
+    director = new_director("boss")
     tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.demo}
-    assistant = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+    assistant = users_model.objects.create_user("helper", password="pw-Helper-1")
     for t in tournaments.values():
         TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
         awaiting_confirmation(t, assistant)
     users = {
         "anonymous": None,
-        "public": django_user_model.objects.create_user("visitor", password="pw-Visitor-1"),
+        "public": users_model.objects.create_user("visitor", password="pw-Visitor-1"),
         "assistant": assistant,
-        "other_director": make_director("stranger"),
+        "other_director": new_director("stranger"),
         "director": director,
     }
     return tournaments, users
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """The demo tournaments of every game are built once for the module's tests (each test's changes are
+    rolled back): they are the walk's most expensive part."""
+    return build_once(build_world)
+
+
+@pytest.fixture
+def world(request, built):
+    return shared(request, built)
 
 
 def awaiting_confirmation(tournament, user) -> None:
