@@ -60,6 +60,9 @@ class GameType:
     #: dotted path of `progress(tournament, after_round=None) -> scoring.progress.ResultProgress` when the game
     #: counts its results otherwise than `scoring.progress.counted_progress` (e.g. forfeits without a sheet)
     progress: str | None = None
+    #: dotted path of `table_page(request, link, *, token) -> HttpResponse`: the page a table's private link
+    #: opens (scoring/tablelink_views.py); None: the game's tables cannot enter their results from a phone
+    phone: str | None = None
 
 
 _registry: dict[str, GameType] = {}

@@ -137,6 +137,7 @@ def register_table_game(game: TableGame) -> GameType:
             documents=_documents,
             public="scoring.games.tablegames.public.public",
             sheet_derive="scoring.games.tablegames.checks.sheet_derive",
+            phone="scoring.games.tablegames.phone.table_page",
             check_settings="scoring.games.tablegames.checks.check_settings",
         )
     )

@@ -58,6 +58,7 @@ GAME = register(
         public="scoring.games.voms.public.public",
         registration_links=registration_links,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
+        phone="scoring.games.voms.phone.table_page",
         check_settings="scoring.games.voms.checks.check_settings",
         result_unit="slips",
         progress="scoring.games.voms.services.progress",
