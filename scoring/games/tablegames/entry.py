@@ -19,7 +19,7 @@ from scoring.board import still_missing_response
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
+from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -163,7 +163,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         except EntriesDiffer as differ:
             two = self.versions(differ.pending.entries, entries, title=_("The two entries differ"),
                                 intro=_("Nothing was saved. Check the marked fields against the paper sheet."),
-                                first_label=_("First entry (%(who)s)") % {"who": user_name(differ.pending.entered_by)},
+                                first_label=_("First entry (%(who)s)") % {"who": entered_by_label(differ.pending)},
                                 second_label=_("Your entry"))
             return self.show(entries, grids=grids, attempted=True, error=differ.message, two=two,
                              can_decide=self.director and not self.pending_mine)

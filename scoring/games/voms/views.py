@@ -11,7 +11,7 @@ from django.views.generic import FormView, TemplateView
 
 from scoring.models import PendingSheet
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
+from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
 from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
@@ -239,7 +239,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         rows = (PendingSheet.objects.filter(match__stage=stage)
                 .select_related("match__round", "match__team_a", "match__team_b", "entered_by")
                 .order_by("match__round__number", "match__table_number"))
-        return [{"pending": p, "match": p.match, "fields": slip_fields(p.entries)[0][1],
+        return [{"pending": p, "match": p.match, "fields": slip_fields(p.entries)[0][1], "who": entered_by_label(p),
                  "mine": p.entered_by_id == self.request.user.pk} for p in rows]
 
     def post(self, request, *args, **kwargs):
@@ -547,7 +547,7 @@ def mark_differences(form, conflict: EntriesDiffer) -> dict:
     two = two_versions(
         conflict.pending.entries, conflict.entries, slip_fields,
         title=_("The two entries differ"), intro=conflict.message,
-        first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
+        first_label=_("First entry (%(who)s)") % {"who": entered_by_label(conflict.pending)},
         second_label=_("Your entry"),
     )
     for key in sorted(two["keys"]):
