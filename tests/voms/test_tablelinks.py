@@ -206,3 +206,43 @@ def test_a_series_whose_teams_are_not_known_shows_so(phone, knockout, drawn, dir
     link = issue_match_links(drawn, [final], by=director)[0]
     page = phone.get(table_url(token_of(link))).content.decode()
     assert "not known yet" in page and 'name="g1-lus_a"' not in page
+
+
+def test_the_directors_links_page_issues_withdraws_and_reissues(client, drawn, director):
+    client.force_login(director)
+    page_url = reverse("tournament:voms:links_part", args=[drawn.slug, "1"])
+    assert client.get(reverse("tournament:voms:links", args=[drawn.slug])).url == page_url
+    first = client.get(page_url).content.decode()
+    assert "no link yet" in first and 'id="issue-links"' in first
+    client.post(page_url, {"action": "issue"})
+    games = pool_games(drawn, 1)
+    links = list(TableLink.objects.filter(match__in=games, revoked_at=None).order_by("match__table_number"))
+    assert len(links) == len(games) and not TableLink.objects.filter(match__round__number=2).exists()
+    page = client.get(page_url).content.decode()
+    assert all(table_url(token_of(link)) in page for link in links) and "<svg" in page
+    client.post(page_url, {"action": "reissue", "link": links[0].pk})
+    client.post(page_url, {"action": "revoke", "link": links[1].pk})
+    page = client.get(page_url).content.decode()
+    assert table_url(token_of(links[0])) not in page and table_url(token_of(links[1])) not in page
+    assert TableLink.objects.filter(match=games[0], revoked_at=None).count() == 1
+    assert not TableLink.objects.filter(match=games[1], revoked_at=None).exists()
+    assert client.post(page_url, {"action": "revoke", "link": "nonsense"}).status_code == 404
+    assert client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "99"])).status_code == 404
+    assert client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "knockout"])).status_code == 404
+
+
+def test_an_assistant_cannot_open_the_links_page(client, drawn, assistant_voms):
+    client.force_login(assistant_voms)
+    assert client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "1"])).status_code == 404
+
+
+def test_the_slips_carry_the_qr_code_of_their_link(drawn, director):
+    from scoring.games.voms.documents import series_slips_document, slips_document
+
+    games = pool_games(drawn, 1)
+    issue_match_links(drawn, games[:1], by=director)
+    document = slips_document(drawn, 1)
+    slips = [s for page in document.pages for s in page.get("slips", [])]
+    assert slips[0]["link"]["url"].endswith(table_url(token_of(TableLink.objects.get(match=games[0]))))
+    assert all(s["link"] is None for s in slips[1:])
+    assert series_slips_document(drawn).pages  # no knockout yet: still a document

@@ -25,6 +25,7 @@ def menu(tournament) -> list:
         (_("Pool draw"), link("draw")),
         (_("Knockout"), link("knockout")),
         (_("Printouts"), link("printouts")),
+        (_("Table links"), link("links")),
         (_("Settings"), link("settings")),
     ]
 
