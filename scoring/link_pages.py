@@ -87,3 +87,18 @@ def printed_links(links) -> dict[int, dict]:
             found[link.table_id if link.table_id is not None else link.match_id] = {"url": address,
                                                                                      "qr": qr_svg(address)}
     return found
+
+
+def problem_rows(problems, close_url) -> list[dict]:
+    """Open problems for `templates/scoring/_problems.html`: each with its place in words and the address of
+    its Close button (`close_url(problem)`)."""
+    rows = []
+    for problem in problems:
+        if problem.table_id is not None:
+            place = _("Table %(number)s") % {"number": problem.table.number}
+        else:
+            match = problem.match
+            place = (_("Round %(round)s · Table %(table)s") % {"round": match.round.number, "table": match.table_number}
+                     if match.round_id and match.table_number else str(match))
+        rows.append({"problem": problem, "place": place, "close_url": close_url(problem)})
+    return rows
