@@ -156,12 +156,21 @@ def test_a_link_is_rate_limited(phone, slip_links, drawn):
     assert not PendingSheet.objects.filter(match=link.match).exists()
 
 
-def test_a_problem_signalled_from_the_slip_shows_with_the_match(phone, slip_links, drawn):
+def test_a_problem_signalled_from_the_slip_shows_on_the_entry_page_and_is_closed_there(phone, slip_links, drawn,
+                                                                                      client, assistant_voms):
     link, token = slip_links[(1, 1)]
-    assert phone.post(table_url(token), {"action": "problem", "kind": "missing_player", "note": "P0"}).status_code \
-        == 302
+    assert phone.post(table_url(token), {"action": "problem", "kind": "missing_player", "note": "P0 gone"}) \
+        .status_code == 302
     problem = TableProblem.objects.get()
     assert problem.match == link.match and problem.table is None
+    client.force_login(assistant_voms)
+    enter = reverse("tournament:voms:enter", args=[drawn.slug])
+    page = client.get(enter).content.decode()
+    assert 'id="table-problems"' in page and "P0 gone" in page and "Round 1 · Table 1" in page
+    close = reverse("tournament:voms:close_problem", args=[drawn.slug, problem.pk])
+    assert client.post(close).status_code == 302
+    assert TableProblem.objects.get().closed_at is not None
+    assert "P0 gone" not in client.get(enter).content.decode()
 
 
 @pytest.fixture

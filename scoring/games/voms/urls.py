@@ -15,6 +15,7 @@ urlpatterns = [
     path("voms/standings/", views.StandingsView.as_view(), name="standings"),
     path("voms/knockout/", views.KnockoutView.as_view(), name="knockout"),
     path("voms/knockout/<int:match>/", views.SeriesView.as_view(), name="series"),
+    path("voms/problems/<int:pk>/close/", views.CloseProblemView.as_view(), name="close_problem"),
     path("voms/links/", links.LinksView.as_view(), name="links"),
     path("voms/links/<slug:part>/", links.LinksView.as_view(), name="links_part"),
     path("voms/print/", print_views.PrintoutsView.as_view(), name="printouts"),

@@ -7,11 +7,13 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.generic import FormView, TemplateView
+from django.views.generic import FormView, TemplateView, View
 
-from scoring.models import PendingSheet
+from scoring.link_pages import problem_rows
+from scoring.models import PendingSheet, TableProblem
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
+from scoring.services.tablelinks import close_problem
 from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
@@ -226,7 +228,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             )
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
-        context.update(lookup=lookup, recent=recent, stage=stage,
+        context.update(problems=open_problems(self.tournament), lookup=lookup, recent=recent, stage=stage,
                        target=services.rules_settings(self.tournament).target,
                        double_entry=self.tournament.double_entry, pending=self.pending_slips(stage),
                        missing=missing, current=current, confirm_fields=CONFIRM_FIELDS)
@@ -310,6 +312,33 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         director = is_director(self.request.user, self.tournament)
         return self.render_to_response(self.get_context_data(
             form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
+
+
+def open_problems(tournament, **filters) -> list[dict]:
+    """Problems the tables signalled from their links and nobody closed yet, oldest first."""
+    problems = (TableProblem.objects.filter(tournament=tournament, closed_at__isnull=True, **filters)
+                .select_related("match__round", "match__team_a", "match__team_b"))
+    return problem_rows(problems, lambda problem: url(tournament, "close_problem", problem.pk))
+
+
+class CloseProblemView(ScoreEntryMixin, View):
+    """Close a problem a table signalled: someone went to the table and sorted it out."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        problem = get_object_or_404(TableProblem, tournament=self.tournament, pk=kwargs["pk"])
+        try:
+            close_problem(problem, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(place)s: problem closed.")
+                             % {"place": problem_rows([problem], str)[0]["place"]})
+        match = problem.match
+        if match is not None and services.is_series(match):
+            return redirect(url(self.tournament, "series", match.pk))
+        return redirect(url(self.tournament, "enter"))
 
 
 def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
@@ -607,6 +636,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                               max_lus=services.rules_settings(self.tournament).max_lus,
                                               initial={"version": sheet.version, "number": len(sheet.entries)})
         return {**context, "match": match, "sheet": sheet, "correction": correction,
+                "problems": open_problems(self.tournament, match=match),
                 "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
                 "pending": pending,
