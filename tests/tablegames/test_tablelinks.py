@@ -195,3 +195,19 @@ def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
     round_ = Round.objects.get(stage__tournament=patience, number=1)
     link = issue_links(round_, by=director)[0]
     assert phone.get(table_url(token_of(link))).status_code == 404
+
+
+def test_the_round_board_reads_each_tables_state(phone, domino_links, domino_of_four, director):
+    from scoring import board
+
+    link, token = domino_links[(1, 1)]
+    assert [s.state for s in board.table_states(domino_of_four, 1)] == [board.MISSING]
+    phone.post(table_url(token), FIRST)
+    assert board.table_states(domino_of_four, 1)[0].state == board.FROM_TABLE
+    services.confirm_sheet(link.table, by=director)
+    assert board.table_states(domino_of_four, 1)[0].state == board.RUNNING
+    phone.post(table_url(token), {"action": "problem", "kind": "dispute"})
+    phone.post(table_url(token), SECOND)
+    services.confirm_sheet(link.table, by=director)
+    state = board.table_states(domino_of_four, 1)[0]
+    assert state.state == board.COUNTED and state.problem and state.number == 1

@@ -255,3 +255,18 @@ def test_the_slips_carry_the_qr_code_of_their_link(drawn, director):
     assert slips[0]["link"]["url"].endswith(table_url(token_of(TableLink.objects.get(match=games[0]))))
     assert all(s["link"] is None for s in slips[1:])
     assert series_slips_document(drawn).pages  # no knockout yet: still a document
+
+
+def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, director):
+    from scoring import board
+
+    _link1, token1 = slip_links[(1, 1)]
+    link2, token2 = slip_links[(1, 2)]
+    phone.post(table_url(token1), slip(9, 4))
+    phone.post(table_url(token2), {"action": "problem", "kind": "dispute"})
+    services.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
+    states = services.slip_states(drawn, 1)
+    assert [s.number for s in states] == [1, 2, 3]
+    assert [s.state for s in states] == [board.FROM_TABLE, board.MISSING, board.COUNTED]
+    assert [s.problem for s in states] == [False, True, False]
+    assert states[0].pending_version == 1 and states[2].pending_version is None
