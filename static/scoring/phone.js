@@ -59,8 +59,10 @@
       span.textContent = cell ? cell.textContent : "";
     });
   }
-  form.addEventListener("input", function () { window.setTimeout(showTotals, 0); });
-  window.addEventListener("load", showTotals);
+  if (config.liveTotals) {
+    form.addEventListener("input", function () { window.setTimeout(showTotals, 0); });
+    window.addEventListener("load", showTotals);
+  }
 
   var saved = read();
   if (!config.editable) { store.removeItem(key); return; }

@@ -101,7 +101,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
             "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
             # what the phone keeps until sent is filed under the link's hint, never the token
             "storage": storage_key(request, context["link"]),
-            "form": "sk-list", "fields": r"^[tdprxli]\d+$",
+            "form": "sk-list", "fields": r"^[tdprxli]\d+$", "liveTotals": True,
         },
     )
     return render(request, "schafkopf/phone.html", context, status=status)

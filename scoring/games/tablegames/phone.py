@@ -109,7 +109,8 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
     followed = follow(settings, names, [row for row in entries if isinstance(row, dict)])
     hands = {hand.number: hand for hand in followed.hands}
     grids = grids or {}
-    total = _rows(settings, len(entries)) if editable else len(entries)
+    # no empty rows after a game that is over, nor on a sheet that can no longer change
+    total = _rows(settings, len(entries)) if editable and not followed.finished else len(entries)
     rows = []
     for number in range(1, total + 1):
         hand = hands.get(number)

@@ -254,8 +254,6 @@ class PhoneGameForm(SlipForm):
             self.fields[key].widget.attrs.update({"class": "ph-lus", "autocomplete": "off"})
         if series:
             del self.fields["confirm_disqualify"]
-        else:
-            self.fields["lus_a"].help_text = _("x: the team was absent")
 
     def is_empty(self) -> bool:
         """Nothing typed in this game's boxes (a series' game not played)."""
