@@ -19,6 +19,11 @@ class LinksView(DirectorPage, TemplateView):
     template_name = "tablegames/links.html"
     nav = "sheets"
 
+    def get(self, request, *args, **kwargs):
+        if self.settings.patience:  # the field enters its results at the referee table: its round's page
+            return redirect(url(self.tournament, "round", self.kwargs["round"]))
+        return super().get(request, *args, **kwargs)
+
     def round(self) -> Round:
         if self.settings.patience:
             raise Http404  # a patience's field enters its results at the referee table

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
 from scoring.link_pages import link_action, link_row
 from scoring.models import TableLink
@@ -21,15 +21,19 @@ from .views import knockout_rounds, pools_stage, url
 KNOCKOUT = "knockout"
 
 
-class LinksView(DirectorRequiredMixin, TemplateView):
-    template_name = "voms/links.html"
+class CurrentLinksView(DirectorRequiredMixin, View):
+    """The menu's entry: the links of the current round."""
+
+    http_method_names = ["get"]
 
     def get(self, request, *args, **kwargs):
-        if "part" not in self.kwargs:  # the current round's links
-            stage = pools_stage(self.tournament)
-            current = services.current_round(stage) if stage else None
-            return redirect(url(self.tournament, "links_part", str(current.number) if current else "1"))
-        return super().get(request, *args, **kwargs)
+        stage = pools_stage(self.tournament)
+        current = services.current_round(stage) if stage else None
+        return redirect(url(self.tournament, "links_part", str(current.number) if current else "1"))
+
+
+class LinksView(DirectorRequiredMixin, TemplateView):
+    template_name = "voms/links.html"
 
     def parts(self) -> list[tuple[str, str]]:
         stage = pools_stage(self.tournament)
