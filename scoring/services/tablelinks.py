@@ -94,9 +94,15 @@ def _require_director(by, tournament) -> None:
         raise DomainError(_("Only a director of this tournament can do this."))
 
 
-def _new_link(tournament, *, by, table: Table | None = None, match: Match | None = None) -> TableLink:
-    link = TableLink(tournament=tournament, table=table, match=match, nonce=secrets.token_hex(16), issued_by=by)
+def new_token_for(link: TableLink) -> None:
+    """Give the (unsaved) link a new random nonce and the hash of the token derived from it."""
+    link.nonce = secrets.token_hex(16)
     link.token_hash = hash_of(token_of(link))
+
+
+def _new_link(tournament, *, by, table: Table | None = None, match: Match | None = None) -> TableLink:
+    link = TableLink(tournament=tournament, table=table, match=match, issued_by=by)
+    new_token_for(link)
     link.save()
     return link
 

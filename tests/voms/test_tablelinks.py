@@ -270,3 +270,14 @@ def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, direct
     assert [s.state for s in states] == [board.FROM_TABLE, board.MISSING, board.COUNTED]
     assert [s.problem for s in states] == [False, True, False]
     assert states[0].pending_version == 1 and states[2].pending_version is None
+
+
+def test_a_copied_tournament_gets_table_links_of_its_own(slip_links, drawn, director):
+    from tournament.transfer import export_tournament, import_tournament
+
+    link, token = slip_links[(1, 1)]
+    copy = import_tournament(export_tournament(drawn), by=director)
+    copied = TableLink.objects.filter(tournament=copy)
+    assert copied.count() == len(slip_links)
+    assert all(c.token_hash != link.token_hash for c in copied)
+    assert TableLink.objects.get(token_hash=link.token_hash).tournament == drawn  # the old code opens the original
