@@ -212,12 +212,12 @@ def pending_detail(pending) -> tuple[str, bool]:
     return _("entered by %(who)s at %(at)s") % {"who": user_name(pending.entered_by), "at": at}, False
 
 
-def open_problems(tournament, **where) -> dict[int, list[BoardProblem]]:
-    """{table id: open problems}, oldest first."""
+def open_problems(tournament, *, by: str = "table_id", **where) -> dict[int, list[BoardProblem]]:
+    """{table id (or, with by="match_id", a Voms match's id): open problems}, oldest first."""
     found: dict[int, list[BoardProblem]] = {}
     for problem in TableProblem.objects.filter(tournament=tournament, closed_at__isnull=True, **where):
         text = problem.get_kind_display() + (f" – {problem.note}" if problem.note else "")
-        found.setdefault(problem.table_id, []).append(BoardProblem(problem.pk, text, problem.signalled_at))
+        found.setdefault(getattr(problem, by), []).append(BoardProblem(problem.pk, text, problem.signalled_at))
     return found
 
 
@@ -259,3 +259,74 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
                 item.detail = _("your entry: someone else confirms it")
         items.append(item)
     return Board(part=str(number), title=str(_("Round %(number)s") % {"number": number}), items=items, parts=parts)
+
+
+# --- each place's state, for the live round board (table links) -----------------------------------------
+
+#: no sheet and no first entry yet
+MISSING = "missing"
+#: the table sent its sheet from its link: awaits the referee table's confirmation
+FROM_TABLE = "from_table"
+#: a first entry made at the referee table (double entry) awaits a second person
+AWAITING = "awaiting"
+#: the sheet counts, but its game goes on (a table game's hands so far, a series not decided yet)
+RUNNING = "running"
+#: the sheet counts and its game is over
+COUNTED = "counted"
+
+
+@dataclass(frozen=True)
+class PlaceState:
+    """One table (seated games) or one Voms match of a round, as the round's board shows it."""
+
+    #: the table's id, or the match's id
+    pk: int
+    #: the table number (a knockout series may have none: 0)
+    number: int
+    state: str
+    #: a problem the table signalled from its link is open
+    problem: bool = False
+    #: the first entry's version (what a one-key confirmation must name), when there is one
+    pending_version: int | None = None
+
+
+def _state(sheet_derived, pending) -> str:
+    if pending is not None:
+        return FROM_TABLE if pending[1] else AWAITING
+    if sheet_derived is None:
+        return MISSING
+    return COUNTED if is_finished(sheet_derived) else RUNNING
+
+
+def table_states(tournament, round_number: int) -> list[PlaceState]:
+    """Every seated table of the round (Schafkopf, the table games) with its state, by table number."""
+    from scoring.models import TableProblem
+
+    tables = list(Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
+                                       round__number=round_number).order_by("number").values_list("pk", "number"))
+    ids = [pk for pk, _n in tables]
+    derived = dict(ScoreSheet.objects.filter(table__in=ids).values_list("table_id", "derived"))
+    pending = {t: (v, link is not None) for t, v, link in PendingSheet.objects.filter(table__in=ids)
+               .values_list("table_id", "version", "source_link_id")}
+    problems = set(TableProblem.objects.filter(table__in=ids, closed_at__isnull=True).values_list("table_id",
+                                                                                                  flat=True))
+    return [PlaceState(pk, number, _state(derived.get(pk), pending.get(pk)), pk in problems,
+                       pending[pk][0] if pk in pending else None) for pk, number in tables]
+
+
+def match_states(matches) -> list[PlaceState]:
+    """The given Voms matches (a pool round's games, a knockout round's series) with their state, in order.
+
+    A pool game that a disqualification decides without a slip reads as missing here; the Voms pages say
+    "decided" from the pool state (`scoring.games.voms.services.pool_state`)."""
+    from scoring.models import TableProblem
+
+    matches = list(matches)
+    ids = [m.pk for m in matches]
+    derived = dict(ScoreSheet.objects.filter(match__in=ids).values_list("match_id", "derived"))
+    pending = {m: (v, link is not None) for m, v, link in PendingSheet.objects.filter(match__in=ids)
+               .values_list("match_id", "version", "source_link_id")}
+    problems = set(TableProblem.objects.filter(match__in=ids, closed_at__isnull=True).values_list("match_id",
+                                                                                                  flat=True))
+    return [PlaceState(m.pk, m.table_number or 0, _state(derived.get(m.pk), pending.get(m.pk)), m.pk in problems,
+                       pending[m.pk][0] if m.pk in pending else None) for m in matches]

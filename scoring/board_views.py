@@ -95,7 +95,7 @@ class ProblemsBoardView(RoundBoardView):
         """Close a problem a table signalled: someone went to the table and sorted it out."""
         number = request.POST.get("problem", "")
         problem = TableProblem.objects.filter(tournament=self.tournament, pk=int(number)).select_related(
-            "table").first() if number.isdigit() else None
+            "table", "match").first() if number.isdigit() else None
         if problem is None:
             raise Http404
         try:
@@ -103,5 +103,6 @@ class ProblemsBoardView(RoundBoardView):
         except DomainError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
+            number = problem.table.number if problem.table_id else problem.match.table_number
+            messages.success(request, _("Table %(number)s: problem closed.") % {"number": number})
         return redirect(request.path)

@@ -12,9 +12,11 @@ import re
 
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from scoring.games import get_game
 from scoring.services.tablelinks import LinkRefused, hint_of, open_link
 
 logger = logging.getLogger("scoring.tablelinks")
@@ -59,10 +61,9 @@ def table_entry(request, token: str):
     except LinkRefused as error:
         return refusal(request, error.message, token=token)
     _language(request, link.tournament)
-    if link.tournament.game == "schafkopf":
-        from scoring.games.schafkopf.phone import table_page
-
-        response = table_page(request, link, token=token)
+    game = get_game(link.tournament.game)
+    if game.phone:
+        response = import_string(game.phone)(request, link, token=token)
         if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full
             response._has_been_logged = True
             logger.info("table list refused (%s): status %s", hint_of(token), response.status_code)

@@ -581,6 +581,12 @@ class _Importer:
             return
         if plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
+        if plan.label == "scoring.tablelink":
+            # a table link's token opens one tournament only: the copy's link gets a token of its own (the
+            # original's printed codes never open the copy; its hash stays unique)
+            from scoring.services.tablelinks import new_token_for
+
+            new_token_for(obj)
         self.validate(plan, row, obj)
         if plan.model is TournamentRole and row.get("user") not in self.keep_roles:
             skipped.add(local_id)  # roles are access: only those the importer chose to keep

@@ -74,6 +74,9 @@ class GameType:
     #: dotted path of `season_evening(tournament) -> scoring.rules.season.EveningRanking`: an evening as a season
     #: ranking counts it (place, the game's own points, its tie-break values); None: the game has no seasons
     season_evening: str | None = None
+    #: dotted path of `table_page(request, link, *, token) -> HttpResponse`: the page a table's private link
+    #: opens (scoring/tablelink_views.py); None: the game's tables cannot enter their results from a phone
+    phone: str | None = None
 
 
 _registry: dict[str, GameType] = {}

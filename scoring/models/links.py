@@ -13,8 +13,12 @@ from django.utils.translation import gettext_lazy as _
 
 class TableLink(models.Model):
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="table_links")
-    #: a table belongs to one round: the link opens this table's entry of that round only
-    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, related_name="links")
+    #: what the link opens, one of two: a table of a seated game's round (a table belongs to one round, so the
+    #: link opens that table's sheet of that round only), or a Voms match (a pool game's slip, a knockout series)
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="links")
+    match = models.ForeignKey("tournament.Match", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="links")
     nonce = models.CharField(max_length=64)
     token_hash = models.CharField(max_length=64, unique=True)
     issued_at = models.DateTimeField(default=timezone.now)
@@ -31,13 +35,27 @@ class TableLink(models.Model):
         ordering = ["table__round__number", "table__number", "-issued_at"]
         constraints = [
             models.UniqueConstraint(fields=["table"], condition=models.Q(revoked_at__isnull=True),
-                                    name="one_open_link_per_table")
+                                    name="one_open_link_per_table"),
+            models.UniqueConstraint(fields=["match"], condition=models.Q(revoked_at__isnull=True),
+                                    name="one_open_link_per_match"),
+            models.CheckConstraint(condition=models.Q(table__isnull=False, match__isnull=True)
+                                   | models.Q(table__isnull=True, match__isnull=False), name="link_has_one_target"),
         ]
         verbose_name = _("table link")
         verbose_name_plural = _("table links")
 
     def __str__(self) -> str:
-        return str(_("Link of %(table)s") % {"table": self.table})
+        return str(_("Link of %(table)s") % {"table": self.target})
+
+    @property
+    def target(self):
+        """The table or the match the link opens."""
+        return self.table if self.table_id is not None else self.match
+
+    @property
+    def place(self) -> dict:
+        """The link's place as `scoring.services.sheets` names a sheet's place: {"table": …} or {"match": …}."""
+        return {"table": self.table} if self.table_id is not None else {"match": self.match}
 
     @property
     def active(self) -> bool:
@@ -60,7 +78,11 @@ class TableProblem(models.Model):
         OTHER = "other", _("Something else")
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="table_problems")
-    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, related_name="problems")
+    #: where the problem is: the link's table, or its match (Voms)
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="problems")
+    match = models.ForeignKey("tournament.Match", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="problems")
     link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, related_name="problems")
     kind = models.CharField(_("problem"), max_length=20, choices=Kind.choices)
     note = models.CharField(_("note"), max_length=300, blank=True)
@@ -76,4 +98,4 @@ class TableProblem(models.Model):
         verbose_name_plural = _("problems signalled by tables")
 
     def __str__(self) -> str:
-        return f"{self.table}: {self.get_kind_display()}"
+        return f"{self.table or self.match}: {self.get_kind_display()}"

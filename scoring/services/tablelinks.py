@@ -1,5 +1,8 @@
 """Private table links: issuing, revoking and reissuing them, finding one by its token, and what a table sends.
 
+A link opens one place's sheet: a table of a seated game's round (Schafkopf, the table games), or a Voms
+match (a pool game's slip, a knockout series). `TableLink.place` names it as `scoring.services.sheets` does.
+
 A token is 32 bytes (256 bits) from HMAC-SHA256 of a random nonce under the server's secret key, written
 base64url. The database keeps the nonce and the SHA-256 of the token: the lookup is by that hash (so
 nothing is compared character by character) and the stored hash is checked once more with
@@ -24,7 +27,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
-from tournament.models import Table
+from tournament.models import Match, Table
 from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -68,7 +71,8 @@ def find_link(token: str) -> TableLink | None:
         return None
     wanted = hash_of(token)
     link = (TableLink.objects.filter(token_hash=wanted)
-            .select_related("table__round__stage", "tournament").first())
+            .select_related("table__round__stage", "match__stage", "match__round", "match__pool", "tournament")
+            .first())
     if link is None or not hmac.compare_digest(link.token_hash, wanted):
         return None
     return link
@@ -90,9 +94,15 @@ def _require_director(by, tournament) -> None:
         raise DomainError(_("Only a director of this tournament can do this."))
 
 
-def _new_link(tournament, table: Table, *, by) -> TableLink:
-    link = TableLink(tournament=tournament, table=table, nonce=secrets.token_hex(16), issued_by=by)
+def new_token_for(link: TableLink) -> None:
+    """Give the (unsaved) link a new random nonce and the hash of the token derived from it."""
+    link.nonce = secrets.token_hex(16)
     link.token_hash = hash_of(token_of(link))
+
+
+def _new_link(tournament, *, by, table: Table | None = None, match: Match | None = None) -> TableLink:
+    link = TableLink(tournament=tournament, table=table, match=match, issued_by=by)
+    new_token_for(link)
     link.save()
     return link
 
@@ -105,10 +115,28 @@ def issue_links(round_, *, by) -> list[TableLink]:
         tables = list(Table.objects.select_for_update().filter(round=round_).order_by("number"))
         open_ = set(TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
                     .values_list("table_id", flat=True))
-        made = [_new_link(tournament, table, by=by) for table in tables if table.pk not in open_]
+        made = [_new_link(tournament, table=table, by=by) for table in tables if table.pk not in open_]
         if made:
             log_action("tablelink.issue", by=by, tournament=tournament, obj=round_,
                        after={"tables": [link.table.number for link in made],
+                              "links": [link.hint for link in made]})
+    return made
+
+
+def issue_match_links(tournament, matches, *, by) -> list[TableLink]:
+    """Voms: a link for every given match between two teams (a slip, a series) that has none open; returns the
+    new ones. A knockout match whose teams are not known yet gets its link too: its page says so until then."""
+    _require_director(by, tournament)
+    with transaction.atomic():
+        wanted = [m.pk for m in matches]
+        locked = list(Match.objects.select_for_update().filter(pk__in=wanted, stage__tournament=tournament)
+                      .exclude(pool__isnull=False, team_b__isnull=True).order_by("pk"))
+        open_ = set(TableLink.objects.filter(match__in=locked, revoked_at__isnull=True)
+                    .values_list("match_id", flat=True))
+        made = [_new_link(tournament, match=match, by=by) for match in locked if match.pk not in open_]
+        if made:
+            log_action("tablelink.issue", by=by, tournament=tournament, obj=tournament,
+                       after={"matches": [str(link.match) for link in made],
                               "links": [link.hint for link in made]})
     return made
 
@@ -123,7 +151,7 @@ def revoke_link(link: TableLink, *, by, reason: str = "") -> TableLink:
             raise DomainError(_("This link has been withdrawn already."))
         locked.revoked_at, locked.revoked_by = timezone.now(), by
         locked.save(update_fields=["revoked_at", "revoked_by"])
-        log_action("tablelink.revoke", by=by, tournament=tournament, obj=locked.table,
+        log_action("tablelink.revoke", by=by, tournament=tournament, obj=locked.target,
                    before={"link": locked.hint}, reason=reason)
     return locked
 
@@ -133,15 +161,16 @@ def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
     tournament = link.tournament
     _require_director(by, tournament)
     with transaction.atomic():
-        Table.objects.select_for_update().filter(pk=link.table_id).exists()
+        _lock(link.place)
         old = TableLink.objects.select_for_update().get(pk=link.pk)
         if old.revoked_at is None:
             old.revoked_at, old.revoked_by = timezone.now(), by
             old.save(update_fields=["revoked_at", "revoked_by"])
-        if TableLink.objects.filter(table_id=old.table_id, revoked_at__isnull=True).exists():
+        same_place = ({"table_id": old.table_id} if old.table_id is not None else {"match_id": old.match_id})
+        if TableLink.objects.filter(revoked_at__isnull=True, **same_place).exists():
             raise DomainError(_("This table has a newer link already."))
-        new = _new_link(tournament, old.table, by=by)
-        log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.table,
+        new = _new_link(tournament, table=old.table, match=old.match, by=by)
+        log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.target,
                    before={"link": old.hint}, after={"link": new.hint}, reason=reason)
     return new
 
@@ -164,30 +193,37 @@ def note_submission(link: TableLink, *, now: datetime.datetime | None = None) ->
 
 
 def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -> ScoreSheet | PendingSheet:
-    """Store what the table sent: a first entry awaiting confirmation, or (`link_entries_count`) the counted list.
+    """Store what the table sent: a first entry awaiting confirmation, or (`link_entries_count`) the counted sheet.
 
-    Sending the same again changes nothing. Once the list counts, only an identical list is accepted (as
-    the one already recorded); anything else is refused: corrections are the referee table's.
+    Sending the same again changes nothing. Once the sheet counts, only an identical one is accepted (as the
+    one already recorded), or, while its game is not finished (`derived["finished"]` is False: a Voms series,
+    a table game's hands so far), one that adds games or hands after the counted ones. Anything else is
+    refused: corrections are the referee table's.
     """
     tournament = link.tournament
     derived = derive_or_refuse(derive, entries, mode)
     with transaction.atomic():
-        table = link.table
-        _lock({"table": table})
+        place = link.place
+        _lock(place)
         current = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists()
         if not current:
             raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
                                 "for your table's new link."))
-        sheet = ScoreSheet.objects.select_for_update().filter(table=table).first()
+        sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
         if sheet is not None:
             if sheet.mode == mode and sheet.entries == entries:
                 return sheet
-            raise DomainError(_("Your table's list has been recorded already and counts. If something is wrong, "
-                                "bring the paper list to the referee table."))
-        pending = PendingSheet.objects.select_for_update().filter(table=table).first()
+            if not _adds_to(sheet, entries, mode):
+                raise DomainError(_("Your table's list has been recorded already and counts. If something is "
+                                    "wrong, bring the paper list to the referee table."))
+        base = sheet.version if sheet is not None else 0
+        pending = PendingSheet.objects.select_for_update().filter(**place).first()
+        if pending is not None and pending.base_version != base:
+            pending.delete()  # made on a sheet corrected since: outdated, the table's list replaces it
+            pending = None
         if pending is not None and pending.mode == mode and pending.entries == entries:
             if pending.source_link_id is None:  # a second, independent entry that agrees: it counts
-                return _count(tournament, {"table": table}, pending, None, derived=derived, by=None,
+                return _count(tournament, place, pending, sheet, derived=derived, by=None,
                               action="sheet.confirmed", reason=_("Confirmed by the table's link"))
             return pending  # sent twice: nothing changes
         if pending is not None and pending.source_link_id is None:
@@ -196,33 +232,47 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
         if tournament.link_entries_count:
             if pending is not None:
                 pending.delete()
-            return _count_from_link(tournament, table, link, entries=entries, mode=mode, derived=derived)
-        return _store_from_link(tournament, table, link, pending, entries=entries, mode=mode)
+            return _count_from_link(tournament, place, sheet, link, entries=entries, mode=mode, derived=derived)
+        return _store_from_link(tournament, place, link, pending, entries=entries, mode=mode, base=base)
 
 
-def _store_from_link(tournament, table, link, pending, *, entries, mode) -> PendingSheet:
+def _adds_to(sheet: ScoreSheet, entries, mode: str) -> bool:
+    """The table sends more games (or hands) after those that count, of a game that is not finished yet."""
+    old = sheet.entries
+    return (sheet.derived.get("finished") is False and mode == sheet.mode and isinstance(entries, list)
+            and len(entries) > len(old) and entries[: len(old)] == old)
+
+
+def _store_from_link(tournament, place: dict, link, pending, *, entries, mode, base: int) -> PendingSheet:
     before = None
     if pending is None:
-        pending = PendingSheet(tournament=tournament, table=table)
+        pending = PendingSheet(tournament=tournament, **place)
     else:
         before = {"mode": pending.mode, "entries": pending.entries}
         pending.version += 1
-    pending.entries, pending.mode, pending.base_version = entries, mode, 0
+    pending.entries, pending.mode, pending.base_version = entries, mode, base
     pending.entered_by, pending.source_link = None, link
     pending.save()
-    log_action("sheet.first_entry", by=None, tournament=tournament, obj=table, before=before,
+    log_action("sheet.first_entry", by=None, tournament=tournament, obj=link.target, before=before,
                after={"mode": mode, "entries": entries, "from_link": link.hint})
     return pending
 
 
-def _count_from_link(tournament, table, link, *, entries, mode, derived) -> ScoreSheet:
-    sheet = ScoreSheet.objects.create(tournament=tournament, table=table, entries=entries, derived=derived,
-                                      mode=mode, entered_by=None)
+def _count_from_link(tournament, place: dict, sheet, link, *, entries, mode, derived) -> ScoreSheet:
+    before = None
+    if sheet is None:
+        sheet = ScoreSheet.objects.create(tournament=tournament, entries=entries, derived=derived, mode=mode,
+                                          entered_by=None, **place)
+    else:
+        before = {"mode": sheet.mode, "entries": sheet.entries}
+        sheet.entries, sheet.derived, sheet.mode = entries, derived, mode
+        sheet.version += 1
+        sheet.save()
     SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
                                  entries=entries, by=None, source_link=link,
                                  reason=_("Sent by the table from its link; counts at once (tournament setting)"))
-    log_action("sheet.entry", by=None, tournament=tournament, obj=table, after={"mode": mode, "entries": entries,
-                                                                               "from_link": link.hint})
+    log_action("sheet.entry", by=None, tournament=tournament, obj=link.target, before=before,
+               after={"mode": mode, "entries": entries, "from_link": link.hint})
     return sheet
 
 
@@ -235,12 +285,13 @@ def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProble
         if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
             raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
                                 "for your table's new link."))
-        open_ = TableProblem.objects.filter(table=link.table, kind=kind, note=note, closed_at__isnull=True).first()
+        open_ = TableProblem.objects.filter(table_id=link.table_id, match_id=link.match_id, kind=kind, note=note,
+                                            closed_at__isnull=True).first()
         if open_ is not None:
             return open_  # signalled twice: one problem
-        problem = TableProblem.objects.create(tournament=link.tournament, table=link.table, link=link, kind=kind,
-                                              note=note)
-        log_action("tableproblem.signal", by=None, tournament=link.tournament, obj=link.table,
+        problem = TableProblem.objects.create(tournament=link.tournament, table_id=link.table_id,
+                                              match_id=link.match_id, link=link, kind=kind, note=note)
+        log_action("tableproblem.signal", by=None, tournament=link.tournament, obj=link.target,
                    after={"kind": kind, "note": note, "from_link": link.hint})
     return problem
 
@@ -253,6 +304,6 @@ def close_problem(problem: TableProblem, *, by) -> TableProblem:
         if locked.closed_at is None:
             locked.closed_at, locked.closed_by = timezone.now(), by
             locked.save(update_fields=["closed_at", "closed_by"])
-            log_action("tableproblem.close", by=by, tournament=locked.tournament, obj=locked.table,
+            log_action("tableproblem.close", by=by, tournament=locked.tournament, obj=locked.table or locked.match,
                        before={"kind": locked.kind, "note": locked.note})
     return locked

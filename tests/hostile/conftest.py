@@ -30,17 +30,21 @@ def build_world(make_director, django_user_model, keys):
         tournaments[key] = game.demo(director, **demo_options(game, results=key.endswith("-played")))
     for t in tournaments.values():
         TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
-        if t.game == "schafkopf":
-            signal_a_problem(t, director)
+        signal_a_problem(t, director)
     return {"director": director, "assistant": assistant, "tournaments": tournaments}
 
 
 def signal_a_problem(tournament, director) -> None:
-    """A table link and a problem signalled from it: the round page then has its Close form to walk."""
-    from scoring.services.tablelinks import issue_links, signal_problem
-    from tournament.models import Round
+    """A table link and a problem signalled from it: the round page (Voms: the entry page) then has its Close
+    form to walk."""
+    from scoring.services.tablelinks import issue_links, issue_match_links, signal_problem
+    from tournament.models import Match, Round
 
     round_ = Round.objects.filter(stage__tournament=tournament, tables__isnull=False).order_by("number").first()
     if round_ is not None:
         links = issue_links(round_, by=director)
         signal_problem(links[0], kind="dispute", note="demo")
+        return
+    game = Match.objects.filter(stage__tournament=tournament, team_b__isnull=False).order_by("pk").first()
+    if game is not None:
+        signal_problem(issue_match_links(tournament, [game], by=director)[0], kind="dispute", note="demo")

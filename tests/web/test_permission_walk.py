@@ -34,7 +34,7 @@ ASSISTANT_PAGES = {
     "tournament:schafkopf:overview", "tournament:schafkopf:round", "tournament:schafkopf:sheet",
     "tournament:schafkopf:history", "tournament:schafkopf:still_missing", "tournament:schafkopf:close_problem",
     "tournament:tablegames:overview", "tournament:tablegames:round", "tournament:tablegames:sheet",
-    "tournament:tablegames:still_missing",
+    "tournament:tablegames:still_missing", "tournament:tablegames:close_problem", "tournament:voms:close_problem",
     "tournament:voms:board", "tournament:voms:board_part", "tournament:schafkopf:board",
     "tournament:schafkopf:board_part", "tournament:tablegames:board", "tournament:tablegames:board_part",
 }
@@ -177,6 +177,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = ["pdf"]
         elif arg == "page":
             options[arg] = ["standings"]
+        elif arg == "part":  # the Voms table links: a pool round's, or the knockout's
+            options[arg] = ["1", "knockout"]
         else:
             raise AssertionError(f"{name}: no test values for the URL argument {arg!r}")
     keys = list(options)

@@ -85,6 +85,7 @@ GAME = register(
         prizes_shown=prizes_shown,
         player_links=player_links,
         sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
+        phone="scoring.games.schafkopf.phone.table_page",
         check_settings="scoring.games.schafkopf.checks.check_settings",
         result_unit="lists",
         board=board,

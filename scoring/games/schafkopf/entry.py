@@ -19,6 +19,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
 from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
+from scoring.link_pages import problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
@@ -74,8 +75,10 @@ class RoundView(EntryPage, TemplateView):
                    .select_related("entered_by")}
         context.update(
             still_missing=self.still_missing(number),
-            problems=TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
-                                                 closed_at__isnull=True).select_related("table"),
+            problems=problem_rows(
+                TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
+                                            closed_at__isnull=True).select_related("table"),
+                lambda problem: url(self.tournament, "close_problem", number, problem.pk)),
             round_number=number,
             rounds=rounds,
             tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],

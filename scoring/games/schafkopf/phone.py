@@ -14,10 +14,11 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet, TableProblem
+from scoring.models import ScoreSheet
+from scoring.phone import is_problem, phone_context, problem_response, storage_key
 from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
 from scoring.services.sheets import pending_of
-from scoring.services.tablelinks import LinkRefused, note_submission, signal_problem
+from scoring.services.tablelinks import LinkRefused, note_submission
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 
@@ -47,16 +48,17 @@ def table_page(request, link, *, token: str):
     games = settings.games_at(size)
     sheet = ScoreSheet.objects.filter(table=table).first()
     pending = pending_of(table=table)
-    context = {"tournament": tournament, "table": table, "round_number": table.round.number, "seats": seats,
-               "size": size, "games": games, "token": token, "sheet": sheet,
+    title = _("Round %(round)s · Table %(table)s") % {"round": table.round.number, "table": table.number}
+    context = {**phone_context(link, token=token, place_title=title),
+               "link": link, "table": table, "round_number": table.round.number, "seats": seats,
+               "size": size, "games": games, "sheet": sheet,
                "laufende": settings.tariff.laufende_from is not None,
                "type_legend": [(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()]}
-    context["problem_kinds"] = TableProblem.Kind.choices
     sent = pending is not None and pending.source_link_id is not None
     context["mode"] = _mode(request, settings, pending if sent else None)
     context["totals_allowed"] = settings.phone_totals
-    if request.method == "POST" and request.POST.get("action") == "problem":
-        return _problem(request, link, context, settings)
+    if is_problem(request):
+        return problem_response(request, link)
     if request.method == "POST" and sheet is None:
         if request.POST.get("mode", GAMES_MODE) == TOTALS_MODE and not settings.phone_totals:
             return _show(request, {**context, "error": _("This tournament takes the list game by game from the "
@@ -99,18 +101,6 @@ def _totals_rows(stored: list[dict], size: int) -> list[TotalsRow]:
     by_seat = {row["seat"]: row for row in stored}
     return [TotalsRow(seat, totals_values(by_seat[seat]) if seat in by_seat else dict.fromkeys(TOTALS_FIELDS, ""))
             for seat in range(1, size + 1)]
-
-
-def _problem(request, link, context, settings):
-    """The "Signal a problem" form: rate-limited like a list, shown at once on the round's page."""
-    try:
-        note_submission(link)
-        signal_problem(link, kind=request.POST.get("kind", ""), note=request.POST.get("note", ""))
-    except DomainError as error:
-        messages.error(request, error.message)
-        return redirect(request.path)
-    messages.success(request, _("The referee table has been told. Someone will come to your table."))
-    return redirect(request.path)
 
 
 def _send(request, link, context, settings):
@@ -178,7 +168,10 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
             "editable": editable,
             "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
             # what the phone keeps until sent is filed under the link's hint, never the token
-            "storage": f"table-entry:{context['table'].pk}:{request.path.rsplit('/', 2)[-2][:8]}",
+            "storage": storage_key(request, context["link"]),
+            "form": "sk-list", "liveTotals": True,
+            # the grid's fields, and the totals-only form's (where the director allows it)
+            "fields": r"^(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+$",
         },
     )
     return render(request, "schafkopf/phone.html", context, status=status)

@@ -144,6 +144,7 @@ def register_table_game(game: TableGame) -> GameType:
             documents=_documents,
             public="scoring.games.tablegames.public.public",
             sheet_derive="scoring.games.tablegames.checks.sheet_derive",
+            phone="scoring.games.tablegames.phone.table_page",
             check_settings="scoring.games.tablegames.checks.check_settings",
             board=_board,
             season_evening="scoring.games.tablegames.season.season_evening",

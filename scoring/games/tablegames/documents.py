@@ -171,7 +171,8 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     if settings.patience:
         return _result_lists(tournament, settings, round_number, tables)
     row_fields, player_fields = shown_fields(settings.spec)
-    pages = [{"table": table} for table in tables]
+    links = table_links(tournament, round_number)
+    pages = [{"table": table, "link": links.get(table.table_id)} for table in tables]
     hands = sheet_rows(settings)
     context = {
         "round": round_number,
@@ -187,6 +188,15 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     return PrintDocument("tablegames/print/score_sheet.html", context, _("Score sheets"),
                          f"score-sheets-round-{round_number}", pages=_first_page_marked(pages), landscape=True,
                          qr_page=published_page(tournament, "standings"))  # as the Voms slips
+
+
+def table_links(tournament, round_number: int) -> dict[int, dict]:
+    """{table id: its link's address and QR code} for the round's tables whose link the director issued."""
+    from scoring.link_pages import printed_links
+    from scoring.models import TableLink
+
+    return printed_links(TableLink.objects.filter(tournament=tournament, table__round__number=round_number,
+                                                  table__round__stage__tournament=tournament, revoked_at=None))
 
 
 def _goal(settings):

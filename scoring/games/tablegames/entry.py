@@ -16,11 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
-from scoring.board_views import RoundBoardView, board_url, opened_from_board
-from scoring.models import PendingSheet, ScoreSheet
+from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
+from scoring.link_pages import problem_rows
+from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
+from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
+from scoring.services.tablelinks import close_problem
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -68,6 +70,10 @@ class RoundView(EntryPage, TemplateView):
                  pending.get(table.table_id)) for table in tables]
         context.update(
             still_missing=self.still_missing(number),
+            problems=problem_rows(
+                TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
+                                            closed_at__isnull=True).select_related("table"),
+                lambda problem: url(self.tournament, "close_problem", number, problem.pk)),
             round_number=number,
             rounds=rounds_of(self.tournament),
             tables=rows,
@@ -165,7 +171,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         except EntriesDiffer as differ:
             two = self.versions(differ.pending.entries, entries, title=_("The two entries differ"),
                                 intro=_("Nothing was saved. Check the marked fields against the paper sheet."),
-                                first_label=_("First entry (%(who)s)") % {"who": user_name(differ.pending.entered_by)},
+                                first_label=_("First entry (%(who)s)") % {"who": entered_by_label(differ.pending)},
                                 second_label=_("Your entry"))
             return self.show(entries, grids=grids, attempted=True, error=differ.message, two=two,
                              can_decide=self.director and not self.pending_mine)
@@ -460,8 +466,27 @@ class StillMissingView(EntryPage, View):
         return still_missing_response(request, self, self.kwargs["round"])
 
 
-class BoardView(EntryPage, RoundBoardView):
+class BoardView(EntryPage, ProblemsBoardView):
     """The round's board (`scoring.board_views`) under this game's menu."""
 
     nav = "board"
     nav_template = "tablegames/_nav.html"
+
+
+class CloseProblemView(EntryPage, View):
+    """Close a problem a table signalled: someone went to the table and sorted it out."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        problem = TableProblem.objects.filter(tournament=self.tournament, pk=kwargs["pk"],
+                                              table__round__number=kwargs["round"]).first()
+        if problem is None:
+            raise Http404
+        try:
+            close_problem(problem, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
+        return redirect(url(self.tournament, "round", kwargs["round"]))

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.rules.base import RuleError
 from scoring.services.sheets import confirm_pending, pending_of, record_sheet, rule_message
+from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.models import Participant, Round, Seat, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
@@ -117,6 +118,20 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
     tournament = round_.stage.tournament
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
+    derive, mode = checked_derive(tournament, table, entries)
+    with transaction.atomic():
+        sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
+                             expected_version=expected_version, reason=reason, decide=decide,
+                             sent=sent)
+        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        if sheet.counted:
+            _after_sheet(tournament, table, sheet)
+    return sheet
+
+
+def checked_derive(tournament, table: Table, entries: list):
+    """The sheet's derive function and mode, after checking `entries` with it: a sheet the rules refuse is
+    `SheetRefused`, at the referee table and from the table's link alike."""
     settings = settings_of(tournament)
     derive = make_derive(settings, seat_names(table))
     mode = mode_of(settings)
@@ -124,11 +139,19 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
         derive(entries, mode)
     except RuleError as error:
         raise SheetRefused(rule_message(error), field=error.field, row=getattr(error, "row", None)) from error
+    return derive, mode
+
+
+def enter_from_link(link, *, entries: list):
+    """What a table sends from its private link: its hands so far (after those that count already). A first
+    entry awaiting confirmation, or counted at once when the tournament lets table entries count; sending the
+    same again changes nothing (`scoring.services.tablelinks.record_table_entry`)."""
+    table = link.table
+    tournament = link.tournament
+    derive, mode = checked_derive(tournament, table, entries)
     with transaction.atomic():
-        sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected_version, reason=reason, decide=decide,
-                             sent=sent)
-        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        sheet = record_table_entry(link, entries=entries, mode=mode, derive=derive)
+        Round.objects.filter(pk=table.round_id, starts_at__isnull=True).update(starts_at=timezone.now())
         if sheet.counted:
             _after_sheet(tournament, table, sheet)
     return sheet

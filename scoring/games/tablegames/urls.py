@@ -5,7 +5,7 @@ One URLconf for every table game: the views find the game through the tournament
 
 from django.urls import path
 
-from . import entry, views
+from . import entry, links, views
 
 app_name = "tablegames"
 
@@ -17,6 +17,9 @@ urlpatterns = [
     path("table/board/", entry.BoardView.as_view(), name="board"),
     path("table/board/<slug:part>/", entry.BoardView.as_view(), name="board_part"),
     path("table/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
+    path("table/rounds/<int:round>/problems/<int:pk>/close/", entry.CloseProblemView.as_view(),
+         name="close_problem"),
+    path("table/rounds/<int:round>/links/", links.LinksView.as_view(), name="links"),
     path("table/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
     path("table/standings/", views.StandingsView.as_view(), name="standings"),
     path("table/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),

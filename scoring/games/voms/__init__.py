@@ -29,6 +29,7 @@ def menu(tournament) -> list:
         (_("Standings"), link("standings")),
         (_("Knockout"), link("knockout")),
         (_("Printouts"), link("printouts")),
+        (_("Table links"), link("links")),
     ]
 
 
@@ -75,6 +76,7 @@ GAME = register(
         registration_links=registration_links,
         entry_notes=entry_notes,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
+        phone="scoring.games.voms.phone.table_page",
         check_settings="scoring.games.voms.checks.check_settings",
         json_links="scoring.games.voms.checks.json_links",
         result_unit="slips",

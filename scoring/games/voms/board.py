@@ -10,7 +10,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.board import AWAITING, COUNTED, MISSING, RUNNING, Board, BoardItem, pending_detail
+from scoring.board import AWAITING, COUNTED, MISSING, RUNNING, Board, BoardItem, open_problems, pending_detail
 from scoring.models import PendingSheet
 from tournament.models import Match, Stage
 from tournament.permissions import is_director
@@ -47,6 +47,9 @@ def board(tournament, part: str | None, *, user=None) -> Board:
     else:
         items = _slips(tournament, pools, state, int(part), pending, user)
         title = _("Pool round %(number)s") % {"number": part}
+    problems = open_problems(tournament, by="match_id", match__isnull=False)
+    for item in items:
+        item.problems = problems.get(int(item.key.removeprefix("match-")), [])
     return Board(part=part, title=str(title), items=items, parts=parts)
 
 

@@ -519,7 +519,8 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
     """All slips of a round, three to an A4 sheet with cut lines between them."""
     rnd = round_of(tournament, round_number)
     games = round_games(rnd) if rnd else []
-    slips = [slip(match, rnd) for match in games]
+    links = match_links(tournament, games)
+    slips = [{**slip(match, rnd), "link": links.get(match.pk)} for match in games]
     # each sheet lies on the frames of as many slips as it has (the last sheet may have fewer)
     pages = [{"slips": slips[i:i + SLIPS_PER_PAGE], "underlay": len(slips[i:i + SLIPS_PER_PAGE])}
              for i in range(0, len(slips), SLIPS_PER_PAGE)]
@@ -533,6 +534,15 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
                          underlay_template="voms/print/slips_grid.html",
                          underlays={count: {"slots": range(count), "sides": sides}
                                     for count in {page["underlay"] for page in pages}})
+
+
+def match_links(tournament, matches) -> dict[int, dict]:
+    """{match id: its table link's address and QR code} for the matches whose link the director issued."""
+    from scoring.link_pages import printed_links
+    from scoring.models import TableLink
+
+    return printed_links(TableLink.objects.filter(tournament=tournament, match__in=[m.pk for m in matches],
+                                                  revoked_at=None))
 
 
 def lus_board(match: Match, rnd: Round, target: int) -> dict:
@@ -601,7 +611,8 @@ def series_slips_document(tournament, round_number: int | None = None) -> PrintD
         chosen = [(name, match) for match in matches]
         title, stem = _("Knockout slips: %(round)s") % {"round": name}, f"knockout-slips-{round_number}"
     prefetch_related_objects([match for _name, match in chosen], "team_a__members", "team_b__members")
-    slips = [series_slip(name, match) for name, match in chosen]
+    links = match_links(tournament, [match for _name, match in chosen])
+    slips = [{**series_slip(name, match), "link": links.get(match.pk)} for name, match in chosen]
     pages = [{"slips": slips[i:i + SERIES_SLIPS_PER_PAGE]} for i in range(0, len(slips), SERIES_SLIPS_PER_PAGE)]
     if not pages:
         empty = _("The knockout has not been built yet.") if not rounds else _("No knockout series to play.")

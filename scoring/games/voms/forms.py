@@ -234,3 +234,35 @@ def slip_fields(entries) -> list[tuple[str, list[tuple[str, str, str]]]]:
         label = _("Game %(number)s") % {"number": number} if len(entries) > 1 else _("Slip")
         rows.append((str(label), [(key, str(labels[key]), texts[key]) for key in SLIP_FIELDS]))
     return rows
+
+
+class PhoneGameForm(SlipForm):
+    """One game as a table's phone sends it: the referee's slip fields and messages, without round and table
+    (the link says which game), the winner as two big buttons. A series' game takes no absence (x), as at the
+    referee table's series form."""
+
+    winner = forms.ChoiceField(label=_("Winner"), required=False, widget=forms.RadioSelect,
+                               choices=[("", _("from the lus")), ("a", "A"), ("b", "B")])
+
+    def __init__(self, *args, series: bool = False, teams: tuple[str, str] = ("A", "B"), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.series = series
+        del self.fields["round"]
+        del self.fields["table"]
+        self.fields["winner"].choices = [("", _("from the lus")), ("a", teams[0]), ("b", teams[1])]
+        for key in ("lus_a", "lus_b"):
+            self.fields[key].widget.attrs.update({"class": "ph-lus", "autocomplete": "off"})
+        if series:
+            del self.fields["confirm_disqualify"]
+
+    def is_empty(self) -> bool:
+        """Nothing typed in this game's boxes (a series' game not played)."""
+        return not any(str(self.data.get(self.add_prefix(key), "")).strip() for key in ("lus_a", "lus_b", "winner"))
+
+    def clean(self):
+        data = super().clean()
+        if self.series:
+            for key in ("lus_a", "lus_b"):
+                if data.get(key) == "x":
+                    self.add_error(key, _("Enter a whole number."))
+        return data

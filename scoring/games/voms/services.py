@@ -26,6 +26,7 @@ from scoring.progress import counted_progress
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.services.sheets import confirm_pending, record_sheet, rule_message
+from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
 from tournament.draw.pools import draw_pools as draw_pool_lists
@@ -543,32 +544,77 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
     settings = rules_settings(tournament)
     with transaction.atomic():
-        if not play_started(tournament):
-            refuse_teams_without_pool(tournament)
-        state = pool_state(tournament, match.stage)
-        correcting = ScoreSheet.objects.filter(match=match).exists()
-        result = state.result(match.pk)
-        if not correcting and result is not None and result.disqualified:
-            out = result.disqualified
-            if len(out) == 2 or entry.get("absent") != ("b" if out[0] == "a" else "a"):
-                _check_disqualified_game(match, state)
-        try:
-            after = _state_with(state, match, entry, settings)
-        except RuleError:
-            after = None  # record_sheet refuses the entry with the rules' own message
-        added = rules.newly_disqualified(state.derivation, after) if after is not None else {}
-        if added and not confirm_disqualify:
-            teams = {t.pk: t for t in Team.objects.filter(pk__in=added)}
-            raise DisqualificationUnconfirmed([(teams[t], rnd, len(after.absences[t])) for t, rnd in added.items()])
+        state, after, added = _check_slip(match, entry, settings, confirm_disqualify=confirm_disqualify)
         sheet = record_sheet(
             tournament=tournament, match=match, entries=[entry], derive=derive_slip(settings),
             by=by, expected_version=expected_version, reason=reason, decide=decide, sent=sent,
         )
-        sheet.disqualified, sheet.reinstated = {}, {}
-        if sheet.counted:
-            sheet.disqualified = added
-            sheet.reinstated = {t: rnd for t, rnd in state.disqualified.items() if t not in after.disqualified}
-            _after_slip(tournament, match, sheet, by)
+        _slip_counted(tournament, match, sheet, state, after, added, by)
+    return sheet
+
+
+def _check_slip(match: Match, entry: dict, settings: rules.VomsSettings, *, confirm_disqualify: bool):
+    """Before a pool slip is stored: a game a disqualification decides takes only the opponent's absence, and
+    an absence that disqualifies needs `confirm_disqualify`. Returns the pool state, the derivation with the
+    slip (None when the rules refuse it) and the teams it disqualifies."""
+    if not play_started(match.stage.tournament):
+        refuse_teams_without_pool(match.stage.tournament)  # a team drawn into no pool: draw again first
+    state = pool_state(match.stage.tournament, match.stage)
+    correcting = ScoreSheet.objects.filter(match=match).exists()
+    result = state.result(match.pk)
+    if not correcting and result is not None and result.disqualified:
+        out = result.disqualified
+        if len(out) == 2 or entry.get("absent") != ("b" if out[0] == "a" else "a"):
+            _check_disqualified_game(match, state)
+    try:
+        after = _state_with(state, match, entry, settings)
+    except RuleError:
+        after = None  # record_sheet refuses the entry with the rules' own message
+    added = rules.newly_disqualified(state.derivation, after) if after is not None else {}
+    if added and not confirm_disqualify:
+        teams = {t.pk: t for t in Team.objects.filter(pk__in=added)}
+        raise DisqualificationUnconfirmed([(teams[t], rnd, len(after.absences[t])) for t, rnd in added.items()])
+    return state, after, added
+
+
+def _slip_counted(tournament, match: Match, sheet, state: PoolState, after, added, by) -> None:
+    """What a stored pool slip changed (`sheet.disqualified`, `sheet.reinstated`), and what follows once it counts."""
+    sheet.disqualified, sheet.reinstated = {}, {}
+    if sheet.counted:
+        sheet.disqualified = added
+        sheet.reinstated = {t: rnd for t, rnd in state.disqualified.items() if t not in after.disqualified}
+        _after_slip(tournament, match, sheet, by)
+
+
+def is_series(match: Match) -> bool:
+    """A knockout match or a semifinal round robin's match: a best-of-N series (a pool game is one slip)."""
+    return match.stage.kind != Stage.Kind.POOLS
+
+
+def enter_from_link(link, *, entries: list[dict], confirm_disqualify: bool = False):
+    """What a table sends from its private link: a pool game's slip (one game) or a series' games so far.
+
+    The same rules refuse the same entries as at the referee table, with the same messages; an absence that
+    disqualifies asks the same confirmation. The result is a first entry awaiting confirmation, or (when the
+    tournament lets table entries count at once) counted like the referee's entry; sending the same again
+    changes nothing (`scoring.services.tablelinks.record_table_entry`).
+    """
+    match = link.match
+    tournament = link.tournament
+    if match.team_a_id is None or match.team_b_id is None:
+        raise DomainError(_("The teams of this match are not known yet."))
+    settings = rules_settings(tournament)
+    with transaction.atomic():
+        if is_series(match):
+            sheet = record_table_entry(link, entries=entries, mode="games", derive=derive_slip(settings, match.best_of))
+            if sheet.counted:
+                _after_series(tournament, match, None)
+            return sheet
+        if len(entries) != 1:
+            raise DomainError(_("A pool slip holds one game."))
+        state, after, added = _check_slip(match, entries[0], settings, confirm_disqualify=confirm_disqualify)
+        sheet = record_table_entry(link, entries=entries, mode="games", derive=derive_slip(settings))
+        _slip_counted(tournament, match, sheet, state, after, added, None)
     return sheet
 
 
@@ -808,3 +854,13 @@ def progress(tournament, *, after_round: int | None = None):
         if match.derived is None and (after_round is None or match.round_number <= after_round)
         and (result := state.result(match.pk)) is not None and result.outcome != "missing")
     return replace(counted, entered=counted.entered + decided_without_slip)
+
+
+def slip_states(tournament, round_number: int):
+    """Each game of a pool round (byes left out) with its state for the round's board (`scoring.board`):
+    missing, sent from the table's link, awaiting a second person, counted; and an open problem."""
+    from scoring.board import match_states
+
+    return match_states(Match.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.POOLS,
+                                             round__number=round_number, team_b__isnull=False)
+                        .order_by("table_number"))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import print_views, views
+from . import links, print_views, views
 
 app_name = "voms"
 
@@ -17,6 +17,9 @@ urlpatterns = [
     path("voms/standings/", views.StandingsView.as_view(), name="standings"),
     path("voms/knockout/", views.KnockoutView.as_view(), name="knockout"),
     path("voms/knockout/<int:match>/", views.SeriesView.as_view(), name="series"),
+    path("voms/problems/<int:pk>/close/", views.CloseProblemView.as_view(), name="close_problem"),
+    path("voms/links/", links.CurrentLinksView.as_view(), name="links"),
+    path("voms/links/<slug:part>/", links.LinksView.as_view(), name="links_part"),
     path("voms/print/", print_views.PrintoutsView.as_view(), name="printouts"),
     path("voms/print/<slug:name>.<slug:file_format>", print_views.DocumentView.as_view(), name="print"),
 ]

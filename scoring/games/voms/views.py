@@ -7,12 +7,14 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.generic import FormView, TemplateView
+from django.views.generic import FormView, TemplateView, View
 
-from scoring.board_views import RoundBoardView, board_url, opened_from_board
-from scoring.models import PendingSheet
+from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
+from scoring.link_pages import problem_rows
+from scoring.models import PendingSheet, TableProblem
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, pending_of, user_name
+from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
+from scoring.services.tablelinks import close_problem
 from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
@@ -238,7 +240,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         if focus is not None and any(row["match"].pk == focus and not row["mine"] for row in pending):
             for field in form.fields.values():
                 field.widget.attrs.pop("autofocus", None)
-        context.update(lookup=lookup, recent=recent, stage=stage,
+        context.update(problems=open_problems(self.tournament), lookup=lookup, recent=recent, stage=stage,
                        target=services.rules_settings(self.tournament).target,
                        double_entry=self.tournament.double_entry, pending=pending,
                        missing=missing, current=current, confirm_fields=CONFIRM_FIELDS,
@@ -252,7 +254,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         rows = (PendingSheet.objects.filter(match__stage=stage)
                 .select_related("match__round", "match__team_a", "match__team_b", "entered_by")
                 .order_by("match__round__number", "match__table_number"))
-        return [{"pending": p, "match": p.match, "fields": slip_fields(p.entries)[0][1],
+        return [{"pending": p, "match": p.match, "fields": slip_fields(p.entries)[0][1], "who": entered_by_label(p),
                  "mine": p.entered_by_id == self.request.user.pk} for p in rows]
 
     def post(self, request, *args, **kwargs):
@@ -325,6 +327,33 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         director = is_director(self.request.user, self.tournament)
         return self.render_to_response(self.get_context_data(
             form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
+
+
+def open_problems(tournament, **filters) -> list[dict]:
+    """Problems the tables signalled from their links and nobody closed yet, oldest first."""
+    problems = (TableProblem.objects.filter(tournament=tournament, closed_at__isnull=True, **filters)
+                .select_related("match__round", "match__team_a", "match__team_b"))
+    return problem_rows(problems, lambda problem: url(tournament, "close_problem", problem.pk))
+
+
+class CloseProblemView(ScoreEntryMixin, View):
+    """Close a problem a table signalled: someone went to the table and sorted it out."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        problem = get_object_or_404(TableProblem, tournament=self.tournament, pk=kwargs["pk"])
+        try:
+            close_problem(problem, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(place)s: problem closed.")
+                             % {"place": problem_rows([problem], str)[0]["place"]})
+        match = problem.match
+        if match is not None and services.is_series(match):
+            return redirect(url(self.tournament, "series", match.pk))
+        return redirect(url(self.tournament, "enter"))
 
 
 def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
@@ -432,7 +461,7 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
         return redirect(url(self.tournament, "standings"))
 
 
-class BoardView(ScoreEntryMixin, RoundBoardView):
+class BoardView(ScoreEntryMixin, ProblemsBoardView):
     """The round's board (`scoring.board_views`) under the Voms menu."""
 
     nav_template = "voms/_nav.html"
@@ -570,7 +599,7 @@ def mark_differences(form, conflict: EntriesDiffer) -> dict:
     two = two_versions(
         conflict.pending.entries, conflict.entries, slip_fields,
         title=_("The two entries differ"), intro=conflict.message,
-        first_label=_("First entry (%(who)s)") % {"who": user_name(conflict.pending.entered_by)},
+        first_label=_("First entry (%(who)s)") % {"who": entered_by_label(conflict.pending)},
         second_label=_("Your entry"),
     )
     for key in sorted(two["keys"]):
@@ -630,6 +659,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                               max_lus=services.rules_settings(self.tournament).max_lus,
                                               initial={"version": sheet.version, "number": len(sheet.entries)})
         return {**context, "match": match, "sheet": sheet, "correction": correction,
+                "problems": open_problems(self.tournament, match=match),
                 "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
                 "pending": pending, "from_board": opened_from_board(self.request),

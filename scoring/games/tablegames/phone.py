@@ -1,0 +1,146 @@
+"""A table game's table page, opened from its private link (/t/<token>/): the table's hands on one phone.
+
+The players by seat, then the referee table's grid (the same fields, rules and messages; the hands' points and
+running totals once sent), a row per hand. What is typed is kept in the phone (static/scoring/phone.js) until it
+is sent; sending makes a first entry awaiting confirmation at the referee table (`services.enter_from_link`).
+Hands that count already stay read-only above; once the game is over and counts, the whole sheet is read-only.
+A patience has no tables: its results are entered at the referee table.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet
+from scoring.phone import is_problem, phone_context, problem_response, storage_key
+from scoring.services.sheets import pending_of
+from scoring.services.tablelinks import LinkRefused, note_submission
+from tournament.models import Seat
+from tournament.services.errors import DomainError
+
+from . import services
+from .config import settings_of
+from .documents import sheet_rows
+from .entry import SheetView
+from .forms import input_name, read_hand, row_texts
+from .sheets import follow, shown_fields
+
+
+def table_page(request, link, *, token: str):
+    """GET shows the hands (or the counted sheet); POST sends them."""
+    from scoring.tablelink_views import refusal
+
+    settings = settings_of(link.tournament)
+    if settings.patience:
+        return refusal(request, _("Tables cannot send their results from a phone in this game yet: bring the "
+                                  "paper sheet to the referee table."), token=token, status=404)
+    table = link.table
+    seats = list(Seat.objects.filter(table=table).select_related("participant").order_by("number"))
+    sheet = ScoreSheet.objects.filter(table=table).first()
+    finished = sheet is not None and bool(sheet.derived.get("finished"))
+    counted = list(sheet.entries) if sheet is not None and not finished else []
+    title = _("Round %(round)s · Table %(table)s") % {"round": table.round.number, "table": table.number}
+    context = {**phone_context(link, token=token, place_title=title), "link": link, "table": table,
+               "seats": seats, "settings": settings, "sheet": sheet if finished else None,
+               "spec_name": _(settings.spec.name)}
+    if is_problem(request):
+        return problem_response(request, link)
+    if finished:
+        return _show(request, context, list(sheet.entries), counted=len(sheet.entries), editable=False)
+    if request.method == "POST":
+        return _send(request, link, context, counted)
+    pending = pending_of(table=table)
+    sent = pending if pending is not None and pending.source_link_id is not None else None
+    entries = sent.entries if sent and sent.entries[: len(counted)] == counted else counted
+    context["sent"] = sent
+    return _show(request, context, list(entries), counted=len(counted), editable=True)
+
+
+def _send(request, link, context: dict, counted: list):
+    try:
+        note_submission(link)
+    except LinkRefused as error:
+        return _show(request, {**context, "error": error.message}, counted, counted=len(counted), editable=False,
+                     status=429)
+    settings, seats = context["settings"], [seat.number for seat in context["seats"]]
+    grids, typed = {}, []
+    for number in range(len(counted) + 1, _rows(settings, len(counted)) + 1):
+        grid = grids[number] = read_hand(request.POST, settings.spec, seats, number, settings.rules)
+        if grid.row is not None:
+            typed.append(grid.row)
+    entries = counted + typed
+    error, bad_row = None, None
+    if any(grid.errors for grid in grids.values()):
+        error = _("Some fields cannot be read: see the marked rows.")
+    elif not typed:
+        error = _("Nothing to send: type the hands first.")
+    else:
+        try:
+            result = services.enter_from_link(link, entries=entries)
+        except services.SheetRefused as refused:
+            error, bad_row = refused.message, refused.row
+        except DomainError as refused:
+            error = refused.message
+        else:
+            if result.counted:
+                messages.success(request, _("Your sheet has been recorded and counts."))
+            else:
+                messages.success(request, _("Your sheet has been sent. The referee table checks it against the "
+                                            "paper sheet and confirms it."))
+            return redirect(request.path)
+    return _show(request, {**context, "error": error}, entries, counted=len(counted), editable=True, grids=grids,
+                 bad_row=bad_row, status=400)
+
+
+def _rows(settings, filled: int) -> int:
+    """How many hands the phone shows: the printed sheet's rows, and always a few empty ones to type on."""
+    return max(sheet_rows(settings), filled + 3)
+
+
+def _show(request, context: dict, entries: list, *, counted: int, editable: bool, grids=None, bad_row=None,
+          status: int = 200):
+    settings, seats = context["settings"], context["seats"]
+    names = {seat.number: seat.participant.name for seat in seats}
+    numbers = list(names)
+    spec = settings.spec
+    row_fields, player_fields = shown_fields(spec)
+    followed = follow(settings, names, [row for row in entries if isinstance(row, dict)])
+    hands = {hand.number: hand for hand in followed.hands}
+    grids = grids or {}
+    # no empty rows after a game that is over, nor on a sheet that can no longer change
+    total = _rows(settings, len(entries)) if editable and not followed.finished else len(entries)
+    rows = []
+    for number in range(1, total + 1):
+        hand = hands.get(number)
+        grid = grids.get(number)
+        stored = entries[number - 1] if number <= len(entries) and isinstance(entries[number - 1], dict) else None
+        texts = grid.values if grid else row_texts(spec, numbers, stored, number)
+        label = _("Hand %(number)s") % {"number": number}
+        errors = list(grid.errors) if grid else []
+        if hand is not None and hand.error and not errors:
+            errors.append(hand.error)
+        if bad_row == number and not errors:
+            errors.append(context.get("error"))
+        rows.append({
+            "number": number, "errors": errors, "editable": editable and number > counted,
+            "inputs": [SheetView.input(label, f, input_name(number, f.key), texts) for f in row_fields],
+            "seats": [{"inputs": [SheetView.input(f"{label}, {seat.participant.name}", f,
+                                                  input_name(number, f.key, seat.number), texts)
+                                  for f in player_fields],
+                       "points": hand.points.get(seat.number) if hand and hand.points else None,
+                       "running": settings.shown(hand.running[seat.number]) if hand and hand.running else None,
+                       "won": bool(hand and hand.winner == seat.number)} for seat in seats],
+        })
+    context.update(
+        rows=rows, can_edit=editable,
+        row_fields=[{"name": _(f.name), "abbr": _(f.abbr)} for f in row_fields],
+        player_fields=[{"name": _(f.name), "abbr": _(f.abbr)} for f in player_fields],
+        colspan=len(row_fields) + len(seats) * (len(player_fields) + 1),
+        totals=[(seat, settings.shown(followed.totals.get(seat.number, 0))) for seat in seats],
+        over=followed.finished,
+        entry_config={"editable": editable, "storage": storage_key(request, context["link"]), "form": "ph-hands",
+                      "fields": r"^h\d+-"},
+    )
+    return render(request, "tablegames/phone.html", context, status=status)

@@ -1,0 +1,147 @@
+"""A Voms table's own page, opened from its private link (/t/<token>/): a pool game's slip or a knockout series.
+
+Both teams with their players, then the slip as at the referee table (lus of each team, the winner when both
+reached the target, x for an absent team; the same confirmations and refusals), a row per game for a series.
+What is typed is kept in the phone (static/scoring/phone.js) until it is sent; sending makes a first entry
+awaiting confirmation at the referee table (`services.enter_from_link`). Once the result counts (a series:
+once it is decided) the page shows it read-only.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet
+from scoring.phone import is_problem, phone_context, problem_response, storage_key
+from scoring.rules.base import RuleError
+from scoring.services.sheets import pending_of, rule_message
+from scoring.services.tablelinks import LinkRefused, note_submission
+from tournament.models import Match
+from tournament.services.errors import DomainError
+
+from . import services
+from .documents import team_card
+from .forms import PhoneGameForm
+from .views import fail, knockout_rounds
+
+FIELDS = r"^g\d+-(lus_a|lus_b|winner|confirm_low_winner|confirm_high_lus)$|^confirm_disqualify$"
+
+
+def _title(match: Match) -> str:
+    if not services.is_series(match):
+        return _("Round %(round)s · Table %(table)s") % {"round": match.round.number, "table": match.table_number}
+    for name, matches in knockout_rounds(match.stage.tournament):
+        if any(m.pk == match.pk for m in matches):
+            return str(name)
+    return _("Knockout")
+
+
+def table_page(request, link, *, token: str):
+    """GET shows the slip (or the counted result); POST sends it."""
+    match = (Match.objects.select_related("team_a", "team_b", "round", "pool", "stage__tournament")
+             .prefetch_related("team_a__members", "team_b__members").get(pk=link.match_id))
+    series = services.is_series(match)
+    sheet = ScoreSheet.objects.filter(match=match).first()
+    finished = sheet is not None and (not series or bool(sheet.derived.get("finished")))
+    counted = list(sheet.entries) if sheet is not None and not finished else []
+    teams = [(side, team_card(team) if team else None) for side, team in (("A", match.team_a), ("B", match.team_b))]
+    context = {**phone_context(link, token=token, place_title=_title(match)), "match": match, "series": series,
+               "teams": teams, "known": match.team_a_id is not None and match.team_b_id is not None,
+               "sheet": sheet if finished else None, "link": link,
+               "pool": _("Pool %(pool)s") % {"pool": match.pool.name} if match.pool else "",
+               "counted_games": _games(sheet.derived["games"][: len(counted)], match) if counted else [],
+               "result_games": _games(sheet.derived["games"], match) if finished else []}
+    if is_problem(request):
+        return problem_response(request, link)
+    if finished or not context["known"]:
+        return _show(request, context, [], editable=False)
+    if request.method == "POST":
+        return _send(request, link, match, context, counted)
+    pending = pending_of(match=match)
+    sent = pending if pending is not None and pending.source_link_id is not None else None
+    stored = sent.entries[len(counted):] if sent and sent.entries[: len(counted)] == counted else []
+    context["sent"] = sent
+    forms = [_form(match, n, initial=_initial(stored[i]) if i < len(stored) else None)
+             for i, n in enumerate(_numbers(match, counted))]
+    return _show(request, context, forms, editable=True)
+
+
+def _numbers(match: Match, counted: list) -> range:
+    """The game numbers the phone can type: the one game of a pool slip, a series' games after the counted."""
+    return range(len(counted) + 1, (match.best_of if services.is_series(match) else 1) + 1)
+
+
+def _form(match: Match, number: int, *, data=None, initial=None) -> PhoneGameForm:
+    return PhoneGameForm(data, prefix=f"g{number}", initial=initial, series=services.is_series(match),
+                         teams=(str(match.team_a), str(match.team_b)),
+                         max_lus=services.rules_settings(match.stage.tournament).max_lus)
+
+
+def _initial(entry: dict) -> dict:
+    absent = entry.get("absent")
+    return {"lus_a": "x" if absent == "a" else "" if absent else entry.get("lus_a"),
+            "lus_b": "x" if absent == "b" else "" if absent else entry.get("lus_b"),
+            "winner": entry.get("winner") or "", "confirm_low_winner": entry.get("confirm_low_winner", False),
+            "confirm_high_lus": entry.get("confirm_high_lus", False)}
+
+
+def _games(derived_games: list[dict], match: Match) -> list[dict]:
+    names = {"a": str(match.team_a), "b": str(match.team_b)}
+    return [{"number": n, "lus_a": g["lus_a"], "lus_b": g["lus_b"], "winner": names.get(g["winner"], ""),
+             "forfeit": g.get("kind") == "forfeit", "points_a": g["points_a"], "points_b": g["points_b"]}
+            for n, g in enumerate(derived_games, start=1)]
+
+
+def _send(request, link, match: Match, context: dict, counted: list):
+    try:
+        note_submission(link)
+    except LinkRefused as error:
+        return _show(request, {**context, "error": error.message}, [], editable=False, status=429)
+    forms = [_form(match, n, data=request.POST) for n in _numbers(match, counted)]
+    # a series' game left empty was not played: shown empty again, without messages
+    forms = [_form(match, int(form.prefix[1:])) if context["series"] and form.is_empty() else form for form in forms]
+    typed = [form for form in forms if form.is_bound]
+    settings = services.rules_settings(match.stage.tournament)
+    entries = []
+    for form in typed:
+        if form.is_valid():
+            entry = form.entry()
+            try:  # each game on its own first: its message goes to its own boxes, as at the referee table
+                services.score_entry(entry, settings)
+            except RuleError as error:
+                fail(form, DomainError(rule_message(error), field=error.field))
+            entries.append(entry)
+    error = None
+    if not typed:
+        error = _("The slip has no game.")
+    elif any(form.errors for form in typed):
+        error = _("Something on the slip cannot be right: see the marked boxes.")
+    if error is None:
+        try:
+            result = services.enter_from_link(link, entries=counted + entries,
+                                              confirm_disqualify=request.POST.get("confirm_disqualify") == "on")
+        except services.DisqualificationUnconfirmed as asked:
+            context.update(ask_disqualify=True)
+            error = asked.message
+        except DomainError as refused:
+            if refused.field and len(typed) == 1 and refused.field in typed[0].fields:
+                fail(typed[0], refused)
+            error = refused.message
+        else:
+            if result.counted:
+                messages.success(request, _("Your list has been recorded and counts."))
+            else:
+                messages.success(request, _("Your slip has been sent. The referee table checks it against the "
+                                            "paper slip and confirms it."))
+            return redirect(request.path)
+    return _show(request, {**context, "error": error}, forms, editable=True, status=400)
+
+
+def _show(request, context: dict, forms: list, *, editable: bool, status: int = 200):
+    context.update(forms=forms, can_edit=editable and bool(forms), confirm_fields=("confirm_low_winner",
+                                                                                   "confirm_high_lus"),
+                   entry_config={"editable": editable and bool(forms), "storage": storage_key(request, context["link"]),
+                                 "form": "ph-slip", "fields": FIELDS})
+    return render(request, "voms/phone.html", context, status=status)

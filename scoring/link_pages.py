@@ -1,0 +1,104 @@
+"""What every game's director page of table links shares: a row per place (its address, its QR code, a
+stale link), and the Issue / Withdraw / Reissue buttons. The games list their places (Schafkopf and the table
+games: a round's tables; Voms: a round's slips, the knockout's series) and render their own template.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.models import TableLink
+from scoring.services.tablelinks import current_token, reissue_link, revoke_link
+from tournament.public.links import base_url
+from tournament.public.qr import qr_svg
+from tournament.services.errors import DomainError
+
+
+def link_url(token: str, request=None) -> str:
+    """The absolute address a table's phone opens (PUBLIC_BASE_URL in the hall, like the public pages)."""
+    return base_url(request) + reverse("table:entry", args=[token])
+
+
+def link_row(link, request, *, title: str) -> dict:
+    """A place's link for the director's list: its address and QR code, or why it has none to show."""
+    token = current_token(link) if link else None
+    address = link_url(token, request) if token else None
+    return {"link": link, "url": address, "stale": link is not None and token is None,
+            "qr": qr_svg(address, title=title) if address else None}
+
+
+def link_action(request, open_links, issue) -> None:
+    """The links page's POST: issue the missing links (`issue()` returns the new ones), or withdraw or reissue
+    one of `open_links` (a queryset of the page's open links). The outcome is a message; nothing else."""
+    action = request.POST.get("action")
+    try:
+        if action == "issue":
+            made = issue()
+            messages.success(request, _("%(count)s links issued.") % {"count": len(made)})
+        elif action in ("revoke", "reissue"):
+            chosen = request.POST.get("link", "")
+            link = get_object_or_404(open_links, pk=chosen if str(chosen).isdigit() else None)
+            place = link_place(link)
+            if action == "revoke":
+                revoke_link(link, by=request.user)
+                messages.success(request, _("The link of %(place)s is withdrawn.") % {"place": place})
+            else:
+                reissue_link(link, by=request.user)
+                messages.success(request, _("%(place)s has a new link; the old one opens nothing any more.")
+                                 % {"place": place})
+        else:
+            raise Http404
+    except DomainError as error:
+        messages.error(request, error.message)
+
+
+def link_place(link) -> str:
+    """The place of a link in words: "Table 3", or a Voms match ("table 3: Team 1 – Team 2")."""
+    if link.table_id is not None:
+        return str(link.table)
+    match = link.match
+    if match.table_number:
+        return _("Table %(number)s") % {"number": match.table_number} + f" ({match})"
+    return str(match)
+
+
+def round_links(round_, request) -> dict:
+    """A seated round's tables with their links (Schafkopf, the table games): the links page's context."""
+    links = {link.table_id: link for link in TableLink.objects.filter(table__round=round_, revoked_at=None)}
+    rows = []
+    for table in round_.tables.order_by("number").prefetch_related("seats__participant"):
+        row = link_row(links.get(table.pk), request, title=_("Table %(number)s") % {"number": table.number})
+        rows.append({"table": table, **row})
+    return {"round_number": round_.number, "rows": rows, "missing": sum(row["link"] is None for row in rows)}
+
+
+def printed_links(links) -> dict[int, dict]:
+    """{link's table or match id: its address and QR code} for a printout: only links the director issued (a
+    printout never issues one itself), and only those whose token can still be shown."""
+    found = {}
+    for link in links:
+        token = current_token(link)
+        if token:
+            address = link_url(token)
+            found[link.table_id if link.table_id is not None else link.match_id] = {"url": address,
+                                                                                     "qr": qr_svg(address)}
+    return found
+
+
+def problem_rows(problems, close_url) -> list[dict]:
+    """Open problems for `templates/scoring/_problems.html`: each with its place in words and the address of
+    its Close button (`close_url(problem)`)."""
+    rows = []
+    for problem in problems:
+        if problem.table_id is not None:
+            place = _("Table %(number)s") % {"number": problem.table.number}
+        else:
+            match = problem.match
+            place = (_("Round %(round)s · Table %(table)s") % {"round": match.round.number, "table": match.table_number}
+                     if match.round_id and match.table_number else str(match))
+        rows.append({"problem": problem, "place": place, "close_url": close_url(problem)})
+    return rows

@@ -1,0 +1,40 @@
+"""What every game's phone page (a table's private link, /t/<token>/) shares: its context, where the phone
+keeps the typing, and the "Signal a problem" form. The page itself extends `templates/scoring/phone_base.html`.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from scoring.models import TableProblem
+from scoring.services.tablelinks import note_submission, signal_problem
+from tournament.services.errors import DomainError
+
+
+def phone_context(link, *, token: str, place_title: str) -> dict:
+    return {"tournament": link.tournament, "token": token, "place_title": place_title,
+            "problem_kinds": TableProblem.Kind.choices}
+
+
+def storage_key(request, link) -> str:
+    """Where the phone keeps what is typed: the place and the link's hint, never the token."""
+    place = f"t{link.table_id}" if link.table_id is not None else f"m{link.match_id}"
+    return f"table-entry:{place}:{request.path.rstrip('/').rsplit('/', 1)[-1][:8]}"
+
+
+def is_problem(request) -> bool:
+    return request.method == "POST" and request.POST.get("action") == "problem"
+
+
+def problem_response(request, link):
+    """The "Signal a problem" form: rate-limited like a list, shown at once on the referee table's pages."""
+    try:
+        note_submission(link)
+        signal_problem(link, kind=request.POST.get("kind", ""), note=request.POST.get("note", ""))
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(request.path)
+    messages.success(request, _("The referee table has been told. Someone will come to your table."))
+    return redirect(request.path)

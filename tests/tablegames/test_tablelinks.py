@@ -1,0 +1,213 @@
+"""Table-game table links: a link per table and round, the phone page entering the hands (/t/<token>/), the
+referee table's confirmation, the director's page of links and the QR code on the score sheet."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.games.tablegames import services
+from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
+from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
+from tournament.models import Round
+
+
+def table_url(token):
+    return reverse("table:entry", args=[token])
+
+
+def sheet_url(tournament, round_number, table):
+    return reverse("tournament:tablegames:sheet", args=[tournament.slug, round_number, table])
+
+
+@pytest.fixture
+def phone(client):
+    client.cookies.pop("django_language", None)
+    return client
+
+
+@pytest.fixture
+def domino_links(domino_of_four, director):
+    """Links of every table of rounds 1 and 2: {(round, table): (link, token)}."""
+    made = {}
+    for number in (1, 2):
+        round_ = Round.objects.get(stage__tournament=domino_of_four, number=number)
+        for link in issue_links(round_, by=director):
+            made[(number, link.table.number)] = (link, token_of(link))
+    return made
+
+
+def hand(number, out, pips):
+    return {f"h{number}-out": str(out), **{f"h{number}-pips-{seat}": str(p) for seat, p in enumerate(pips, 1)}}
+
+
+FIRST = hand(1, 1, [0, 10, 20, 30])  # seat 1 out: 60 points
+SECOND = hand(2, 1, [0, 15, 15, 15])  # seat 1 out again: 45 more, 105 ends the game
+
+
+def stored(tournament):
+    return (sorted((s.table_id, str(s.entries), s.version) for s in ScoreSheet.objects.filter(tournament=tournament)),
+            sorted((p.table_id, str(p.entries), p.version) for p in PendingSheet.objects.filter(tournament=tournament)))
+
+
+def test_the_phone_page_shows_the_players_and_a_row_per_hand(phone, domino_links, domino_of_four):
+    link, token = domino_links[(1, 1)]
+    response = phone.get(table_url(token))
+    text = response.content.decode()
+    assert response.status_code == 200
+    for seat in link.table.seats.select_related("participant"):
+        assert seat.participant.name in text
+    assert 'name="h1-pips-4"' in text and 'name="h15-pips-1"' in text
+    assert "Round 1 · Table 1" in text
+
+
+def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_links, domino_of_four, director,
+                                                                client):
+    link, token = domino_links[(1, 1)]
+    assert phone.post(table_url(token), FIRST).status_code == 302
+    pending = PendingSheet.objects.get(table=link.table)
+    assert pending.source_link == link and pending.entered_by is None and len(pending.entries) == 1
+    assert phone.post(table_url(token), FIRST).status_code == 302  # sent twice: one entry, unchanged
+    assert PendingSheet.objects.get(table=link.table).version == pending.version
+    page = phone.get(table_url(token)).content.decode()
+    assert 'id="sent-note"' in page and "60" in page
+    assert phone.post(table_url(token), {**FIRST, **SECOND}).status_code == 302  # the next hand: the same entry
+    pending = PendingSheet.objects.get(table=link.table)
+    assert len(pending.entries) == 2 and pending.version == 2
+    client.force_login(director)
+    sheet_page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
+    assert "sent by the table from its link" in sheet_page
+    response = client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm",
+                                                               "pending_version": pending.version})
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get(table=link.table)
+    assert sheet.derived["finished"] and sheet.derived["totals"]["1"] == 105
+    assert sheet.revisions.get().source_link == link
+    page = phone.get(table_url(token)).content.decode()
+    assert 'id="counted"' in page and 'name="h1-pips-1"' not in page
+    before = stored(domino_of_four)
+    assert phone.post(table_url(token), hand(3, 2, [5, 0, 5, 5])).status_code == 200  # read-only now
+    assert stored(domino_of_four) == before
+
+
+def test_the_referee_table_types_the_hands_blind_and_sees_the_differences(phone, domino_links, domino_of_four,
+                                                                          director, client):
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    differs = client.post(sheet_url(domino_of_four, 1, 1), {"version": "0", **hand(1, 1, [0, 10, 20, 31])})
+    assert "The two entries differ" in differs.content.decode()
+    assert not ScoreSheet.objects.exists()
+    # the sheet shows the table's hands as the first entry: checked against the paper, one key confirms them
+    pending = PendingSheet.objects.get(table=link.table)
+    assert 'id="confirm-entry"' in differs.content.decode()
+    confirm = client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": pending.version})
+    assert confirm.status_code == 302 and ScoreSheet.objects.get(table=link.table).derived["totals"]["1"] == 60
+
+
+def test_the_phone_has_the_referee_sheets_rules_and_messages(phone, domino_links, domino_of_four):
+    _link, token = domino_links[(1, 1)]
+    unreadable = phone.post(table_url(token), {**hand(1, 9, [0, "abc", 4, 2])})
+    text = unreadable.content.decode()
+    assert unreadable.status_code == 400
+    assert "type the seat number of a player of this table (1, 2, 3, 4), not “9”" in text
+    assert "“abc” is not a whole number" in text
+    winner_with_pips = phone.post(table_url(token), hand(1, 1, [5, 10, 20, 30]))
+    assert winner_with_pips.status_code == 400
+    assert phone.post(table_url(token), {}).status_code == 400
+    assert stored(domino_of_four) == ([], [])
+
+
+def test_hands_added_after_those_that_count_and_counted_at_once_when_allowed(phone, domino_links, domino_of_four,
+                                                                            director):
+    domino_of_four.link_entries_count = True
+    domino_of_four.save()
+    link, token = domino_links[(1, 1)]
+    services.enter_sheet(link.table, by=director, entries=[services.working_entries(link.table) or None][0:0]
+                         + [{"out": 1, "pips": {"1": 0, "2": 10, "3": 20, "4": 30}}])
+    page = phone.get(table_url(token)).content.decode()
+    assert 'name="h1-pips-1"' not in page and 'name="h2-pips-1"' in page
+    assert phone.post(table_url(token), SECOND).status_code == 302
+    sheet = ScoreSheet.objects.get(table=link.table)
+    assert sheet.version == 2 and sheet.derived["finished"] and not PendingSheet.objects.exists()
+    assert sheet.revisions.last().source_link == link
+
+
+def test_wrong_revoked_and_other_tables_tokens_are_refused_and_change_nothing(phone, domino_links, domino_of_four,
+                                                                           director):
+    link, token = domino_links[(1, 1)]
+    for wrong in ("x" * 43, token[:-1] + ("A" if token[-1] != "A" else "B"), "short", token + "extra"):
+        assert phone.get(table_url(wrong)).status_code in (403, 404)
+        assert phone.post(table_url(wrong), FIRST).status_code in (403, 404)
+    revoke_link(link, by=director)
+    for data in (FIRST, {"action": "problem", "kind": "dispute"}):
+        assert phone.post(table_url(token), data).status_code == 403
+    assert phone.get(table_url(token)).status_code == 403
+    assert stored(domino_of_four) == ([], []) and not TableProblem.objects.exists()
+    other, other_token = domino_links[(2, 1)]
+    assert phone.post(table_url(other_token), FIRST).status_code == 302
+    assert PendingSheet.objects.get().table == other.table  # round 2's link: round 2's table only
+    new = reissue_link(TableLink.objects.get(pk=link.pk), by=director)
+    assert phone.get(table_url(token_of(new))).status_code == 200 and phone.get(table_url(token)).status_code == 403
+
+
+def test_a_link_is_rate_limited(phone, domino_links, domino_of_four):
+    _link, token = domino_links[(1, 1)]
+    for _ in range(RATE_LIMIT):
+        phone.post(table_url(token), hand(1, 9, [0, 0, 0, 0]))
+    assert phone.post(table_url(token), FIRST).status_code == 429
+    assert stored(domino_of_four) == ([], [])
+
+
+def test_a_problem_signalled_shows_on_the_round_page_and_is_closed_there(phone, domino_links, domino_of_four,
+                                                                         director, client):
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), {"action": "problem", "kind": "wrong_player", "note": "seat 3"})
+    problem = TableProblem.objects.get()
+    assert problem.table == link.table
+    client.force_login(director)
+    round_url = reverse("tournament:tablegames:round", args=[domino_of_four.slug, 1])
+    assert "seat 3" in client.get(round_url).content.decode()
+    close = reverse("tournament:tablegames:close_problem", args=[domino_of_four.slug, 1, problem.pk])
+    assert client.post(close).status_code == 302
+    TableProblem.objects.get(closed_at__isnull=False)
+    assert "seat 3" not in client.get(round_url).content.decode()
+
+
+def test_the_directors_links_page_and_the_qr_code_on_the_sheet(client, domino_of_four, director):
+    from scoring.games.tablegames.documents import score_sheets
+
+    client.force_login(director)
+    page_url = reverse("tournament:tablegames:links", args=[domino_of_four.slug, 1])
+    assert 'id="issue-links"' in client.get(page_url).content.decode()
+    client.post(page_url, {"action": "issue"})
+    link = TableLink.objects.get(table__round__number=1)
+    assert table_url(token_of(link)) in client.get(page_url).content.decode()
+    pages = score_sheets(domino_of_four, 1).pages
+    assert pages[0]["link"]["url"].endswith(table_url(token_of(link)))
+    client.post(page_url, {"action": "revoke", "link": link.pk})
+    assert score_sheets(domino_of_four, 1).pages[0]["link"] is None
+    assert client.get(reverse("tournament:tablegames:links", args=[domino_of_four.slug, 9])).status_code == 404
+
+
+def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
+    patience = make_game("domino_patience")
+    add_players(patience, 5)
+    services.draw(patience, by=director, seed=1)
+    round_ = Round.objects.get(stage__tournament=patience, number=1)
+    link = issue_links(round_, by=director)[0]
+    assert phone.get(table_url(token_of(link))).status_code == 404
+
+
+def test_the_round_board_reads_each_tables_state(phone, domino_links, domino_of_four, director):
+    from scoring import board
+
+    link, token = domino_links[(1, 1)]
+    assert [s.state for s in board.table_states(domino_of_four, 1)] == [board.MISSING]
+    phone.post(table_url(token), FIRST)
+    assert board.table_states(domino_of_four, 1)[0].state == board.FROM_TABLE
+    services.confirm_sheet(link.table, by=director)
+    assert board.table_states(domino_of_four, 1)[0].state == board.RUNNING
+    phone.post(table_url(token), {"action": "problem", "kind": "dispute"})
+    phone.post(table_url(token), SECOND)
+    services.confirm_sheet(link.table, by=director)
+    state = board.table_states(domino_of_four, 1)[0]
+    assert state.state == board.COUNTED and state.problem and state.number == 1

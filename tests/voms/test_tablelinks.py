@@ -1,0 +1,283 @@
+"""Voms table links: a link per pool slip and per knockout series, the phone page (/t/<token>/), the referee
+table's confirmation, and the director's list of links."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.games.voms import services
+from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
+from scoring.services.tablelinks import RATE_LIMIT, issue_match_links, reissue_link, revoke_link, token_of
+from tournament.draw.bracket import Qualifier
+from tournament.models import Match, Stage
+
+
+def table_url(token):
+    return reverse("table:entry", args=[token])
+
+
+@pytest.fixture
+def phone(client):
+    client.cookies.pop("django_language", None)
+    return client
+
+
+def pool_games(tournament, round_number=1):
+    return list(Match.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.POOLS,
+                                     round__number=round_number, team_b__isnull=False).order_by("table_number"))
+
+
+@pytest.fixture
+def slip_links(drawn, director):
+    """Links for the games of rounds 1 and 2: {(round, table): (link, token)}."""
+    games = pool_games(drawn, 1) + pool_games(drawn, 2)
+    return {(link.match.round.number, link.match.table_number): (link, token_of(link))
+            for link in issue_match_links(drawn, games, by=director)}
+
+
+def slip(lus_a, lus_b, winner="", **extra):
+    return {"g1-lus_a": str(lus_a), "g1-lus_b": str(lus_b), "g1-winner": winner, **extra}
+
+
+def stored(tournament):
+    return (sorted((s.match_id, str(s.entries)) for s in ScoreSheet.objects.filter(tournament=tournament)),
+            sorted((p.match_id, str(p.entries), p.version) for p in PendingSheet.objects.filter(tournament=tournament)))
+
+
+def test_the_phone_page_shows_both_teams_with_their_players(phone, slip_links, drawn):
+    link, token = slip_links[(1, 1)]
+    response = phone.get(table_url(token))
+    text = response.content.decode()
+    assert response.status_code == 200
+    for team in (link.match.team_a, link.match.team_b):
+        assert team.name in text
+    assert 'name="g1-lus_a"' in text and 'name="g1-winner"' in text
+    assert "Round 1 · Table 1" in text
+
+
+def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone, slip_links, drawn, director,
+                                                                           client):
+    link, token = slip_links[(1, 1)]
+    response = phone.post(table_url(token), slip(9, 4))
+    assert response.status_code == 302
+    pending = PendingSheet.objects.get(match=link.match)
+    assert pending.source_link == link and pending.entered_by is None
+    assert pending.entries == [{"lus_a": 9, "lus_b": 4}]
+    assert not ScoreSheet.objects.filter(match=link.match).exists()
+    again = phone.post(table_url(token), slip(9, 4))  # sent twice: one entry, unchanged
+    assert again.status_code == 302
+    assert PendingSheet.objects.get(match=link.match).version == pending.version
+    page = phone.get(table_url(token)).content.decode()
+    assert 'id="sent-note"' in page and 'value="9"' in page
+    client.force_login(director)
+    enter = client.get(reverse("tournament:voms:enter", args=[drawn.slug]) + "?round=1").content.decode()
+    assert "the table (from its link)" in enter
+    confirmed = client.post(reverse("tournament:voms:enter", args=[drawn.slug]),
+                            {"action": "confirm", "match": link.match.pk, "pending_version": pending.version})
+    assert confirmed.status_code == 302
+    sheet = ScoreSheet.objects.get(match=link.match)
+    assert sheet.derived["games"][0]["points_a"] == "2"
+    assert sheet.revisions.get().source_link == link
+    readonly = phone.get(table_url(token)).content.decode()
+    assert 'id="counted"' in readonly and 'name="g1-lus_a"' not in readonly
+    before = stored(drawn)
+    refused = phone.post(table_url(token), slip(9, 2))
+    assert refused.status_code in (200, 302)
+    assert stored(drawn) == before
+
+
+def test_the_referee_table_types_the_slip_blind_and_sees_the_differences(phone, slip_links, drawn, director, client):
+    link, token = slip_links[(1, 2)]
+    phone.post(table_url(token), slip(9, 4))
+    client.force_login(director)
+    url = reverse("tournament:voms:enter", args=[drawn.slug])
+    differs = client.post(url, {"round": 1, "table": 2, "lus_a": "9", "lus_b": "5", "winner": ""})
+    assert differs.status_code == 200 and "The two entries differ" in differs.content.decode()
+    assert not ScoreSheet.objects.filter(match=link.match).exists()
+    same = client.post(url, {"round": 1, "table": 2, "lus_a": "9", "lus_b": "4", "winner": ""})
+    assert same.status_code == 302
+    assert ScoreSheet.objects.get(match=link.match).entries == [{"lus_a": 9, "lus_b": 4}]
+
+
+def test_the_phone_has_the_referee_tables_rules_and_messages(phone, slip_links, drawn):
+    _link, token = slip_links[(1, 1)]
+    before = stored(drawn)
+    too_many = phone.post(table_url(token), slip(21, 4))
+    assert too_many.status_code == 400 and "at most 20" in too_many.content.decode()
+    high = phone.post(table_url(token), slip(13, 4))
+    text = high.content.decode()
+    assert high.status_code == 400 and 'name="g1-confirm_high_lus"' in text
+    both = phone.post(table_url(token), slip(10, 9))
+    assert both.status_code == 400
+    assert stored(drawn) == before
+    sure = phone.post(table_url(token), slip(13, 4, **{"g1-confirm_high_lus": "on"}))
+    assert sure.status_code == 302
+    assert PendingSheet.objects.get(match=_link.match).entries == [{"lus_a": 13, "lus_b": 4, "confirm_high_lus": True}]
+
+
+def test_an_absent_team_is_typed_x_and_counts_9_0_at_once_when_the_tournament_allows(phone, slip_links, drawn):
+    drawn.link_entries_count = True
+    drawn.save()
+    link, token = slip_links[(1, 3)]
+    assert phone.post(table_url(token), slip("x", "")).status_code == 302
+    sheet = ScoreSheet.objects.get(match=link.match)
+    assert sheet.derived["games"][0]["kind"] == "forfeit" and sheet.derived["games"][0]["points_b"] == "2.5"
+    assert sheet.revisions.get().source_link == link
+    assert not PendingSheet.objects.filter(match=link.match).exists()
+    again = phone.post(table_url(token), slip("x", ""))  # sent again: the page shows what counts, nothing more
+    assert again.status_code == 200 and 'id="counted"' in again.content.decode()
+    assert ScoreSheet.objects.get(match=link.match).version == 1
+
+
+def test_wrong_revoked_and_other_tables_tokens_are_refused_and_change_nothing(phone, slip_links, drawn, director):
+    link, token = slip_links[(1, 1)]
+    before = stored(drawn)
+    for wrong in ("x" * 43, token[:-1] + ("A" if token[-1] != "A" else "B"), "short", token + "extra"):
+        assert phone.get(table_url(wrong)).status_code in (403, 404)
+        assert phone.post(table_url(wrong), slip(9, 4)).status_code in (403, 404)
+    revoke_link(link, by=director)
+    assert phone.get(table_url(token)).status_code == 403
+    assert phone.post(table_url(token), slip(9, 4)).status_code == 403
+    assert phone.post(table_url(token), {"action": "problem", "kind": "dispute"}).status_code == 403
+    assert stored(drawn) == before and not TableProblem.objects.exists()
+    # another table's link sends only its own slip
+    other, other_token = slip_links[(2, 1)]
+    assert phone.post(table_url(other_token), slip(9, 4)).status_code == 302
+    assert PendingSheet.objects.get().match == other.match
+    new = reissue_link(TableLink.objects.get(pk=link.pk), by=director)
+    assert phone.get(table_url(token_of(new))).status_code == 200
+    assert phone.get(table_url(token)).status_code == 403
+
+
+def test_a_link_is_rate_limited(phone, slip_links, drawn):
+    link, token = slip_links[(1, 1)]
+    for _ in range(RATE_LIMIT):
+        phone.post(table_url(token), slip(21, 0))
+    assert phone.post(table_url(token), slip(9, 4)).status_code == 429
+    assert not PendingSheet.objects.filter(match=link.match).exists()
+
+
+def test_a_problem_signalled_from_the_slip_shows_on_the_entry_page_and_is_closed_there(phone, slip_links, drawn,
+                                                                                      client, assistant_voms):
+    link, token = slip_links[(1, 1)]
+    assert phone.post(table_url(token), {"action": "problem", "kind": "missing_player", "note": "P0 gone"}) \
+        .status_code == 302
+    problem = TableProblem.objects.get()
+    assert problem.match == link.match and problem.table is None
+    client.force_login(assistant_voms)
+    enter = reverse("tournament:voms:enter", args=[drawn.slug])
+    page = client.get(enter).content.decode()
+    assert 'id="table-problems"' in page and "P0 gone" in page and "Round 1 · Table 1" in page
+    close = reverse("tournament:voms:close_problem", args=[drawn.slug, problem.pk])
+    assert client.post(close).status_code == 302
+    assert TableProblem.objects.get().closed_at is not None
+    assert "P0 gone" not in client.get(enter).content.decode()
+
+
+@pytest.fixture
+def knockout(drawn, director):
+    """Pool over (a quick round robin of 9:4 wins) and a best-of-3 knockout of four teams."""
+    for match in Match.objects.filter(stage__tournament=drawn, team_b__isnull=False):
+        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4})
+    teams = [t.pk for t in drawn.teams.order_by("pk")][:4]
+    qualifiers = [Qualifier(pool=0, place=n, team=t) for n, t in enumerate(teams, 1)]
+    services.create_knockout(drawn, by=director, qualifiers=qualifiers, third_place=False, semifinal="bracket")
+    return services.knockout_stage(drawn)
+
+
+def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, knockout, drawn, director):
+    semifinal = knockout.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key").first()
+    link = issue_match_links(drawn, [semifinal], by=director)[0]
+    token = token_of(link)
+    page = phone.get(table_url(token)).content.decode()
+    assert 'name="g3-lus_a"' in page and "best of 3" in page
+    one = {"g1-lus_a": "9", "g1-lus_b": "3"}
+    assert phone.post(table_url(token), one).status_code == 302
+    assert PendingSheet.objects.get(match=semifinal).entries == [{"lus_a": 9, "lus_b": 3}]
+    absent = phone.post(table_url(token), {**one, "g2-lus_a": "x", "g2-lus_b": "9"})
+    assert absent.status_code == 400  # no absence in a series, as at the referee table
+    services.confirm_slip(semifinal, by=director)
+    assert ScoreSheet.objects.get(match=semifinal).derived["finished"] is False
+    page = phone.get(table_url(token)).content.decode()
+    assert 'name="g1-lus_a"' not in page and 'name="g2-lus_a"' in page and 'id="ph-counted-games"' in page
+    two = phone.post(table_url(token), {"g2-lus_a": "9", "g2-lus_b": "7"})
+    assert two.status_code == 302
+    pending = PendingSheet.objects.get(match=semifinal)
+    assert len(pending.entries) == 2 and pending.base_version == 1
+    services.confirm_slip(semifinal, by=director)
+    sheet = ScoreSheet.objects.get(match=semifinal)
+    assert sheet.derived["finished"] is True and sheet.derived["winner"] == "a"
+    page = phone.get(table_url(token)).content.decode()
+    assert 'id="counted"' in page and 'name="g3-lus_a"' not in page
+
+
+def test_a_series_whose_teams_are_not_known_shows_so(phone, knockout, drawn, director):
+    final = knockout.matches.get(key="F")
+    link = issue_match_links(drawn, [final], by=director)[0]
+    page = phone.get(table_url(token_of(link))).content.decode()
+    assert "not known yet" in page and 'name="g1-lus_a"' not in page
+
+
+def test_the_directors_links_page_issues_withdraws_and_reissues(client, drawn, director):
+    client.force_login(director)
+    page_url = reverse("tournament:voms:links_part", args=[drawn.slug, "1"])
+    assert client.get(reverse("tournament:voms:links", args=[drawn.slug])).url == page_url
+    first = client.get(page_url).content.decode()
+    assert "no link yet" in first and 'id="issue-links"' in first
+    client.post(page_url, {"action": "issue"})
+    games = pool_games(drawn, 1)
+    links = list(TableLink.objects.filter(match__in=games, revoked_at=None).order_by("match__table_number"))
+    assert len(links) == len(games) and not TableLink.objects.filter(match__round__number=2).exists()
+    page = client.get(page_url).content.decode()
+    assert all(table_url(token_of(link)) in page for link in links) and "<svg" in page
+    client.post(page_url, {"action": "reissue", "link": links[0].pk})
+    client.post(page_url, {"action": "revoke", "link": links[1].pk})
+    page = client.get(page_url).content.decode()
+    assert table_url(token_of(links[0])) not in page and table_url(token_of(links[1])) not in page
+    assert TableLink.objects.filter(match=games[0], revoked_at=None).count() == 1
+    assert not TableLink.objects.filter(match=games[1], revoked_at=None).exists()
+    assert client.post(page_url, {"action": "revoke", "link": "nonsense"}).status_code == 404
+    assert client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "99"])).status_code == 404
+    assert client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "knockout"])).status_code == 404
+
+
+def test_an_assistant_cannot_open_the_links_page(client, drawn, assistant_voms):
+    client.force_login(assistant_voms)
+    assert client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "1"])).status_code == 404
+
+
+def test_the_slips_carry_the_qr_code_of_their_link(drawn, director):
+    from scoring.games.voms.documents import series_slips_document, slips_document
+
+    games = pool_games(drawn, 1)
+    issue_match_links(drawn, games[:1], by=director)
+    document = slips_document(drawn, 1)
+    slips = [s for page in document.pages for s in page.get("slips", [])]
+    assert slips[0]["link"]["url"].endswith(table_url(token_of(TableLink.objects.get(match=games[0]))))
+    assert all(s["link"] is None for s in slips[1:])
+    assert series_slips_document(drawn).pages  # no knockout yet: still a document
+
+
+def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, director):
+    from scoring import board
+
+    _link1, token1 = slip_links[(1, 1)]
+    link2, token2 = slip_links[(1, 2)]
+    phone.post(table_url(token1), slip(9, 4))
+    phone.post(table_url(token2), {"action": "problem", "kind": "dispute"})
+    services.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
+    states = services.slip_states(drawn, 1)
+    assert [s.number for s in states] == [1, 2, 3]
+    assert [s.state for s in states] == [board.FROM_TABLE, board.MISSING, board.COUNTED]
+    assert [s.problem for s in states] == [False, True, False]
+    assert states[0].pending_version == 1 and states[2].pending_version is None
+
+
+def test_a_copied_tournament_gets_table_links_of_its_own(slip_links, drawn, director):
+    from tournament.transfer import export_tournament, import_tournament
+
+    link, token = slip_links[(1, 1)]
+    copy = import_tournament(export_tournament(drawn), by=director)
+    copied = TableLink.objects.filter(tournament=copy)
+    assert copied.count() == len(slip_links)
+    assert all(c.token_hash != link.token_hash for c in copied)
+    assert TableLink.objects.get(token_hash=link.token_hash).tournament == drawn  # the old code opens the original
