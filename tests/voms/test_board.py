@@ -49,3 +49,25 @@ def test_a_slip_confirmed_from_the_board_goes_back_to_the_board(drawn, director,
                            {"action": "confirm", "match": match.pk, "pending_version": "1", "from": "board"})
     assert response["Location"] == reverse("tournament:voms:board_part", args=[drawn.slug, "1"])
     assert drawn.game_type.board(drawn, "1", user=director).items[0].state == COUNTED
+
+
+def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn, director, client):
+    from scoring.board_views import board_url
+    from scoring.models import TableProblem
+    from scoring.services.tablelinks import issue_match_links, signal_problem
+
+    matches = list(Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False)
+                   .order_by("table_number"))
+    link = issue_match_links(drawn, matches[1:2], by=director)[0]
+    signal_problem(link, kind=TableProblem.Kind.DISPUTE, note="lus disputed")
+    board = drawn.game_type.board(drawn, "1", user=director)
+    assert [len(item.problems) for item in board.items] == [0, 1, 0]
+    assert board.summary() == "0 counted, 3 missing, 1 problem"
+    client.force_login(director)
+    assert "lus disputed" in client.get(board_url(drawn, "1")).content.decode()
+    problem = TableProblem.objects.get()
+    response = client.post(board_url(drawn, "1"), {"problem": str(problem.pk)}, follow=True)
+    assert f"Table {matches[1].table_number}: problem closed." in response.content.decode()
+    problem.refresh_from_db()
+    assert problem.closed_at is not None and problem.closed_by == director
+    assert drawn.game_type.board(drawn, "1", user=director).problems == []
