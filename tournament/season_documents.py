@@ -99,9 +99,14 @@ def season_document(table: SeasonTable) -> MultiSheetDocument:
 
 
 def frame_of(season, table: SeasonTable | None = None) -> SimpleNamespace:
-    """What the printouts' page frame reads from a tournament (name, date, venue, language), for a season."""
-    last = table.evenings[-1].tournament.date if table and table.evenings else season.created.date()
-    return SimpleNamespace(name=season.name, date=last, venue="", language=season.language, slug=season.slug)
+    """What the printouts' page frame reads from a tournament (name, date, venue, language, time zone), for a
+    season: the clock of its latest evening's venue, else the installation's."""
+    from .models.tournament import installation_time_zone
+
+    last = table.evenings[-1].tournament if table and table.evenings else None
+    return SimpleNamespace(name=season.name, date=last.date if last else season.created.date(), venue="",
+                           language=season.language, slug=season.slug,
+                           time_zone=last.time_zone if last else installation_time_zone())
 
 
 def render_season(season, file_format: str) -> bytes:

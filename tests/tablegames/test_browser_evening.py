@@ -123,7 +123,7 @@ def test_a_whole_rummi_evening(live_server, page, director):
     page.goto(f"{base}/desk/entries/{renamed.pk}/")
     page.locator("#id_last_name").fill("Fisker")
     page.locator("#id_last_name").press("Enter")
-    expect(page.locator(".messages")).to_contain_text("Changes saved")
+    expect(page.locator(".messages")).to_contain_text("changes saved")
     expect(page.locator("main")).to_contain_text("Fisker, Dorte")
     shot(page, "03-desk-after-corrections")
 

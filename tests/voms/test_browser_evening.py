@@ -137,7 +137,7 @@ def test_a_whole_voms_evening(live_server, page, director):
     page.goto(f"{base}/desk/entries/{renamed.pk}/")
     page.locator("#id_name").fill("Lusene fra Aarhus")
     page.locator("#id_name").press("Enter")
-    expect(page.locator(".messages")).to_contain_text("Changes saved")
+    expect(page.locator(".messages")).to_contain_text("changes saved")
     expect(page.locator("table.grid tbody tr")).to_have_count(9)
     expect(page.locator("main")).to_contain_text("Lusene fra Aarhus")
     shot(page, "03-desk-after-corrections")
