@@ -135,3 +135,16 @@ def test_the_import_asks_who_an_unsure_player_is(logged_in, director, make_tourn
     assert answer.status_code == 302
     imported = Tournament.objects.exclude(pk=tournament.pk).get()
     assert imported.participants.get().person == known
+
+
+def test_removing_an_evening_asks_first(logged_in, director, season, make_tournament):
+    evening = make_tournament(director, name="January", game="schafkopf")
+    seasons.add_evening(season, evening, by=director)
+    asked = logged_in.post(season.get_absolute_url(), {"action": "remove", "tournament": evening.pk})
+    assert asked.status_code == 200 and "Remove “January” from the season?" in asked.content.decode()
+    evening.refresh_from_db()
+    assert evening.season == season  # nothing changed yet
+    done = logged_in.post(season.get_absolute_url(), {"action": "remove", "tournament": evening.pk, "confirmed": "1"})
+    evening.refresh_from_db()
+    assert done.status_code == 302 and evening.season is None
+    assert AuditEntry.objects.filter(action="season.remove_evening").count() == 1

@@ -20,6 +20,7 @@ from ..season_documents import ranking_document, render_season, statistics_docum
 from ..season_forms import EveningForm, SeasonForm
 from ..services import seasons
 from ..services.errors import DomainError
+from .confirm import confirmation_page, confirmed
 
 
 def _fail(form, error: DomainError) -> None:
@@ -119,6 +120,12 @@ class SeasonView(SeasonMixin, TemplateView):
         try:
             if action == "remove":
                 tournament = get_object_or_404(Tournament, pk=_int(request.POST.get("tournament")), season=season)
+                if not confirmed(request):
+                    return confirmation_page(
+                        request, question=_("Remove “%(name)s” from the season?") % {"name": tournament.name},
+                        explanation=_("Its results no longer count in the season ranking. The tournament itself "
+                                      "is kept, and it can be added to the season again."),
+                        confirm_label=_("Yes, remove it"), cancel_url=season.get_absolute_url())
                 seasons.remove_evening(season, tournament, by=user)
                 messages.success(request, _("“%(name)s” removed from the season.") % {"name": tournament.name})
             elif action in ("publish", "unpublish"):
