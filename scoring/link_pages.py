@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import View
 
-from scoring.models import TableLink
-from scoring.services.tablelinks import current_token, reissue_link, revoke_link
+from scoring.models import TableLink, TableProblem
+from scoring.services.tablelinks import close_problem, current_token, issue_links, reissue_link, revoke_link
+from tournament.models import Round, Stage
 from tournament.public.links import base_url
 from tournament.public.qr import qr_svg
 from tournament.services.errors import DomainError
@@ -102,3 +104,52 @@ def problem_rows(problems, close_url) -> list[dict]:
                      if match.round_id and match.table_number else str(match))
         rows.append({"problem": problem, "place": place, "close_url": close_url(problem)})
     return rows
+
+
+class SeatedLinksPage:
+    """The links page of a seated game's round (Schafkopf, the table games), mixed into the game's director
+    page and TemplateView: `round_page(view_name, number)` gives the game's address of a round's page."""
+
+    def round_page(self, name: str, number) -> str:
+        raise NotImplementedError
+
+    def round(self) -> Round:
+        round_ = Round.objects.filter(stage__tournament=self.tournament, stage__kind=Stage.Kind.ROUNDS,
+                                      number=self.kwargs["round"]).first()
+        if round_ is None:
+            raise Http404
+        return round_
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(round_links(self.round(), self.request), rounds=self.rounds())
+        return context
+
+    def post(self, request, *args, **kwargs):
+        round_ = self.round()
+        link_action(request, TableLink.objects.filter(table__round=round_, revoked_at=None),
+                    lambda: issue_links(round_, by=request.user))
+        return redirect(self.round_page("links", round_.number))
+
+
+class CloseTableProblem(View):
+    """Close a problem a table of a seated game signalled: someone went to the table and sorted it out; back to
+    the round's page (`round_page` as in `SeatedLinksPage`)."""
+
+    http_method_names = ["post"]
+
+    def round_page(self, name: str, number) -> str:
+        raise NotImplementedError
+
+    def post(self, request, *args, **kwargs):
+        problem = TableProblem.objects.filter(tournament=self.tournament, pk=kwargs["pk"],
+                                              table__round__number=kwargs["round"]).select_related("table").first()
+        if problem is None:
+            raise Http404
+        try:
+            close_problem(problem, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
+        return redirect(self.round_page("round", kwargs["round"]))

@@ -19,7 +19,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
 from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
-from scoring.link_pages import problem_rows
+from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
@@ -32,7 +32,6 @@ from scoring.services.sheets import (
     rule_message,
     user_name,
 )
-from scoring.services.tablelinks import close_problem
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -426,23 +425,11 @@ class StillMissingView(EntryPage, View):
         return still_missing_response(request, self, self.kwargs["round"])
 
 
-class CloseProblemView(EntryPage, View):
-    """Close a problem a table signalled: someone went to the table and sorted it out."""
+class CloseProblemView(EntryPage, CloseTableProblem):
+    """Close a problem a table signalled (`scoring.link_pages.CloseTableProblem`), back to the round's page."""
 
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        problem = TableProblem.objects.filter(tournament=self.tournament, pk=kwargs["pk"],
-                                              table__round__number=kwargs["round"]).first()
-        if problem is None:
-            raise Http404
-        try:
-            close_problem(problem, by=request.user)
-        except DomainError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
-        return redirect(url(self.tournament, "round", kwargs["round"]))
+    def round_page(self, name: str, number) -> str:
+        return url(self.tournament, name, number)
 
 
 class BoardView(EntryPage, ProblemsBoardView):
