@@ -310,3 +310,13 @@ def test_director_runs_the_clock_from_its_page(client, voms, director):
 def test_detail_page_links_the_public_pages(client, voms, director):
     client.force_login(director)
     assert reverse("tournament:public", args=[voms.slug]) in text_of(client.get(voms.get_absolute_url()))
+
+
+def test_the_public_pages_switch_language(client, schafkopf, publish):
+    publish(schafkopf)
+    page = client.get(page_url(schafkopf, "index")).content.decode()
+    form = page[page.index('class="pub-lang"'):]
+    assert 'id="pub-language"' in form and form.count("<option") == 3 and 'value="/p/' in form
+    answer = client.post(reverse("set_language"), {"language": "de", "next": page_url(schafkopf, "index")})
+    assert answer.status_code == 302
+    assert 'lang="de"' in client.get(page_url(schafkopf, "index")).content.decode()

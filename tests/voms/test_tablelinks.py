@@ -281,3 +281,13 @@ def test_a_copied_tournament_gets_table_links_of_its_own(slip_links, drawn, dire
     assert copied.count() == len(slip_links)
     assert all(c.token_hash != link.token_hash for c in copied)
     assert TableLink.objects.get(token_hash=link.token_hash).tournament == drawn  # the old code opens the original
+
+
+def test_the_phone_page_switches_language_and_stays_on_the_link(phone, slip_links):
+    _link, token = slip_links[(1, 1)]
+    text = phone.get(table_url(token) + "?x=1").content.decode()
+    form = text[text.index('class="pub-lang"'):]
+    assert 'id="ph-language"' in form and form.count("<option") == 3
+    assert f'name="next" type="hidden" value="{table_url(token)}"' in form  # the path, without the query
+    phone.post(reverse("set_language"), {"language": "da", "next": table_url(token)})
+    assert 'lang="da"' in phone.get(table_url(token)).content.decode()
