@@ -23,3 +23,19 @@ def tab_to(page, selector: str, limit: int = 40) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"{selector} never received the keyboard focus")
+
+
+def start_tournament_by_keyboard(page, base_url: str, user, *, name: str, game: str, venue: str,
+                                 day: str = "12052026") -> None:
+    """Log in and fill the new-tournament form by keyboard: the name, the game picked by typing its first letters,
+    the date (headless Chromium's date field is mm/dd/yyyy), the venue. Leaves the focus in the venue field, so
+    that a caller can go on to more fields or press Enter."""
+    login_by_keyboard(page, base_url, user, "/manage/new/")
+    expect(page.locator("#id_name")).to_be_focused()
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type(game)
+    page.keyboard.press("Tab")
+    page.keyboard.type(day)
+    tab_to(page, "#id_venue")
+    page.keyboard.type(venue)

@@ -19,7 +19,7 @@ from scoring.games.schafkopf.forms import grid_values
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, tab_to
+from tests.browser.helpers import start_tournament_by_keyboard, tab_to
 from tournament.models import AuditEntry, Participant, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -120,15 +120,8 @@ def test_a_whole_schafkopf_evening(live_server, evening_page, director):
     url = live_server.url
 
     # --- the tournament, created by keyboard -----------------------------------------------------------------
-    login_by_keyboard(page, url, director, "/manage/new/")
-    expect(page.locator("#id_name")).to_be_focused()
-    page.keyboard.type("Schafkopf evening")
-    page.keyboard.press("Tab")
-    page.keyboard.type("Sch")
-    page.keyboard.press("Tab")
-    page.keyboard.type("11282026")  # headless Chromium's date field is mm/dd/yyyy
-    tab_to(page, "#id_venue")
-    page.keyboard.type("Gasthof zur Post")
+    start_tournament_by_keyboard(page, url, director, name="Schafkopf evening", game="Sch", venue="Gasthof zur Post",
+                                 day="11282026")
     tab_to(page, "#id_entry_fee")
     page.keyboard.type("10")
     submit(page)

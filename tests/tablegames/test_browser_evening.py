@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from scoring.games.tablegames.queries import seated_tables
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, tab_to
+from tests.browser.helpers import start_tournament_by_keyboard
 from tournament.models import Participant, Tournament
 
 SHOTS = ARTIFACTS / "rummi-evening"
@@ -90,15 +90,7 @@ def test_a_whole_rummi_evening(live_server, page, director):
     expect.set_options(timeout=20000)  # a loaded machine; no timing is asserted
 
     # --- a new tournament, by keyboard
-    login_by_keyboard(page, live_server.url, director, "/manage/new/")
-    expect(page.locator("#id_name")).to_be_focused()
-    page.keyboard.type("Rummi night")
-    page.keyboard.press("Tab")
-    page.keyboard.type("Rum")
-    page.keyboard.press("Tab")
-    page.keyboard.type("12052026")
-    tab_to(page, "#id_venue")
-    page.keyboard.type("Club house")
+    start_tournament_by_keyboard(page, live_server.url, director, name="Rummi night", game="Rum", venue="Club house")
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Rummi night")
     t = Tournament.objects.get(name="Rummi night")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, tab_to
+from tests.browser.helpers import start_tournament_by_keyboard
 from tournament.models import Match, Stage, Team, Tournament
 
 SHOTS = ARTIFACTS / "voms-evening"
@@ -105,15 +105,7 @@ def test_a_whole_voms_evening(live_server, page, director):
     expect.set_options(timeout=20000)  # a loaded machine; no timing is asserted
 
     # --- a new tournament, by keyboard
-    login_by_keyboard(page, live_server.url, director, "/manage/new/")
-    expect(page.locator("#id_name")).to_be_focused()
-    page.keyboard.type("Voms evening")
-    page.keyboard.press("Tab")
-    page.keyboard.type("Vom")
-    page.keyboard.press("Tab")
-    page.keyboard.type("12052026")
-    tab_to(page, "#id_venue")
-    page.keyboard.type("Klubhuset")
+    start_tournament_by_keyboard(page, live_server.url, director, name="Voms evening", game="Vom", venue="Klubhuset")
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Voms evening")
     t = Tournament.objects.get(name="Voms evening")
