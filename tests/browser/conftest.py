@@ -15,6 +15,55 @@ CHROMIUM_ARGS = [
 
 _started: dict = {}
 
+#: Playwright's timeouts: generous, because CI's two cores run two browsers and two live servers at once; a passing
+#: test never waits for them, a failing one just reports later.
+ACTION_TIMEOUT = 20_000
+EXPECT_TIMEOUT = 15_000
+
+
+class _KeyboardAfterLoad:
+    """`page.keyboard`, but every key waits until the page has loaded (its scripts have run) before it is typed.
+
+    Without this a test races the page: an `autofocus` field has the focus while the page's script is still being
+    fetched, so an Enter typed then submits the form the way a browser without JavaScript does (seen on CI: a rummi
+    hand saved before its last field, the next navigation never came). A person would wait for the page; so do the
+    tests."""
+
+    _WAITING = ("type", "press", "insert_text", "down")
+
+    def __init__(self, page, keyboard):
+        self._page, self._keyboard = page, keyboard
+
+    def __getattr__(self, name):
+        action = getattr(self._keyboard, name)
+        if name not in self._WAITING:
+            return action
+
+        def after_load(*args, **kwargs):
+            self._page.wait_for_load_state("load")
+            return action(*args, **kwargs)
+
+        return after_load
+
+
+def _keys_wait_for_load():
+    """Make `page.keyboard` and a locator's `press`/`type`/`press_sequentially` wait for the page's load event."""
+    from playwright.sync_api import Locator, Page
+
+    if getattr(Page, "_keys_wait_for_load", False):
+        return
+    plain_keyboard = Page.keyboard.fget
+    Page.keyboard = property(lambda page: _KeyboardAfterLoad(page, plain_keyboard(page)))
+    for name in ("press", "type", "press_sequentially"):
+        plain = getattr(Locator, name)
+
+        def after_load(locator, *args, _plain=plain, **kwargs):
+            locator.page.wait_for_load_state("load")
+            return _plain(locator, *args, **kwargs)
+
+        setattr(Locator, name, after_load)
+    Page._keys_wait_for_load = True
+
 
 @pytest.fixture(scope="session")
 def browser(request):
@@ -25,6 +74,10 @@ def browser(request):
     if "browser" not in _started:
         if not Path(CHROMIUM).exists():
             pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test`, which installs Debian's chromium.")
+        from playwright.sync_api import expect
+
+        _keys_wait_for_load()
+        expect.set_options(timeout=EXPECT_TIMEOUT)
         playwright = sync_playwright().start()
         _started["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
@@ -40,10 +93,10 @@ def browser(request):
 def page(browser, request):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ACTION_TIMEOUT)
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True, timeout=ACTION_TIMEOUT)
     context.close()
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.browser]
@@ -128,7 +128,7 @@ def test_the_hall_reaches_the_laptop_over_its_network_address(browser, hall_serv
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True)
     context.add_init_script(WATCH_CSP)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(ACTION_TIMEOUT)
     console = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     failed = []

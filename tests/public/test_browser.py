@@ -16,7 +16,7 @@ from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import login_by_keyboard
 from tournament.models import Match, Participant, Round
 from tournament.services import clock
@@ -40,7 +40,7 @@ def open_page(browser, request):
         context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=phone, has_touch=phone,
                                       **options)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(ACTION_TIMEOUT)
         opened.append((name, context, page))
         return page
 

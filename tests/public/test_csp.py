@@ -6,6 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.browser.conftest import ACTION_TIMEOUT
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WATCH = """document.addEventListener('securitypolicyviolation',
@@ -23,7 +25,7 @@ def test_main_pages_run_under_the_policy_without_a_violation(live_server, browse
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     context.add_init_script(WATCH)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ACTION_TIMEOUT)
     console = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     failed = []

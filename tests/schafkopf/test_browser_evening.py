@@ -18,7 +18,7 @@ from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.forms import grid_values
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import start_tournament_by_keyboard, tab_to
 from tournament.models import AuditEntry, Participant, Tournament
 
@@ -40,7 +40,7 @@ GAMES, GAMES_AT_FIVE = 4, 5
 def evening_page(browser):
     context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB", accept_downloads=True)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ACTION_TIMEOUT)
     yield page
     context.close()
 

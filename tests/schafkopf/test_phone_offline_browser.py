@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import login_by_keyboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,7 +30,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   locale="en-GB")
     phone = context.new_page()
-    phone.set_default_timeout(10_000)
+    phone.set_default_timeout(ACTION_TIMEOUT)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)
@@ -134,7 +134,7 @@ def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, bro
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   locale="en-GB")
     phone = context.new_page()
-    phone.set_default_timeout(10_000)
+    phone.set_default_timeout(ACTION_TIMEOUT)
     try:
         phone.goto(f"{live_server.url}/t/{token}/")
         phone.locator("#mode-totals").tap()

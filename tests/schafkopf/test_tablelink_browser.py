@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import login_by_keyboard
 
 
@@ -23,7 +23,7 @@ def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(li
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   locale="en-GB")
     phone = context.new_page()
-    phone.set_default_timeout(10_000)
+    phone.set_default_timeout(ACTION_TIMEOUT)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(f"{live_server.url}/t/{token}/")

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.games.tablegames.queries import seated_tables
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import start_tournament_by_keyboard
 from tournament.models import Participant, Tournament
 
@@ -86,7 +86,7 @@ def play_table(page, seats, round_number, table_number):
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_rummi_evening(live_server, page, director):
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.set_default_timeout(20000)
+    page.set_default_timeout(ACTION_TIMEOUT)
     expect.set_options(timeout=20000)  # a loaded machine; no timing is asserted
 
     # --- a new tournament, by keyboard

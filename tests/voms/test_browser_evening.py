@@ -16,7 +16,7 @@ import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import start_tournament_by_keyboard
 from tournament.models import Match, Stage, Team, Tournament
 
@@ -101,7 +101,7 @@ def enter_series(page, base, match_pk, games):
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_voms_evening(live_server, page, director):
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.set_default_timeout(20000)
+    page.set_default_timeout(ACTION_TIMEOUT)
     expect.set_options(timeout=20000)  # a loaded machine; no timing is asserted
 
     # --- a new tournament, by keyboard

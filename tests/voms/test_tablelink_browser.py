@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import issue_match_links, token_of
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import login_by_keyboard, tab_to
 from tournament.models import Match
 
@@ -27,7 +27,7 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   locale="en-GB")
     phone = context.new_page()
-    phone.set_default_timeout(10_000)
+    phone.set_default_timeout(ACTION_TIMEOUT)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)

@@ -1,0 +1,36 @@
+"""The browser harness itself: keys typed by a test wait until the page's scripts have run (tests/browser/conftest.py),
+the way a person waits for the page; without that, a field with `autofocus` takes an Enter before the page's script
+is there and the form is submitted as if the browser had no JavaScript."""
+
+import pytest
+from playwright.sync_api import Error, expect
+
+pytestmark = pytest.mark.browser
+
+PAGE = """<!doctype html><form action="/submitted" method="get"><input name="a" autofocus></form>
+<script src="/late.js"></script>"""
+SCRIPT = """document.querySelector("input").addEventListener("keydown", e => {
+  if (e.key === "Enter") { e.preventDefault(); document.body.dataset.handled = "yes"; } });"""
+
+
+def test_keys_wait_for_the_pages_script(page):
+    held, submitted = [], []
+    page.route("http://harness.test/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
+    page.route("http://harness.test/late.js", lambda route: held.append(route))
+    page.route("http://harness.test/submitted*", lambda route: submitted.append(route) or route.abort())
+    page.goto("http://harness.test/", wait_until="commit")
+    expect(page.locator("input")).to_be_focused()  # before the script is there, as on CI's busy machine
+
+    page.set_default_timeout(300)
+    with pytest.raises(Error, match="Timeout"):
+        page.keyboard.press("Enter")  # waits for the load event, which the held script keeps back
+    with pytest.raises(Error, match="Timeout"):
+        page.locator("input").press("Enter")
+    assert not submitted and page.evaluate("document.body.dataset.handled") is None, "no key reached the page"
+
+    held[0].fulfill(body=SCRIPT, content_type="text/javascript")
+    page.set_default_timeout(5_000)
+    page.keyboard.type("x")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.body.dataset.handled") == "yes", "the page's script took the Enter"
+    assert not submitted and page.input_value("input") == "x"
