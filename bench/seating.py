@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.draw.designs import resolvable_rounds  # noqa: E402
+from tournament.draw.designs import golfer_rounds  # noqa: E402
 from tournament.draw.seating import draw_seating  # noqa: E402
 
 CASES = [
@@ -54,7 +54,7 @@ def most_rounds(n, sizes):
     """(most rounds without a repeated pair, seconds of that draw, True if the budget ran out first)."""
     players = list(range(1, n + 1))
     bound = (n - 1) // 3
-    design = resolvable_rounds(n) if set(sizes) == {4} else None
+    design = golfer_rounds(n) if set(sizes) == {4} else None
     if design:  # the draw takes it: check that one draw rather than climbing to it round by round
         start = time.perf_counter()
         seating = draw_seating(players, len(design), seed=1, sizes=sizes)
