@@ -105,6 +105,25 @@ def test_32_players_reach_10_rounds_and_beyond_them_nobody_meets_anyone_thrice()
     assert max(meetings(beyond.rounds).values()) == 2
 
 
+@pytest.mark.parametrize(("n", "before", "limit"), [(32, 3, 10), (52, 4, 17)])
+def test_an_evening_at_the_limit_after_another_with_players_who_come_and_go(n, before, limit):
+    """The design's rounds still seat nobody twice tonight, and a pair who met on the first evening meets at
+    most once more (52: every pair meets tonight, so exactly once more; nobody a third time)."""
+    rng = random.Random(n)
+    players = list(range(1, n + 1))
+    _first, met = evening_after(players, before, seed=1)
+    leaving = set(rng.sample(players, 4))
+    tonight = [p for p in players if p not in leaving] + [n + 1 + i for i in range(4)]
+    seating = draw_seating(tonight, limit, seed=2, avoid=met)
+    assert_everyone_once_per_round(seating, tonight)
+    assert seating.repeated_pairs() == 0
+    season = Counter(met) + seating.pair_meetings()
+    assert max(season.values()) == 2
+    if n == 52:
+        present = sum(1 for pair in met if pair <= set(tonight))
+        assert seating.met_again(met) == present
+
+
 def test_beyond_the_limit_seat_numbers_stay_as_even_as_the_rounds_allow():
     seating = draw_seating(list(range(28)), 9, seed=1)
     for player in range(28):
