@@ -3,7 +3,8 @@
 The social golfer problem asks how many rounds n players can play at tables of 4 without two of them
 meeting twice. Each round a player meets 3 others, so at most (n - 1) // 3 rounds; a *resolvable design*
 reaches that bound exactly: (n - 1) / 3 rounds (its "parallel classes") in which every pair meets once.
-They exist for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972). Two families are built here:
+They exist for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972). Three families are built here
+(together every such n from 16 to 196, and 256):
 
 * n = 4**k (16, 64, 256): the lines of the affine space AG(k, 4). A round is a direction; its tables are
   the parallel lines of that direction. 16 players: 5 rounds, 64 players: 21 rounds.
