@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.base import RuleError
-from tournament.draw.designs import BASE_BLOCKS, multiplier_index, resolvable_rounds
+from tournament.draw.designs import BASE_BLOCKS, SYMMETRIC_BLOCKS, golfer_rounds, multiplier_index, resolvable_rounds
 from tournament.draw.seating import draw_seating, table_sizes
 
 
@@ -28,7 +28,7 @@ def assert_everyone_once_per_round(seating, players):
 # --- the designs --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", [16, 28, 40, 64, 76, 88, 112, 124, 148, 160, 184])
+@pytest.mark.parametrize("n", [16, 28, 40, 52, 64, 76, 88, 100, 112, 124, 136, 148, 160, 172, 184, 196])
 def test_every_design_seats_everyone_each_round_and_every_pair_exactly_once(n):
     rounds = resolvable_rounds(n)
     assert rounds is not None and len(rounds) == (n - 1) // 3
@@ -45,14 +45,36 @@ def test_the_stored_base_blocks_have_the_shape_the_construction_expects():
         assert all(0 < x < q for block in blocks for x in block)
 
 
+def test_every_count_4_mod_12_up_to_196_has_a_design():
+    assert [n for n in range(16, 197, 12) if resolvable_rounds(n) is None] == []
+
+
+def test_the_stored_symmetric_blocks_have_the_shape_the_construction_expects():
+    for q, blocks in SYMMETRIC_BLOCKS.items():
+        assert q % 4 == 1 and len(blocks) == 3 * (q - 1) // 4
+        assert all(0 < x <= q // 2 for block in blocks for x in block)
+
+
+def test_32_players_have_10_rounds_without_a_repeated_pair():
+    """Social golfer 8-4-10: the bound (32 - 1) // 3 = 10 is reached; 16 pairs never meet."""
+    rounds = golfer_rounds(32)
+    assert rounds is not None and len(rounds) == 10
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(32))
+        assert {len(table) for table in tables} == {4}
+    met = meetings(rounds)
+    assert set(met.values()) == {1} and len(met) == 10 * 8 * 6
+    assert resolvable_rounds(32) is None, "not a design: not every pair meets"
+
+
 def test_no_design_for_counts_without_one():
-    assert resolvable_rounds(20) is None and resolvable_rounds(52) is None and resolvable_rounds(17) is None
+    assert all(golfer_rounds(n) is None for n in (17, 20, 24, 36, 44, 200))
 
 
 # --- the limits at tables of 4 ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "limit"), [(16, 5), (28, 9), (40, 13), (64, 21)])
+@pytest.mark.parametrize(("n", "limit"), [(16, 5), (28, 9), (40, 13), (52, 17), (64, 21), (100, 33)])
 def test_the_social_golfer_limit_is_reached_at_tables_of_four(n, limit):
     players = list(range(1, n + 1))
     seating = draw_seating(players, limit, seed=n)
@@ -71,6 +93,35 @@ def test_beyond_the_limit_nobody_meets_anyone_thrice_while_a_pair_met_only_once(
     assert max(met.values()) <= 2
     limit = (n - 1) // 3
     assert seating.repeated_pairs() == (rounds - limit) * n * 3 // 2, "no more repeats than the rounds force"
+
+
+def test_32_players_reach_10_rounds_and_beyond_them_nobody_meets_anyone_thrice():
+    players = list(range(1, 33))
+    seating = draw_seating(players, 10, seed=32)
+    assert_everyone_once_per_round(seating, players)
+    assert seating.repeated_pairs() == 0
+    beyond = draw_seating(players, 14, seed=5)
+    assert_everyone_once_per_round(beyond, players)
+    assert max(meetings(beyond.rounds).values()) == 2
+
+
+@pytest.mark.parametrize(("n", "before", "limit"), [(32, 3, 10), (52, 4, 17)])
+def test_an_evening_at_the_limit_after_another_with_players_who_come_and_go(n, before, limit):
+    """The design's rounds still seat nobody twice tonight, and a pair who met on the first evening meets at
+    most once more (52: every pair meets tonight, so exactly once more; nobody a third time)."""
+    rng = random.Random(n)
+    players = list(range(1, n + 1))
+    _first, met = evening_after(players, before, seed=1)
+    leaving = set(rng.sample(players, 4))
+    tonight = [p for p in players if p not in leaving] + [n + 1 + i for i in range(4)]
+    seating = draw_seating(tonight, limit, seed=2, avoid=met)
+    assert_everyone_once_per_round(seating, tonight)
+    assert seating.repeated_pairs() == 0
+    season = Counter(met) + seating.pair_meetings()
+    assert max(season.values()) == 2
+    if n == 52:
+        present = sum(1 for pair in met if pair <= set(tonight))
+        assert seating.met_again(met) == present
 
 
 def test_beyond_the_limit_seat_numbers_stay_as_even_as_the_rounds_allow():

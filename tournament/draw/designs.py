@@ -3,7 +3,8 @@
 The social golfer problem asks how many rounds n players can play at tables of 4 without two of them
 meeting twice. Each round a player meets 3 others, so at most (n - 1) // 3 rounds; a *resolvable design*
 reaches that bound exactly: (n - 1) / 3 rounds (its "parallel classes") in which every pair meets once.
-They exist for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972). Two families are built here:
+They exist for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972). Three families are built here
+(together every such n from 16 to 196, and 256):
 
 * n = 4**k (16, 64, 256): the lines of the affine space AG(k, 4). A round is a direction; its tables are
   the parallel lines of that direction. 16 players: 5 rounds, 64 players: 21 rounds.
@@ -15,8 +16,20 @@ They exist for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972). Tw
   hit every coset of C once (Bose's method of differences). The base blocks were found by a short
   backtracking search (`tools/seating_designs.py` finds such blocks again, not necessarily these) and are checked by
   `tests/rules/test_seating_season.py`.
+* n = 3q + 1 for the other q = 1 (mod 4) up to 65 (52, 100, 136, 172, 196 players), q a prime power or not:
+  the same shape over the integers mod q, with the multiplier -1 instead of a subgroup of a field: every
+  base block is {(a, i), (-a, i), (b, j), (-b, j)}. Its differences on level i are +-2a, those between
+  the levels +-(b - a) and +-(b + a). With 2 invertible mod q, the points +-a of a level taking each pair
+  {x, -x} once gives every difference on that level once; the blocks of a level pair must give each
+  pair {d, -d} of differences once (d = 0 is the infinity block's). Found by `tools/seating_designs.py`
+  in seconds.
 
-Plain Python, no Django. `resolvable_rounds(n)` is the entry point.
+And one schedule that is not a design: 32 players, 10 rounds (the social golfer problem 8-4-10; the bound
+(32 - 1) // 3 = 10; 16 pairs never meet). It is the one published in the Wolfram Demonstrations Project
+"Social Golfer Problem", as collected in github.com/fpvandoorn/Dagstuhl-tables (literature.md, T(32,4));
+8-4-10 was first solved by Aguado (2004). Renumbered here; it is a mathematical fact, checked by the tests.
+
+Plain Python, no Django. `golfer_rounds(n)` is the entry point (`resolvable_rounds(n)`: the designs only).
 """
 
 from __future__ import annotations
@@ -52,6 +65,58 @@ BASE_BLOCKS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 }
 LEVEL_PAIRS = ((0, 1), (1, 2), (2, 0))
 
+# q -> base blocks (a, b): {(a, i), (-a, i), (b, j), (-b, j)} in the integers mod q, for the level pairs
+# (0, 1), (1, 2), (2, 0) in turn, (q - 1) / 4 blocks each.
+SYMMETRIC_BLOCKS: dict[int, tuple[tuple[int, int], ...]] = {
+    17: ((2, 1), (5, 3), (4, 8), (8, 2), (7, 6), (5, 3), (4, 7), (6, 1), (4, 3), (8, 6), (5, 1), (2, 7)),
+    33: (
+        (3, 2), (4, 6), (7, 10), (10, 14), (9, 3), (6, 13), (15, 7), (14, 1), (12, 13), (9, 7), (5, 8), (16, 12),
+        (8, 2), (11, 4), (15, 6), (4, 15), (1, 2), (14, 12), (9, 13), (10, 5), (5, 11), (16, 8), (11, 1), (3, 16),
+    ),
+    45: (
+        (19, 20), (7, 9), (10, 13), (14, 18), (20, 15), (15, 22), (17, 8), (21, 10), (18, 6), (2, 17), (22, 5),
+        (11, 12), (2, 4), (4, 1), (19, 15), (3, 10), (14, 6), (12, 21), (7, 17), (16, 2), (1, 16), (21, 5),
+        (8, 9), (7, 5), (14, 11), (20, 16), (9, 4), (18, 12), (13, 6), (11, 3), (3, 13), (19, 8), (22, 1),
+    ),
+    57: (
+        (16, 15), (2, 4), (17, 20), (6, 10), (14, 9), (12, 5), (18, 26), (10, 19), (4, 14), (23, 12), (13, 1),
+        (9, 24), (3, 22), (24, 3), (8, 9), (21, 23), (18, 21), (6, 2), (13, 8), (16, 22), (11, 18), (25, 16),
+        (7, 17), (17, 28), (28, 14), (23, 3), (27, 5), (2, 25), (27, 28), (24, 27), (15, 19), (20, 15), (1, 8),
+        (13, 5), (10, 20), (12, 1), (19, 7), (11, 25), (26, 11), (6, 22), (4, 21), (7, 26),
+    ),
+    65: (
+        (14, 13), (13, 15), (3, 6), (5, 1), (17, 12), (25, 18), (12, 4), (30, 20), (21, 32), (10, 23), (15, 29),
+        (9, 26), (26, 8), (22, 3), (11, 31), (1, 25), (17, 16), (2, 4), (7, 10), (10, 6), (24, 19), (14, 21),
+        (16, 24), (9, 18), (27, 17), (21, 32), (22, 9), (28, 14), (11, 26), (19, 1), (30, 11), (5, 31),
+        (28, 27), (30, 32), (22, 18), (29, 24), (25, 31), (12, 19), (15, 7), (13, 2), (7, 20), (2, 16),
+        (20, 4), (23, 6), (27, 8), (3, 23), (8, 29), (5, 28),
+    ),
+}
+
+# 32 players, 10 rounds without a repeated pair (see above): a round per line, a table per word, the players
+# as the digits 0-9 a-v (0..31).
+GOLFERS_32 = (
+    "0123 4567 89ab cdef ghij klmn opqr stuv",
+    "048s 17im 26hn 35av 9ert bdpu cgko fjlq",
+    "0lru 1nqs 29fk 36do 4ipv 5beg 7ach 8jmt",
+    "0bio 1ajp 28gr 39hq 4cnt 5fmu 6elv 7dks",
+    "0adm 14fr 2lps 378u 59ci 6gqt bhkv ejno",
+    "09nv 15ot 2cju 3eis 4bmq 6akr 7fgp 8dhl",
+    "05jk 169u 27bt 34gl 8cqv afos dinr ehmp",
+    "0fht 1dgv 24ae 3cmr 58np 6bjs 79lo ikqu",
+    "06cp 18ek 25dq 3bfn 4hou 7jrv 9gms ailt",
+    "07eq 1bcl 2mov 3kpt 49dj 5hrs 68fi agnu",
+)
+
+
+def golfer_rounds(n: int) -> list[list[list[int]]] | None:
+    """The most rounds of tables of 4 over players 0..n-1 without two players meeting twice that this module
+    knows: a resolvable design ((n - 1) / 3 rounds, every pair once) or, for 32 players, the 10 rounds of
+    8-4-10 (16 pairs never meet). None for other counts. A new list each call (the caller may change it)."""
+    if n == 32:
+        return [[[int(p, 32) for p in table] for table in line.split()] for line in GOLFERS_32]
+    return resolvable_rounds(n)
+
 
 def resolvable_rounds(n: int) -> list[list[list[int]]] | None:
     """Rounds of tables of 4 over players 0..n-1 in which every pair meets exactly once, or None
@@ -67,6 +132,8 @@ def _cached_rounds(n: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
         return _affine_rounds(k)
     if n % 3 == 1 and (n - 1) // 3 in BASE_BLOCKS:
         return _rotational_rounds((n - 1) // 3)
+    if n % 3 == 1 and (n - 1) // 3 in SYMMETRIC_BLOCKS:
+        return _symmetric_rounds((n - 1) // 3)
     return None
 
 
@@ -126,6 +193,22 @@ def _rotational_rounds(q: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     rounds = []
     for t in range(q):
         tables = [tuple(level * q + field.add(x, t) for x, level in block) for block in base]
+        tables[0] = (infinity, *tables[0])
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def _symmetric_rounds(q: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The 3q+1 design over the integers mod q from `SYMMETRIC_BLOCKS`; points numbered as `_rotational_rounds`."""
+    per_pair = (q - 1) // 4
+    base: list[list[tuple[int, int]]] = [[(0, 0), (0, 1), (0, 2)]]
+    for index, (a, b) in enumerate(SYMMETRIC_BLOCKS[q]):
+        i, j = LEVEL_PAIRS[index // per_pair]
+        base.append([(a, i), (q - a, i), (b, j), (q - b, j)])
+    infinity = 3 * q
+    rounds = []
+    for t in range(q):
+        tables = [tuple(level * q + (x + t) % q for x, level in block) for block in base]
         tables[0] = (infinity, *tables[0])
         rounds.append(tuple(tables))
     return tuple(rounds)

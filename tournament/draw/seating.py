@@ -42,9 +42,10 @@ What it guarantees, in order of priority
    seats exactly T: 16 players at 4-tables get 5 rounds); for other T what multiples or a
    search in the integers mod T find, which for 4/5-tables is at least 5 rounds for every
    T >= w. So with 4/5-tables, 16 or 20+ players get up to 4 rounds without a repeat.
-   With tables of 4 only and a resolvable design for the count (``designs.py``: 16, 28, 40,
-   64, 76, 88, 112, 124, 148, 160, 184 players) the draw takes the design when it has more
-   rounds: the social-golfer limit (n - 1) / 3 (28 players: 9 rounds, 40: 13, 64: 21), and
+   With tables of 4 only and a resolvable design for the count (``designs.py``: every
+   n = 4 (mod 12) from 16 to 196, and 256; 32 players: the 10 rounds of
+   8-4-10) the draw takes the design when it has more rounds: the social-golfer limit
+   (n - 1) // 3 (28 players: 9 rounds, 32: 10, 40: 13, 52: 17, 64: 21, 100: 33), and
    beyond it the design again under new numbers, so nobody meets anyone a third time before
    every pair has met twice. (At most one fixed player there.) Beyond all that a tabu search
    minimises the repeats, a pair meeting k times costing k(k - 1): repeats are spread.
@@ -85,7 +86,7 @@ from math import comb
 
 from scoring.rules.base import RuleError, gettext_noop
 
-from .designs import Field, resolvable_rounds
+from .designs import Field, golfer_rounds
 
 PlayerId = Hashable
 Table = tuple[PlayerId, ...]
@@ -495,15 +496,16 @@ def _build_rounds(problem: _Problem, grid: list[list[int]], rng: random.Random) 
 
 
 def _design_rounds(problem: _Problem, constructed: int, rng: random.Random) -> list[list[list[int]]] | None:
-    """All rounds from a resolvable design (`designs.resolvable_rounds`) when there is one for this many players
+    """All rounds from a resolvable design (`designs.golfer_rounds`) when there is one for this many players
     at tables of 4 and it gives more rounds without a repeat than the construction (`constructed`): every pair
-    meets once in each run through its rounds, so beyond them the design starts again under new player numbers
-    and nobody meets anyone a third time before everyone has met everyone twice. None when it does not apply:
+    meets once in each run through its rounds (32 players: at most once), so beyond them the design starts
+    again under new player numbers and nobody meets anyone a third time before everyone has met everyone
+    twice (32: before every pair that can has). None when it does not apply:
     other table sizes, or more than one fixed player (two fixed players would meet in one of its rounds)."""
     sizes = problem.sizes
     if set(sizes) != {4} or sum(t >= 0 for t in problem.fixed_of) > 1:
         return None
-    design = resolvable_rounds(problem.n)
+    design = golfer_rounds(problem.n)
     if design is None or len(design) <= constructed:
         return None
     rounds: list[list[list[int]]] = []
