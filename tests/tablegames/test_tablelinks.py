@@ -200,14 +200,17 @@ def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
 def test_the_round_board_reads_each_tables_state(phone, domino_links, domino_of_four, director):
     from scoring import board
 
+    def table_one():
+        return domino_of_four.game_type.board(domino_of_four, "1", user=director).items[0]
+
     link, token = domino_links[(1, 1)]
-    assert [s.state for s in board.table_states(domino_of_four, 1)] == [board.MISSING]
+    assert [item.state for item in domino_of_four.game_type.board(domino_of_four, "1").items] == [board.MISSING]
     phone.post(table_url(token), FIRST)
-    assert board.table_states(domino_of_four, 1)[0].state == board.FROM_TABLE
+    assert table_one().state == board.AWAITING and table_one().from_table
     services.confirm_sheet(link.table, by=director)
-    assert board.table_states(domino_of_four, 1)[0].state == board.RUNNING
+    assert table_one().state == board.RUNNING
     phone.post(table_url(token), {"action": "problem", "kind": "dispute"})
     phone.post(table_url(token), SECOND)
     services.confirm_sheet(link.table, by=director)
-    state = board.table_states(domino_of_four, 1)[0]
-    assert state.state == board.COUNTED and state.problem and state.number == 1
+    item = table_one()
+    assert item.state == board.COUNTED and item.problems and item.label == "Table 1"

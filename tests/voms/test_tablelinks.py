@@ -265,11 +265,11 @@ def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, direct
     phone.post(table_url(token1), slip(9, 4))
     phone.post(table_url(token2), {"action": "problem", "kind": "dispute"})
     services.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
-    states = services.slip_states(drawn, 1)
-    assert [s.number for s in states] == [1, 2, 3]
-    assert [s.state for s in states] == [board.FROM_TABLE, board.MISSING, board.COUNTED]
-    assert [s.problem for s in states] == [False, True, False]
-    assert states[0].pending_version == 1 and states[2].pending_version is None
+    items = drawn.game_type.board(drawn, "1", user=director).items
+    assert [item.label for item in items] == ["Table 1", "Table 2", "Table 3"]
+    assert [item.state for item in items] == [board.AWAITING, board.MISSING, board.COUNTED]
+    assert [item.from_table for item in items] == [True, False, False]
+    assert [bool(item.problems) for item in items] == [False, True, False]
 
 
 def test_a_copied_tournament_gets_table_links_of_its_own(slip_links, drawn, director):
