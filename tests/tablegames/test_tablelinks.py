@@ -7,6 +7,7 @@ from django.urls import reverse
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
+from tests.phone_notes import phone_notes
 from tournament.models import Round
 
 
@@ -69,6 +70,11 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert PendingSheet.objects.get(table=link.table).version == pending.version
     page = phone.get(table_url(token)).content.decode()
     assert 'id="sent-note"' in page and "60" in page
+    sent = phone_notes(phone, table_url(token), "sent-note")
+    assert "paper score sheet" in sent["en"] and "Spielbogen" in sent["de"] and "pointsedlen" in sent["da"]
+    offline = phone_notes(phone, table_url(token), "ph-offline")
+    assert "Send the score sheet again" in offline["en"] and "Sendet den Spielbogen" in offline["de"]
+    assert "Send pointsedlen igen" in offline["da"]
     assert phone.post(table_url(token), {**FIRST, **SECOND}).status_code == 302  # the next hand: the same entry
     pending = PendingSheet.objects.get(table=link.table)
     assert len(pending.entries) == 2 and pending.version == 2
@@ -83,6 +89,13 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert sheet.revisions.get().source_link == link
     page = phone.get(table_url(token)).content.decode()
     assert 'id="counted"' in page and 'name="h1-pips-1"' not in page
+    assert phone_notes(phone, table_url(token), "counted") == {
+        "en": "Your score sheet has been recorded and counts. Here is what was recorded. If something is wrong, "
+              "bring the paper score sheet to the referee table.",
+        "de": "Euer Spielbogen ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt den "
+              "Spielbogen aus Papier zur Turnierleitung.",
+        "da": "Jeres pointseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
+              "pointsedlen på papir til dommerbordet."}
     before = stored(domino_of_four)
     assert phone.post(table_url(token), hand(3, 2, [5, 0, 5, 5])).status_code == 200  # read-only now
     assert stored(domino_of_four) == before
