@@ -12,6 +12,7 @@ about one round (a sheet, a round's list) shows that round instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from django.http import Http404
@@ -105,13 +106,54 @@ def still_missing_response(request, view: StillMissingMixin, round_number: int):
 # --- the round's board (the director's live page of every game) -------------------------------------------
 #
 # A game's `GameType.board(tournament, part)` hook returns a `Board`: one `BoardItem` per place that hands in
-# a result (a table of a seated game, a Voms slip or knockout series) with its state. One view and one
-# template show it for every game (`scoring.board_views`); `seated_board` below is the hook of the seated games.
+# a result (a table of a seated game, a Voms slip or knockout series) with its `PlaceState`, computed by
+# `place_state`, the one function that says what a place's state is. One view and one template show it for
+# every game (`scoring.board_views`); `seated_board` below is the hook of the seated games.
 
-MISSING, RUNNING, AWAITING, COUNTED = "missing", "running", "awaiting", "counted"
-STATES = (MISSING, RUNNING, AWAITING, COUNTED)
+
+class PlaceState(StrEnum):
+    """Where a place's result is (a place: a seated game's table, a Voms slip or knockout series)."""
+
+    #: no sheet and no first entry yet
+    MISSING = "missing"
+    #: the sheet counts, but its game goes on (a table game's hands so far, a series not decided yet)
+    RUNNING = "running"
+    #: a first entry (from the table's link or an assistant's double entry) awaits a second person
+    AWAITING = "awaiting"
+    #: the sheet counts and its game is over
+    COUNTED = "counted"
+
+    @property
+    def label(self) -> str:
+        return {PlaceState.MISSING: _("missing"), PlaceState.RUNNING: _("still playing"),
+                PlaceState.AWAITING: _("awaiting confirmation"), PlaceState.COUNTED: _("counted")}[self]
+
+    def count_text(self, number: int) -> str:
+        """"12 counted", "3 awaiting confirmation" in the language in force."""
+        params = {"count": number}
+        if self is PlaceState.COUNTED:
+            return ngettext("%(count)s counted", "%(count)s counted", number) % params
+        if self is PlaceState.AWAITING:
+            return ngettext("%(count)s awaiting confirmation", "%(count)s awaiting confirmation", number) % params
+        if self is PlaceState.RUNNING:
+            return ngettext("%(count)s still playing", "%(count)s still playing", number) % params
+        return ngettext("%(count)s missing", "%(count)s missing", number) % params
+
+
+MISSING, RUNNING, AWAITING, COUNTED = PlaceState.MISSING, PlaceState.RUNNING, PlaceState.AWAITING, PlaceState.COUNTED
 #: the board reloads itself this often (htmx); a live board is a few queries, whatever the number of tables
 BOARD_POLL_SECONDS = 10
+
+
+def place_state(derived, pending) -> PlaceState:
+    """A place's state from its counted sheet's derived values (`derived`, None without a sheet) and its first
+    entry awaiting confirmation (`pending`, None without one): a first entry waits whatever the sheet holds
+    (a table game's later hands confirmed so far), a sheet whose game is not over is still playing."""
+    if pending is not None:
+        return AWAITING
+    if derived is None:
+        return MISSING
+    return COUNTED if is_finished(derived) else RUNNING
 
 
 @dataclass
@@ -128,7 +170,7 @@ class BoardItem:
     #: a stable id for the page ("table-12", "match-40"): keeps the focus on it across the board's reloads
     key: str
     label: str
-    state: str
+    state: PlaceState
     #: where the referee table enters, checks or confirms it
     url: str
     #: a line under the label: who sent the first entry and when, a series' score, the teams of a slip
@@ -143,7 +185,16 @@ class BoardItem:
     def state_text(self) -> str:
         if self.state == AWAITING and self.from_table:
             return _("arrived from the table")
-        return state_label(self.state)
+        return self.state.label
+
+    def show_pending(self, pending, user, *, before: str = "") -> None:
+        """Fill in who sent the first entry awaiting confirmation (`pending`) and when, after `before` (a
+        slip's teams); a first entry of `user` is theirs: someone else confirms it."""
+        detail, self.from_table = pending_detail(pending)
+        self.mine = user is not None and pending.entered_by_id == user.pk
+        if self.mine:
+            detail = _("your entry: someone else confirms it")
+        self.detail = f"{before} · {detail}" if before else detail
 
 
 @dataclass
@@ -157,7 +208,7 @@ class Board:
     #: what is shown when there is nothing to show yet (no seating, no draw)
     empty_text: str = ""
 
-    def count(self, state: str) -> int:
+    def count(self, state: PlaceState) -> int:
         return sum(1 for item in self.items if item.state == state)
 
     @property
@@ -181,27 +232,11 @@ class Board:
         for state in (COUNTED, AWAITING, RUNNING, MISSING):
             number = self.count(state)
             if number or state in (COUNTED, MISSING):
-                parts.append(count_text(state, number))
+                parts.append(state.count_text(number))
         problems = len(self.problems)
         if problems:
             parts.append(ngettext("%(count)s problem", "%(count)s problems", problems) % {"count": problems})
         return ", ".join(parts)
-
-
-def count_text(state: str, number: int) -> str:
-    params = {"count": number}
-    if state == COUNTED:
-        return ngettext("%(count)s counted", "%(count)s counted", number) % params
-    if state == AWAITING:
-        return ngettext("%(count)s awaiting confirmation", "%(count)s awaiting confirmation", number) % params
-    if state == RUNNING:
-        return ngettext("%(count)s still playing", "%(count)s still playing", number) % params
-    return ngettext("%(count)s missing", "%(count)s missing", number) % params
-
-
-def state_label(state: str) -> str:
-    return {MISSING: _("missing"), RUNNING: _("still playing"), AWAITING: _("awaiting confirmation"),
-            COUNTED: _("counted")}[state]
 
 
 def pending_detail(pending) -> tuple[str, bool]:
@@ -247,86 +282,10 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
     items = []
     for table_id, table_number in tables:
         item = BoardItem(key=f"table-{table_number}", label=str(_("Table %(number)s") % {"number": table_number}),
-                         state=MISSING, url=reverse(f"{namespace}:sheet", args=[tournament.slug, number, table_number]),
+                         state=place_state(derived.get(table_id), pending.get(table_id)),
+                         url=reverse(f"{namespace}:sheet", args=[tournament.slug, number, table_number]),
                          problems=problems.get(table_id, []))
-        if table_id in derived:
-            item.state = COUNTED if is_finished(derived[table_id]) else RUNNING
         if table_id in pending:
-            item.state = AWAITING
-            item.detail, item.from_table = pending_detail(pending[table_id])
-            item.mine = user is not None and pending[table_id].entered_by_id == user.pk
-            if item.mine:
-                item.detail = _("your entry: someone else confirms it")
+            item.show_pending(pending[table_id], user)
         items.append(item)
     return Board(part=str(number), title=str(_("Round %(number)s") % {"number": number}), items=items, parts=parts)
-
-
-# --- each place's state, for the live round board (table links) -----------------------------------------
-
-#: no sheet and no first entry yet
-MISSING = "missing"
-#: the table sent its sheet from its link: awaits the referee table's confirmation
-FROM_TABLE = "from_table"
-#: a first entry made at the referee table (double entry) awaits a second person
-AWAITING = "awaiting"
-#: the sheet counts, but its game goes on (a table game's hands so far, a series not decided yet)
-RUNNING = "running"
-#: the sheet counts and its game is over
-COUNTED = "counted"
-
-
-@dataclass(frozen=True)
-class PlaceState:
-    """One table (seated games) or one Voms match of a round, as the round's board shows it."""
-
-    #: the table's id, or the match's id
-    pk: int
-    #: the table number (a knockout series may have none: 0)
-    number: int
-    state: str
-    #: a problem the table signalled from its link is open
-    problem: bool = False
-    #: the first entry's version (what a one-key confirmation must name), when there is one
-    pending_version: int | None = None
-
-
-def _state(sheet_derived, pending) -> str:
-    if pending is not None:
-        return FROM_TABLE if pending[1] else AWAITING
-    if sheet_derived is None:
-        return MISSING
-    return COUNTED if is_finished(sheet_derived) else RUNNING
-
-
-def table_states(tournament, round_number: int) -> list[PlaceState]:
-    """Every seated table of the round (Schafkopf, the table games) with its state, by table number."""
-    from scoring.models import TableProblem
-
-    tables = list(Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
-                                       round__number=round_number).order_by("number").values_list("pk", "number"))
-    ids = [pk for pk, _n in tables]
-    derived = dict(ScoreSheet.objects.filter(table__in=ids).values_list("table_id", "derived"))
-    pending = {t: (v, link is not None) for t, v, link in PendingSheet.objects.filter(table__in=ids)
-               .values_list("table_id", "version", "source_link_id")}
-    problems = set(TableProblem.objects.filter(table__in=ids, closed_at__isnull=True).values_list("table_id",
-                                                                                                  flat=True))
-    return [PlaceState(pk, number, _state(derived.get(pk), pending.get(pk)), pk in problems,
-                       pending[pk][0] if pk in pending else None) for pk, number in tables]
-
-
-def match_states(matches) -> list[PlaceState]:
-    """The given Voms matches (a pool round's games, a knockout round's series) with their state, in order.
-
-    A pool game that a disqualification decides without a slip reads as missing here; the Voms pages say
-    "decided" from the pool state (`scoring.games.voms.services.pool_state`)."""
-    from scoring.models import TableProblem
-
-    matches = list(matches)
-    ids = [m.pk for m in matches]
-    derived = dict(ScoreSheet.objects.filter(match__in=ids).values_list("match_id", "derived"))
-    pending = {m: (v, link is not None) for m, v, link in PendingSheet.objects.filter(match__in=ids)
-               .values_list("match_id", "version", "source_link_id")}
-    problems = set(TableProblem.objects.filter(match__in=ids, closed_at__isnull=True).values_list("match_id",
-                                                                                                  flat=True))
-    return [PlaceState(m.pk, m.table_number or 0, _state(derived.get(m.pk), pending.get(m.pk)), m.pk in problems,
-                       pending[m.pk][0] if m.pk in pending else None) for m in matches]

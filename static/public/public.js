@@ -65,11 +65,19 @@
     window.setTimeout(nextSlide, seconds * 1000);
   }
 
+  // The time as the language's own format writes it (Django's TIME_FORMAT, given by the page), with seconds:
+  // 12-hour "7:05:09 p.m." where it has a.m./p.m. (English), else 24-hour "19:05:09" (German, Danish).
+  function clockTime(now, timeFormat) {
+    const h = now.getHours(), rest = ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+    if (/[PAag]/.test(timeFormat)) return (h % 12 || 12) + rest + (h < 12 ? " a.m." : " p.m.");
+    return two(h) + rest;
+  }
+
   function checked() {
     const el = document.querySelector("[data-checked]");
     if (el) {
       const now = new Date();
-      el.textContent = el.dataset.label + " " + two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+      el.textContent = el.dataset.label + " " + clockTime(now, el.dataset.timeFormat || "");
     }
   }
 

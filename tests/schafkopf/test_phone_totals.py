@@ -92,3 +92,30 @@ def test_counts_that_cannot_be_right_are_refused(phone, allowed, links):
     wrong = {**TOTALS, 1: ("12", "1", "2", "0", "0")}  # more solos won than played
     response = phone.post(table_url(token), totals_post(wrong))
     assert response.status_code == 400 and not PendingSheet.objects.exists()
+
+
+def test_once_play_has_started_the_settings_page_says_what_can_still_change(client, director, drawn):
+    from scoring.games.schafkopf.forms import SettingsForm
+    from tournament.models import Round
+
+    services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
+    before = settings_of(drawn)
+    client.force_login(director)
+    settings_url = reverse("tournament:schafkopf:settings", args=[drawn.slug])
+    page = client.get(settings_url).content.decode()
+    assert ("The money (entry fee and prizes) and the entry from the tables' phones can still be changed."
+            in page)
+    form = client.get(settings_url).context["form"]
+    assert {name for name, field in form.fields.items() if not field.disabled} == {
+        "entry_fee", "prizes", "phone_totals"}
+    data = {**SettingsForm.initial_from(before), "separate_clubs": "", "rounds": "5", "entry_fee": "7.50",
+            "phone_totals": "on", "prizes": "50%"}
+    data = {name: value for name, value in data.items() if value not in (None, False)}
+    assert client.post(settings_url, data).status_code == 302
+    drawn.refresh_from_db()
+    after = settings_of(drawn)
+    assert after.phone_totals is True and str(after.entry_fee) == "7.50" and len(after.prizes) == 1
+    assert (after.rounds, after.separate_clubs, after.tariff) == (before.rounds, before.separate_clubs, before.tariff)
+    client.cookies["django_language"] = "de"
+    page = client.get(settings_url).content.decode()
+    assert "Das Geld (Startgeld und Preise) und die Eingabe über die Handys der Tische können noch geändert" in page

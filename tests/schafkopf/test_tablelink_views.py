@@ -10,6 +10,7 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import RATE_LIMIT, reissue_link, revoke_link, token_of
+from tests.phone_notes import phone_notes
 
 
 def table_url(token):
@@ -65,6 +66,11 @@ def test_sending_a_list_makes_one_first_entry_and_the_referee_table_confirms_it(
     assert pending.entries == entries and pending.source_link == link and pending.version == 1
     page = phone.get(table_url(token)).content.decode()
     assert "referee table checks it" in page and 'id="sent-note"' in page
+    sent = phone_notes(phone, table_url(token), "sent-note")
+    assert "paper score list" in sent["en"] and "Punkteliste" in sent["de"] and "pointsedlen" in sent["da"]
+    offline = phone_notes(phone, table_url(token), "ph-offline")
+    assert "Send the score list again" in offline["en"] and "Sendet die Punkteliste" in offline["de"]
+    assert "Send pointsedlen igen" in offline["da"]
     client.force_login(director)
     sheet_url = reverse("tournament:schafkopf:sheet", args=[link.tournament.slug, 1, 1])
     page = client.get(sheet_url).content.decode()
@@ -77,6 +83,13 @@ def test_sending_a_list_makes_one_first_entry_and_the_referee_table_confirms_it(
     client.logout()
     page = phone.get(table_url(token)).content.decode()
     assert 'id="counted"' in page and "sk-save" not in page and " disabled" in page
+    assert phone_notes(phone, table_url(token), "counted") == {
+        "en": "Your score list has been recorded and counts. Here is what was recorded. If something is wrong, "
+              "bring the paper score list to the referee table.",
+        "de": "Eure Punkteliste ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt die "
+              "Punkteliste aus Papier zur Turnierleitung.",
+        "da": "Jeres pointseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
+              "pointsedlen på papir til dommerbordet."}
 
 
 def test_a_wrong_list_gets_the_referee_tables_message_and_changes_nothing(phone, links, a_list):

@@ -7,6 +7,7 @@ from django.urls import reverse
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
+from tests.phone_notes import phone_notes
 from tournament.models import Round
 
 
@@ -69,6 +70,11 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert PendingSheet.objects.get(table=link.table).version == pending.version
     page = phone.get(table_url(token)).content.decode()
     assert 'id="sent-note"' in page and "60" in page
+    sent = phone_notes(phone, table_url(token), "sent-note")
+    assert "paper score sheet" in sent["en"] and "Spielbogen" in sent["de"] and "pointsedlen" in sent["da"]
+    offline = phone_notes(phone, table_url(token), "ph-offline")
+    assert "Send the score sheet again" in offline["en"] and "Sendet den Spielbogen" in offline["de"]
+    assert "Send pointsedlen igen" in offline["da"]
     assert phone.post(table_url(token), {**FIRST, **SECOND}).status_code == 302  # the next hand: the same entry
     pending = PendingSheet.objects.get(table=link.table)
     assert len(pending.entries) == 2 and pending.version == 2
@@ -83,6 +89,13 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert sheet.revisions.get().source_link == link
     page = phone.get(table_url(token)).content.decode()
     assert 'id="counted"' in page and 'name="h1-pips-1"' not in page
+    assert phone_notes(phone, table_url(token), "counted") == {
+        "en": "Your score sheet has been recorded and counts. Here is what was recorded. If something is wrong, "
+              "bring the paper score sheet to the referee table.",
+        "de": "Euer Spielbogen ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt den "
+              "Spielbogen aus Papier zur Turnierleitung.",
+        "da": "Jeres pointseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
+              "pointsedlen på papir til dommerbordet."}
     before = stored(domino_of_four)
     assert phone.post(table_url(token), hand(3, 2, [5, 0, 5, 5])).status_code == 200  # read-only now
     assert stored(domino_of_four) == before
@@ -200,14 +213,17 @@ def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
 def test_the_round_board_reads_each_tables_state(phone, domino_links, domino_of_four, director):
     from scoring import board
 
+    def table_one():
+        return domino_of_four.game_type.board(domino_of_four, "1", user=director).items[0]
+
     link, token = domino_links[(1, 1)]
-    assert [s.state for s in board.table_states(domino_of_four, 1)] == [board.MISSING]
+    assert [item.state for item in domino_of_four.game_type.board(domino_of_four, "1").items] == [board.MISSING]
     phone.post(table_url(token), FIRST)
-    assert board.table_states(domino_of_four, 1)[0].state == board.FROM_TABLE
+    assert table_one().state == board.AWAITING and table_one().from_table
     services.confirm_sheet(link.table, by=director)
-    assert board.table_states(domino_of_four, 1)[0].state == board.RUNNING
+    assert table_one().state == board.RUNNING
     phone.post(table_url(token), {"action": "problem", "kind": "dispute"})
     phone.post(table_url(token), SECOND)
     services.confirm_sheet(link.table, by=director)
-    state = board.table_states(domino_of_four, 1)[0]
-    assert state.state == board.COUNTED and state.problem and state.number == 1
+    item = table_one()
+    assert item.state == board.COUNTED and item.problems and item.label == "Table 1"

@@ -7,6 +7,7 @@ from django.urls import reverse
 from scoring.games.voms import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_match_links, reissue_link, revoke_link, token_of
+from tests.phone_notes import phone_notes
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage
 
@@ -68,6 +69,11 @@ def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone
     assert PendingSheet.objects.get(match=link.match).version == pending.version
     page = phone.get(table_url(token)).content.decode()
     assert 'id="sent-note"' in page and 'value="9"' in page
+    sent = phone_notes(phone, table_url(token), "sent-note")
+    assert "the paper slip" in sent["en"] and "Spielzettel" in sent["de"] and "kamsedlen" in sent["da"]
+    offline = phone_notes(phone, table_url(token), "ph-offline")
+    assert "Send the slip again" in offline["en"] and "Sendet den Spielzettel" in offline["de"]
+    assert "Send kamsedlen igen" in offline["da"]
     client.force_login(director)
     enter = client.get(reverse("tournament:voms:enter", args=[drawn.slug]) + "?round=1").content.decode()
     assert "the table (from its link)" in enter
@@ -79,6 +85,13 @@ def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone
     assert sheet.revisions.get().source_link == link
     readonly = phone.get(table_url(token)).content.decode()
     assert 'id="counted"' in readonly and 'name="g1-lus_a"' not in readonly
+    assert phone_notes(phone, table_url(token), "counted") == {
+        "en": "Your slip has been recorded and counts. Here is what was recorded. If something is wrong, bring the "
+              "paper slip to the referee table.",
+        "de": "Euer Spielzettel ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt den "
+              "Spielzettel aus Papier zur Turnierleitung.",
+        "da": "Jeres kamseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
+              "kamsedlen på papir til dommerbordet."}
     before = stored(drawn)
     refused = phone.post(table_url(token), slip(9, 2))
     assert refused.status_code in (200, 302)
@@ -208,6 +221,10 @@ def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, k
     assert sheet.derived["finished"] is True and sheet.derived["winner"] == "a"
     page = phone.get(table_url(token)).content.decode()
     assert 'id="counted"' in page and 'name="g3-lus_a"' not in page
+    counted = phone_notes(phone, table_url(token), "counted")
+    assert counted["en"].startswith("Your series has been recorded and counts.") and "series slip" in counted["en"]
+    assert counted["de"].startswith("Eure Serie ist erfasst") and "Serienzettel" in counted["de"]
+    assert counted["da"].startswith("Jeres serie er registreret") and "seriesedlen" in counted["da"]
 
 
 def test_a_series_whose_teams_are_not_known_shows_so(phone, knockout, drawn, director):
@@ -265,11 +282,11 @@ def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, direct
     phone.post(table_url(token1), slip(9, 4))
     phone.post(table_url(token2), {"action": "problem", "kind": "dispute"})
     services.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
-    states = services.slip_states(drawn, 1)
-    assert [s.number for s in states] == [1, 2, 3]
-    assert [s.state for s in states] == [board.FROM_TABLE, board.MISSING, board.COUNTED]
-    assert [s.problem for s in states] == [False, True, False]
-    assert states[0].pending_version == 1 and states[2].pending_version is None
+    items = drawn.game_type.board(drawn, "1", user=director).items
+    assert [item.label for item in items] == ["Table 1", "Table 2", "Table 3"]
+    assert [item.state for item in items] == [board.AWAITING, board.MISSING, board.COUNTED]
+    assert [item.from_table for item in items] == [True, False, False]
+    assert [bool(item.problems) for item in items] == [False, True, False]
 
 
 def test_a_copied_tournament_gets_table_links_of_its_own(slip_links, drawn, director):

@@ -1077,7 +1077,9 @@ def _share_large_tables(state: _State, rng: random.Random) -> None:
     seatings (`_local_search(fair_large=True)`); keep the result only if it has no more repeated pairs and
     group conflicts than the seating it started from. So the 5-tables are shared wherever that costs no
     table-mate meeting again: with 29 or 37 players in 3 rounds, 45 in 5, it does; with 17 in 4 rounds
-    (one 5-table among three 4-tables) it would cost repeats, and the draw keeps the fewer repeats."""
+    (one 5-table among three 4-tables) it would cost repeats, and the draw keeps the fewer repeats. With 17 in
+    2 rounds the fewest repeats (one pair) need that pair at the 5-table in both rounds; nobody there twice would
+    cost four (tests/rules/test_seating_large_tables.py counts every way)."""
     if state.large is None or _large_fair(state):
         return
     before = _pair_and_group_cost(state)

@@ -135,10 +135,14 @@ class SettingsForm(forms.Form):
             "phone_totals": settings.phone_totals,
         }
 
+    #: what can still change once play has started (the settings page says so): the money and the phones' entry
+    CHANGEABLE_IN_PLAY = ("entry_fee", "prizes", "phone_totals")
+
     def fix_play_settings(self) -> None:
-        """Once play has started only the money can change: the other fields are shown, not editable."""
-        for name in ("rounds", "games_per_round", "games_at_five", *self.FIELDSETS[1][1]):
-            self.fields[name].disabled = True
+        """Once play has started the rounds and tables and the tariff are shown, not editable (the seating is
+        final, so keeping clubs apart no longer changes anything); the money and the phones' entry still change."""
+        for name, form_field in self.fields.items():
+            form_field.disabled = name not in self.CHANGEABLE_IN_PLAY
 
     def clean_games_at_five(self):
         games = self.cleaned_data["games_at_five"]

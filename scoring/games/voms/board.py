@@ -10,7 +10,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.board import AWAITING, COUNTED, MISSING, RUNNING, Board, BoardItem, open_problems, pending_detail
+from scoring.board import COUNTED, MISSING, Board, BoardItem, open_problems, place_state
 from scoring.models import PendingSheet
 from tournament.models import Match, Stage
 from tournament.permissions import is_director
@@ -53,15 +53,6 @@ def board(tournament, part: str | None, *, user=None) -> Board:
     return Board(part=part, title=str(title), items=items, parts=parts)
 
 
-def _awaiting(item: BoardItem, pending, user, teams: str) -> None:
-    item.state = AWAITING
-    detail, item.from_table = pending_detail(pending)
-    item.mine = user is not None and pending.entered_by_id == user.pk
-    if item.mine:
-        detail = _("your entry: someone else confirms it")
-    item.detail = f"{teams} · {detail}"
-
-
 def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[BoardItem]:
     director = user is not None and is_director(user, tournament)
     matches = (Match.objects.filter(stage=stage, round__number=number, team_b__isnull=False)
@@ -70,18 +61,19 @@ def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[B
     items = []
     for match in matches:
         teams = f"{match.team_a} – {match.team_b}"
+        sheet = getattr(match, "sheet", None)
         item = BoardItem(key=f"match-{match.pk}", label=str(_("Table %(number)s") % {"number": match.table_number}),
-                         state=MISSING, url=enter, detail=teams)
+                         state=place_state(sheet.derived if sheet else None, pending.get(match.pk)), url=enter,
+                         detail=teams)
         result = state.result(match.pk)
-        if getattr(match, "sheet", None) is not None:
-            item.state = COUNTED
+        if sheet is not None:
             if director:
                 item.url = _url(tournament, "correct", match.pk)
-        elif result is not None and result.outcome != "missing":
+        elif item.state == MISSING and result is not None and result.outcome != "missing":
             item.state = COUNTED
             item.detail = f"{teams} · {_('decided by a disqualification')}"
         if match.pk in pending:
-            _awaiting(item, pending[match.pk], user, teams)
+            item.show_pending(pending[match.pk], user, before=teams)
             item.url = f"{enter}&match={match.pk}"  # the entry page puts the focus on this slip's Confirm
         items.append(item)
     return items
@@ -95,12 +87,11 @@ def _series(tournament, pending: dict, user) -> list[BoardItem]:
         for match in matches:
             known = match.team_a_id is not None and match.team_b_id is not None
             teams = f"{match.team_a} – {match.team_b}" if known else _("teams not known yet")
-            item = BoardItem(key=f"match-{match.pk}", label=str(round_label), state=MISSING, detail=teams,
-                             url=_url(tournament, "series", match.pk) if known else _url(tournament, "knockout"))
             sheet = getattr(match, "sheet", None)
-            if sheet is not None:
-                item.state = COUNTED if sheet.derived.get("finished") else RUNNING
+            item = BoardItem(key=f"match-{match.pk}", label=str(round_label),
+                             state=place_state(sheet.derived if sheet else None, pending.get(match.pk)), detail=teams,
+                             url=_url(tournament, "series", match.pk) if known else _url(tournament, "knockout"))
             if match.pk in pending:
-                _awaiting(item, pending[match.pk], user, teams)
+                item.show_pending(pending[match.pk], user, before=teams)
             items.append(item)
     return items

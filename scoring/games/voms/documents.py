@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
+from django.utils.formats import time_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -74,10 +75,14 @@ def players_of(team) -> str:
     return ", ".join(member.name for member in team.members.all()) if team else ""
 
 
+def time_of_day(moment) -> str:
+    """A moment as the venue's clock shows it, in the language's own time format (Django's TIME_FORMAT: "7 p.m."
+    in English, "19:00" in German and Danish), as the director's pages show times; "" for none."""
+    return time_format(timezone.localtime(moment), "TIME_FORMAT") if moment else ""
+
+
 def start_time(rnd: Round | None) -> str:
-    if rnd is None or rnd.starts_at is None:
-        return ""
-    return timezone.localtime(rnd.starts_at).strftime("%H:%M")
+    return time_of_day(rnd.starts_at) if rnd is not None else ""
 
 
 def pool_label(pool) -> str:

@@ -6,7 +6,6 @@ never reach into the models and nothing beyond what the hall may see can leak th
 
 from __future__ import annotations
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.templatetags.voms import points as show_points
@@ -14,14 +13,11 @@ from tournament.models import Match, Stage
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from . import services
+from .documents import time_of_day
 from .standings import final_ranking, pool_tables
 
 #: rows per beamer page (what 1080 pixels hold in type readable from 10 metres)
 BEAMER_ROWS = 10
-
-
-def _time(moment) -> str:
-    return timezone.localtime(moment).strftime("%H:%M") if moment else ""
 
 
 def _lus(game: dict) -> str:
@@ -88,7 +84,7 @@ class VomsPublic(PublicContent):
         for match in self._pool_matches(stage):
             number = match.round.number
             entry = rounds.setdefault(number, {
-                "number": number, "time": _time(match.round.starts_at),
+                "number": number, "time": time_of_day(match.round.starts_at),
                 "current": current is not None and current.number == number, "games": [], "done": True,
             })
             game = _pool_game(match, state)
@@ -198,7 +194,7 @@ class VomsPublic(PublicContent):
                 games.setdefault(team.pk, []).append({
                     "stage": str(match.stage) if match.stage.kind != Stage.Kind.POOLS else "",
                     "round": match.round.number if match.round else None,
-                    "time": _time(match.round.starts_at) if match.round else "",
+                    "time": time_of_day(match.round.starts_at) if match.round else "",
                     "table": match.table_number,
                     "pool": match.pool.name if match.pool else "",
                     "opponent": opponent.name if opponent else None,

@@ -854,13 +854,3 @@ def progress(tournament, *, after_round: int | None = None):
         if match.derived is None and (after_round is None or match.round_number <= after_round)
         and (result := state.result(match.pk)) is not None and result.outcome != "missing")
     return replace(counted, entered=counted.entered + decided_without_slip)
-
-
-def slip_states(tournament, round_number: int):
-    """Each game of a pool round (byes left out) with its state for the round's board (`scoring.board`):
-    missing, sent from the table's link, awaiting a second person, counted; and an open problem."""
-    from scoring.board import match_states
-
-    return match_states(Match.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.POOLS,
-                                             round__number=round_number, team_b__isnull=False)
-                        .order_by("table_number"))
