@@ -191,3 +191,14 @@ def test_a_payment_after_the_prizes_were_shown_says_so(schafkopf, director, clie
     client.force_login(director)
     response = client.post(url(schafkopf, "checkin"), {"entry": player.pk, "action": "paid"}, follow=True)
     assert "The prizes were shown already" in response.content.decode()
+
+
+@pytest.mark.parametrize("game", ["rummi", "voms"])
+def test_the_desks_window_title_is_text_and_its_script_loads_once(request, game, director, client):
+    # the register-suggestion script once stood inside <title>: the browser tab showed its tag as text
+    tournament = request.getfixturevalue(game)
+    client.force_login(director)
+    page = client.get(url(tournament)).content.decode()
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title and title.endswith(tournament.name)
+    assert page.count("tournament/suggest.js") == (0 if game == "voms" else 1)
