@@ -202,3 +202,19 @@ def test_the_desks_window_title_is_text_and_its_script_loads_once(request, game,
     title = page.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and title.endswith(tournament.name)
     assert page.count("tournament/suggest.js") == (0 if game == "voms" else 1)
+
+
+@pytest.mark.parametrize("language", ["de", "da"])
+def test_shift_enter_pays_the_fee_the_check_in_row_offers_in_german_and_danish(language, schafkopf, director, client,
+                                                                               add_players):
+    # the row's amount field shows the fee as "10,00"; Shift+Enter sends it as shown, and it was refused
+    schafkopf.entry_fee = Decimal("10")
+    schafkopf.save()
+    player = add_players(schafkopf, 1)[0]
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    page = client.get(url(schafkopf, "checkin")).content.decode()
+    assert 'name="amount" inputmode="decimal" value="10,00"' in page
+    client.post(url(schafkopf, "checkin"), {"entry": player.pk, "action": "paid", "amount": "10,00"})
+    player.refresh_from_db()
+    assert player.paid and player.paid_amount == Decimal("10.00")
