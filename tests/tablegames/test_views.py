@@ -298,3 +298,14 @@ def test_a_malformed_version_is_a_conflict_not_a_server_error(drawn, director, c
     response = client.post(target, hand_post(2, 2, ["5", "0", "5", "5"], version="x"))
     assert response.status_code == 200 and "Someone else saved this sheet" in text_of(response)
     assert ScoreSheet.objects.get(table__round__number=1, table__number=1).version == 1
+
+
+@pytest.mark.parametrize(("name", "args"), [("round", (1,)), ("sheet", (1, 1)), ("board", ())])
+def test_pages_with_htmx_tell_it_not_to_add_an_inline_style(drawn, director, client, name, args):
+    # htmx's indicator <style> broke the Content-Security-Policy: the browser logged an error on every entry page
+    client.force_login(director)
+    page = client.get(url(drawn, name, *args)).content.decode()
+    assert "vendor/htmx/htmx.min.js" in page
+    config = page.split('<meta name="htmx-config" content=\'', 1)[1].split("'", 1)[0]
+    assert '"includeIndicatorStyles": false' in config and '"allowEval": false' in config
+    assert page.index('name="htmx-config"') < page.index("vendor/htmx/htmx.min.js")
