@@ -175,6 +175,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             return self.show(entries, grids=grids, attempted=True, error=differ.message, two=two,
                              can_decide=self.director and not self.pending_mine)
         except services.SheetRefused as refused:
+            point_at(grids, refused)
             return self.show(entries, grids=grids, error=refused.message, attempted=True)
         except DomainError as error:
             shown = entries if grids else self.entries
@@ -412,6 +413,17 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         if focus is not None:
             focus["focus"] = True  # the first result in error, else the first that can be typed
         return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
+
+
+def point_at(grids: dict[int, GridRow], refused: services.SheetRefused) -> None:
+    """Mark the field a refused hand is about (a player's empty or wrong field, the hand's own field) as the one
+    to correct: it gets the focus back instead of the row's first field."""
+    grid = grids.get(refused.row) if refused.row is not None else None
+    if grid is None or not refused.field:
+        return
+    name = input_name(grid.number, refused.field, refused.seat)
+    if name in grid.values and name not in grid.invalid:
+        grid.invalid.insert(0, name)
 
 
 def _places(order) -> list[tuple[int, int]]:

@@ -99,13 +99,15 @@ def _per_player(entry_field: EntryField, value: Any, names: Mapping[int, str], n
         raise unreadable(number) from None
     if set(values) - set(names):
         raise unreadable(number)
-    missing = [names[seat] for seat in names if seat not in values]
+    missing = [seat for seat in names if seat not in values]
     if missing:
-        raise RuleError(
+        error = RuleError(
             "value_missing_for",
             gettext_noop("“%(what)s” is missing for %(players)s: enter a value for every player (0 when none)."),
-            field=entry_field.key, what=_(entry_field.name), players=", ".join(missing),
+            field=entry_field.key, what=_(entry_field.name), players=", ".join(names[seat] for seat in missing),
         )
+        error.seat = missing[0]  # the first empty field gets the focus back
+        raise error
     return values
 
 
