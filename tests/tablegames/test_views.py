@@ -309,3 +309,17 @@ def test_pages_with_htmx_tell_it_not_to_add_an_inline_style(drawn, director, cli
     config = page.split('<meta name="htmx-config" content=\'', 1)[1].split("'", 1)[0]
     assert '"includeIndicatorStyles": false' in config and '"allowEval": false' in config
     assert page.index('name="htmx-config"') < page.index("vendor/htmx/htmx.min.js")
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "No field yet: 5 players are registered"),
+                                                ("de", "Noch kein Teilnehmerfeld: 5 Spieler sind angemeldet")])
+def test_a_patience_without_its_field_invites_to_set_the_field_not_to_draw_seats(make_game, add_players, director,
+                                                                                  client, language, said):
+    # the page said "No seating yet ... draw the seating below" above a button "Set the field"
+    patience = make_game("domino_patience")
+    add_players(patience, 5)
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    page = text_of(client.get(url(patience, "seating")))
+    assert 'id="seating-invitation"' in page and said in page
+    assert "No seating yet" not in page and "draw the seating" not in page
