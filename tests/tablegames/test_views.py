@@ -1,6 +1,8 @@
 """Table-game pages: who may open them, and what entering hands, correcting and drawing through them does."""
 
+import dataclasses
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -334,3 +336,33 @@ def test_a_patience_deal_has_no_still_missing_box_about_tables(make_game, add_pl
     page = text_of(client.get(url(patience, "sheet", 1, 1)))
     assert "0 of 5 results entered." in page
     assert "Still missing" not in page and "Table 1" not in page
+
+
+@pytest.fixture
+def timed_patience(make_game, add_players, director):
+    patience = make_game("domino_patience")
+    services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    add_players(patience, 4)
+    services.draw(patience, by=director)
+    return patience
+
+
+def test_a_patience_result_without_its_finish_time_asks_for_it_there(timed_patience, director, client):
+    # it said "“” is not a time" and put the focus into the tiles of the row
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3"}
+    page = text_of(client.post(url(timed_patience, "sheet", 1, 1), data))
+    assert "Enter the finish time too" in page and "“” is not a time" not in page
+    assert "autofocus" in re.search(r'<input name="r2-finish_time"[^>]*>', page)[0]
+    assert "autofocus" not in re.search(r'<input name="r2-tiles_left"[^>]*>', page)[0]
+
+
+def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without_a_result(timed_patience, director,
+                                                                                         client):
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3",
+            "r2-finish_time": "44", "r4-tiles_left": "1", "r4-finish_time": "50"}
+    assert client.post(url(timed_patience, "sheet", 1, 1), data).status_code == 302
+    page = text_of(client.get(url(timed_patience, "sheet", 1, 1)))
+    assert "autofocus" in re.search(r'<input name="r3-tiles_left"[^>]*>', page)[0]
+    assert page.count("autofocus") == 1
