@@ -366,3 +366,16 @@ def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without
     page = text_of(client.get(url(timed_patience, "sheet", 1, 1)))
     assert "autofocus" in re.search(r'<input name="r3-tiles_left"[^>]*>', page)[0]
     assert page.count("autofocus") == 1
+
+
+@pytest.mark.parametrize(("language", "heading", "missing"), [
+    ("en", "Provisional — after 0 of 1 deal", "Results still missing in: Deal 1"),
+    ("da", "Foreløbig — efter 0 af 1 kabale", "Resultater mangler stadig i: Kabale 1"),
+])
+def test_a_patiences_provisional_standings_count_deals_not_sheets(timed_patience, director, client, language,
+                                                                  heading, missing):
+    # "Provisional — after 0 of 1 sheet" and "Games not finished yet (round/table): 1/1" for a game of deals
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    page = re.sub(r"<[^>]+>", "", text_of(client.get(url(timed_patience, "standings"))))
+    assert heading in page and missing in page and "1/1" not in page
