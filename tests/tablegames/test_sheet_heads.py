@@ -28,11 +28,13 @@ def first_page(tournament, name):
     return HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=LocalFileFetcher(root)).render().pages[0]
 
 
-def overflowing_heads(page):
-    """The words of a column head that stick out of its cell."""
+def overflowing_heads(page, tag="th", column=None):
+    """The words of a column head (or of the cells `tag` in `column`) that stick out of their cell."""
     out = []
     for cell in descendants(page._page_box):
-        if not isinstance(cell, TableCellBox) or cell.element_tag != "th":
+        if not isinstance(cell, TableCellBox) or cell.element_tag != tag:
+            continue
+        if column is not None and cell.grid_x != column:
             continue
         left, right = cell.content_box_x(), cell.content_box_x() + cell.width
         out += [text.text for text in descendants(cell) if isinstance(text, TextBox)
@@ -49,3 +51,14 @@ def test_score_sheet_heads_fit_their_columns(make_game, add_players, director, l
     add_players(tournament, 4)
     services.draw(tournament, by=director, seed=1)
     assert overflowing_heads(first_page(tournament, "score-sheets-1")) == []
+
+
+@pytest.mark.parametrize("language", ["de", "da"])
+def test_the_seat_that_keeps_the_sheet_says_so_inside_its_cell(make_game, add_players, director, language):
+    # "1 führt den Spielbogen" was cut with an ellipsis when the seat column was too narrow for one line
+    tournament = make_game("domino", "blinde")
+    tournament.language = language
+    tournament.save()
+    add_players(tournament, 4)
+    services.draw(tournament, by=director, seed=1)
+    assert overflowing_heads(first_page(tournament, "score-sheets-1"), tag="td", column=0) == []
