@@ -2,7 +2,7 @@
 
 One helper for every standings page, printout, export, public page and the status of the tournament:
 a ranking is final only once every expected result is in; before that it is labelled
-"Provisional — after 8 of 18 score lists" (the unit in the game's words: score lists, slips, sheets).
+"Provisional — after 8 of 18 score lists" (the unit in the game's words: score lists, slips, sheets, deals).
 
 A result is a counted `ScoreSheet` whose game says it is finished (`derived["finished"]`, absent for
 games whose sheets are whole when saved, such as Schafkopf's lists). Expected are:
@@ -25,7 +25,7 @@ from scoring.models import PendingSheet, ScoreSheet
 from tournament.models import Match, Stage, Table
 
 #: the unit words, singular and plural, used in the provisional heading
-UNITS = ("lists", "slips", "sheets")
+UNITS = ("lists", "slips", "sheets", "deals")
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,9 @@ class ResultProgress:
         if self.unit == "slips":
             return ngettext("after %(entered)s of %(expected)s slip",
                             "after %(entered)s of %(expected)s slips", self.expected) % params
+        if self.unit == "deals":
+            return ngettext("after %(entered)s of %(expected)s deal",
+                            "after %(entered)s of %(expected)s deals", self.expected) % params
         return ngettext("after %(entered)s of %(expected)s sheet",
                         "after %(entered)s of %(expected)s sheets", self.expected) % params
 

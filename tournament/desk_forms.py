@@ -124,4 +124,6 @@ class DeleteForm(forms.Form):
 
 
 class PaymentForm(forms.Form):
-    amount = forms.DecimalField(label=_("Amount"), required=False, min_value=0, max_digits=8, decimal_places=2)
+    # localized: the check-in row offers the fee as the page's language writes it ("10,00" in German and Danish)
+    amount = forms.DecimalField(label=_("Amount"), required=False, min_value=0, max_digits=8, decimal_places=2,
+                                localize=True)

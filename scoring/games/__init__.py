@@ -62,7 +62,7 @@ class GameType:
     #: carries local ids there as in its links, and an import maps them back (see tournament.transfer)
     json_links: str | None = None
     #: what the game's results are called in "Provisional — after 8 of 18 …" (scoring.progress.UNITS):
-    #: "lists" (score lists), "slips" or "sheets"
+    #: "lists" (score lists), "slips", "sheets" or "deals" (a patience's results lists)
     result_unit: str = "sheets"
     #: dotted path of `progress(tournament, after_round=None) -> scoring.progress.ResultProgress` when the game
     #: counts its results otherwise than `scoring.progress.counted_progress` (e.g. forfeits without a sheet)

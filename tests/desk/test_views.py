@@ -191,3 +191,30 @@ def test_a_payment_after_the_prizes_were_shown_says_so(schafkopf, director, clie
     client.force_login(director)
     response = client.post(url(schafkopf, "checkin"), {"entry": player.pk, "action": "paid"}, follow=True)
     assert "The prizes were shown already" in response.content.decode()
+
+
+@pytest.mark.parametrize("game", ["rummi", "voms"])
+def test_the_desks_window_title_is_text_and_its_script_loads_once(request, game, director, client):
+    # the register-suggestion script once stood inside <title>: the browser tab showed its tag as text
+    tournament = request.getfixturevalue(game)
+    client.force_login(director)
+    page = client.get(url(tournament)).content.decode()
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title and title.endswith(tournament.name)
+    assert page.count("tournament/suggest.js") == (0 if game == "voms" else 1)
+
+
+@pytest.mark.parametrize("language", ["de", "da"])
+def test_shift_enter_pays_the_fee_the_check_in_row_offers_in_german_and_danish(language, schafkopf, director, client,
+                                                                               add_players):
+    # the row's amount field shows the fee as "10,00"; Shift+Enter sends it as shown, and it was refused
+    schafkopf.entry_fee = Decimal("10")
+    schafkopf.save()
+    player = add_players(schafkopf, 1)[0]
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    page = client.get(url(schafkopf, "checkin")).content.decode()
+    assert 'name="amount" inputmode="decimal" value="10,00"' in page
+    client.post(url(schafkopf, "checkin"), {"entry": player.pk, "action": "paid", "amount": "10,00"})
+    player.refresh_from_db()
+    assert player.paid and player.paid_amount == Decimal("10.00")

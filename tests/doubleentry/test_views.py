@@ -205,7 +205,7 @@ def test_table_game_director_sees_differences(tg_double, director, client):
     page = text(response)
     assert response.status_code == 200 and "The two entries differ" in page
     assert 'data-field="h1-penalties-3"' in page and "<mark>90</mark>" in page and "<mark>95</mark>" in page
-    assert 'name="h1-penalties-3" value="95" class="tg-in tg-w16" aria-invalid="true"' in page
+    assert 'name="h1-penalties-3" value="95" class="tg-in tg-w16 tg-differs" aria-invalid="true"' in page
     assert "Director: let my entry count" in page
 
 

@@ -60,3 +60,22 @@ def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(make_g
     field = re.search(r'<input name="h1-pips-2"[^>]*>', page)[0]
     assert 'aria-invalid="true"' in field and "autofocus" in field
     assert "autofocus" not in re.search(r'<input name="h1-out"[^>]*>', page)[0]
+
+
+@pytest.mark.parametrize("wrong", ["h1-pips-2", "h1-pips-4"])
+def test_a_hand_with_an_empty_field_puts_the_focus_on_that_field(make_game, tg_add_players, director, client,  # noqa: F811
+                                                                wrong):
+    # the page said "“Pips left” is missing for Ida2 Holm2" and put the focus on the row's first field
+    from scoring.games.tablegames import services
+
+    domino = make_game("domino")
+    tg_add_players(domino, 4)
+    services.draw(domino, by=director, seed=1)
+    client.force_login(director)
+    target = reverse("tournament:tablegames:sheet", args=[domino.slug, 1, 1])
+    data = {"version": "0", "h1-out": "1", "h1-pips-1": "0", "h1-pips-2": "7", "h1-pips-3": "4", "h1-pips-4": "2",
+            wrong: ""}
+    page = html.unescape(client.post(target, data).content.decode())
+    field = re.search(rf'<input name="{wrong}"[^>]*>', page)[0]
+    assert 'aria-invalid="true"' in field and "autofocus" in field
+    assert "autofocus" not in re.search(r'<input name="h1-out"[^>]*>', page)[0]

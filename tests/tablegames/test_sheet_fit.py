@@ -41,3 +41,16 @@ def test_hand_rows_shrink_to_fit_and_stay_writable():
         for hands in range(1, 25):
             height = hand_row_height(players, hands)
             assert HAND_ROW_MIN <= height <= HAND_ROW_MAX
+
+
+def test_a_long_club_keeps_its_table_on_one_page(make_game, add_players, director):
+    # a club of two lines pushed the last row of signatures onto a page of its own
+    from tournament.services.participants import add_participant
+
+    tournament = make_game("quadominos")
+    add_players(tournament, 3)
+    add_participant(tournament, by=director, number=4, first_name="Erik", last_name="Nielsen-Bøgh",
+                    club="Dansk Quad-Ominos Klub Nordvestsjælland og Omegn")
+    services.draw(tournament, by=director, seed=3)
+    data = render(documents(tournament)["score-sheets-1"](), "pdf", tournament=tournament)
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1

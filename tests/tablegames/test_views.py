@@ -1,6 +1,8 @@
 """Table-game pages: who may open them, and what entering hands, correcting and drawing through them does."""
 
+import dataclasses
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -298,3 +300,82 @@ def test_a_malformed_version_is_a_conflict_not_a_server_error(drawn, director, c
     response = client.post(target, hand_post(2, 2, ["5", "0", "5", "5"], version="x"))
     assert response.status_code == 200 and "Someone else saved this sheet" in text_of(response)
     assert ScoreSheet.objects.get(table__round__number=1, table__number=1).version == 1
+
+
+@pytest.mark.parametrize(("name", "args"), [("round", (1,)), ("sheet", (1, 1)), ("board", ())])
+def test_pages_with_htmx_tell_it_not_to_add_an_inline_style(drawn, director, client, name, args):
+    # htmx's indicator <style> broke the Content-Security-Policy: the browser logged an error on every entry page
+    client.force_login(director)
+    page = client.get(url(drawn, name, *args)).content.decode()
+    assert "vendor/htmx/htmx.min.js" in page
+    config = page.split('<meta name="htmx-config" content=\'', 1)[1].split("'", 1)[0]
+    assert '"includeIndicatorStyles": false' in config and '"allowEval": false' in config
+    assert page.index('name="htmx-config"') < page.index("vendor/htmx/htmx.min.js")
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "No field yet: 5 players are registered"),
+                                                ("de", "Noch kein Teilnehmerfeld: 5 Spieler sind angemeldet")])
+def test_a_patience_without_its_field_invites_to_set_the_field_not_to_draw_seats(make_game, add_players, director,
+                                                                                  client, language, said):
+    # the page said "No seating yet ... draw the seating below" above a button "Set the field"
+    patience = make_game("domino_patience")
+    add_players(patience, 5)
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    page = text_of(client.get(url(patience, "seating")))
+    assert 'id="seating-invitation"' in page and said in page
+    assert "No seating yet" not in page and "draw the seating" not in page
+
+
+def test_a_patience_deal_has_no_still_missing_box_about_tables(make_game, add_players, director, client):
+    # the results list of a deal showed "Still missing in round 1 · Not entered (1 table): Table 1" under itself
+    patience = make_game("domino_patience")
+    add_players(patience, 5)
+    services.draw(patience, by=director)
+    client.force_login(director)
+    page = text_of(client.get(url(patience, "sheet", 1, 1)))
+    assert "0 of 5 results entered." in page
+    assert "Still missing" not in page and "Table 1" not in page
+
+
+@pytest.fixture
+def timed_patience(make_game, add_players, director):
+    patience = make_game("domino_patience")
+    services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    add_players(patience, 4)
+    services.draw(patience, by=director)
+    return patience
+
+
+def test_a_patience_result_without_its_finish_time_asks_for_it_there(timed_patience, director, client):
+    # it said "“” is not a time" and put the focus into the tiles of the row
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3"}
+    page = text_of(client.post(url(timed_patience, "sheet", 1, 1), data))
+    assert "Enter the finish time too" in page and "“” is not a time" not in page
+    assert "autofocus" in re.search(r'<input name="r2-finish_time"[^>]*>', page)[0]
+    assert "autofocus" not in re.search(r'<input name="r2-tiles_left"[^>]*>', page)[0]
+
+
+def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without_a_result(timed_patience, director,
+                                                                                         client):
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3",
+            "r2-finish_time": "44", "r4-tiles_left": "1", "r4-finish_time": "50"}
+    assert client.post(url(timed_patience, "sheet", 1, 1), data).status_code == 302
+    page = text_of(client.get(url(timed_patience, "sheet", 1, 1)))
+    assert "autofocus" in re.search(r'<input name="r3-tiles_left"[^>]*>', page)[0]
+    assert page.count("autofocus") == 1
+
+
+@pytest.mark.parametrize(("language", "heading", "missing"), [
+    ("en", "Provisional — after 0 of 1 deal", "Results still missing in: Deal 1"),
+    ("da", "Foreløbig — efter 0 af 1 kabale", "Resultater mangler stadig i: Kabale 1"),
+])
+def test_a_patiences_provisional_standings_count_deals_not_sheets(timed_patience, director, client, language,
+                                                                  heading, missing):
+    # "Provisional — after 0 of 1 sheet" and "Games not finished yet (round/table): 1/1" for a game of deals
+    client.force_login(director)
+    client.cookies["django_language"] = language
+    page = re.sub(r"<[^>]+>", "", text_of(client.get(url(timed_patience, "standings"))))
+    assert heading in page and missing in page and "1/1" not in page

@@ -148,5 +148,7 @@ def register_table_game(game: TableGame) -> GameType:
             check_settings="scoring.games.tablegames.checks.check_settings",
             board=_board,
             season_evening="scoring.games.tablegames.season.season_evening",
+            # a patience's one list per deal is no table's sheet: "Provisional — after 1 of 2 deals"
+            result_unit="deals" if game.patience else "sheets",
         )
     )

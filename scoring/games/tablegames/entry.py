@@ -175,6 +175,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             return self.show(entries, grids=grids, attempted=True, error=differ.message, two=two,
                              can_decide=self.director and not self.pending_mine)
         except services.SheetRefused as refused:
+            point_at(grids, refused, entries)
             return self.show(entries, grids=grids, error=refused.message, attempted=True)
         except DomainError as error:
             shown = entries if grids else self.entries
@@ -408,10 +409,35 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                             if key in self.diff_keys},
             })
         editable = [row for row in rows if row["editable"]]
-        focus = next((row for row in editable if row["errors"]), editable[0] if editable else None)
+        # the first result in error, else the first still empty, else the first that can be typed
+        focus = next((row for row in editable if row["errors"]),
+                     next((row for row in editable if not row["tiles"] and not row["time"]),
+                          editable[0] if editable else None))
         if focus is not None:
-            focus["focus"] = True  # the first result in error, else the first that can be typed
+            # within the row, the finish time when the rules refused it (point_at marked it)
+            grid = grids.get(focus["seat"].number)
+            time_wrong = grid is not None and focus["time_name"] in grid.invalid
+            focus["time_focus" if time_wrong else "focus"] = True
         return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
+
+
+def point_at(grids: dict[int, GridRow], refused: services.SheetRefused, entries) -> None:
+    """Mark the field a refused hand is about (a player's empty or wrong field, the hand's own field; a patience
+    result's finish time) as the one to correct: it gets the focus back instead of the row's first field."""
+    if refused.row is None or not refused.field:
+        return
+    if refused.field == FINISH_TIME:  # a patience's rows are its results; its grids go by seat
+        row = entries[refused.row - 1] if 0 < refused.row <= len(entries) else None
+        grid = grids.get(row.get("seat")) if isinstance(row, dict) else None
+        if grid is not None:
+            grid.invalid.append(result_name(grid.number, FINISH_TIME))
+        return
+    grid = grids.get(refused.row)
+    if grid is None:
+        return
+    name = input_name(grid.number, refused.field, refused.seat)
+    if name in grid.values and name not in grid.invalid:
+        grid.invalid.insert(0, name)
 
 
 def _places(order) -> list[tuple[int, int]]:

@@ -28,11 +28,13 @@ from .sheets import END, make_derive, mode_of
 
 
 class SheetRefused(DomainError):
-    """A sheet the rules refuse; `row` is the hand (or result row) it is about, when it is one row."""
+    """A sheet the rules refuse; `row` is the hand (or result row) it is about, when it is one row, and `seat`
+    the player whose `field` is wrong, when it is one player's."""
 
-    def __init__(self, message, *, field=None, row=None):
+    def __init__(self, message, *, field=None, row=None, seat=None):
         super().__init__(message, field=field)
         self.row = row
+        self.seat = seat
 
 
 def _require_director(by, tournament) -> None:
@@ -138,7 +140,8 @@ def checked_derive(tournament, table: Table, entries: list):
     try:
         derive(entries, mode)
     except RuleError as error:
-        raise SheetRefused(rule_message(error), field=error.field, row=getattr(error, "row", None)) from error
+        raise SheetRefused(rule_message(error), field=error.field, row=getattr(error, "row", None),
+                           seat=getattr(error, "seat", None)) from error
     return derive, mode
 
 

@@ -99,13 +99,15 @@ def _per_player(entry_field: EntryField, value: Any, names: Mapping[int, str], n
         raise unreadable(number) from None
     if set(values) - set(names):
         raise unreadable(number)
-    missing = [names[seat] for seat in names if seat not in values]
+    missing = [seat for seat in names if seat not in values]
     if missing:
-        raise RuleError(
+        error = RuleError(
             "value_missing_for",
             gettext_noop("“%(what)s” is missing for %(players)s: enter a value for every player (0 when none)."),
-            field=entry_field.key, what=_(entry_field.name), players=", ".join(missing),
+            field=entry_field.key, what=_(entry_field.name), players=", ".join(names[seat] for seat in missing),
         )
+        error.seat = missing[0]  # the first empty field gets the focus back
+        raise error
     return values
 
 
@@ -231,11 +233,15 @@ _TIME = re.compile(r"^(?:(\d+):)?(\d{1,3})(?::(\d{2}))?$")
 
 def parse_time(text: Any, row: int) -> int:
     """A finish time as typed, in seconds: "41:10" (minutes:seconds), "1:05:30" or "41" (minutes)."""
-    match = _TIME.match(str(text).strip().replace(".", ":")) if text not in (None, "") else None
+    if text in (None, ""):
+        raise RuleError("finish_time_missing", gettext_noop(
+            "Enter the finish time too: minutes and seconds (41:10), hours, minutes and seconds (1:05:30) or "
+            "whole minutes (41)."), field=FINISH_TIME, row=row)
+    match = _TIME.match(str(text).strip().replace(".", ":"))
     if not match:
         raise RuleError("finish_time_invalid", gettext_noop(
             "“%(value)s” is not a time: write minutes and seconds (41:10), hours, minutes and seconds "
-            "(1:05:30) or whole minutes (41)."), field=FINISH_TIME, value=text or "", row=row)
+            "(1:05:30) or whole minutes (41)."), field=FINISH_TIME, value=text, row=row)
     hours, middle, seconds = match.groups()
     if seconds is None:  # "41" is minutes, "1:05" is minutes and seconds
         return int(middle) * 60 if hours is None else int(hours) * 60 + int(middle)

@@ -69,7 +69,8 @@ class Standings:
     @property
     def progress(self) -> ResultProgress:
         """Sheets finished against sheets expected (`scoring.progress`): what labels the ranking provisional."""
-        return ResultProgress(entered=self.finished, expected=self.total, unit="sheets")
+        return ResultProgress(entered=self.finished, expected=self.total,
+                              unit="deals" if self.settings.patience else "sheets")
 
     @property
     def complete(self) -> bool:

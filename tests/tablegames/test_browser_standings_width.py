@@ -1,0 +1,40 @@
+"""The standings page fits a laptop's 1366 pixels in Danish with a long club (Chromium, no live server: the page and
+its static files are served to the browser from the test client and the static folders)."""
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from scoring.games.tablegames import services
+from tests.browser.conftest import browser  # noqa: F401
+from tournament.services.participants import add_participant
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+
+
+def test_the_danish_standings_fit_1366_pixels_with_a_long_club(make_game, add_players, director, client, browser):  # noqa: F811
+    tournament = make_game("quadominos")
+    add_players(tournament, 3)
+    add_participant(tournament, by=director, number=4, first_name="Erik", last_name="Nielsen-Bøgh",
+                    club="Dansk Quad-Ominos Klub Nordvestsjælland og Omegn")
+    services.draw(tournament, by=director, seed=3)
+    client.force_login(director)
+    client.cookies["django_language"] = "da"
+    page_url = reverse("tournament:tablegames:standings", args=[tournament.slug])
+    html = client.get(page_url).content.decode()
+    assert "Dansk Quad-Ominos Klub" in html
+
+    def serve(route):
+        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
+        found = finders.find(path)
+        route.fulfill(path=found) if found else route.fulfill(status=404)
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.route("http://walk.test/static/**", serve)
+    page.route(f"http://walk.test{page_url}", lambda route: route.fulfill(body=html, content_type="text/html"))
+    page.goto(f"http://walk.test{page_url}")
+    box = page.locator(".tg-scroll")
+    widths = box.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    context.close()
+    assert widths[0] <= widths[1], widths
