@@ -19,6 +19,8 @@ _addresses: set[str] = set()
 _routes: set[str] = set()
 _roles: Counter = Counter()
 _tests: set[str] = set()
+#: session key -> the user logged in with it, for the running test
+_senders: dict = {}
 
 
 def sender(environ):
@@ -33,9 +35,14 @@ def sender(environ):
     cookie = SimpleCookie(environ.get("HTTP_COOKIE", "")).get(settings.SESSION_COOKIE_NAME)
     if cookie is None:
         return None
+    if cookie.value in _senders:
+        return _senders[cookie.value]
     store: SessionBase = import_string(f"{settings.SESSION_ENGINE}.SessionStore")(cookie.value)
     user_id = store.get("_auth_user_id")
-    return get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    if user is not None:  # a session key names one login: looked up once per test (cleared in _count_probes)
+        _senders[cookie.value] = user
+    return user
 
 
 def role_of(user, match) -> str:
@@ -83,7 +90,9 @@ def _count_probes(request, monkeypatch):
 
     monkeypatch.setattr(ClientHandler, "__call__", counted)
     _tests.add(request.node.nodeid)
+    _senders.clear()
     yield
+    _senders.clear()
 
 
 def summary() -> dict:
