@@ -21,6 +21,8 @@ _roles: Counter = Counter()
 _tests: set[str] = set()
 #: session key -> the user logged in with it, for the running test
 _senders: dict = {}
+#: (user id, tournament slug) -> role, for the running test's GETs since its last POST
+_role_of_sender: dict = {}
 
 
 def sender(environ):
@@ -70,7 +72,12 @@ def record(user, request, response) -> None:
     _counts[request.method] += 1
     _addresses.add(f"{request.method} {request.path}")
     _routes.add(match.view_name if match else f"(no route) {response.status_code}")
-    _roles[role_of(user, match)] += 1
+    if request.method != "GET":
+        _role_of_sender.clear()  # a POST may have changed roles or groups: look them up again
+    key = (user.pk if user is not None else None, match.kwargs.get("slug") if match else None)
+    if key not in _role_of_sender:
+        _role_of_sender[key] = role_of(user, match)
+    _roles[_role_of_sender[key]] += 1
 
 
 @pytest.fixture(autouse=True)
@@ -91,8 +98,10 @@ def _count_probes(request, monkeypatch):
     monkeypatch.setattr(ClientHandler, "__call__", counted)
     _tests.add(request.node.nodeid)
     _senders.clear()
+    _role_of_sender.clear()
     yield
     _senders.clear()
+    _role_of_sender.clear()
 
 
 def summary() -> dict:
