@@ -25,6 +25,14 @@ def pytest_configure(config):
     settings.PUBLIC_RENDER_SECONDS = 0
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test (`item.rep_call`), for fixtures that act on a failure only."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 @pytest.fixture(autouse=True)
 def _fresh_state_per_test():
     """Each test starts in English with empty caches: a language left active by one test, or a

@@ -19,6 +19,10 @@ _addresses: set[str] = set()
 _routes: set[str] = set()
 _roles: Counter = Counter()
 _tests: set[str] = set()
+#: session key -> the user logged in with it, for the running test
+_senders: dict = {}
+#: (user id, tournament slug) -> role, for the running test's GETs since its last POST
+_role_of_sender: dict = {}
 
 
 def sender(environ):
@@ -33,9 +37,14 @@ def sender(environ):
     cookie = SimpleCookie(environ.get("HTTP_COOKIE", "")).get(settings.SESSION_COOKIE_NAME)
     if cookie is None:
         return None
+    if cookie.value in _senders:
+        return _senders[cookie.value]
     store: SessionBase = import_string(f"{settings.SESSION_ENGINE}.SessionStore")(cookie.value)
     user_id = store.get("_auth_user_id")
-    return get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    if user is not None:  # a session key names one login: looked up once per test (cleared in _count_probes)
+        _senders[cookie.value] = user
+    return user
 
 
 def role_of(user, match) -> str:
@@ -63,7 +72,12 @@ def record(user, request, response) -> None:
     _counts[request.method] += 1
     _addresses.add(f"{request.method} {request.path}")
     _routes.add(match.view_name if match else f"(no route) {response.status_code}")
-    _roles[role_of(user, match)] += 1
+    if request.method != "GET":
+        _role_of_sender.clear()  # a POST may have changed roles or groups: look them up again
+    key = (user.pk if user is not None else None, match.kwargs.get("slug") if match else None)
+    if key not in _role_of_sender:
+        _role_of_sender[key] = role_of(user, match)
+    _roles[_role_of_sender[key]] += 1
 
 
 @pytest.fixture(autouse=True)
@@ -83,7 +97,11 @@ def _count_probes(request, monkeypatch):
 
     monkeypatch.setattr(ClientHandler, "__call__", counted)
     _tests.add(request.node.nodeid)
+    _senders.clear()
+    _role_of_sender.clear()
     yield
+    _senders.clear()
+    _role_of_sender.clear()
 
 
 def summary() -> dict:

@@ -95,8 +95,12 @@ def page(browser, request):
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT)
     yield page
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True, timeout=ACTION_TIMEOUT)
+    # The page as the test left it, for whoever looks into a failure (every test's with SCREENSHOTS=1): a full-page
+    # screenshot costs the browser more than many a test's own steps.
+    failed = getattr(request.node, "rep_call", None) is None or request.node.rep_call.failed
+    if failed or os.environ.get("SCREENSHOTS") == "1":
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True, timeout=ACTION_TIMEOUT)
     context.close()
 
 
