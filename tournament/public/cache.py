@@ -21,20 +21,26 @@ many seconds (plus one rendering's time) late — never one that was not committ
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import router
+from django.db import connections, router
 from django.db.models import CharField, OuterRef, Subquery, Value
 from django.db.models.functions import Cast, Coalesce, Concat
 from django.http import Http404
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 
 from tournament.models import AuditEntry, Tournament
+
+logger = logging.getLogger(__name__)
 
 
 def public_cache():
@@ -116,44 +122,87 @@ def newest_key(tournament: Tournament, kind: str, extra: str = "") -> str:
 
 #: how long a rendering may hold the lock; a process that died while rendering blocks nobody longer
 LOCK_SECONDS = 30
+#: the newest rendering of a region is kept this many times PUBLIC_CACHE_SECONDS: answered while a newer
+#: one (or the same version, renewed after PUBLIC_CACHE_SECONDS) is rendered in the background
+NEWEST_FACTOR = 10
 #: how often a process waiting for another's rendering looks whether it is there
 WAIT_STEP = 0.05
 
 
+def start_background(work: Callable[[], None]) -> None:
+    """Run `work` beside the request, in a thread of this server process (a sync worker's next request and a
+    gthread worker's other threads go on meanwhile; the GIL is shared, the waiting is gone). Replaced by the
+    tests to run it when they say. The thread's own database connection is closed at its end."""
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    threading.Thread(target=run, name="public-render", daemon=True).start()
+
+
 def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "",
            window: float = 0) -> Any:
-    """The value for this tournament, kind and version; `compute()` runs only when the cache has none.
+    """The value for this tournament, kind and version; `compute()` runs only when the cache has none."""
+    return cached_region(tournament, kind, compute, extra, window)[0]
 
-    `window` (the public regions pass PUBLIC_RENDER_SECONDS; 0, the default, for the director's pages, which
-    must show the newest state, and for what is cheap): when this version is not in the cache, the newest
-    rendering is answered if it started less than `window` seconds ago; otherwise one process renders (the
-    lock) while the others wait for its result, or answer with a newer rendering that appears.
+
+def cached_region(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "",
+                  window: float = 0) -> tuple[Any, bool]:
+    """(value, coming): `coming` is True when the value is an earlier version's rendering and the newest
+    version is being rendered right now (the page then asks again soon: PUBLIC_RETRY_SECONDS).
+
+    `window` 0 (the default: the director's pages, which must show the newest state, what is cheap, and the
+    tests): a version not in the cache is rendered here and now. `window` > 0 (the public regions pass
+    PUBLIC_RENDER_SECONDS): a version not in the cache is answered at once with the newest rendering of the
+    region, never waiting for a rendering —
+    - if that rendering started less than `window` seconds ago, as it is (at most one rendering per window);
+    - else one process takes the lock and renders the version in the background (`start_background`), while
+      it and every other process answer with the newest rendering until it is stored. This is also how a
+      version is renewed after PUBLIC_CACHE_SECONDS (the newest rendering is kept ten times as long).
+    Only a region never rendered (or unasked for ten times PUBLIC_CACHE_SECONDS) is rendered in the request, by
+    one process, while the others wait for it.
     """
     cache = public_cache()
     key = cache_key(tournament, kind, extra)
     value = cache.get(key)
     if value is not None:
-        return value
+        return value, False
     if window <= 0:
         value = compute()
         cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
-        return value
+        return value, False
     newest = newest_key(tournament, kind, extra)
-    recent = _recent(cache.get(newest), window)
-    if recent is not None:
-        return recent
     lock = f"{key}:lock"
+    previous = cache.get(newest)
+    if previous is not None:
+        if _recent(previous, window) is not None:
+            return previous[2], False
+        if cache.add(lock, 1, LOCK_SECONDS):
+            start_background(_in_context(functools.partial(_render, cache, key, newest, compute)))
+            coming = True
+        else:
+            coming = cache.get(lock) is not None
+        return previous[2], coming and previous[1] != key
     deadline = time.monotonic() + LOCK_SECONDS
     while not cache.add(lock, 1, LOCK_SECONDS):
-        # Another process renders this version: wait for it (a sync worker waiting costs no CPU).
+        # Another process renders this region for the first time: wait for it (a sync worker waiting costs no CPU).
         time.sleep(WAIT_STEP)
         value = cache.get(key)
-        if value is None:
-            value = _recent(cache.get(newest), window)
         if value is not None:
-            return value
+            return value, False
+        previous = cache.get(newest)
+        if previous is not None:
+            return previous[2], previous[1] != key
         if time.monotonic() > deadline:  # the lock outlived its owner: render here
             break
+    return _render(cache, key, newest, compute), False
+
+
+def _render(cache, key: str, newest: str, compute: Callable[[], Any]) -> Any:
+    """Render a version (this process holds its lock), store it and make it the newest unless a rendering
+    that started later is stored already; release the lock whatever happens."""
     try:
         value = cache.get(key)  # rendered while this process waited for the lock
         if value is None:
@@ -162,10 +211,24 @@ def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra:
             cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
             current = cache.get(newest)
             if current is None or current[0] <= started:  # a rendering that started later stays the newest
-                cache.set(newest, (started, key, value), settings.PUBLIC_CACHE_SECONDS)
+                cache.set(newest, (started, key, value), NEWEST_FACTOR * settings.PUBLIC_CACHE_SECONDS)
     finally:
-        cache.delete(lock)
+        cache.delete(f"{key}:lock")
     return value
+
+
+def _in_context(work: Callable[[], Any]) -> Callable[[], None]:
+    """`work` as the background thread runs it: in the request's language and time zone (both are per thread);
+    a failure is logged (the lock is released already) and the next request tries again."""
+    language, zone = get_language(), timezone.get_current_timezone()
+
+    def run() -> None:
+        try:
+            with translation.override(language), timezone.override(zone):
+                work()
+        except Exception:  # noqa: BLE001 (a background thread has nobody to raise to)
+            logger.exception("Rendering a public region in the background failed")
+    return run
 
 
 def _recent(newest: tuple | None, window: float) -> Any:
