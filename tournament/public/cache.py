@@ -12,11 +12,15 @@ entries also expire after PUBLIC_CACHE_SECONDS, which bounds anything missed. Th
 entry's time: the cache may be files that outlive the server (settings.PUBLIC_CACHE_DIR), and a database
 restored from a backup hands out the same ids again.
 
-Rendering once: the cache is shared by the server's processes (files or Redis), and a region not rendered yet
-for the newest version is rendered by one process only (a `cache.add` lock); while it works, and for
-PUBLIC_RENDER_SECONDS after the newest rendering started, the others answer with that newest rendering. So at
-most one rendering per interval whatever the pace of entry, and a viewer sees a committed state at most that
-many seconds (plus one rendering's time) late — never one that was not committed.
+Rendering once, and nobody waiting for it: the cache is shared by the server's processes (files or Redis). A
+region not rendered yet for the newest version is rendered by one process only (a `cache.add` lock), in a
+background thread of that process, while every request (that one's too) answers at once with the newest
+rendering there is; such an answer tells the page to ask again after PUBLIC_RETRY_SECONDS instead of
+PUBLIC_POLL_SECONDS, so the phone shows the new state one short retry later. For PUBLIC_RENDER_SECONDS after
+the newest rendering started no other is started: at most one rendering per interval whatever the pace of entry.
+A viewer sees a committed state at most that many seconds (plus one rendering's time) late — never one that
+was not committed. Only a region that has no rendering at all yet is rendered in the request (the others wait
+for that one).
 """
 
 from __future__ import annotations
