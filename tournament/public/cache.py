@@ -184,7 +184,7 @@ def cached_region(tournament: Tournament, kind: str, compute: Callable[[], Any],
         if _recent(previous, window) is not None:
             return previous[2], False
         if cache.add(lock, 1, LOCK_SECONDS):
-            start_background(_in_context(functools.partial(_render, cache, key, newest, compute)))
+            start_background(_in_context(functools.partial(_render, key, newest, compute)))
             coming = True
         else:
             coming = cache.get(lock) is not None
@@ -201,12 +201,14 @@ def cached_region(tournament: Tournament, kind: str, compute: Callable[[], Any],
             return previous[2], previous[1] != key
         if time.monotonic() > deadline:  # the lock outlived its owner: render here
             break
-    return _render(cache, key, newest, compute), False
+    return _render(key, newest, compute), False
 
 
-def _render(cache, key: str, newest: str, compute: Callable[[], Any]) -> Any:
+def _render(key: str, newest: str, compute: Callable[[], Any]) -> Any:
     """Render a version (this process holds its lock), store it and make it the newest unless a rendering
-    that started later is stored already; release the lock whatever happens."""
+    that started later is stored already; release the lock whatever happens. The cache is this thread's own
+    handle (Django's cache handles are per thread)."""
+    cache = public_cache()
     try:
         value = cache.get(key)  # rendered while this process waited for the lock
         if value is None:
