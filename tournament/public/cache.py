@@ -129,6 +129,8 @@ LOCK_SECONDS = 30
 #: the newest rendering of a region is kept this many times PUBLIC_CACHE_SECONDS: answered while a newer
 #: one (or the same version, renewed after PUBLIC_CACHE_SECONDS) is rendered in the background
 NEWEST_FACTOR = 10
+#: the lock's values: a rendering is under way; the last one failed (no other starts before the lock expires)
+RENDERING, FAILED = 1, 2
 #: how often a process waiting for another's rendering looks whether it is there
 WAIT_STEP = 0.05
 
@@ -183,14 +185,14 @@ def cached_region(tournament: Tournament, kind: str, compute: Callable[[], Any],
     if previous is not None:
         if _recent(previous, window) is not None:
             return previous[2], False
-        if cache.add(lock, 1, LOCK_SECONDS):
-            start_background(_in_context(functools.partial(_render, key, newest, compute)))
+        if cache.add(lock, RENDERING, LOCK_SECONDS):
+            start_background(_in_context(functools.partial(_render, key, newest, compute, background=True)))
             coming = True
         else:
-            coming = cache.get(lock) is not None
+            coming = cache.get(lock) == RENDERING  # not after a failure (FAILED): nothing is coming soon
         return previous[2], coming and previous[1] != key
     deadline = time.monotonic() + LOCK_SECONDS
-    while not cache.add(lock, 1, LOCK_SECONDS):
+    while not cache.add(lock, RENDERING, LOCK_SECONDS):
         # Another process renders this region for the first time: wait for it (a sync worker waiting costs no CPU).
         time.sleep(WAIT_STEP)
         value = cache.get(key)
@@ -204,10 +206,12 @@ def cached_region(tournament: Tournament, kind: str, compute: Callable[[], Any],
     return _render(key, newest, compute), False
 
 
-def _render(key: str, newest: str, compute: Callable[[], Any]) -> Any:
+def _render(key: str, newest: str, compute: Callable[[], Any], background: bool = False) -> Any:
     """Render a version (this process holds its lock), store it and make it the newest unless a rendering
-    that started later is stored already; release the lock whatever happens. The cache is this thread's own
-    handle (Django's cache handles are per thread)."""
+    that started later is stored already; release the lock. A rendering that failed in the background keeps
+    the lock, marked FAILED, for LOCK_SECONDS: a bug then costs one traceback per LOCK_SECONDS, not one per poll
+    (a failure in the request is that request's 500, and the next one tries again). The cache is this thread's
+    own handle (Django's cache handles are per thread)."""
     cache = public_cache()
     try:
         value = cache.get(key)  # rendered while this process waited for the lock
@@ -218,14 +222,19 @@ def _render(key: str, newest: str, compute: Callable[[], Any]) -> Any:
             current = cache.get(newest)
             if current is None or current[0] <= started:  # a rendering that started later stays the newest
                 cache.set(newest, (started, key, value), NEWEST_FACTOR * settings.PUBLIC_CACHE_SECONDS)
-    finally:
-        cache.delete(f"{key}:lock")
+    except BaseException:
+        if background:
+            cache.set(f"{key}:lock", FAILED, LOCK_SECONDS)
+        else:
+            cache.delete(f"{key}:lock")
+        raise
+    cache.delete(f"{key}:lock")
     return value
 
 
 def _in_context(work: Callable[[], Any]) -> Callable[[], None]:
     """`work` as the background thread runs it: in the request's language and time zone (both are per thread);
-    a failure is logged (the lock is released already) and the next request tries again."""
+    a failure is logged."""
     language, zone = get_language(), timezone.get_current_timezone()
 
     def run() -> None:
