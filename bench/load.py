@@ -1,7 +1,7 @@
 """Load test on loopback: gunicorn on a throw-away PostgreSQL, public viewers polling, directors entering lists.
 
 Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
-[--players 2000] [--pause 0] [--workers 3] [--threads 1]`, or `--quick` for a smoke run (200 players, 20 s).
+[--players 2000] [--pause 0] [--workers 3] [--threads 4]`, or `--quick` for a smoke run (200 players, 20 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
 
@@ -9,8 +9,8 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
 2. builds a Schafkopf tournament through the director's services with bench/schafkopf.py's helpers: the players
    imported, 2 rounds drawn, half of round 1's lists entered (so the standings are not trivial), the standings
    published, and one account per director;
-3. starts gunicorn as docs/deploy.md does (3 sync workers; `--workers`, `--threads`) with DEBUG off and the
-   public pages' cache shared by the workers (files in the temporary folder, as settings.PUBLIC_CACHE_DIR);
+3. starts gunicorn as docs/deploy.md does (3 gthread workers × 4 threads; `--workers`, `--threads`) with DEBUG off
+   and the public pages' cache shared by the workers (files in the temporary folder, as settings.PUBLIC_CACHE_DIR);
 4. for `--seconds`: every viewer (accepting gzip, as phones do) opens the public standings page (and its CSS and
    scripts, once, like a browser), then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS)
    with ±10 % jitter, as htmx does, starting at a random moment of the first interval; every director logs in once
@@ -406,7 +406,8 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--pause", type=float, default=0, help="seconds a director waits between lists")
     parser.add_argument("--poll", type=float, help="seconds between polls (default: PUBLIC_POLL_SECONDS)")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (docs/deploy.md: 3)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (docs/deploy.md: 4, gthread; "
+                        "1: sync workers)")
     parser.add_argument("--entered", type=float, default=0.5, help="share of round 1's lists entered beforehand")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 20 viewers, 2 directors, "
                         "20 s, polls every 3 s")
