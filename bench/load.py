@@ -14,9 +14,10 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
 4. for `--seconds`: every viewer (accepting gzip, as phones do) opens the public standings page (and its CSS and
    scripts, once, like a browser), then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS)
    with ±10 % jitter, as htmx does, starting at a random moment of the first interval; every director logs in once
-   and then enters round 2's lists (each director its own tables): opens the list, posts all 30 (40) games, follows
-   the redirect to the next list. Directors type as fast as the server answers (`--pause` adds seconds between
-   lists): far faster than people, so that the lists in one minute are many and every one renews the public pages;
+   (before the viewers come: a password hash is half a second of CPU) and then enters round 2's lists (each
+   director its own tables): opens the list, posts all 30 (40) games, follows the redirect to the next list.
+   Directors type as fast as the server answers (`--pause` adds seconds between lists): far faster than people,
+   so that the lists in one minute are many and every one renews the public pages;
 5. stops gunicorn, then counts in the database: every list answered with success is stored with exactly the
    games posted, once (one revision, version 1); no list is stored twice;
 6. prints p50/p95/p99/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
@@ -198,6 +199,7 @@ class Client:
             response = self.connection.getresponse()
             self.last_status = response.status
             raw = response.read()
+            seconds = time.monotonic() - start  # the answer is here: unzipping and decoding are the client's work
             self.last_wire_bytes = len(raw)
             if response.getheader("Content-Encoding", "") == "gzip":
                 raw = gzip.decompress(raw)
@@ -213,7 +215,6 @@ class Client:
             self.recorder.error(kind, f"{method} {path}: {type(error).__name__}: {error}", type(error).__name__)
             self.close()
             return None
-        seconds = time.monotonic() - start
         self.last_used = time.monotonic()
         if response.getheader("Connection", "").lower() == "close" or response.will_close:
             self.close()
@@ -259,16 +260,24 @@ def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: 
 
 
 def director(port: int, recorder: Recorder, slug: str, username: str, password: str, tables: list[tuple],
-             outcomes: dict, stop: threading.Event, pause: float) -> None:
-    """A director at the referee table: logs in once, then enters their lists of round 2 one after another."""
+             outcomes: dict, stop: threading.Event, pause: float, logged_in: threading.Semaphore | None = None,
+             go: threading.Event | None = None) -> None:
+    """A director at the referee table: logs in once (then releases `logged_in` and waits for `go`: directors
+    are logged in before the viewers come), then enters their lists of round 2 one after another."""
     client = Client(port, recorder)
-    answer = client.request("login page", "GET", "/accounts/login/")
-    if answer is None:
-        return
-    data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
-            "username": username, "password": password}
-    if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
-        return
+    try:
+        answer = client.request("login page", "GET", "/accounts/login/")
+        if answer is None:
+            return
+        data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
+                "username": username, "password": password}
+        if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
+            return
+    finally:
+        if logged_in is not None:
+            logged_in.release()
+    if go is not None:
+        go.wait()
     for number, games, size in tables:
         if stop.is_set():
             break
@@ -504,18 +513,27 @@ def main(argv=None) -> int:
 
         recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
         shares = [round_two[d::options.directors] for d in range(options.directors)]
+        # The directors log in first (a password hash is half a second of CPU: in the hall they are logged in
+        # before the phones come), then the viewers arrive and the directors start entering.
+        logged_in, go = threading.Semaphore(0), threading.Event()
+        directors = [threading.Thread(target=director, args=(port, recorder, SLUG, f"director{d + 1}", password,
+                                                             shares[d], outcomes, stop, options.pause, logged_in, go),
+                                      daemon=True) for d in range(options.directors)]
+        for thread in directors:
+            thread.start()
+        for _director in directors:
+            logged_in.acquire(timeout=2 * REQUEST_TIMEOUT)
         threads = [threading.Thread(target=load_sampler, args=(loads, stop), daemon=True)]
         threads += [threading.Thread(target=viewer, args=(port, recorder, SLUG, poll_seconds, stop, seed),
                                      daemon=True) for seed in range(options.viewers)]
-        threads += [threading.Thread(target=director, args=(port, recorder, SLUG, f"director{d + 1}", password,
-                                                            shares[d], outcomes, stop, options.pause), daemon=True)
-                    for d in range(options.directors)]
         load_before = os.getloadavg()[0]
         gunicorn.measure()
         cpu_postgres, cpu_client = cpu_seconds(postgres.postmaster()), time.process_time()
         start = time.monotonic()
+        go.set()
         for thread in threads:
             thread.start()
+        threads += directors
         stop.wait(options.seconds)
         stop.set()
         for thread in threads:  # every thread ends after its request in flight (at most REQUEST_TIMEOUT)
