@@ -1,7 +1,7 @@
 """Load test on loopback: gunicorn on a throw-away PostgreSQL, public viewers polling, directors entering lists.
 
 Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
-[--players 2000] [--pause 0] [--workers 3] [--threads 1]`, or `--quick` for a smoke run (200 players, 20 s).
+[--players 2000] [--pause 0] [--workers 3] [--threads 4]`, or `--quick` for a smoke run (200 players, 20 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
 
@@ -9,14 +9,15 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
 2. builds a Schafkopf tournament through the director's services with bench/schafkopf.py's helpers: the players
    imported, 2 rounds drawn, half of round 1's lists entered (so the standings are not trivial), the standings
    published, and one account per director;
-3. starts gunicorn as docs/deploy.md does (3 sync workers; `--workers`, `--threads`) with DEBUG off and the
-   public pages' cache shared by the workers (files in the temporary folder, as settings.PUBLIC_CACHE_DIR);
+3. starts gunicorn as docs/deploy.md does (3 gthread workers × 4 threads; `--workers`, `--threads`) with DEBUG off
+   and the public pages' cache shared by the workers (files in the temporary folder, as settings.PUBLIC_CACHE_DIR);
 4. for `--seconds`: every viewer (accepting gzip, as phones do) opens the public standings page (and its CSS and
    scripts, once, like a browser), then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS)
    with ±10 % jitter, as htmx does, starting at a random moment of the first interval; every director logs in once
-   and then enters round 2's lists (each director its own tables): opens the list, posts all 30 (40) games, follows
-   the redirect to the next list. Directors type as fast as the server answers (`--pause` adds seconds between
-   lists): far faster than people, so that the lists in one minute are many and every one renews the public pages;
+   (before the viewers come: a password hash is half a second of CPU) and then enters round 2's lists (each
+   director its own tables): opens the list, posts all 30 (40) games, follows the redirect to the next list.
+   Directors type as fast as the server answers (`--pause` adds seconds between lists): far faster than people,
+   so that the lists in one minute are many and every one renews the public pages;
 5. stops gunicorn, then counts in the database: every list answered with success is stored with exactly the
    games posted, once (one revision, version 1); no list is stored twice;
 6. prints p50/p95/p99/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
@@ -36,14 +37,11 @@ import argparse
 import gzip
 import html
 import http.client
-import math
 import os
 import random
 import re
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -58,6 +56,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench._server import (  # noqa: E402 (after the checkout is on the path)
+    Postgres,
+    Server,
+    cpu_line,
+    cpu_seconds,
+    error_lines,
+    latency_lines,
+    load_line,
+    load_sampler,
+    server_errors,
+    stop_process,
+)
+
 SLUG = "bench-load"
 #: round 2's list at table n is generated from this seed + n, so the check can generate it again
 LIST_SEED = 5000
@@ -68,22 +79,6 @@ IDLE_RECONNECT = 1.0
 
 
 # --- pure parts (tests/ops/test_load_bench.py) --------------------------------------------------------------
-
-
-def percentile(values, fraction: float) -> float:
-    """The nearest-rank percentile (fraction 0.5 → p50, 0.95 → p95): a value that was measured."""
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    if not 0 < fraction <= 1:
-        raise ValueError("fraction must be in (0, 1]")
-    rank = max(1, math.ceil(round(len(ordered) * fraction, 9)))  # round: 0.95 * 20 is 19, not 19.000…01
-    return ordered[rank - 1]
-
-
-def summary(values) -> dict:
-    return {"count": len(values), "p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
-            "p99": percentile(values, 0.99), "max": max(values)}
 
 
 def list_games(table_number: int, games: int, table_size: int) -> list[dict]:
@@ -204,6 +199,7 @@ class Client:
             response = self.connection.getresponse()
             self.last_status = response.status
             raw = response.read()
+            seconds = time.monotonic() - start  # the answer is here: unzipping and decoding are the client's work
             self.last_wire_bytes = len(raw)
             if response.getheader("Content-Encoding", "") == "gzip":
                 raw = gzip.decompress(raw)
@@ -219,7 +215,6 @@ class Client:
             self.recorder.error(kind, f"{method} {path}: {type(error).__name__}: {error}", type(error).__name__)
             self.close()
             return None
-        seconds = time.monotonic() - start
         self.last_used = time.monotonic()
         if response.getheader("Connection", "").lower() == "close" or response.will_close:
             self.close()
@@ -265,16 +260,24 @@ def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: 
 
 
 def director(port: int, recorder: Recorder, slug: str, username: str, password: str, tables: list[tuple],
-             outcomes: dict, stop: threading.Event, pause: float) -> None:
-    """A director at the referee table: logs in once, then enters their lists of round 2 one after another."""
+             outcomes: dict, stop: threading.Event, pause: float, logged_in: threading.Semaphore | None = None,
+             go: threading.Event | None = None) -> None:
+    """A director at the referee table: logs in once (then releases `logged_in` and waits for `go`: directors
+    are logged in before the viewers come), then enters their lists of round 2 one after another."""
     client = Client(port, recorder)
-    answer = client.request("login page", "GET", "/accounts/login/")
-    if answer is None:
-        return
-    data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
-            "username": username, "password": password}
-    if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
-        return
+    try:
+        answer = client.request("login page", "GET", "/accounts/login/")
+        if answer is None:
+            return
+        data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
+                "username": username, "password": password}
+        if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
+            return
+    finally:
+        if logged_in is not None:
+            logged_in.release()
+    if go is not None:
+        go.wait()
     for number, games, size in tables:
         if stop.is_set():
             break
@@ -326,110 +329,6 @@ def baseline(port: int, slug: str, server_pid: int) -> list[str]:
                      f"{sorted(v[1] for v in rest)[len(rest) // 2] * 1000:.0f} ms CPU ({first[2] // 1024} KiB, "
                      f"{first[3] // 1024} KiB sent)")
     return lines + recorder.errors
-
-
-def load_sampler(samples: list, stop: threading.Event) -> None:
-    while not stop.wait(5):
-        samples.append(os.getloadavg()[0])
-
-
-# --- processes: PostgreSQL and gunicorn --------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def as_postgres(command: list[str]) -> list[str]:
-    """initdb and pg_ctl refuse to run as root: run them as the postgres user then."""
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
-
-
-class Postgres:
-    """A throw-away cluster in `folder`, listening on 127.0.0.1 only (the approach of .ci/with-postgres.sh)."""
-
-    def __init__(self, folder: Path):
-        self.bin = Path(sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))[-1])
-        self.data = folder / "pg"
-        self.port = free_port()
-        self.started = False
-
-    def start(self) -> str:
-        self.data.mkdir()
-        if os.geteuid() == 0:
-            self.data.parent.chmod(0o711)  # the postgres user passes through the temporary folder
-            shutil.chown(self.data, "postgres")
-        subprocess.run(as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
-                                    "-E", "UTF8", "--locale=C.UTF-8"]),
-                       check=True, stdout=subprocess.DEVNULL, timeout=120)
-        options = f"-k {self.data} -p {self.port} -c listen_addresses=127.0.0.1 -c max_connections=60"
-        subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.data / "log"),
-                                    "-o", options, "-w", "start"]), check=True, stdout=subprocess.DEVNULL, timeout=120)
-        self.started = True
-        subprocess.run([str(self.bin / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-qc",
-                        "CREATE DATABASE tournament"], check=True, timeout=60)
-        return f"postgres://postgres@127.0.0.1:{self.port}/tournament"
-
-    def postmaster(self) -> int | None:
-        try:
-            return int((self.data / "postmaster.pid").read_text().split()[0])
-        except (OSError, ValueError, IndexError):
-            return None
-
-    def stop(self) -> None:
-        if self.started:
-            subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"]),
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
-            self.started = False
-
-
-def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU seconds of a process and its descendants, alive or ended (from /proc)."""
-    if pid is None:
-        return 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    pids = [pid]
-    while pids:
-        current = pids.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            total += sum(int(value) for value in fields[11:15]) / tick  # utime, stime, cutime, cstime
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
-        except (OSError, IndexError, ValueError):
-            continue
-        pids.extend(int(child) for child in children)
-    return total
-
-
-def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise RuntimeError("gunicorn stopped while starting: see its log")
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            connection.request("GET", "/accounts/login/")
-            if connection.getresponse().status == 200:
-                connection.close()
-                return
-        except OSError:
-            pass
-        time.sleep(0.3)
-    raise RuntimeError("gunicorn did not answer within a minute")
-
-
-def stop_process(process: subprocess.Popen | None) -> None:
-    if process is None or process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=30)
 
 
 # --- building and checking ----------------------------------------------------------------------------------
@@ -516,7 +415,8 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--pause", type=float, default=0, help="seconds a director waits between lists")
     parser.add_argument("--poll", type=float, help="seconds between polls (default: PUBLIC_POLL_SECONDS)")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (docs/deploy.md: 3)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (docs/deploy.md: 4, gthread; "
+                        "1: sync workers)")
     parser.add_argument("--entered", type=float, default=0.5, help="share of round 1's lists entered beforehand")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 20 viewers, 2 directors, "
                         "20 s, polls every 3 s")
@@ -527,27 +427,20 @@ def parse(argv=None) -> argparse.Namespace:
     return options
 
 
+KINDS = ("public page", "static file", "poll 200", "poll 204", "login page", "login", "list page", "list save",
+         "next list page")
+
+
 def report(recorder: Recorder, result: dict, run: dict) -> int:
-    print(f"\n{'request':<16}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}   statuses")
-    for kind in ("public page", "static file", "poll 200", "poll 204", "login page", "login", "list page", "list save",
-                 "next list page"):
-        values = recorder.latencies.get(kind)
-        if not values:
-            continue
-        figures = summary(values)
-        statuses = ", ".join(f"{status}: {count}" for status, count in sorted(recorder.statuses[kind].items()))
-        print(f"{kind:<16}{figures['count']:>7}{figures['p50'] * 1000:>9.0f}{figures['p95'] * 1000:>9.0f}"
-              f"{figures['p99'] * 1000:>9.0f}"
-              f"{figures['max'] * 1000:>9.0f}   {statuses}; {recorder.wire_bytes[kind] / 2**20:.1f} MiB sent")
-    server_errors = sum(count for statuses in recorder.statuses.values()
-                        for status, count in statuses.items() if status >= 500)
-    print(f"\nrequests   {sum(len(v) for v in recorder.latencies.values())} answered in {run['seconds']:.0f} s, "
-          f"{server_errors} with 5xx; {len(recorder.errors)} errors (connection, timeout, unexpected status); "
+    print()
+    print("\n".join(latency_lines(recorder, KINDS, sizes=True)))
+    errors_5xx = server_errors(recorder)
+    requests = sum(len(v) for v in recorder.latencies.values())
+    print(f"\nrequests   {requests} answered in {run['seconds']:.0f} s, "
+          f"{errors_5xx} with 5xx; {len(recorder.errors)} errors (connection, timeout, unexpected status); "
           f"{recorder.retries} GETs sent again after the server closed a kept-alive connection")
-    for what, count in sorted(recorder.error_counts.items()):
-        print(f"  {count:>5} × {what}")
-    for line in recorder.errors[:5]:
-        print(f"  e.g. {line}")
+    for line in error_lines(recorder):
+        print(line)
     print(f"lists      {result['saved']} saved (answer 302), {result['stored']} stored in round 2; "
           f"lost {len(result['lost'])}, stored differently {len(result['different'])}, "
           f"stored more than once {len(result['twice'])}, stored without a success answer "
@@ -557,12 +450,9 @@ def report(recorder: Recorder, result: dict, run: dict) -> int:
         if result[name]:
             print(f"  {name}: tables {result[name][:20]}")
     print(f"server log {run['log']}")
-    print(f"CPU        gunicorn {run['cpu gunicorn']:.1f} s, PostgreSQL {run['cpu postgres']:.1f} s, "
-          f"this client {run['cpu client']:.1f} s during the run")
-    loads = run["loads"]
-    print(f"load       average {run['load before']:.1f} before, {max(loads, default=0):.1f} highest during the run "
-          f"(sampled every 5 s), {run['load after']:.1f} after, on {os.cpu_count()} CPUs")
-    failed = server_errors or recorder.errors or result["lost"] or result["different"] or result["twice"]
+    print(cpu_line(run["cpu gunicorn"], requests, PostgreSQL=run["cpu postgres"], **{"this client": run["cpu client"]}))
+    print(load_line(run["load before"], run["loads"], run["load after"]))
+    failed = errors_5xx or recorder.errors or result["lost"] or result["different"] or result["twice"]
     return 1 if failed else 0
 
 
@@ -607,13 +497,10 @@ def main(argv=None) -> int:
         if collectstatic.wait(timeout=600) != 0:
             raise RuntimeError("collectstatic failed")
 
-        port = free_port()
-        command = [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
-                   "--workers", str(options.workers), "--threads", str(options.threads), "--timeout", "30",
-                   "--graceful-timeout", "20"]
-        log = open(folder / "gunicorn.log", "w")  # noqa: SIM115 (closed in finally)
-        gunicorn = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=log)
-        wait_until_up(port, gunicorn)
+        gunicorn = Server([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind", "127.0.0.1:{port}",
+                           "--workers", str(options.workers), "--threads", str(options.threads), "--timeout", "30",
+                           "--graceful-timeout", "20"], folder / "gunicorn.log", ROOT)
+        port = gunicorn.start()
         worker_class = "gthread" if options.threads > 1 else "sync"
         poll_seconds = options.poll or settings.PUBLIC_POLL_SECONDS
         print(f"gunicorn   127.0.0.1:{port}, {options.workers} {worker_class} workers × {options.threads} threads; "
@@ -626,18 +513,27 @@ def main(argv=None) -> int:
 
         recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
         shares = [round_two[d::options.directors] for d in range(options.directors)]
+        # The directors log in first (a password hash is half a second of CPU: in the hall they are logged in
+        # before the phones come), then the viewers arrive and the directors start entering.
+        logged_in, go = threading.Semaphore(0), threading.Event()
+        directors = [threading.Thread(target=director, args=(port, recorder, SLUG, f"director{d + 1}", password,
+                                                             shares[d], outcomes, stop, options.pause, logged_in, go),
+                                      daemon=True) for d in range(options.directors)]
+        for thread in directors:
+            thread.start()
+        for _director in directors:
+            logged_in.acquire(timeout=2 * REQUEST_TIMEOUT)
         threads = [threading.Thread(target=load_sampler, args=(loads, stop), daemon=True)]
         threads += [threading.Thread(target=viewer, args=(port, recorder, SLUG, poll_seconds, stop, seed),
                                      daemon=True) for seed in range(options.viewers)]
-        threads += [threading.Thread(target=director, args=(port, recorder, SLUG, f"director{d + 1}", password,
-                                                            shares[d], outcomes, stop, options.pause), daemon=True)
-                    for d in range(options.directors)]
         load_before = os.getloadavg()[0]
-        cpu_gunicorn, cpu_postgres, cpu_client = (cpu_seconds(gunicorn.pid), cpu_seconds(postgres.postmaster()),
-                                                  time.process_time())
+        gunicorn.measure()
+        cpu_postgres, cpu_client = cpu_seconds(postgres.postmaster()), time.process_time()
         start = time.monotonic()
+        go.set()
         for thread in threads:
             thread.start()
+        threads += directors
         stop.wait(options.seconds)
         stop.set()
         for thread in threads:  # every thread ends after its request in flight (at most REQUEST_TIMEOUT)
@@ -645,22 +541,17 @@ def main(argv=None) -> int:
         run = {
             "seconds": time.monotonic() - start, "loads": loads, "load before": load_before,
             "load after": os.getloadavg()[0], "cpu client": time.process_time() - cpu_client,
-            "cpu gunicorn": cpu_seconds(gunicorn.pid) - cpu_gunicorn,
+            "cpu gunicorn": gunicorn.cpu(),
             "cpu postgres": cpu_seconds(postgres.postmaster()) - cpu_postgres,
         }
         still = sum(thread.is_alive() for thread in threads)
         if still:
             recorder.error("client", f"{still} threads still waiting for an answer at the end", "unfinished")
-        stop_process(gunicorn)
-        log.close()
-        text = (folder / "gunicorn.log").read_text(errors="replace")
-        run["log"] = (f"{text.count('Traceback')} tracebacks, {text.count('WORKER TIMEOUT')} worker timeouts, "
-                      f"{text.count('Internal Server Error')} internal server errors")
-        if "Traceback" in text:
-            print(text[-4000:])
+        run["log"] = gunicorn.stop()
         return report(recorder, check(tournament, round_two, outcomes), run)
     finally:
-        stop_process(gunicorn)
+        if gunicorn is not None:
+            gunicorn.stop()
         stop_process(collectstatic)
         try:
             from django.db import connections

@@ -50,21 +50,18 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bench.load import (
-    ROOT,
-    Client,
-    Recorder,
-    cpu_seconds,
-    form_value,
-    free_port,
-    grid_of,
-    list_games,
+from bench._server import (
+    Server,
+    cpu_line,
+    error_lines,
+    latency_lines,
+    load_line,
     load_sampler,
+    server_errors,
     stop_process,
     summary,
-    viewer,
-    wait_until_up,
 )
+from bench.load import ROOT, Client, Recorder, form_value, grid_of, list_games, viewer
 
 SLUG = "bench-tables"
 ROUND = 2
@@ -396,28 +393,19 @@ KINDS = ("phone page", "phone send", "phone after", "public page", "static file"
 
 def report(run: dict, result: dict, server: dict) -> int:
     recorder = run["recorder"]
-    print(f"\n{'request':<14}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}   statuses")
-    for kind in KINDS:
-        values = recorder.latencies.get(kind)
-        if not values:
-            continue
-        figures = summary(values)
-        statuses = ", ".join(f"{status}: {count}" for status, count in sorted(recorder.statuses[kind].items()))
-        print(f"{kind:<14}{figures['count']:>7}{figures['p50'] * 1000:>9.0f}{figures['p95'] * 1000:>9.0f}"
-              f"{figures['p99'] * 1000:>9.0f}{figures['max'] * 1000:>9.0f}   {statuses}")
-    server_errors = sum(count for statuses in recorder.statuses.values()
-                        for status, count in statuses.items() if status >= 500)
+    print()
+    print("\n".join(latency_lines(recorder, KINDS)))
+    errors_5xx = server_errors(recorder)
+    requests = sum(len(v) for v in recorder.latencies.values())
     late = summary(run["late"]) if run["late"] else None
-    print(f"\nrequests   {sum(len(v) for v in recorder.latencies.values())} answered in {run['seconds']:.0f} s "
-          f"(sends within {run['window']:.0f} s), {server_errors} with 5xx; {len(recorder.errors)} errors; "
+    print(f"\nrequests   {requests} answered in {run['seconds']:.0f} s "
+          f"(sends within {run['window']:.0f} s), {errors_5xx} with 5xx; {len(recorder.errors)} errors; "
           f"{recorder.retries} retries (GET on a closed kept-alive connection, confirmation looked at again)")
     if late:
         print(f"phones     sends started late by p95 {late['p95'] * 1000:.0f} ms, max {late['max'] * 1000:.0f} ms "
               f"(all phone threads busy)")
-    for what, count in sorted(recorder.error_counts.items()):
-        print(f"  {count:>5} × {what}")
-    for line in recorder.errors[:5]:
-        print(f"  e.g. {line}")
+    for line in error_lines(recorder):
+        print(line)
     resends = {o: list(run["resends"].values()).count(o) for o in set(run["resends"].values())}
     print(f"lists      {result['sent']} sent (answer 302), {len(run['resends'])} sent twice ({resends}); "
           f"{result['stored']} stored: {result['counted']} counted, {result['awaiting']} awaiting confirmation")
@@ -430,10 +418,10 @@ def report(run: dict, result: dict, server: dict) -> int:
           f"audit log")
     for name in failures(result):
         print(f"  {name}: {result[name][:20]}")
-    print(f"server     {server['log']}; CPU: server {server['cpu']:.1f} s, this client {server['cpu client']:.1f} s")
-    print(f"load       average {run['load before']:.1f} before, {max(run['loads'], default=0):.1f} highest during the "
-          f"run (sampled every 5 s), {run['load after']:.1f} after, on {os.cpu_count()} CPUs")
-    return 1 if server_errors or recorder.errors or failures(result) else 0
+    print(f"server log {server['log']}")
+    print(cpu_line(server["cpu"], requests, **{"this client": server["cpu client"]}))
+    print(load_line(run["load before"], run["loads"], run["load after"]))
+    return 1 if errors_5xx or recorder.errors or failures(result) else 0
 
 
 def parse(argv=None) -> argparse.Namespace:
@@ -498,12 +486,10 @@ def main(argv=None) -> int:
         if collect.wait(timeout=600) != 0:
             raise RuntimeError("collecting the static files failed")
 
-        port = free_port()
-        log = open(folder / "server.log", "w")  # noqa: SIM115 (closed in finally)
-        server = subprocess.Popen([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                   "--workers", str(options.workers), "--threads", str(options.threads), "--no-demo"],
-                                  cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=log)
-        wait_until_up(port, server)
+        server = Server([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", "{port}",
+                         "--workers", str(options.workers), "--threads", str(options.threads), "--no-demo"],
+                        folder / "server.log", ROOT)
+        port = server.start()
         poll = options.poll or settings.PUBLIC_POLL_SECONDS
         print(f"server     `manage.py serve` (HALL=1) on 127.0.0.1:{port}: gunicorn, {options.workers} gthread "
               f"workers × {options.threads} threads")
@@ -511,22 +497,18 @@ def main(argv=None) -> int:
               f"most {options.phone_threads} at once), {options.viewers} viewers polling every {poll:g} s, "
               f"{options.assistants} assistants confirming")
         print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
-        cpu_server, cpu_client = cpu_seconds(server.pid), time.process_time()
+        server.measure()
+        cpu_client = time.process_time()
         assistants = [(f"assistant{n}", password) for n in range(1, options.assistants + 1)]
         run = run_load(port, SLUG, tokens, sizes, seconds=options.seconds, viewers=options.viewers, poll=poll,
                        assistants=assistants, resend=options.resend, phone_threads=options.phone_threads,
                        drain=options.drain)
-        figures = {"cpu": cpu_seconds(server.pid) - cpu_server, "cpu client": time.process_time() - cpu_client}
-        stop_process(server)
-        log.close()
-        text = (folder / "server.log").read_text(errors="replace")
-        figures["log"] = (f"{text.count('Traceback')} tracebacks, {text.count('WORKER TIMEOUT')} worker timeouts, "
-                          f"{text.count('Internal Server Error')} internal server errors in its log")
-        if "Traceback" in text:
-            print(text[-4000:])
+        figures = {"cpu": server.cpu(), "cpu client": time.process_time() - cpu_client}
+        figures["log"] = server.stop()
         return report(run, check(tournament, sizes, run["outcomes"], run["confirmed"]), figures)
     finally:
-        stop_process(server)
+        if server is not None:
+            server.stop()
         stop_process(collect)
         try:
             from django.db import connections

@@ -188,6 +188,9 @@ PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "60"))
 #: is younger than this: one process renders while the others answer, at most once per this interval (0: always
 #: the newest; the tests' default)
 PUBLIC_RENDER_SECONDS = float(os.environ.get("PUBLIC_RENDER_SECONDS", "5"))
+#: a public page answered with the previous state while the newest is rendered (in the background) asks again
+#: after this many seconds instead of PUBLIC_POLL_SECONDS
+PUBLIC_RETRY_SECONDS = int(os.environ.get("PUBLIC_RETRY_SECONDS", "2"))
 
 # Checked wherever a password is set: `manage.py changepassword` / `createsuperuser`, the admin's user and
 # password forms. 12 characters for every account: the admin makes an account before it can be made a

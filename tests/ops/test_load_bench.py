@@ -16,15 +16,14 @@ from django.db import connections
 from django.test import Client
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 
+from bench._server import percentile, summary
 from bench.load import (
     form_value,
     grid_of,
     list_games,
     list_post_data,
-    percentile,
     poll_url,
     static_urls,
-    summary,
 )
 from bench.load_tables import build_tournament as build_tables
 from bench.load_tables import check as check_tables
@@ -191,3 +190,49 @@ def test_the_tables_scenario_loses_and_doubles_nothing(serial_server):
         6, 6, 0, 6, 6)
     poll = Client().get(poll_url(before))  # what a phone that showed the standings before asks next
     assert poll.status_code == 200 and poll_url(poll.content.decode()) != poll_url(before)
+
+
+# --- bench/_server.py: what both scenarios share --------------------------------------------------------------
+
+
+def test_the_shared_server_helper_starts_measures_and_stops_a_server(tmp_path):
+    """A stand-in server (Python's own, serving a folder with /accounts/login/) on a free port of 127.0.0.1:
+    started, waited for, its CPU time counted from `measure()`, stopped once, its log counted."""
+    import sys
+
+    from bench._server import Server, cpu_seconds
+
+    (tmp_path / "site" / "accounts" / "login").mkdir(parents=True)
+    (tmp_path / "site" / "accounts" / "login" / "index.html").write_text("<p>login</p>")
+    server = Server([sys.executable, "-m", "http.server", "{port}", "--bind", "127.0.0.1", "--directory",
+                     str(tmp_path / "site")], tmp_path / "server.log", tmp_path)
+    port = server.start()
+    try:
+        assert port > 0 and server.process.poll() is None
+        server.measure()
+        assert server.cpu() >= 0 and cpu_seconds(server.pid) >= server.cpu()
+    finally:
+        line = server.stop()
+    assert server.process.poll() is not None
+    assert line == "0 tracebacks, 0 worker timeouts, 0 internal server errors in its log"
+    assert server.stop() == line  # stopping again (the scenarios' `finally`) changes nothing
+
+
+def test_the_shared_figures_lines():
+    from bench._server import cpu_line, error_lines, latency_lines, load_line, server_errors
+    from bench.load import Recorder
+
+    recorder = Recorder()
+    for seconds in (0.010, 0.020, 0.030):
+        recorder.record("public page", seconds, 200, 1024)
+    recorder.record("poll 200", 0.5, 503)
+    recorder.error("poll 200", "GET /p/x/live/: status 503", "status 503")
+    lines = latency_lines(recorder, ("public page", "static file", "poll 200"), sizes=True)
+    assert lines[0].split() == ["request", "count", "p50", "ms", "p95", "ms", "p99", "ms", "max", "ms", "statuses"]
+    assert lines[1].split()[:7] == ["public", "page", "3", "20", "30", "30", "30"] and "200: 3" in lines[1]
+    assert len(lines) == 3 and "503: 1" in lines[2]  # no line for a kind without requests
+    assert server_errors(recorder) == 1
+    assert error_lines(recorder) == ["      1 × poll 200: status 503", "  e.g. poll 200: GET /p/x/live/: status 503"]
+    assert cpu_line(2.0, 400, PostgreSQL=0.5) == ("CPU        server 2.0 s (5.0 ms per request answered), "
+                                                   "PostgreSQL 0.5 s during the run")
+    assert "1.0 before, 3.0 highest" in load_line(1.0, [2.0, 3.0], 2.5)

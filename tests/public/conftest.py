@@ -4,6 +4,7 @@ from django.core.cache import caches
 from scoring.games.schafkopf import services as sk_services
 from scoring.games.voms import services as voms_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
+from tournament.public import cache as public_cache_module
 from tournament.services.participants import add_participant
 from tournament.services.publishing import KINDS, set_publication
 
@@ -48,3 +49,23 @@ def publish(director):
         return set_publication(tournament, by=director, kinds=kinds or KINDS)
 
     return publish
+
+
+class Background:
+    """The public regions' background renderings (tournament/public/cache.py), kept instead of started in a
+    thread, and run in the test's own thread when the test says (`run()`: how many ran)."""
+
+    def __init__(self, monkeypatch):
+        self.waiting = []
+        monkeypatch.setattr(public_cache_module, "start_background", self.waiting.append)
+
+    def run(self) -> int:
+        work, self.waiting[:] = list(self.waiting), []
+        for item in work:
+            item()
+        return len(work)
+
+
+@pytest.fixture
+def background(monkeypatch):
+    return Background(monkeypatch)

@@ -16,6 +16,7 @@ from tournament.public.cache import (
     bump_public_version,
     cache_key,
     cached,
+    cached_region,
     newest_key,
     public_cache,
 )
@@ -75,13 +76,16 @@ def test_without_a_window_every_new_version_is_rendered(clock):
     assert renders.count == 2
 
 
-def test_a_new_version_gets_the_newest_rendering_within_the_window_then_its_own(clock):
+def test_a_new_version_gets_the_newest_rendering_within_the_window_then_its_own(clock, background):
     renders = Renders()
-    assert render(tournament_at("1"), "standings", renders("v1")) == "v1"
+    assert render(tournament_at("1"), "standings", renders("v1")) == "v1"  # never rendered: in the request
+    assert background.run() == 0
     clock.now += 4
     assert render(tournament_at("2"), "standings", renders("v2")) == "v1"  # 4 s late, rendered 0 times more
-    assert renders.count == 1
-    clock.now += 2  # the newest rendering started 6 s ago: this version is rendered now
+    assert renders.count == 1 and background.run() == 0
+    clock.now += 2  # the newest rendering started 6 s ago: this version is rendered, in the background
+    assert render(tournament_at("2"), "standings", renders("v2")) == "v1"
+    assert renders.count == 1 and background.run() == 1 and renders.count == 2
     assert render(tournament_at("2"), "standings", renders("v2")) == "v2"
     assert render(tournament_at("2"), "standings", renders("again")) == "v2"
     assert renders.count == 2
@@ -90,29 +94,50 @@ def test_a_new_version_gets_the_newest_rendering_within_the_window_then_its_own(
     assert render(tournament_at("3"), "standings", renders("seat"), extra="Huber") == "seat"
 
 
-def test_while_one_process_renders_the_others_answer_with_the_recent_newest_rendering(clock):
+def test_while_one_process_renders_in_the_background_every_request_answers_at_once(clock, background):
     renders = Renders()
-    render(tournament_at("1"), "standings", renders("v1"))
-    clock.now += 6  # too old to answer without rendering ...
-    v2 = tournament_at("2")
-    assert public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)  # ... but another renders
-
-    def the_other_finishes():  # while this one waits, the other process stores its rendering
-        public_cache().set(cache_key(v2, "standings"), "v2 by the other", 60)
-    clock.on_sleep = the_other_finishes
-    assert render(v2, "standings", renders("v2 here")) == "v2 by the other"
-    assert renders.count == 1  # this process did not render
-
-
-def test_a_waiting_process_answers_with_a_newer_rendering_that_appears(clock):
-    renders = Renders()
-    render(tournament_at("1"), "standings", renders("v1"))
+    v1, v2 = tournament_at("1"), tournament_at("2")
+    cached_region(v1, "standings", renders("v1"), window=5)
     clock.now += 6
+    assert cached_region(v2, "standings", renders("v2"), window=5) == ("v1", True)  # the newest is coming
+    # Other requests (other processes: the lock is in the shared cache) neither render nor start another.
+    for _ in range(3):
+        assert cached_region(v2, "standings", renders("v2 again"), window=5) == ("v1", True)
+    assert len(background.waiting) == 1 and renders.count == 1
+    background.run()
+    assert cached_region(v2, "standings", renders("v2 again"), window=5) == ("v2", False)
+    assert renders.count == 2 and public_cache().get(f"{cache_key(v2, 'standings')}:lock") is None
+
+
+def test_a_version_expired_in_the_cache_is_renewed_in_the_background(clock, background, settings):
+    """PUBLIC_CACHE_SECONDS bounds anything missed: the same version is rendered again after it, but nobody
+    waits for it (the newest rendering is kept longer) and phones are not told to ask again soon."""
+    renders = Renders()
+    v1 = tournament_at("1")
+    cached_region(v1, "standings", renders("v1"), window=5)
+    public_cache().delete(cache_key(v1, "standings"))  # as after PUBLIC_CACHE_SECONDS
+    clock.now += settings.PUBLIC_CACHE_SECONDS
+    assert cached_region(v1, "standings", renders("v1 renewed"), window=5) == ("v1", False)
+    assert background.run() == 1
+    assert cached_region(v1, "standings", renders("again"), window=5) == ("v1 renewed", False)
+
+
+def test_a_process_waiting_for_the_first_rendering_answers_with_a_newer_one_that_appears(clock):
+    renders = Renders()
     v2 = tournament_at("2")
-    public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)
+    public_cache().add(f"{cache_key(v2, 'standings')}:lock", 1, LOCK_SECONDS)  # another renders the first one
     clock.on_sleep = lambda: public_cache().set(newest_key(v2, "standings"), (clock.now, "key", "v3"), 60)
     assert render(v2, "standings", renders("v2 here")) == "v3"
-    assert renders.count == 1
+    assert renders.count == 0
+
+
+def test_a_process_waiting_for_the_first_rendering_gets_it_from_the_other(clock):
+    renders = Renders()
+    v1 = tournament_at("1")
+    public_cache().add(f"{cache_key(v1, 'standings')}:lock", 1, LOCK_SECONDS)
+    clock.on_sleep = lambda: public_cache().set(cache_key(v1, "standings"), "v1 by the other", 60)
+    assert render(v1, "standings", renders("v1 here")) == "v1 by the other"
+    assert renders.count == 0
 
 
 def test_a_lock_left_by_a_dead_process_delays_but_does_not_block(clock):
@@ -134,10 +159,32 @@ def test_the_lock_is_released_when_rendering_fails(clock):
     assert render(v1, "standings", lambda: "v1") == "v1"
 
 
-def test_an_older_rendering_finishing_late_does_not_replace_the_newest(clock):
+def test_a_failed_background_rendering_is_logged_and_tried_again_after_the_lock_expires(clock, background, caplog):
+    v1, v2 = tournament_at("1"), tournament_at("2")
+    render(v1, "standings", lambda: "v1")
+    clock.now += 6
+
+    def broken():
+        raise RuntimeError("rendering failed")
+    assert render(v2, "standings", broken) == "v1"
+    background.run()  # raises nothing: a thread has nobody to raise to
+    assert caplog.text.count("Rendering a public region in the background failed") == 1
+    # Not one failing rendering (and traceback) per poll: the lock stays, marked failed, for LOCK_SECONDS, and
+    # the phones are not told to ask again soon.
+    assert cached_region(v2, "standings", broken, window=5) == ("v1", False)
+    assert background.run() == 0
+    public_cache().delete(f"{cache_key(v2, 'standings')}:lock")  # as after LOCK_SECONDS
+    assert cached_region(v2, "standings", lambda: "v2", window=5) == ("v1", True)
+    assert background.run() == 1
+    assert render(v2, "standings", lambda: "again") == "v2"
+
+
+def test_an_older_rendering_finishing_late_does_not_replace_the_newest(clock, background):
     v1, v2 = tournament_at("1"), tournament_at("2")
     public_cache().set(newest_key(v2, "standings"), (clock.now + 1, "key", "v2"), 60)  # started after v1's
-    assert render(v1, "standings", lambda: "v1") == "v1"
+    assert render(v1, "standings", lambda: "v1") == "v2"
+    assert background.run() == 1
+    assert public_cache().get(cache_key(v1, "standings")) == "v1"
     assert public_cache().get(newest_key(v1, "standings"))[2] == "v2"
 
 

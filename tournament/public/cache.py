@@ -12,29 +12,39 @@ entries also expire after PUBLIC_CACHE_SECONDS, which bounds anything missed. Th
 entry's time: the cache may be files that outlive the server (settings.PUBLIC_CACHE_DIR), and a database
 restored from a backup hands out the same ids again.
 
-Rendering once: the cache is shared by the server's processes (files or Redis), and a region not rendered yet
-for the newest version is rendered by one process only (a `cache.add` lock); while it works, and for
-PUBLIC_RENDER_SECONDS after the newest rendering started, the others answer with that newest rendering. So at
-most one rendering per interval whatever the pace of entry, and a viewer sees a committed state at most that
-many seconds (plus one rendering's time) late — never one that was not committed.
+Rendering once, and nobody waiting for it: the cache is shared by the server's processes (files or Redis). A
+region not rendered yet for the newest version is rendered by one process only (a `cache.add` lock), in a
+background thread of that process, while every request (that one's too) answers at once with the newest
+rendering there is; such an answer tells the page to ask again after PUBLIC_RETRY_SECONDS instead of
+PUBLIC_POLL_SECONDS, so the phone shows the new state one short retry later. For PUBLIC_RENDER_SECONDS after
+the newest rendering started no other is started: at most one rendering per interval whatever the pace of entry.
+A viewer sees a committed state at most that many seconds (plus one rendering's time) late — never one that
+was not committed. Only a region that has no rendering at all yet is rendered in the request (the others wait
+for that one).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import router
+from django.db import connections, router
 from django.db.models import CharField, OuterRef, Subquery, Value
 from django.db.models.functions import Cast, Coalesce, Concat
 from django.http import Http404
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 
 from tournament.models import AuditEntry, Tournament
+
+logger = logging.getLogger(__name__)
 
 
 def public_cache():
@@ -116,44 +126,93 @@ def newest_key(tournament: Tournament, kind: str, extra: str = "") -> str:
 
 #: how long a rendering may hold the lock; a process that died while rendering blocks nobody longer
 LOCK_SECONDS = 30
+#: the newest rendering of a region is kept this many times PUBLIC_CACHE_SECONDS: answered while a newer
+#: one (or the same version, renewed after PUBLIC_CACHE_SECONDS) is rendered in the background
+NEWEST_FACTOR = 10
+#: the lock's values: a rendering is under way; the last one failed (no other starts before the lock expires)
+RENDERING, FAILED = 1, 2
 #: how often a process waiting for another's rendering looks whether it is there
 WAIT_STEP = 0.05
 
 
+def start_background(work: Callable[[], None]) -> None:
+    """Run `work` beside the request, in a thread of this server process (a sync worker's next request and a
+    gthread worker's other threads go on meanwhile; the GIL is shared, the waiting is gone). Replaced by the
+    tests to run it when they say. The thread's own database connection is closed at its end."""
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    threading.Thread(target=run, name="public-render", daemon=True).start()
+
+
 def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "",
            window: float = 0) -> Any:
-    """The value for this tournament, kind and version; `compute()` runs only when the cache has none.
+    """The value for this tournament, kind and version; `compute()` runs only when the cache has none."""
+    return cached_region(tournament, kind, compute, extra, window)[0]
 
-    `window` (the public regions pass PUBLIC_RENDER_SECONDS; 0, the default, for the director's pages, which
-    must show the newest state, and for what is cheap): when this version is not in the cache, the newest
-    rendering is answered if it started less than `window` seconds ago; otherwise one process renders (the
-    lock) while the others wait for its result, or answer with a newer rendering that appears.
+
+def cached_region(tournament: Tournament, kind: str, compute: Callable[[], Any], extra: str = "",
+                  window: float = 0) -> tuple[Any, bool]:
+    """(value, coming): `coming` is True when the value is an earlier version's rendering and the newest
+    version is being rendered right now (the page then asks again soon: PUBLIC_RETRY_SECONDS).
+
+    `window` 0 (the default: the director's pages, which must show the newest state, what is cheap, and the
+    tests): a version not in the cache is rendered here and now. `window` > 0 (the public regions pass
+    PUBLIC_RENDER_SECONDS): a version not in the cache is answered at once with the newest rendering of the
+    region, never waiting for a rendering —
+    - if that rendering started less than `window` seconds ago, as it is (at most one rendering per window);
+    - else one process takes the lock and renders the version in the background (`start_background`), while
+      it and every other process answer with the newest rendering until it is stored. This is also how a
+      version is renewed after PUBLIC_CACHE_SECONDS (the newest rendering is kept ten times as long).
+    Only a region never rendered (or unasked for ten times PUBLIC_CACHE_SECONDS) is rendered in the request, by
+    one process, while the others wait for it.
     """
     cache = public_cache()
     key = cache_key(tournament, kind, extra)
     value = cache.get(key)
     if value is not None:
-        return value
+        return value, False
     if window <= 0:
         value = compute()
         cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
-        return value
+        return value, False
     newest = newest_key(tournament, kind, extra)
-    recent = _recent(cache.get(newest), window)
-    if recent is not None:
-        return recent
     lock = f"{key}:lock"
+    previous = cache.get(newest)
+    if previous is not None:
+        if _recent(previous, window) is not None:
+            return previous[2], False
+        if cache.add(lock, RENDERING, LOCK_SECONDS):
+            start_background(_in_context(functools.partial(_render, key, newest, compute, background=True)))
+            coming = True
+        else:
+            coming = cache.get(lock) == RENDERING  # not after a failure (FAILED): nothing is coming soon
+        return previous[2], coming and previous[1] != key
     deadline = time.monotonic() + LOCK_SECONDS
-    while not cache.add(lock, 1, LOCK_SECONDS):
-        # Another process renders this version: wait for it (a sync worker waiting costs no CPU).
+    while not cache.add(lock, RENDERING, LOCK_SECONDS):
+        # Another process renders this region for the first time: wait for it (a sync worker waiting costs no CPU).
         time.sleep(WAIT_STEP)
         value = cache.get(key)
-        if value is None:
-            value = _recent(cache.get(newest), window)
         if value is not None:
-            return value
+            return value, False
+        previous = cache.get(newest)
+        if previous is not None:
+            return previous[2], previous[1] != key
         if time.monotonic() > deadline:  # the lock outlived its owner: render here
             break
+    return _render(key, newest, compute), False
+
+
+def _render(key: str, newest: str, compute: Callable[[], Any], background: bool = False) -> Any:
+    """Render a version (this process holds its lock), store it and make it the newest unless a rendering
+    that started later is stored already; release the lock. A rendering that failed in the background keeps
+    the lock, marked FAILED, for LOCK_SECONDS: a bug then costs one traceback per LOCK_SECONDS, not one per poll
+    (a failure in the request is that request's 500, and the next one tries again). The cache is this thread's
+    own handle (Django's cache handles are per thread)."""
+    cache = public_cache()
     try:
         value = cache.get(key)  # rendered while this process waited for the lock
         if value is None:
@@ -162,10 +221,29 @@ def cached(tournament: Tournament, kind: str, compute: Callable[[], Any], extra:
             cache.set(key, value, settings.PUBLIC_CACHE_SECONDS)
             current = cache.get(newest)
             if current is None or current[0] <= started:  # a rendering that started later stays the newest
-                cache.set(newest, (started, key, value), settings.PUBLIC_CACHE_SECONDS)
-    finally:
-        cache.delete(lock)
+                cache.set(newest, (started, key, value), NEWEST_FACTOR * settings.PUBLIC_CACHE_SECONDS)
+    except BaseException:
+        if background:
+            cache.set(f"{key}:lock", FAILED, LOCK_SECONDS)
+        else:
+            cache.delete(f"{key}:lock")
+        raise
+    cache.delete(f"{key}:lock")
     return value
+
+
+def _in_context(work: Callable[[], Any]) -> Callable[[], None]:
+    """`work` as the background thread runs it: in the request's language and time zone (both are per thread);
+    a failure is logged."""
+    language, zone = get_language(), timezone.get_current_timezone()
+
+    def run() -> None:
+        try:
+            with translation.override(language), timezone.override(zone):
+                work()
+        except Exception:  # noqa: BLE001 (a background thread has nobody to raise to)
+            logger.exception("Rendering a public region in the background failed")
+    return run
 
 
 def _recent(newest: tuple | None, window: float) -> Any:

@@ -34,7 +34,7 @@ from django.views.decorators.cache import never_cache
 from tournament.services.clock import clock_round, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
 
-from .cache import cached, etag, load_tournament
+from .cache import cached, cached_region, etag, load_tournament
 from .content import PublicContent
 from .links import public_url
 from .qr import qr_svg
@@ -125,7 +125,8 @@ def live_region(request, tournament, content: PublicContent, page: str, kinds) -
         html = render_region(tournament, content, page, kinds, query)
         return Region.of(html), hashlib.sha1(html.encode()).hexdigest()
 
-    compressed, html_tag = cached(tournament, page, region, extra=query, window=settings.PUBLIC_RENDER_SECONDS)
+    (compressed, html_tag), coming = cached_region(tournament, page, region, extra=query,
+                                                   window=settings.PUBLIC_RENDER_SECONDS)
     clock = cached(tournament, "clock", lambda: clock_data(tournament, content))  # cheap, and prompt
     tag = etag(html_tag, clock)
     params = {"q": query, "since": tag} if query else {"since": tag}
@@ -135,7 +136,10 @@ def live_region(request, tournament, content: PublicContent, page: str, kinds) -
         "clock": clock_now(clock),
         "etag": tag,
         "poll_url": reverse("public:live", kwargs={"slug": tournament.slug, "page": page}) + "?" + urlencode(params),
-        "poll_seconds": settings.PUBLIC_POLL_SECONDS,
+        # A newer state is being rendered right now (in the background): ask again soon for it.
+        "poll_seconds": settings.PUBLIC_RETRY_SECONDS if coming else settings.PUBLIC_POLL_SECONDS,
+        "coming": coming,
+        "interval_seconds": settings.PUBLIC_POLL_SECONDS,
         "beamer_seconds": tournament.beamer_seconds,
         "page": page,
     }
@@ -152,8 +156,8 @@ def live(request, slug: str, page: str):
     if not allowed(page, kinds):
         raise Http404
     region = live_region(request, tournament, content, page, kinds)
-    if request.GET.get("since") == region["etag"]:
-        return HttpResponse(status=204)
+    if request.GET.get("since") == region["etag"] and not region["coming"]:
+        return HttpResponse(status=204)  # a phone told to ask again soon gets the region (and its new interval)
     return render_with_region(request, "public/_live.html", {"live": region}, region["region"])
 
 

@@ -1,0 +1,223 @@
+"""What both load scenarios (bench/load.py, bench/load_tables.py) do around the load itself: a throw-away
+PostgreSQL, the server process started, waited for, measured and stopped, its log counted, and the figures
+printed the same way.
+
+Everything here listens on 127.0.0.1 only and lives in the scenario's temporary folder.
+"""
+
+from __future__ import annotations
+
+import http.client
+import math
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+
+def percentile(values, fraction: float) -> float:
+    """The nearest-rank percentile (fraction 0.5 → p50, 0.95 → p95): a value that was measured."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    if not 0 < fraction <= 1:
+        raise ValueError("fraction must be in (0, 1]")
+    rank = max(1, math.ceil(round(len(ordered) * fraction, 9)))  # round: 0.95 * 20 is 19, not 19.000…01
+    return ordered[rank - 1]
+
+
+def summary(values) -> dict:
+    return {"count": len(values), "p50": percentile(values, 0.5), "p95": percentile(values, 0.95),
+            "p99": percentile(values, 0.99), "max": max(values)}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of a process and its descendants, alive or ended (from /proc)."""
+    if pid is None:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(value) for value in fields[11:15]) / tick  # utime, stime, cutime, cstime
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except (OSError, IndexError, ValueError):
+            continue
+        pids.extend(int(child) for child in children)
+    return total
+
+
+def load_sampler(samples: list, stop: threading.Event) -> None:
+    """The load average every 5 s until `stop`."""
+    while not stop.wait(5):
+        samples.append(os.getloadavg()[0])
+
+
+def stop_process(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise RuntimeError("the server stopped while starting: see its log")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/accounts/login/")
+            if connection.getresponse().status == 200:
+                connection.close()
+                return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("the server did not answer within a minute")
+
+
+class Server:
+    """The server under test: a command started in the checkout with the process's environment, its output in
+    `log`; `cpu()` is its CPU time (with its workers') since the start of the load (`measure()`)."""
+
+    def __init__(self, command: list[str], log: Path, cwd: Path):
+        self.command, self.log_path, self.cwd = command, log, cwd
+        self.process: subprocess.Popen | None = None
+        self.port = 0
+        self._cpu_start = 0.0
+        self._stopped: str | None = None
+
+    def start(self) -> int:
+        """Start it on a free port of 127.0.0.1 (the command's `{port}`), wait until it answers; the port."""
+        self.port = free_port()
+        command = [part.replace("{port}", str(self.port)) for part in self.command]
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(command, cwd=self.cwd, env=os.environ.copy(), stdout=log, stderr=log)
+        wait_until_up(self.port, self.process)
+        return self.port
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+    def measure(self) -> None:
+        self._cpu_start = cpu_seconds(self.pid)
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.pid) - self._cpu_start
+
+    def stop(self) -> str:
+        """Stop it; what its log says went wrong, in a line (the log's tail is printed after a traceback). Once:
+        stopping it again answers the same line."""
+        if self._stopped is None:
+            stop_process(self.process)
+            text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+            if "Traceback" in text:
+                print(text[-4000:])
+            self._stopped = (f"{text.count('Traceback')} tracebacks, {text.count('WORKER TIMEOUT')} worker "
+                             f"timeouts, {text.count('Internal Server Error')} internal server errors in its log")
+        return self._stopped
+
+
+def as_postgres(command: list[str]) -> list[str]:
+    """initdb and pg_ctl refuse to run as root: run them as the postgres user then."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+class Postgres:
+    """A throw-away cluster in `folder`, listening on 127.0.0.1 only (the approach of .ci/with-postgres.sh)."""
+
+    def __init__(self, folder: Path):
+        self.bin = Path(sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))[-1])
+        self.data = folder / "pg"
+        self.port = free_port()
+        self.started = False
+
+    def start(self) -> str:
+        self.data.mkdir()
+        if os.geteuid() == 0:
+            self.data.parent.chmod(0o711)  # the postgres user passes through the temporary folder
+            shutil.chown(self.data, "postgres")
+        subprocess.run(as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                                    "-E", "UTF8", "--locale=C.UTF-8"]),
+                       check=True, stdout=subprocess.DEVNULL, timeout=120)
+        options = f"-k {self.data} -p {self.port} -c listen_addresses=127.0.0.1 -c max_connections=60"
+        subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.data / "log"),
+                                    "-o", options, "-w", "start"]), check=True, stdout=subprocess.DEVNULL, timeout=120)
+        self.started = True
+        subprocess.run([str(self.bin / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-qc",
+                        "CREATE DATABASE tournament"], check=True, timeout=60)
+        return f"postgres://postgres@127.0.0.1:{self.port}/tournament"
+
+    def postmaster(self) -> int | None:
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def stop(self) -> None:
+        if self.started:
+            subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"]),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            self.started = False
+
+
+# --- the figures, printed the same way by both scenarios ------------------------------------------------------
+
+
+def latency_lines(recorder, kinds: tuple[str, ...], *, sizes: bool = False) -> list[str]:
+    """The table of p50/p95/p99/max per kind of request, with the statuses (and the bytes sent)."""
+    width = max(len(kind) for kind in kinds) + 2
+    lines = [f"{'request':<{width}}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}   statuses"]
+    for kind in kinds:
+        values = recorder.latencies.get(kind)
+        if not values:
+            continue
+        figures = summary(values)
+        statuses = ", ".join(f"{status}: {count}" for status, count in sorted(recorder.statuses[kind].items()))
+        sent = f"; {recorder.wire_bytes[kind] / 2**20:.1f} MiB sent" if sizes else ""
+        lines.append(f"{kind:<{width}}{figures['count']:>7}{figures['p50'] * 1000:>9.0f}{figures['p95'] * 1000:>9.0f}"
+                     f"{figures['p99'] * 1000:>9.0f}{figures['max'] * 1000:>9.0f}   {statuses}{sent}")
+    return lines
+
+
+def server_errors(recorder) -> int:
+    """Answers with a 5xx status."""
+    return sum(count for statuses in recorder.statuses.values() for status, count in statuses.items() if status >= 500)
+
+
+def error_lines(recorder) -> list[str]:
+    """The errors counted by what went wrong, and the first few as examples."""
+    return ([f"  {count:>5} × {what}" for what, count in sorted(recorder.error_counts.items())]
+            + [f"  e.g. {line}" for line in recorder.errors[:5]])
+
+
+def cpu_line(server_cpu: float, requests: int, **others: float) -> str:
+    """The server's CPU time during the load, per request answered, and the other processes' (the database,
+    this client)."""
+    per_request = f" ({server_cpu / requests * 1000:.1f} ms per request answered)" if requests else ""
+    rest = "".join(f", {name} {seconds:.1f} s" for name, seconds in others.items())
+    return f"CPU        server {server_cpu:.1f} s{per_request}{rest} during the run"
+
+
+def load_line(before: float, samples: list[float], after: float) -> str:
+    return (f"load       average {before:.1f} before, {max(samples, default=0):.1f} highest during the run "
+            f"(sampled every 5 s), {after:.1f} after, on {os.cpu_count()} CPUs")
