@@ -6,6 +6,7 @@ rounds, the pair that meets again; nobody at it twice costs at least four repeat
 way round 2 can take its tables' players from round 1's tables, and checks that the draw reaches that optimum.
 """
 
+import math
 from functools import cache
 from math import comb
 
@@ -14,36 +15,38 @@ import pytest
 from tournament.draw.seating import draw_seating, table_sizes
 
 
-def _matrices(rows: tuple[int, ...], columns: tuple[int, ...]):
-    """Every table of how many players of each round-1 table (rows) sit at each round-2 table (columns)."""
-    if not rows:
-        if not any(columns):
+def _splits(players: int, columns: tuple[int, ...]):
+    """Every way a round-1 table's `players` can spread over round-2 tables with these free seats."""
+    if not columns:
+        if players == 0:
             yield ()
         return
-    first, rest = rows[0], rows[1:]
+    for take in range(min(players, columns[0]) + 1):
+        for tail in _splits(players - take, columns[1:]):
+            yield (take, *tail)
 
-    def splits(left: int, column: int):
-        if column == len(columns):
-            if left == 0:
-                yield ()
-            return
-        for take in range(min(left, columns[column]) + 1):
-            for tail in splits(left - take, column + 1):
-                yield (take, *tail)
 
-    for row in splits(first, 0):
-        for below in _matrices(rest, tuple(c - t for c, t in zip(columns, row, strict=True))):
-            yield (row, *below)
+@cache
+def _fewest(rows: tuple[int, ...], columns: tuple[int, ...]) -> float:
+    """The fewest repeated pairs when round-1 tables of `rows` players fill round-2 tables with `columns` free
+    seats: over every table of how many of each row sit at each column (a pair repeats when two of a row share a
+    column), computed row by row; the columns are sorted, as their order changes nothing."""
+    if not rows:
+        return 0 if not any(columns) else math.inf
+    return min((sum(comb(take, 2) for take in split)
+                + _fewest(rows[1:], tuple(sorted(c - t for c, t in zip(columns, split, strict=True))))
+                for split in _splits(rows[0], columns)), default=math.inf)
 
 
 @cache
 def fewest_repeats_by_twice(sizes: tuple[int, ...]) -> dict[int, int]:
     """{players at the 5-table in both rounds: the fewest repeated pairs possible}, over 2 rounds."""
     best: dict[int, int] = {}
-    for matrix in _matrices(sizes, sizes):
-        repeats = sum(comb(cell, 2) for row in matrix for cell in row)
-        twice = matrix[0][0]  # round 1's 5-table (row 0) at round 2's 5-table (column 0)
-        best[twice] = min(best.get(twice, repeats), repeats)
+    for split in _splits(sizes[0], sizes):  # round 1's 5-table (row 0); split[0] stay at the 5-table
+        rest = tuple(sorted(c - t for c, t in zip(sizes, split, strict=True)))
+        repeats = sum(comb(take, 2) for take in split) + _fewest(sizes[1:], rest)
+        if repeats < math.inf:
+            best[split[0]] = min(best.get(split[0], repeats), repeats)
     return best
 
 
