@@ -115,13 +115,18 @@ def test_the_background_rendering_keeps_the_requests_language_and_time_zone():
 @pytest.mark.django_db(transaction=True)
 def test_a_real_background_thread_renders_the_new_standings(schafkopf, publish, director, served, monkeypatch):
     """The thread the server starts: its own database connection (closed at its end) sees the committed result."""
-    started = []
+    started, done = [], threading.Event()
     real = public_cache_module.start_background
 
     def start(work):
-        before = set(threading.enumerate())
-        real(work)
-        started.extend(set(threading.enumerate()) - before)
+        def recorded():
+            try:
+                work()
+            finally:
+                done.set()
+
+        started.append(work)
+        real(recorded)  # the real thread (a thread that ends before the test looks cannot be missed this way)
     monkeypatch.setattr(public_cache_module, "start_background", start)
     publish(schafkopf, "standings")
     client = Client()
@@ -129,8 +134,7 @@ def test_a_real_background_thread_renders_the_new_standings(schafkopf, publish, 
     later(monkeypatch, 6)
     enter_first_list(schafkopf, director)
     assert client.get(since_url(page)).status_code == 200
-    for thread in started:
-        thread.join(timeout=60)
-    assert started and not any(thread.is_alive() for thread in started)
+    assert len(started) == 1, "one rendering in the background"
+    assert done.wait(timeout=60), "the background rendering ended"
     fresh = client.get(since_url(page)).content.decode()
     assert trigger_seconds(fresh) == 15 and since_url(fresh) != since_url(page)
