@@ -259,6 +259,16 @@ def viewer(port: int, recorder: Recorder, slug: str, poll_seconds: float, stop: 
     client.close()
 
 
+def log_in(client: Client, username: str, password: str) -> bool:
+    """The login page, then the login form posted with its CSRF token; False when either failed (recorded)."""
+    answer = client.request("login page", "GET", "/accounts/login/")
+    if answer is None:
+        return False
+    data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
+            "username": username, "password": password}
+    return client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is not None
+
+
 def director(port: int, recorder: Recorder, slug: str, username: str, password: str, tables: list[tuple],
              outcomes: dict, stop: threading.Event, pause: float, logged_in: threading.Semaphore | None = None,
              go: threading.Event | None = None) -> None:
@@ -266,12 +276,7 @@ def director(port: int, recorder: Recorder, slug: str, username: str, password: 
     are logged in before the viewers come), then enters their lists of round 2 one after another."""
     client = Client(port, recorder)
     try:
-        answer = client.request("login page", "GET", "/accounts/login/")
-        if answer is None:
-            return
-        data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
-                "username": username, "password": password}
-        if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
+        if not log_in(client, username, password):
             return
     finally:
         if logged_in is not None:

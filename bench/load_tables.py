@@ -61,7 +61,7 @@ from bench._server import (
     stop_process,
     summary,
 )
-from bench.load import ROOT, Client, Recorder, form_value, grid_of, list_games, viewer
+from bench.load import ROOT, Client, Recorder, grid_of, list_games, log_in, viewer
 
 SLUG = "bench-tables"
 ROUND = 2
@@ -206,12 +206,7 @@ def assistant(port: int, recorder: Recorder, slug: str, username: str, password:
     """At the referee table: logs in, then confirms each list that arrives, in the order they arrived, until
     `done` is set and nothing is waiting, or `halt` (the time for confirming is over)."""
     client = Client(port, recorder)
-    answer = client.request("login page", "GET", "/accounts/login/")
-    if answer is None:
-        return
-    data = {"csrfmiddlewaretoken": form_value(answer[2], "csrfmiddlewaretoken") or "",
-            "username": username, "password": password}
-    if client.request("login", "POST", "/accounts/login/", data, expect=(302,)) is None:
+    if not log_in(client, username, password):
         return
     for _step in range(100_000):  # bounded; `done` ends it long before
         if halt.is_set():

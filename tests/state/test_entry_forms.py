@@ -44,8 +44,10 @@ def test_an_incomplete_schafkopf_list_puts_the_focus_on_the_first_empty_row(draw
     assert entry_config(page)["focus"] == "t13"
 
 
-def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(make_game, tg_add_players, director,  # noqa: F811
-                                                                           client):
+@pytest.fixture
+def first_domino_hand(make_game, tg_add_players, director, client):  # noqa: F811
+    """A drawn domino tournament of 4; `post(data)` posts the first hand of table 1 in round 1 as the director
+    and returns the page."""
     from scoring.games.tablegames import services
 
     domino = make_game("domino")
@@ -53,9 +55,12 @@ def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(make_g
     services.draw(domino, by=director, seed=1)
     client.force_login(director)
     target = reverse("tournament:tablegames:sheet", args=[domino.slug, 1, 1])
-    data = {"version": "0", "h1-out": "1", "h1-pips-1": "0", "h1-pips-2": "123456789012", "h1-pips-3": "4",
-            "h1-pips-4": "2"}
-    page = html.unescape(client.post(target, data).content.decode())
+    return lambda data: html.unescape(client.post(target, {"version": "0", **data}).content.decode())
+
+
+def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(first_domino_hand):
+    page = first_domino_hand({"h1-out": "1", "h1-pips-1": "0", "h1-pips-2": "123456789012", "h1-pips-3": "4",
+                              "h1-pips-4": "2"})
     assert "at most 9999999" in page and "is not a whole number" not in page
     field = re.search(r'<input name="h1-pips-2"[^>]*>', page)[0]
     assert 'aria-invalid="true"' in field and "autofocus" in field
@@ -63,19 +68,10 @@ def test_an_over_long_table_game_number_says_the_limit_and_gets_the_focus(make_g
 
 
 @pytest.mark.parametrize("wrong", ["h1-pips-2", "h1-pips-4"])
-def test_a_hand_with_an_empty_field_puts_the_focus_on_that_field(make_game, tg_add_players, director, client,  # noqa: F811
-                                                                wrong):
+def test_a_hand_with_an_empty_field_puts_the_focus_on_that_field(first_domino_hand, wrong):
     # the page said "“Pips left” is missing for Ida2 Holm2" and put the focus on the row's first field
-    from scoring.games.tablegames import services
-
-    domino = make_game("domino")
-    tg_add_players(domino, 4)
-    services.draw(domino, by=director, seed=1)
-    client.force_login(director)
-    target = reverse("tournament:tablegames:sheet", args=[domino.slug, 1, 1])
-    data = {"version": "0", "h1-out": "1", "h1-pips-1": "0", "h1-pips-2": "7", "h1-pips-3": "4", "h1-pips-4": "2",
-            wrong: ""}
-    page = html.unescape(client.post(target, data).content.decode())
+    page = first_domino_hand({"h1-out": "1", "h1-pips-1": "0", "h1-pips-2": "7", "h1-pips-3": "4",
+                              "h1-pips-4": "2", wrong: ""})
     field = re.search(rf'<input name="{wrong}"[^>]*>', page)[0]
     assert 'aria-invalid="true"' in field and "autofocus" in field
     assert "autofocus" not in re.search(r'<input name="h1-out"[^>]*>', page)[0]
