@@ -219,6 +219,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("da", _("Danish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: English short dates as "8 Jan 2027", not the US "01/08/2027" (config/formats/en/formats.py)
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")

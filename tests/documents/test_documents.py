@@ -85,7 +85,7 @@ def test_pdf_has_title_column_titles_and_values(tournament):
     (page,) = pdf_pages(render_pdf(standings(), tournament=tournament))
     assert "Pool A standings" in page and "After round 3" in page
     assert "Rank Team Points Since" in page
-    assert "1 Die Buben 2.5 01/17/2026" in page
+    assert "1 Die Buben 2.5 17 Jan 2026" in page  # never the US 01/17/2026 (config/formats/en)
     assert "<b>Kiel</b> & Co" in page  # a name is text, never markup
     assert "* decided by lot" in page
 

@@ -56,7 +56,7 @@ def test_an_unknown_time_zone_is_refused(director, drawn):
 @pytest.mark.parametrize("zone,language,shown", [
     ("Europe/Berlin", "de", "28.11.2026 15:05"),
     ("Europe/Copenhagen", "da", "28.11.2026 15:05"),
-    ("America/New_York", "en", "11/28/2026 9:05 a.m."),
+    ("America/New_York", "en", "28 Nov 2026 9:05 a.m."),
 ])
 def test_pages_show_the_venues_clock_in_the_screens_language(client, director, drawn, zone, language, shown):
     update_tournament(drawn, by=director, time_zone=zone)
@@ -116,7 +116,7 @@ def test_excel_dates_in_the_languages_format(director, make_tournament):
     document = TableDocument("Dates", [render_column("day", "date"), render_column("at", "date")],
                              [{"day": datetime.date(2026, 11, 28), "at": MOMENT}], filename_stem="dates")
     for language, day, moment in (("de", "dd.mm.yyyy", "dd.mm.yyyy hh:mm"), ("da", "dd.mm.yyyy", "dd.mm.yyyy hh:mm"),
-                                  ("en", "mm/dd/yyyy", "mm/dd/yyyy h:mm AM/PM")):
+                                  ("en", "d mmm yyyy", "d mmm yyyy h:mm AM/PM")):
         tournament = make_tournament(director, name=f"Dates {language}", language=language,
                                      time_zone="America/New_York")
         sheet = openpyxl.load_workbook(io.BytesIO(render(document, "xlsx", tournament=tournament))).active
@@ -139,3 +139,16 @@ def render_column(key, kind):
     from documents.base import Column
 
     return Column(key, key, kind)
+
+
+@pytest.mark.parametrize("language,short,moment", [
+    ("en", "8 Jan 2027", "8 Jan 2027 7:05 p.m."),  # not 01/08/2027, which Britain reads as 1 August
+    ("de", "08.01.2027", "08.01.2027 19:05"),
+    ("da", "08.01.2027", "08.01.2027 19:05"),
+])
+def test_short_dates_cannot_be_read_the_wrong_way_round(language, short, moment):
+    from django.utils import formats, translation
+
+    with translation.override(language):
+        assert formats.date_format(datetime.date(2027, 1, 8), "SHORT_DATE_FORMAT") == short
+        assert formats.date_format(datetime.datetime(2027, 1, 8, 19, 5), "SHORT_DATETIME_FORMAT") == moment

@@ -1,0 +1,1 @@
+"""Date formats of this project where Django's own mislead its readers (settings.FORMAT_MODULE_PATH)."""
