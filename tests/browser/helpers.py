@@ -39,3 +39,15 @@ def start_tournament_by_keyboard(page, base_url: str, user, *, name: str, game: 
     page.keyboard.type(day)
     tab_to(page, "#id_venue")
     page.keyboard.type(venue)
+
+
+def new_phone(browser):
+    """A player's phone in the hall: a touch screen of 390×844 in its own browser context (`phone.context`, to
+    drop the network or to close it at the end)."""
+    from tests.browser.conftest import ACTION_TIMEOUT
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  locale="en-GB")
+    phone = context.new_page()
+    phone.set_default_timeout(ACTION_TIMEOUT)
+    return phone

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
-from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard, new_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,10 +27,8 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
     entries = a_list(30, 4, seed=13)
     _link, token = links[(1, 1)]
     address = f"{live_server.url}/t/{token}/"
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  locale="en-GB")
-    phone = context.new_page()
-    phone.set_default_timeout(ACTION_TIMEOUT)
+    phone = new_phone(browser)
+    context = phone.context
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)
@@ -131,10 +129,8 @@ def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, bro
 
     services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
     _link, token = links[(1, 2)]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  locale="en-GB")
-    phone = context.new_page()
-    phone.set_default_timeout(ACTION_TIMEOUT)
+    phone = new_phone(browser)
+    context = phone.context
     try:
         phone.goto(f"{live_server.url}/t/{token}/")
         phone.locator("#mode-totals").tap()

@@ -5,8 +5,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
-from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard, new_phone
 
 
 def tap_and_type(phone, name: str, text: str) -> None:
@@ -20,10 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(live_server, browser, page,
                                                                               short_list, links, director):
     _link, token = links[(1, 1)]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  locale="en-GB")
-    phone = context.new_page()
-    phone.set_default_timeout(ACTION_TIMEOUT)
+    phone = new_phone(browser)
+    context = phone.context
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(f"{live_server.url}/t/{token}/")

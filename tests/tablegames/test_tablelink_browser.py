@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import issue_links, token_of
-from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, tab_to
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import login_by_keyboard, new_phone, tab_to
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,10 +30,8 @@ def test_a_domino_table_sends_its_sheet_from_a_phone_offline_then_online_and_it_
     round_ = Round.objects.get(stage__tournament=domino_of_four, number=1)
     link = issue_links(round_, by=director)[0]
     address = f"{live_server.url}/t/{token_of(link)}/"
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  locale="en-GB")
-    phone = context.new_page()
-    phone.set_default_timeout(ACTION_TIMEOUT)
+    phone = new_phone(browser)
+    context = phone.context
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)
