@@ -9,16 +9,13 @@ reloads itself every `BOARD_POLL_SECONDS` (htmx, local copy; `?live=1` answers t
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from scoring.link_pages import close_problem_saying_so
 from scoring.models import TableProblem
-from scoring.services.tablelinks import close_problem
-from tournament.services.errors import DomainError
 
 from .board import AWAITING, BOARD_POLL_SECONDS, Board
 
@@ -98,11 +95,5 @@ class ProblemsBoardView(RoundBoardView):
             "table", "match").first() if number.isdigit() else None
         if problem is None:
             raise Http404
-        try:
-            close_problem(problem, by=request.user)
-        except DomainError as error:
-            messages.error(request, error.message)
-        else:
-            number = problem.table.number if problem.table_id else problem.match.table_number
-            messages.success(request, _("Table %(number)s: problem closed.") % {"number": number})
+        close_problem_saying_so(request, problem)
         return redirect(request.path)

@@ -146,10 +146,16 @@ class CloseTableProblem(View):
                                               table__round__number=kwargs["round"]).select_related("table").first()
         if problem is None:
             raise Http404
-        try:
-            close_problem(problem, by=request.user)
-        except DomainError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("Table %(number)s: problem closed.") % {"number": problem.table.number})
+        close_problem_saying_so(request, problem)
         return redirect(self.round_page("round", kwargs["round"]))
+
+
+def close_problem_saying_so(request, problem: TableProblem) -> None:
+    """Close a problem a table signalled (someone went to the table and sorted it out), with the message."""
+    try:
+        close_problem(problem, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        number = problem.table.number if problem.table_id else problem.match.table_number
+        messages.success(request, _("Table %(number)s: problem closed.") % {"number": number})
