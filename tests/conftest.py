@@ -3,6 +3,10 @@ import datetime
 import os
 
 import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import WSGIServer
+from django.db import connections
+from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls made by
 # fixtures alongside it are still synchronous and safe.
@@ -115,6 +119,46 @@ def shared(request, data):
     assert not transactional, "data built once per module is for tests in a transaction (`db`), not this one"
     request.getfixturevalue("db")
     return copy.deepcopy(data)
+
+
+class SerialServerThread(LiveServerThread):
+    """Django's live server answering one request at a time. The threaded one shares the test's in-memory
+    SQLite connection between its threads, which breaks when requests overlap ("database table is locked": the
+    in-memory database's shared cache answers at once instead of waiting, as the file database of a real
+    evening does under its busy timeout); one at a time keeps a test about what the app answers, not about that
+    connection."""
+
+    def _create_server(self, connections_override=None):
+        return WSGIServer((self.host, self.port), QuietWSGIRequestHandler, allow_reuse_address=False)
+
+
+@pytest.fixture
+def serial_server(transactional_db):
+    """The port of a live server of this test's database that answers one request at a time."""
+    override = {conn.alias: conn for conn in connections.all()
+                if conn.vendor == "sqlite" and conn.is_in_memory_db()}
+    for conn in override.values():
+        conn.inc_thread_sharing()
+    server = SerialServerThread("127.0.0.1", StaticFilesHandler, connections_override=override)
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    if server.error:
+        raise server.error
+    yield server.port
+    server.terminate()
+    for conn in override.values():
+        conn.dec_thread_sharing()
+
+
+@pytest.fixture
+def overlap_safe_server_url(request, transactional_db):
+    """The address of a live server for a test whose requests may overlap (a double click without JavaScript):
+    pytest-django's threaded live server, except on the in-memory SQLite test database (see SerialServerThread),
+    where the requests are answered one after the other."""
+    if any(conn.vendor == "sqlite" and conn.is_in_memory_db() for conn in connections.all()):
+        return f"http://127.0.0.1:{request.getfixturevalue('serial_server')}"
+    return request.getfixturevalue("live_server").url
 
 
 @pytest.fixture

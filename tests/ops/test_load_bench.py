@@ -10,11 +10,7 @@ import random
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from django.contrib.staticfiles.handlers import StaticFilesHandler as _StaticFilesHandler
-from django.core.servers.basehttp import WSGIServer
-from django.db import connections
 from django.test import Client
-from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 
 from bench._server import percentile, summary
 from bench.load import (
@@ -141,34 +137,6 @@ def test_every_table_sends_once_in_time_order_and_some_twice():
     assert 5 < sum(twice for _w, _n, twice in sends) < 40
     assert send_times([1, 2, 3], 300, 0.1) == send_times([1, 2, 3], 300, 0.1)
     assert not any(twice for _w, _n, twice in send_times(list(range(50)), 10, 0))
-
-
-class SerialServerThread(LiveServerThread):
-    """Django's live server answering one request at a time. The threaded one shares the test's in-memory
-    SQLite connection between its threads, which breaks when the scenario's requests overlap; one at a time
-    (and a connection closed after each answer, as Django's non-threaded server does) keeps the test about lost
-    and doubled entries, not about that connection. The overlap itself is the benchmark's part."""
-
-    def _create_server(self, connections_override=None):
-        return WSGIServer((self.host, self.port), QuietWSGIRequestHandler, allow_reuse_address=False)
-
-
-@pytest.fixture
-def serial_server(transactional_db):
-    override = {conn.alias: conn for conn in connections.all()
-                if conn.vendor == "sqlite" and conn.is_in_memory_db()}
-    for conn in override.values():
-        conn.inc_thread_sharing()
-    server = SerialServerThread("127.0.0.1", _StaticFilesHandler, connections_override=override)
-    server.daemon = True
-    server.start()
-    server.is_ready.wait()
-    if server.error:
-        raise server.error
-    yield server.port
-    server.terminate()
-    for conn in override.values():
-        conn.dec_thread_sharing()
 
 
 def test_the_tables_scenario_loses_and_doubles_nothing(serial_server):
