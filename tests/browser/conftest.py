@@ -1,11 +1,19 @@
-"""Real-browser tests: Playwright driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser."""
+"""Real-browser tests: Playwright driving Debian's Chromium, never a downloaded browser.
+
+Debian's `chromium-headless-shell` (/usr/bin/chromium-headless-shell, the same Chromium release as the `chromium`
+package, built as the headless-only shell that Playwright itself runs for headless tests) when it is installed
+(`make test` installs it): the browser tests cost it 40 % less CPU than the full browser at /usr/bin/chromium
+(measured: 148 against 261 CPU seconds for the browser tests, docs/development.md). `CHROMIUM=/usr/bin/chromium`
+runs them in the full browser."""
 
 import os
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+DEBIAN_CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("CHROMIUM") or next((path for path in DEBIAN_CHROMIUMS if Path(path).exists()),
+                                              DEBIAN_CHROMIUMS[-1])
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -73,7 +81,8 @@ def browser(request):
 
     if "browser" not in _started:
         if not Path(CHROMIUM).exists():
-            pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test`, which installs Debian's chromium.")
+            pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test`, which installs Debian's chromium "
+                        "and chromium-headless-shell.")
         from playwright.sync_api import expect
 
         _keys_wait_for_load()
