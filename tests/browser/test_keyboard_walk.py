@@ -129,8 +129,9 @@ def test_every_director_page_works_by_keyboard(live_server, page, world):
     for label, url in pages:
         page.goto(live_server.url + url)
         count = page.evaluate(MARK_CONTROLS)
+        keyboard = page.keyboard.plain  # goto waited for the load event: no need to wait again before each Tab
         for _ in range(count + 5):
-            page.keyboard.press("Tab")
+            keyboard.press("Tab")
         seen = page.evaluate("() => window.kbSeen")
         unreached = page.evaluate(UNREACHED)
         if unreached:
