@@ -7,6 +7,7 @@ package, built as the headless-only shell that Playwright itself runs for headle
 runs them in the full browser."""
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,25 @@ def _keys_wait_for_load():
     Page._keys_wait_for_load = True
 
 
+@contextmanager
+def _the_same_django_connections():
+    """Keep Django's database connections of this thread across Playwright's start.
+
+    Playwright's sync API marks its event loop as the thread's running loop between its calls (`wait_for_future`),
+    and from then on asgiref's thread-critical Local, which holds Django's connections, looks them up in a context
+    variable instead of the thread's storage: the rest of the worker's tests got a second connection to the test
+    database. A test's transaction begun before the browser started was left behind (what the test wrote after it
+    was committed at once), and at the end the test database could not be dropped (`DROP DATABASE` on PostgreSQL
+    waited 5 s for that connection, then failed). The connections made before the browser are put in its view."""
+    from django.db import connections
+
+    before = {alias: connections[alias] for alias in connections}
+    yield
+    for alias, wrapper in before.items():
+        connections[alias] = wrapper
+    assert all(connections[alias] is wrapper for alias, wrapper in before.items())
+
+
 @pytest.fixture(scope="session")
 def browser(request):
     """One Chromium for the whole session, even when other conftests import this fixture too
@@ -92,8 +112,10 @@ def browser(request):
 
         _keys_wait_for_load()
         expect.set_options(timeout=EXPECT_TIMEOUT)
-        playwright = sync_playwright().start()
-        _started["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        with _the_same_django_connections():
+            playwright = sync_playwright().start()
+            _started["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                             args=CHROMIUM_ARGS)
 
         def stop():
             _started.pop("browser").close()

@@ -34,3 +34,37 @@ def test_keys_wait_for_the_pages_script(page):
     page.keyboard.press("Enter")
     assert page.evaluate("document.body.dataset.handled") == "yes", "the page's script took the Enter"
     assert not submitted and page.input_value("input") == "x"
+
+
+def test_a_thread_keeps_its_django_connection_when_playwright_marks_its_loop_running():
+    """Playwright's sync API marks its event loop as the thread's running loop between calls; Django's connections
+    (asgiref's thread-critical Local) are then looked up in a context variable, so without the harness's step the
+    test went on with a second connection, outside its transaction (tests/browser/conftest.py). Checked in a thread
+    of its own, where no loop runs yet, whatever this worker's browser has done to the main thread."""
+    import asyncio
+    import threading
+
+    from django.db import connections
+
+    from tests.browser.conftest import _the_same_django_connections
+
+    seen = {}
+
+    def run():
+        loop = asyncio.new_event_loop()
+        try:
+            before = connections["default"]
+            with _the_same_django_connections():
+                asyncio._set_running_loop(loop)  # what Playwright's start leaves behind
+            seen["same"] = connections["default"] is before
+            asyncio._set_running_loop(None)
+            seen["plain view"] = connections["default"] is before
+        finally:
+            asyncio._set_running_loop(None)
+            loop.close()
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert seen == {"same": True, "plain view": True}
