@@ -147,22 +147,32 @@ SNAPSHOT_APPS = ("tournament", "scoring", "auth")
 SNAPSHOT_SKIPS = ("tournament.LoginThrottle",)
 
 
-def snapshot() -> dict[str, tuple[int, str]]:
+def snapshot() -> dict[str, tuple[str, str]]:
     """Per model: number of rows and a checksum of every value of every row.
 
-    The rows are read as the database stores them (one plain SELECT per table, no model conversions: five
-    times quicker than `values_list`, and what is compared is the stored value itself)."""
+    The rows are read as the database stores them, no model conversions (five times quicker than `values_list`,
+    and what is compared is the stored value itself). SQLite, in this process: one plain SELECT per table, hashed
+    here. PostgreSQL, a server away: one query for all tables, each row's text hashed by the server (a round trip
+    per table was 25 queries a snapshot, a sixth of a hostile walk's time)."""
     from django.db import connection
 
-    state = {}
     quote = connection.ops.quote_name
+    models = [model for model in apps.get_models()
+              if model._meta.app_label in SNAPSHOT_APPS and model._meta.label not in SNAPSHOT_SKIPS]
     with connection.cursor() as cursor:
-        for model in apps.get_models():
-            if model._meta.app_label not in SNAPSHOT_APPS or model._meta.label in SNAPSHOT_SKIPS:
-                continue
+        if connection.vendor == "postgresql":
+            tables = ", ".join(
+                f"(SELECT count(*) || ' ' || coalesce(md5(string_agg(r::text, E'\\n' ORDER BY "
+                f"r.{quote(model._meta.pk.column)})), '') FROM {quote(model._meta.db_table)} AS r)"
+                for model in models)
+            cursor.execute(f"SELECT {tables}")
+            return {model._meta.label: tuple(summary.split(" "))
+                    for model, summary in zip(models, cursor.fetchone(), strict=True)}
+        state = {}
+        for model in models:
             cursor.execute(f"SELECT * FROM {quote(model._meta.db_table)} ORDER BY {quote(model._meta.pk.column)}")
             rows = [tuple(bytes(v) if isinstance(v, memoryview) else v for v in row) for row in cursor.fetchall()]
-            state[model._meta.label] = (len(rows), hashlib.sha256(repr(rows).encode()).hexdigest())
+            state[model._meta.label] = (str(len(rows)), hashlib.sha256(repr(rows).encode()).hexdigest())
     return state
 
 
