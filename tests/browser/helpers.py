@@ -1,6 +1,19 @@
 """Keyboard helpers shared by the real-browser tests."""
 
+import os
+from pathlib import Path
+
 from playwright.sync_api import expect
+
+
+def keep_screenshot(target, path: Path, **options) -> None:
+    """A screenshot for a person to look at (test-artifacts/), taken when SCREENSHOTS=1 only: each costs the browser a
+    rendering of the page, and a failing test's page is kept anyway (the `page` fixture, tests/browser/conftest.py).
+    `target` is a page or a locator."""
+    if os.environ.get("SCREENSHOTS") != "1":
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(path), **options)
 
 
 def login_by_keyboard(page, base_url: str, user, next_path: str = "") -> None:
@@ -15,14 +28,51 @@ def login_by_keyboard(page, base_url: str, user, next_path: str = "") -> None:
     page.wait_for_load_state()
 
 
+#: Before a run of Tabs: a guard that keeps the focus on the target once it is there (a Tab pressed then is
+#: swallowed), and the page's guess of how many Tabs the target is away: the focusable elements between the focus
+#: and the target in document order (0: it has the focus; 1 when the target comes earlier). The guess may count an
+#: element the Tab order skips (the second radio of a group): the guard swallows the Tabs too many.
+TAB_GUARD = """target => {
+  if (!window.tabGuard) {
+    window.tabGuard = event => {
+      if (event.key === 'Tab' && document.activeElement === window.tabTarget) {
+        event.preventDefault(); event.stopImmediatePropagation();
+      }
+    };
+    window.addEventListener('keydown', window.tabGuard, true);
+  }
+  window.tabTarget = target;
+  if (target === document.activeElement) return 0;
+  const all = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter(el => !el.disabled && el.tabIndex >= 0 && el.type !== 'hidden' && el.getClientRects().length);
+  const from = all.indexOf(document.activeElement), to = all.indexOf(target);
+  return to > from ? to - from : 1;
+}"""
+TAB_GUARD_OFF = """target => {
+  window.removeEventListener('keydown', window.tabGuard, true);
+  window.tabGuard = window.tabTarget = undefined;
+  return target === document.activeElement;
+}"""
+
+
 def tab_to(page, selector: str, limit: int = 40) -> None:
-    """Press Tab until the element matching `selector` has the focus; fail if it never does."""
+    """Press Tab until the element matching `selector` has the focus; fail if it never does.
+
+    Every Tab is a real key press; they go out in runs as long as the page's guess of the distance (TAB_GUARD), and
+    the focus is looked at after each run instead of after each key (a round trip to the browser less per Tab)."""
     target = page.locator(selector)
-    for _ in range(limit):
-        if target.evaluate("el => el === document.activeElement"):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"{selector} never received the keyboard focus")
+    page.wait_for_load_state("load")
+    keyboard = getattr(page.keyboard, "plain", page.keyboard)  # the page has loaded: no wait before each key
+    pressed = 0
+    try:
+        while (away := target.evaluate(TAB_GUARD)) and pressed < limit:
+            for _ in range(min(away, limit - pressed)):
+                keyboard.press("Tab")
+            pressed += away
+    finally:
+        reached = target.evaluate(TAB_GUARD_OFF)
+    if not reached:
+        raise AssertionError(f"{selector} never received the keyboard focus")
 
 
 def start_tournament_by_keyboard(page, base_url: str, user, *, name: str, game: str, venue: str,

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
+from tests.browser.helpers import keep_screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.browser]
@@ -168,13 +169,11 @@ def test_the_hall_reaches_the_laptop_over_its_network_address(browser, hall_serv
         assert session["expires"] == -1  # ends with the browser
         assert page.goto(url + "/manage/new/").status == 200
         assert page.locator("form").count() >= 1
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "hall-over-the-network-director.png"), full_page=True)
+        keep_screenshot(page, ARTIFACTS / "hall-over-the-network-director.png", full_page=True)
         assert page.goto(url + "/admin/").status == 200  # the admin's own scripts and styles, under the same policy
         expect(page.locator("#site-name")).to_be_visible()
 
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "hall-over-the-network.png"), full_page=True)
+        keep_screenshot(page, ARTIFACTS / "hall-over-the-network.png", full_page=True)
         assert page.evaluate("() => window.cspViolations || []") == []
         assert not [line for line in console if "Content Security Policy" in line or line.startswith("error")
                     and "Failed to load resource" not in line], console

@@ -68,3 +68,28 @@ def test_a_thread_keeps_its_django_connection_when_playwright_marks_its_loop_run
     thread.start()
     thread.join()
     assert seen == {"same": True, "plain view": True}
+
+
+RADIOS = """<!doctype html><a href="#top">top</a>
+<fieldset><input type="radio" name="g" value="1" checked><input type="radio" name="g" value="2">
+<input type="radio" name="g" value="3"></fieldset>
+<input id="before"><button id="target">Save</button><input id="after">
+<button id="out" tabindex="-1">Not by Tab</button>"""
+
+
+def test_tab_to_reaches_its_target_by_tab_and_stops_there(page):
+    """tab_to presses Tabs in runs as long as the page's guess; the guess counts the three radios of a group, which
+    Tab enters once, so the run is two Tabs too long: the focus must still end on the target, not beyond it."""
+    from tests.browser.helpers import tab_to
+
+    page.route("http://harness.test/", lambda route: route.fulfill(body=RADIOS, content_type="text/html"))
+    page.goto("http://harness.test/")
+    page.evaluate("() => document.addEventListener('keydown', e => window.tabs = (window.tabs || 0) + 1)")
+    tab_to(page, "#target")
+    assert page.evaluate("document.activeElement.id") == "target"
+    # the link, the radio group, the field before: 4 Tabs moved the focus; the guess was 6, the guard swallowed 2
+    assert page.evaluate("window.tabs") == 4
+    page.keyboard.press("Tab")  # the guard is gone: the next Tab moves on
+    assert page.evaluate("document.activeElement.id") == "after"
+    with pytest.raises(AssertionError, match="#out never received the keyboard focus"):
+        tab_to(page, "#out", limit=10)

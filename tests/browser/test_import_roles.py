@@ -25,7 +25,6 @@ def test_import_and_keep_a_role_by_keyboard(live_server, page, seated, director,
     page.wait_for_url("**/manage/import/roles/")
     expect(page.get_by_text("helper as Assistant")).to_be_visible()
     expect(page.get_by_label("helper as Assistant")).not_to_be_checked()
-    page.screenshot(path=str(tmp_path / "roles.png"))
     tab_to(page, "input[value=helper]")
     page.keyboard.press("Space")
     tab_to(page, "main button[type=submit]:not([name=cancel])")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, tab_to
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, tab_to
 from tournament.models import AuditEntry, Participant, Team
 from tournament.services.participants import add_participant, register_team
 
@@ -28,8 +28,7 @@ def desk_page(browser):
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"desk-{name}.png"))
+    keep_screenshot(page, ARTIFACTS / f"desk-{name}.png")
 
 
 def submit_focused_form(page) -> None:

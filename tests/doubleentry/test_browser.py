@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Role, TournamentRole
 
 
@@ -42,8 +42,7 @@ def test_second_entry_differs_by_one_field_and_is_fixed_by_keyboard(live_server,
     expect(page.locator("#id_lus_b")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#id_lus_a")).not_to_have_attribute("aria-invalid", "true")
     assert not ScoreSheet.objects.exists()
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "double-entry-differences.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / "double-entry-differences.png", full_page=True)
 
     # the focus is on the field that differs (issue 12: after an error the focus goes to the field in error)
     expect(page.locator("#id_lus_b")).to_be_focused()

@@ -17,7 +17,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Match, Participant, Round
 from tournament.services import clock
 
@@ -32,7 +32,8 @@ screens = pytest.mark.parametrize("screen", list(SCREENS))
 
 @pytest.fixture
 def open_page(browser, request):
-    """open_page(name, viewport) -> a page in its own browser context; screenshot saved when the test ends."""
+    """open_page(name, viewport) -> a page in its own browser context; its screenshot kept when
+    the test ends with SCREENSHOTS=1."""
     opened = []
 
     def open_page(name, viewport, **options):
@@ -45,10 +46,8 @@ def open_page(browser, request):
         return page
 
     yield open_page
-    ARTIFACTS.mkdir(exist_ok=True)
     for name, context, page in opened:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{name}.png"),
-                        full_page=name in SCREENS)
+        keep_screenshot(page, ARTIFACTS / f"{request.node.name}-{name}.png", full_page=name in SCREENS)
         context.close()
 
 
@@ -154,7 +153,7 @@ def test_beamer_shows_the_clock_counting_and_then_time_up(live_server, open_page
     expect(clock_face.locator("[data-clock-time]")).to_have_text(re.compile(r"^7:[0-2]\d$"))  # counting down from 7:30
     expect(beamer.locator("[data-slide]:visible h2")).to_contain_text("Round 1: who plays where")
     assert beamer.evaluate("document.documentElement.scrollHeight") <= BEAMER["height"]  # nothing to scroll
-    beamer.screenshot(path=str(ARTIFACTS / "beamer-clock-running.png"))
+    keep_screenshot(beamer, ARTIFACTS / "beamer-clock-running.png")
 
     # The director set the slot to 13 minutes: 12:30 have passed, so half a minute is left at the next poll.
     clock.set_slot_minutes(round1, 13, by=director)
@@ -256,7 +255,7 @@ def test_rummi_players_find_every_seat_and_watch_the_standings_change(
         for i, (round_number, (table, seat)) in enumerate(places):
             expect(rows.nth(i).locator(".big")).to_have_text([str(round_number), str(table), str(seat)])
     fits_across(player, screen)
-    player.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{screen}-seat.png"), full_page=True)
+    keep_screenshot(player, ARTIFACTS / f"{request.node.name}-{screen}-seat.png", full_page=True)
 
     player.locator(".pub-tabs").get_by_role("link", name="Standings").click()
     standings_rows = player.locator("table.standings tbody tr")

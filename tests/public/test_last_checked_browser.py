@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
+from tests.browser.helpers import keep_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,6 +26,5 @@ def test_last_checked_follows_the_languages_time_format(live_server, browser, vo
     page.clock.set_fixed_time(EVENING)
     page.goto(f"{live_server.url}/p/{voms.slug}/schedule/")
     expect(page.locator("[data-checked]")).to_contain_text(shown)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"polish-last-checked-{language}.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / f"polish-last-checked-{language}.png", full_page=True)
     context.close()

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from scoring.models import ScoreSheet
 from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401  (the real-browser fixture)
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import SentForm
 
 pytestmark = pytest.mark.browser
@@ -43,8 +43,7 @@ def test_series_game_double_clicked_is_one_game(overlap_safe_server_url, browser
         # for that answer (not for any message) keeps the context from closing before the server has saved.
         expected = "Game 1" if javascript else re.compile("Game 1|Already saved")
         expect(page.locator(".messages")).to_contain_text(expected)
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"replay-series-double-click-js-{javascript}.png"), full_page=True)
+        keep_screenshot(page, ARTIFACTS / f"replay-series-double-click-js-{javascript}.png", full_page=True)
     finally:
         context.close()
     sheet = ScoreSheet.objects.get(match=match)

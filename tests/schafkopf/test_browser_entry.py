@@ -10,7 +10,7 @@ from scoring.games.schafkopf.services import entry_from_json
 from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import TARIFF_PRESETS, score_list
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,8 +66,7 @@ def test_director_types_a_full_list_by_keyboard(live_server, page, director, dra
     assert [int(t) for t in totals] == [expected.totals[s] for s in range(1, 5)], "live totals match the rules"
     expect(page.locator("#sk-sum")).to_contain_text("0")
     assert page.locator("#g5 .sk-pts .sk-p").all_inner_texts() == [str(expected.rows[4].points[s]) for s in range(1, 5)]
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "schafkopf_list_typed.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / "schafkopf_list_typed.png", full_page=True)
 
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("list saved")

@@ -19,7 +19,7 @@ from scoring.games.schafkopf.forms import grid_values
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import start_tournament_by_keyboard, tab_to
+from tests.browser.helpers import keep_screenshot, start_tournament_by_keyboard, tab_to
 from tournament.models import AuditEntry, Participant, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,8 +46,7 @@ def evening_page(browser):
 
 
 def shot(page, name: str, *, full: bool = False) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"evening-schafkopf-{name}.png"), full_page=full)
+    keep_screenshot(page, ARTIFACTS / f"evening-schafkopf-{name}.png", full_page=full)
 
 
 def submit(page, key: str = "Enter") -> None:

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, new_phone
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,6 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
     address = f"{live_server.url}/t/{token}/"
     phone = new_phone(browser)
     context = phone.context
-    ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)
         expect(phone.locator(".ph-seats li")).to_have_count(4)
@@ -44,7 +43,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
         phone.locator("#sk-save").tap()
         expect(phone.locator("#ph-offline")).to_be_visible()  # said on the page, not the browser's error page
         expect(phone.locator("input[name=t30]")).to_have_value(grid_values(entries[29])["t"])
-        phone.screenshot(path=str(ARTIFACTS / "phone-offline-send.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "phone-offline-send.png", full_page=True)
         with pytest.raises(PlaywrightError):
             phone.reload()  # no connection: the browser cannot load the page at all
         assert not PendingSheet.objects.exists()
@@ -61,7 +60,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
         expect(phone.locator("#sent-note")).to_be_visible()
         pending = PendingSheet.objects.get()
         assert pending.entries == entries and pending.source_link_id is not None
-        phone.screenshot(path=str(ARTIFACTS / "phone-offline-sent.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "phone-offline-sent.png", full_page=True)
 
         login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/schafkopf/standings/")
         expect(page.locator("h1")).to_contain_text("after 0 of 8 score lists")
@@ -69,7 +68,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
         expect(page.locator("#bd-summary")).to_have_text("0 counted, 1 awaiting confirmation, 3 missing")
         expect(page.locator("#confirm-next")).to_be_focused()
         expect(page.locator("#table-1")).to_contain_text("arrived from the table")
-        page.screenshot(path=str(ARTIFACTS / "board-awaiting.png"), full_page=True)
+        keep_screenshot(page, ARTIFACTS / "board-awaiting.png", full_page=True)
         page.keyboard.press("Enter")  # one key: the list the table sent, with Confirm ready
         expect(page.locator("#pending-note")).to_contain_text("sent by the table")
         expect(page.locator("#confirm-entry")).to_be_focused()
@@ -78,7 +77,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
         expect(page.locator("h1")).to_contain_text("Round board: Round 1")
         expect(page.locator("#bd-summary")).to_have_text("1 counted, 3 missing")
         expect(page.locator("#confirm-none")).to_be_visible()
-        page.screenshot(path=str(ARTIFACTS / "board-confirmed.png"), full_page=True)
+        keep_screenshot(page, ARTIFACTS / "board-confirmed.png", full_page=True)
         sheet = ScoreSheet.objects.get()
         assert sheet.entries == entries and not PendingSheet.objects.exists()
 
@@ -153,8 +152,7 @@ def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, bro
         expect(phone.locator("#sk-sum")).to_have_text("sum 0 ✓")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, "the totals form fits the phone's width"
-        ARTIFACTS.mkdir(exist_ok=True)
-        phone.screenshot(path=str(ARTIFACTS / "phone-totals-only.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "phone-totals-only.png", full_page=True)
         phone.locator("#sk-save").tap()
         expect(phone.locator("#sent-note")).to_be_visible()
         pending = PendingSheet.objects.get()

@@ -1,6 +1,6 @@
 """The standings page fits a 1366 px laptop screen in English, German and Danish, with every column there is (two
 rounds, prizes, remarks), long names and long clubs: no sideways scrolling at the referee table.
-Screenshots: test-artifacts/schafkopf-standings-<language>-1366.png."""
+Screenshots with SCREENSHOTS=1: test-artifacts/schafkopf-standings-<language>-1366.png."""
 
 from dataclasses import replace
 from decimal import Decimal
@@ -11,7 +11,7 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.rules.schafkopf import PrizeSpec
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Participant
 from tournament.services.participants import set_participant_status
 
@@ -46,8 +46,7 @@ def test_the_standings_fit_1366_pixels(live_server, browser, director, finished,
         login_by_keyboard(page, live_server.url, director, f"/manage/{finished.slug}/schafkopf/standings/")
         table = page.locator("table.sk-standings")
         table.wait_for()
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"schafkopf-standings-{language}-1366.png"), full_page=True)
+        keep_screenshot(page, ARTIFACTS / f"schafkopf-standings-{language}-1366.png", full_page=True)
         widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
             table: document.querySelector('table.sk-standings').getBoundingClientRect().right,
             box: document.querySelector('.sk-scroll').getBoundingClientRect().right})""")

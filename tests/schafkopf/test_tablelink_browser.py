@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, new_phone
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone
 
 
 def tap_and_type(phone, name: str, text: str) -> None:
@@ -22,7 +22,6 @@ def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(li
     _link, token = links[(1, 1)]
     phone = new_phone(browser)
     context = phone.context
-    ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(f"{live_server.url}/t/{token}/")
         expect(phone.locator(".ph-seats li")).to_have_count(4)
@@ -42,7 +41,7 @@ def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(li
         expect(phone.locator("#sk-sum")).to_have_text("sum 0 ✓")
         expect(phone.locator("#ph-totals .ph-total")).to_have_count(4)
         expect(phone.locator("#ph-totals .ph-total").first).not_to_have_text("")
-        phone.screenshot(path=str(ARTIFACTS / "table-link-phone-typed.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "table-link-phone-typed.png", full_page=True)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, "the page itself never scrolls sideways; only the grid does"
         phone.locator("#sk-save").tap()
@@ -65,7 +64,7 @@ def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(li
         expect(phone.locator("#counted")).to_be_visible()
         expect(phone.locator("#sk-save")).to_have_count(0)
         expect(phone.locator("input[name=t1]")).to_be_disabled()
-        phone.screenshot(path=str(ARTIFACTS / "table-link-phone-counted.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "table-link-phone-counted.png", full_page=True)
     finally:
         context.close()
 
@@ -86,5 +85,4 @@ def test_the_director_issues_the_links_by_keyboard_and_sees_a_qr_code_per_table(
     old = page.locator("#table-2 .tl-url").inner_text()
     page.keyboard.press("Enter")
     expect(page.locator("#table-2 .tl-url")).not_to_have_text(old)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "table-links-director.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / "table-links-director.png", full_page=True)

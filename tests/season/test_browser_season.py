@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scoring.games.schafkopf import services as schafkopf
 from scoring.games.schafkopf.demo import enter_random_results
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Person, Season
 from tournament.services import participants as desk
 from tournament.services import seasons
@@ -28,8 +28,7 @@ FIRST = ["Anna Huber", "Bert Maier", "Carl Bauer", "Dora Wagner", "Emil Fischer"
 
 
 def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"season_{name}.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / f"season_{name}.png", full_page=True)
 
 
 def new_evening(director, day):

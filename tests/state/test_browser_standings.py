@@ -1,4 +1,5 @@
-"""The still-missing box on the Schafkopf entry page, in a real browser (screenshot in test-artifacts)."""
+"""The still-missing box on the Schafkopf entry page, in a real browser (with SCREENSHOTS=1 a screenshot in
+test-artifacts)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -6,7 +7,7 @@ from playwright.sync_api import expect
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.queries import seated_tables
 from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -23,5 +24,5 @@ def test_still_missing_box_on_the_entry_page(drawn, director, live_server, brows
     box = page.locator("#still-missing")
     expect(box).to_contain_text("Still missing in round 1", timeout=60_000)
     expect(box.locator("#missing-tables")).to_contain_text("Not entered (3 tables)")
-    page.screenshot(path=str(ARTIFACTS / "state-still-missing.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / "state-still-missing.png", full_page=True)
     context.close()

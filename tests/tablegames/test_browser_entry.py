@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from scoring.models import ScoreSheet
 from scoring.rules.rummi import RummiRound, play
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,13 +56,12 @@ def test_director_types_a_rummi_table_by_keyboard(live_server, page, director, d
     expect(page.locator(".tg-msg")).to_contain_text("went out, so their penalty must be 0, not 9")
     expect(page.locator("input[name='h4-out']")).to_be_focused()
     assert ScoreSheet.objects.get().version == 3, "nothing saved"
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "tablegames_rummi_refused.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / "tablegames_rummi_refused.png", full_page=True)
 
     type_hand(page, 4, *HANDS[3][:2], HANDS[3][2])
     expect(page.locator("#tg-outcome")).to_contain_text("Game over after 4 hands")
     expect(page.locator("#tg-next")).to_be_focused()
-    page.screenshot(path=str(ARTIFACTS / "tablegames_rummi_sheet.png"), full_page=True)
+    keep_screenshot(page, ARTIFACTS / "tablegames_rummi_sheet.png", full_page=True)
 
     sheet = ScoreSheet.objects.get()
     assert sheet.entries[0]["penalties"]["1"] == "K Q 7 JOKER A" and sheet.derived["finished"]

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from scoring.games.tablegames.queries import seated_tables
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import start_tournament_by_keyboard
+from tests.browser.helpers import keep_screenshot, start_tournament_by_keyboard
 from tournament.models import Participant, Tournament
 
 SHOTS = ARTIFACTS / "rummi-evening"
@@ -27,8 +27,7 @@ PLAYERS = [("Anna", "Berg"), ("Bo", "Dahl"), ("Carl", "Eng"), ("Dorte", "Fisk"),
 
 
 def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    keep_screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def register(page, first, last, *, duplicate=False):

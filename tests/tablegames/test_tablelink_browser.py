@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import issue_links, token_of
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, new_phone, tab_to
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone, tab_to
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,14 +32,13 @@ def test_a_domino_table_sends_its_sheet_from_a_phone_offline_then_online_and_it_
     address = f"{live_server.url}/t/{token_of(link)}/"
     phone = new_phone(browser)
     context = phone.context
-    ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)
         expect(phone.locator(".ph-seats li")).to_have_count(4)
         type_hand(phone, 1, 1, [0, 10, 20, 30])
         context.set_offline(True)  # the network drops between two hands
         type_hand(phone, 2, 1, [0, 15, 15, 15])
-        phone.screenshot(path=str(ARTIFACTS / "table-link-domino-phone-typed.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "table-link-domino-phone-typed.png", full_page=True)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "only the grid scrolls sideways"
         phone.locator("#ph-send").tap(no_wait_after=True)
         phone.wait_for_timeout(300)
@@ -52,7 +51,7 @@ def test_a_domino_table_sends_its_sheet_from_a_phone_offline_then_online_and_it_
         expect(phone.locator("#sent-note")).to_be_visible()
         expect(phone.locator(".ph-total").first).to_have_text("105")
         assert len(PendingSheet.objects.get().entries) == 2
-        phone.screenshot(path=str(ARTIFACTS / "table-link-domino-phone-sent.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "table-link-domino-phone-sent.png", full_page=True)
 
         login_by_keyboard(page, live_server.url, director,
                           f"/manage/{domino_of_four.slug}/table/rounds/1/tables/1/")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import start_tournament_by_keyboard
+from tests.browser.helpers import keep_screenshot, start_tournament_by_keyboard
 from tournament.models import Match, Stage, Team, Tournament
 
 SHOTS = ARTIFACTS / "voms-evening"
@@ -36,8 +36,7 @@ TEAMS = [  # (team name, player 1, player 2)
 
 
 def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    keep_screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def register(page, name, player1, player2, *, duplicate=False):

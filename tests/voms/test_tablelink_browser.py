@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import issue_match_links, token_of
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import login_by_keyboard, new_phone, tab_to
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone, tab_to
 from tournament.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,7 +26,6 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
     address = f"{live_server.url}/t/{token}/"
     phone = new_phone(browser)
     context = phone.context
-    ARTIFACTS.mkdir(exist_ok=True)
     try:
         phone.goto(address)
         expect(phone.locator(".ph-teams li")).to_have_count(2)
@@ -35,7 +34,7 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
         context.set_offline(True)  # the hall's network drops while the slip is typed
         tap_and_type(phone, "g1-lus_b", "4")
         phone.locator("label.ph-choice", has_text=match.team_a.name).tap()
-        phone.screenshot(path=str(ARTIFACTS / "table-link-voms-phone-typed.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "table-link-voms-phone-typed.png", full_page=True)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         box = phone.locator("#ph-send").bounding_box()
         assert box["height"] >= 44 and box["width"] >= 300, "a target for one thumb"
@@ -67,6 +66,6 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
         expect(phone.locator("#counted")).to_be_visible()
         expect(phone.locator("#ph-counted-games")).to_contain_text("9")
         expect(phone.locator("#ph-send")).to_have_count(0)
-        phone.screenshot(path=str(ARTIFACTS / "table-link-voms-phone-counted.png"), full_page=True)
+        keep_screenshot(phone, ARTIFACTS / "table-link-voms-phone-counted.png", full_page=True)
     finally:
         context.close()
