@@ -81,6 +81,10 @@ def shape(html: str) -> tuple:
     return tuple((tag.lower(), tuple(SHAPING.findall(attrs))) for tag, attrs in START_TAG.findall(body))
 
 
+#: the address endings of what the director downloads rather than opens as a page
+DOCUMENTS = (".pdf", ".xlsx", ".json", ".csv", ".zip")
+
+
 def director_pages(tournaments, client):
     """(name, address) of every HTML page a director or assistant opens, one address per page and game; a page
     of the same shape as the same page of a game walked already is left out (the four table games share their
@@ -95,6 +99,8 @@ def director_pages(tournaments, client):
                 continue
             for kwargs in candidates(tournament, name, url_arguments(route)):
                 url = reverse(name, kwargs=kwargs)
+                if url.endswith(DOCUMENTS):
+                    continue  # a printout or an export, not a page: not rendered only to be left out
                 response = client.get(url)
                 if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
                     form = (name, shape(response.content.decode()))
@@ -130,10 +136,14 @@ def test_every_director_page_works_by_keyboard(live_server, page, world):
         page.goto(live_server.url + url)
         count = page.evaluate(MARK_CONTROLS)
         keyboard = page.keyboard.plain  # goto waited for the load event: no need to wait again before each Tab
-        for _ in range(count + 5):
+        for _ in range(count):
             keyboard.press("Tab")
-        seen = page.evaluate("() => window.kbSeen")
         unreached = page.evaluate(UNREACHED)
+        if unreached:  # a control the count passed over (a focusable element it does not mark): a few Tabs more
+            for _ in range(5):
+                keyboard.press("Tab")
+            unreached = page.evaluate(UNREACHED)
+        seen = page.evaluate("() => window.kbSeen")
         if unreached:
             problems.append(f"{label} {url}: {len(unreached)} of {count} controls never reached by Tab "
                             f"({len(seen)} focus moves): {unreached[:3]}")
