@@ -2,8 +2,8 @@
 # Run a command with DATABASE_URL pointing at a throw-away PostgreSQL server on this machine.
 # Uses Debian's PostgreSQL (installed here when missing); the cluster lives in a temp folder and is thrown away
 # afterwards, so it runs without durability (fsync, synchronous commit, full-page writes off): the tests' commits
-# and TRUNCATEs do not wait for the disk. No autovacuum (the tests' databases live minutes; its workers took CPU
-# from the tests). The tests reach it through its Unix socket (a query's round trip 170 us, against 240 us over
+# and TRUNCATEs do not wait for the disk. No autovacuum (the tests' databases live minutes; its workers ran
+# beside the tests). The tests reach it through its Unix socket (a query's round trip 170 us, against 240 us over
 # TCP on loopback); it listens on 127.0.0.1 too.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -93,3 +93,15 @@ def test_tab_to_reaches_its_target_by_tab_and_stops_there(page):
     assert page.evaluate("document.activeElement.id") == "after"
     with pytest.raises(AssertionError, match="#out never received the keyboard focus"):
         tab_to(page, "#out", limit=10)
+
+
+def test_a_screenshot_for_a_person_is_taken_only_when_asked_for(page, tmp_path, monkeypatch):
+    from tests.browser.helpers import keep_screenshot
+
+    page.set_content("<h1>Table 1</h1>")
+    monkeypatch.delenv("SCREENSHOTS", raising=False)
+    keep_screenshot(page, tmp_path / "not-asked.png")
+    monkeypatch.setenv("SCREENSHOTS", "1")
+    keep_screenshot(page.locator("h1"), tmp_path / "shots" / "asked.png")
+    assert [path.name for path in tmp_path.rglob("*.png")] == ["asked.png"]
+    assert (tmp_path / "shots" / "asked.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
