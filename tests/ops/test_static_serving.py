@@ -19,3 +19,20 @@ def test_collectstatic_compresses_with_brotli_too():
     assert importlib.util.find_spec("brotli") is not None  # requirements.txt: else only .gz files are made
     assert Compressor(quiet=True).use_brotli and Compressor(quiet=True).use_gzip
 
+
+
+def test_the_printouts_fonts_are_collected_but_not_compressed(tmp_path, settings):
+    """The TrueType fonts of the printouts are read from static/ by the PDF renderer, never by a page; brotli took
+    nine seconds of CPU for them at every first start in the hall. The other files are still compressed."""
+    from django.core.management import call_command
+
+    # the hall's storage (settings.py with DEBUG off) into a folder of the test's (Django's test signals make the
+    # storage again for these settings, and again after the test)
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}}
+    call_command("collectstatic", interactive=False, verbosity=0)
+    fonts = {path.name for path in (tmp_path / "fonts").iterdir()}
+    assert any(name.startswith("DejaVuSans.") and name.endswith(".ttf") for name in fonts), fonts
+    assert not [name for name in fonts if name.endswith((".ttf.br", ".ttf.gz"))], fonts
+    assert list(tmp_path.glob("css/app.*.css.br")) and list(tmp_path.glob("css/app.*.css.gz"))
