@@ -94,14 +94,25 @@ def type_row(page, values: dict) -> None:
     page.keyboard.press("Enter")
 
 
+#: Fills the grid's fields in the page, row by row, as Playwright's `fill` does (focus, value, an input event, to
+#: which the grid's script answers, e.g. by disabling the partner of a solo), in one round trip instead of two a field.
+FILL_GRID = """rows => {
+  rows.forEach((values, index) => {
+    for (const key of 'tdprxi') {
+      const field = document.querySelector(`input[name=${key}${index + 1}]`);
+      if (!values[key] || field.disabled) continue;
+      field.focus();
+      field.value = values[key];
+      field.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: values[key]}));
+    }
+  });
+}"""
+
+
 def fill_list(page, entries: list[dict]) -> None:
-    """The faster way through the same grid: each field filled, then Enter on the save button."""
-    for number, entry in enumerate(entries, start=1):
-        values = grid_values(entry)
-        for key in "tdprxi":
-            field = page.locator(f"input[name={key}{number}]")
-            if values[key] and field.is_enabled():
-                field.fill(values[key])
+    """The faster way through the same grid (typing is the way of the first tables): each field filled, then
+    Enter on the save button."""
+    page.evaluate(FILL_GRID, [grid_values(entry) for entry in entries])
     page.locator("#sk-save").focus()
     submit(page)
 
