@@ -31,6 +31,7 @@ from documents.pdf import (
     text_width,
 )
 from documents.xlsx import render_xlsx, sheet_titles
+from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,7 @@ def many_rows(count: int) -> list[tuple]:
 
 def pdf_pages(data: bytes) -> list[str]:
     """Each page's text with whitespace collapsed."""
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages]
+    return [" ".join(text.split()) for text in page_texts(data)]
 
 
 def workbook(data: bytes):

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from documents import PrintDocument
 from documents import pdf as renderer
 from documents.pdf import batch_bounds, render_pdf
+from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +33,8 @@ def batches(monkeypatch):
     monkeypatch.setattr(renderer, "worker_count", lambda: 2)
 
 
-def texts(reader: PdfReader) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in reader.pages]
+def texts(data: bytes) -> list[str]:
+    return [" ".join(text.split()) for text in page_texts(data)]
 
 
 def slips(template: str, count: int, **context) -> PrintDocument:
@@ -50,8 +51,8 @@ def test_batches_cover_every_page_once_in_order():
 
 
 def test_a_batched_printout_reads_back_in_order_numbered_across_the_whole(tournament, page_template, batches):
-    reader = PdfReader(io.BytesIO(render_pdf(slips(page_template, 7), tournament=tournament)))
-    pages = texts(reader)
+    data = render_pdf(slips(page_template, 7), tournament=tournament)
+    reader, pages = PdfReader(io.BytesIO(data)), texts(data)
     assert len(pages) == 7
     for number, page in enumerate(pages, start=1):
         assert f"Table {number}" in page and f"Page {number} of 7" in page
@@ -68,14 +69,14 @@ def test_a_batched_printout_matches_the_one_process_rendering(tournament, page_t
     # the footer's "printed at" has minutes: the two renderings must not straddle a minute (a flake once)
     printed_at = timezone.localtime()
     monkeypatch.setattr(renderer.timezone, "localtime", lambda *args: printed_at)
-    batched = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))))
+    batched = texts(render_pdf(slips(page_template, 5), tournament=tournament))
     monkeypatch.setattr(renderer, "worker_count", lambda: 1)
-    single = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5), tournament=tournament))))
+    single = texts(render_pdf(slips(page_template, 5), tournament=tournament))
     assert [page.replace("STYLE ", "") for page in batched] == [page.replace("STYLE ", "") for page in single]
 
 
 def test_a_batch_that_runs_over_a_page_is_numbered_again(tournament, page_template, batches):
-    pages = texts(PdfReader(io.BytesIO(render_pdf(slips(page_template, 5, long=2), tournament=tournament))))
+    pages = texts(render_pdf(slips(page_template, 5, long=2), tournament=tournament))
     total = len(pages)
     assert total > 5  # table 2 takes more than one page
     assert [f"Page {number} of {total}" in page for number, page in enumerate(pages, start=1)] == [True] * total
@@ -110,8 +111,7 @@ def test_an_underlay_lies_under_every_page_that_names_it_once_in_the_file(
         tournament, page_template, underlay_template, batches, monkeypatch, workers):
     monkeypatch.setattr(renderer, "worker_count", lambda: workers)  # 2: batched, 1: one process
     data = render_pdf(with_underlays(page_template, underlay_template, 7), tournament=tournament)
-    reader = PdfReader(io.BytesIO(data))
-    pages = texts(reader)
+    reader, pages = PdfReader(io.BytesIO(data)), texts(data)
     assert len(pages) == 7
     for number, page in enumerate(pages, start=1):
         assert f"Table {number}" in page and f"Page {number} of 7" in page

@@ -9,18 +9,18 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from documents import render
 from scoring.games.schafkopf.documents import documents
 from scoring.games.schafkopf.queries import seated_tables
+from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.django_db
 
 
 def pdf_pages(tournament, name) -> list[str]:
     data = render(documents(tournament)[name](), "pdf", tournament=tournament)
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    return page_texts(data)
 
 
 def test_score_lists_one_page_per_table_prefilled(drawn):
@@ -146,7 +146,7 @@ def test_export_command_writes_standings_pdf_and_xlsx(drawn, enter_all, tmp_path
         output = tmp_path / f"standings.{file_format}"
         call_command("export", drawn.slug, "standings", "--format", file_format, "--output", str(output))
         assert output.stat().st_size > 1000
-    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "standings.pdf").pages)
+    text = "\n".join(page_texts(tmp_path / "standings.pdf"))
     assert "Final ranking" in text and "Round 2" in text
     for participant in drawn.participants.all():
         assert participant.name in text

@@ -10,6 +10,7 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import RATE_LIMIT, reissue_link, revoke_link, token_of
+from tests.pdf_text import page_texts
 from tests.phone_notes import phone_notes
 
 
@@ -231,9 +232,7 @@ def test_the_director_issues_lists_withdraws_and_reissues_links(client, director
 
 
 def test_each_score_list_carries_its_own_tables_link_and_qr_code(drawn, links, settings, tmp_path):
-    import io
 
-    from pypdf import PdfReader
 
     from documents import render
     from scoring.games.schafkopf.documents import documents
@@ -241,7 +240,7 @@ def test_each_score_list_carries_its_own_tables_link_and_qr_code(drawn, links, s
     settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
     data = render(documents(drawn)["score-lists-1"](), "pdf", tournament=drawn)
     (tmp_path / "lists.pdf").write_bytes(data)
-    pages = [page.extract_text().replace("\n", "") for page in PdfReader(io.BytesIO(data)).pages]
+    pages = [text.replace("\n", "") for text in page_texts(data)]
     assert len(pages) == 4
     for number, text in enumerate(pages, start=1):
         _link, token = links[(1, number)]

@@ -1,19 +1,18 @@
 """The Schafkopf final standings PDF fits its page in every language: long names, clubs and remarks, about
 40 rows a page, no column past the edge, no lone row on a page. PDF_OUT=dir keeps the files to look at."""
 
-import io
 import os
 import random
 
 import pytest
 from django.utils import translation
-from pypdf import PdfReader
 
 from documents import render
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.documents import standings_document
 from scoring.games.schafkopf.queries import seated_tables
+from tests.pdf_text import page_texts
 from tournament.models import Participant
 from tournament.services.participants import add_participant
 
@@ -54,7 +53,7 @@ def test_final_standings_pdf_fits_in_every_language(evening, language):
     if os.environ.get("PDF_OUT"):
         with open(os.path.join(os.environ["PDF_OUT"], f"standings-{language}.pdf"), "wb") as out:
             out.write(data)
-    pages = [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    pages = page_texts(data)
     # three rounds of 37 seats and the ranking of 37: 148 rows, about 40 a page (37 players took 11 pages)
     assert len(pages) <= 6, len(pages)
     text = " ".join(pages)

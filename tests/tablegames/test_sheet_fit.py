@@ -9,6 +9,7 @@ from documents import render
 from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import HAND_ROW_MAX, HAND_ROW_MIN, documents, hand_row_height
 from scoring.games.tablegames.queries import seated_tables
+from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def test_every_table_gets_one_page_with_its_signatures(make_game, add_players, d
     add_players(tournament, players)
     services.draw(tournament, by=director, seed=3)
     data = render(documents(tournament)["score-sheets-1"](), "pdf", tournament=tournament)
-    pages = [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    pages = page_texts(data)
     tables = seated_tables(tournament)[1]
     assert len(pages) == len(tables)
     for text, table in zip(pages, tables, strict=True):

@@ -8,11 +8,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from documents import render
 from scoring.games.voms import services
 from scoring.games.voms.documents import CATALOGUE, build, documents
+from tests.pdf_text import page_texts
 from tournament.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ POOL_MATCHES = Match.objects.filter(round__stage__kind="pools")
 
 def pdf_pages(data: bytes) -> list[str]:
     """The text of each page, whitespace collapsed (names wrap inside their cells)."""
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages]
+    return [" ".join(text.split()) for text in page_texts(data)]
 
 
 def danish(message: str, **values) -> str:
