@@ -24,6 +24,16 @@ def storage_key(request, link) -> str:
     return f"table-entry:{place}:{request.path.rstrip('/').rsplit('/', 1)[-1][:8]}"
 
 
+def after_sending(request, *, unnoted: str = "", to: str = ""):
+    """The redirect after a table's send. The page itself says what became of it, in its note under the players
+    (sent at …, checked and confirmed by the referee table; or recorded and counts), which stays on every reload:
+    a message repeating it would say the same twice. Only hands or games that count at once while the game or
+    series goes on have no note: `unnoted` says it then, once."""
+    if unnoted:
+        messages.success(request, unnoted)
+    return redirect(to or request.path)
+
+
 def is_problem(request) -> bool:
     return request.method == "POST" and request.POST.get("action") == "problem"
 

@@ -19,3 +19,19 @@ def phone_notes(phone, url: str, note_id: str) -> dict[str, str]:
         notes[language] = html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).strip() if found else ""
     phone.cookies.pop("django_language", None)
     return notes
+
+
+STATUS_LINE = re.compile(r'<(p|div)\b([^>]*\brole="(?:status|alert)"[^>]*)>(.*?)</\1>', re.S)
+
+
+def said_after_sending(phone, url: str, data: dict, language: str) -> list[str]:
+    """What the phone page says right after a send in `language`: the text of each status line it shows after
+    the redirect (Django's messages and the page's own notes), hidden ones left out. A send's outcome is said
+    once: one line."""
+    phone.cookies["django_language"] = language
+    response = phone.post(url, data, follow=True)
+    phone.cookies.pop("django_language", None)
+    assert response.redirect_chain, "the send was refused"
+    page = response.content.decode()
+    return [html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))).strip()
+            for _tag, attributes, text in STATUS_LINE.findall(page) if " hidden" not in attributes]

@@ -11,7 +11,7 @@ from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import RATE_LIMIT, reissue_link, revoke_link, token_of
 from tests.pdf_text import page_texts
-from tests.phone_notes import phone_notes
+from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 
 
 def table_url(token):
@@ -286,3 +286,20 @@ def test_a_withdrawn_link_cannot_signal_a_problem(phone, links, director):
     revoke_link(link, by=director)
     response = phone.post(table_url(token), {"action": "problem", "kind": "dispute"})
     assert response.status_code == 403 and not TableProblem.objects.exists()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sent_list_is_said_once_in_each_language(phone, links, a_list, language):
+    """After a send the page says so in one place: the note saying when it was sent, not a message repeating it."""
+    _link, token = links[(1, 1)]
+    said = said_after_sending(phone, table_url(token), grid_post(a_list(30, 4, seed=3)), language)
+    assert said == [phone_notes(phone, table_url(token), "sent-note")[language]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_list_counted_at_once_is_said_once_in_each_language(phone, links, a_list, drawn, language):
+    drawn.link_entries_count = True
+    drawn.save()
+    _link, token = links[(1, 1)]
+    said = said_after_sending(phone, table_url(token), grid_post(a_list(30, 4, seed=3)), language)
+    assert said == [phone_notes(phone, table_url(token), "counted")[language]]

@@ -7,7 +7,7 @@ from django.urls import reverse
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
-from tests.phone_notes import phone_notes
+from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 from tournament.models import Round
 
 
@@ -227,3 +227,46 @@ def test_the_round_board_reads_each_tables_state(phone, domino_links, domino_of_
     services.confirm_sheet(link.table, by=director)
     item = table_one()
     assert item.state == board.COUNTED and item.problems and item.label == "Table 1"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sent_sheet_is_said_once_in_each_language(phone, domino_links, domino_of_four, language):
+    """After a send the page says so in one place: the note saying when it was sent, not a message repeating it."""
+    _link, token = domino_links[(1, 1)]
+    said = said_after_sending(phone, table_url(token), FIRST, language)
+    assert len(said) == 1, said
+    assert said == [phone_notes(phone, table_url(token), "sent-note")[language]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sheet_counted_at_once_is_said_once_in_each_language(phone, domino_links, domino_of_four, language):
+    domino_of_four.link_entries_count = True
+    domino_of_four.save()
+    _link, token = domino_links[(1, 1)]
+    said = said_after_sending(phone, table_url(token), {**FIRST, **SECOND}, language)  # 105: the game is over
+    assert said == [phone_notes(phone, table_url(token), "counted")[language]]
+
+
+def test_hands_counted_at_once_before_the_games_end_are_said_once(phone, domino_links, domino_of_four):
+    """No note on the page for hands that count while the game goes on: the message alone says it."""
+    domino_of_four.link_entries_count = True
+    domino_of_four.save()
+    _link, token = domino_links[(1, 1)]
+    assert said_after_sending(phone, table_url(token), FIRST, "de") == ["Euer Spielbogen ist erfasst und zählt."]
+
+
+@pytest.mark.parametrize("key", ["rummi", "quadominos"])
+def test_a_sheet_sent_in_the_other_table_games_is_said_once(phone, make_game, add_players, director, key):
+    game = make_game(key)
+    add_players(game, 4)
+    services.draw(game, by=director, seed=1)
+    link = issue_links(Round.objects.get(stage__tournament=game, number=1), by=director)[0]
+    page = phone.get(table_url(token_of(link))).content.decode()
+    assert 'id="ph-send"' in page
+    if key == "rummi":
+        data = {"h1-out": "1", **{f"h1-penalties-{seat}": typed for seat, typed in enumerate("0579", start=1)}}
+    else:
+        data = {"h1-winner": "1", **{f"h1-turn_points-{seat}": "10" for seat in range(1, 5)},
+                **{f"h1-remaining-{seat}": typed for seat, typed in enumerate("0739", start=1)}}
+    said = said_after_sending(phone, table_url(token_of(link)), data, "da")
+    assert said == [phone_notes(phone, table_url(token_of(link)), "sent-note")["da"]]

@@ -7,7 +7,7 @@ from django.urls import reverse
 from scoring.games.voms import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_match_links, reissue_link, revoke_link, token_of
-from tests.phone_notes import phone_notes
+from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage
 
@@ -308,3 +308,30 @@ def test_the_phone_page_switches_language_and_stays_on_the_link(phone, slip_link
     assert f'name="next" type="hidden" value="{table_url(token)}"' in form  # the path, without the query
     phone.post(reverse("set_language"), {"language": "da", "next": table_url(token)})
     assert 'lang="da"' in phone.get(table_url(token)).content.decode()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sent_slip_is_said_once_in_each_language(phone, slip_links, language):
+    """After a send the page says so in one place: the note saying when it was sent, not a message repeating it."""
+    _link, token = slip_links[(1, 1)]
+    said = said_after_sending(phone, table_url(token), slip(9, 4), language)
+    assert said == [phone_notes(phone, table_url(token), "sent-note")[language]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_slip_counted_at_once_is_said_once_in_each_language(phone, slip_links, drawn, language):
+    drawn.link_entries_count = True
+    drawn.save()
+    _link, token = slip_links[(1, 1)]
+    said = said_after_sending(phone, table_url(token), slip(9, 4), language)
+    assert said == [phone_notes(phone, table_url(token), "counted")[language]]
+
+
+def test_a_series_game_counted_at_once_is_said_once(phone, knockout, drawn, director):
+    """No note on the page for games of a series that count while it goes on: the message alone says it."""
+    drawn.link_entries_count = True
+    drawn.save()
+    semifinal = knockout.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key").first()
+    token = token_of(issue_match_links(drawn, [semifinal], by=director)[0])
+    said = said_after_sending(phone, table_url(token), {"g1-lus_a": "9", "g1-lus_b": "3"}, "de")
+    assert said == ["Eure Serie ist erfasst und zählt."]

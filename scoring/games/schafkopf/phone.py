@@ -10,12 +10,11 @@ must add up to zero, the counts must fit the games played). What is typed is kep
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
-from scoring.phone import is_problem, phone_context, problem_response, storage_key
+from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
 from scoring.services.sheets import pending_of
 from scoring.services.tablelinks import LinkRefused, note_submission
@@ -116,19 +115,14 @@ def _send(request, link, context, settings):
                      settings, editable=True, status=400)
     entries = [row.entry for row in grid if row.entry]
     try:
-        result = services.enter_from_link(link, mode=GAMES_MODE, entries=entries)
+        services.enter_from_link(link, mode=GAMES_MODE, entries=entries)
     except services.ListRefused as error:
         if error.game_number:
             grid[error.game_number - 1].rule_error = error.message
         return _show(request, {**context, "error": error.message}, grid, settings, editable=True, status=400)
     except DomainError as error:
         return _show(request, {**context, "error": error.message}, grid, settings, editable=True, status=400)
-    if result.counted:
-        messages.success(request, _("Your list has been recorded and counts."))
-    else:
-        messages.success(request, _("Your list has been sent. The referee table checks it against the paper list "
-                                    "and confirms it."))
-    return redirect(request.path)
+    return after_sending(request)  # the page's note says it was sent, or that it counts
 
 
 def _send_totals(request, link, context, settings):
@@ -142,16 +136,11 @@ def _send_totals(request, link, context, settings):
         return _show(request, {**context, "error": _("Some fields cannot be read: see the marked fields.")}, None,
                      settings, editable=True, status=400, totals=rows)
     try:
-        result = services.enter_from_link(link, mode=TOTALS_MODE, entries=entries)
+        services.enter_from_link(link, mode=TOTALS_MODE, entries=entries)
     except DomainError as error:
         return _show(request, {**context, "error": error.message}, None, settings, editable=True, status=400,
                      totals=rows)
-    if result.counted:
-        messages.success(request, _("Your list has been recorded and counts."))
-    else:
-        messages.success(request, _("Your list has been sent. The referee table checks it against the paper list "
-                                    "and confirms it."))
-    return redirect(f"{request.path}?mode={TOTALS_MODE}")
+    return after_sending(request, to=f"{request.path}?mode={TOTALS_MODE}")
 
 
 def _show(request, context, grid, settings, *, editable: bool, status: int = 200, totals=None):

@@ -9,12 +9,11 @@ A patience has no tables: its results are entered at the referee table.
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
-from scoring.phone import is_problem, phone_context, problem_response, storage_key
+from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.services.sheets import pending_of
 from scoring.services.tablelinks import LinkRefused, note_submission
 from tournament.models import Seat
@@ -84,12 +83,10 @@ def _send(request, link, context: dict, counted: list):
         except DomainError as refused:
             error = refused.message
         else:
-            if result.counted:
-                messages.success(request, _("Your sheet has been recorded and counts."))
-            else:
-                messages.success(request, _("Your sheet has been sent. The referee table checks it against the "
-                                            "paper sheet and confirms it."))
-            return redirect(request.path)
+            # a game over and counted, or a sheet awaiting confirmation: the page's note says so
+            unfinished = result.counted and not result.derived.get("finished")
+            return after_sending(request, unnoted=_("Your score sheet has been recorded and counts.") if unfinished
+                                 else "")
     return _show(request, {**context, "error": error}, entries, counted=len(counted), editable=True, grids=grids,
                  bad_row=bad_row, status=400)
 

@@ -9,12 +9,11 @@ once it is decided) the page shows it read-only.
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
-from scoring.phone import is_problem, phone_context, problem_response, storage_key
+from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.rules.base import RuleError
 from scoring.services.sheets import pending_of, rule_message
 from scoring.services.tablelinks import LinkRefused, note_submission
@@ -130,12 +129,10 @@ def _send(request, link, match: Match, context: dict, counted: list):
                 fail(typed[0], refused)
             error = refused.message
         else:
-            if result.counted:
-                messages.success(request, _("Your list has been recorded and counts."))
-            else:
-                messages.success(request, _("Your slip has been sent. The referee table checks it against the "
-                                            "paper slip and confirms it."))
-            return redirect(request.path)
+            # a pool slip or a decided series that counts, or a slip awaiting confirmation: the page's note says so
+            unfinished = result.counted and services.is_series(match) and not result.derived.get("finished")
+            return after_sending(request, unnoted=_("Your series has been recorded and counts.") if unfinished
+                                 else "")
     return _show(request, {**context, "error": error}, forms, editable=True, status=400)
 
 
