@@ -5,11 +5,17 @@ venue's zone (VenueTimeZoneMiddleware) in the language's short format, and befor
 lines; long values shortened, their whole text one keypress away. The stored keys and JSON stay as they are:
 the filter and the search work on them (and on the words)."""
 
+import re
+
 import django_tables2 as tables
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Case, CharField, F, Q, Value, When
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
@@ -22,6 +28,25 @@ from ..permissions import DirectorRequiredMixin
 #: characters of a value shown in the table; a longer one opens to its whole text
 SHORT = 60
 EMPTY = "–"
+SAME = mark_safe(' class="same"')  # noqa: S308 - a constant
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+
+
+def _when(text: str) -> str:
+    """A date or time stored as ISO text (DjangoJSONEncoder), in the language's format and the active zone."""
+    if ISO_DATE.fullmatch(text) and (day := parse_date(text)):
+        return date_format(day, "SHORT_DATE_FORMAT")
+    if ISO_DATETIME.match(text):
+        try:
+            moment = parse_datetime(text)
+        except ValueError:
+            return text
+        if moment is not None:
+            if timezone.is_aware(moment):
+                moment = timezone.localtime(moment)
+            return date_format(moment, "SHORT_DATETIME_FORMAT")
+    return text
 
 
 def _text(value) -> str:
@@ -37,6 +62,8 @@ def _text(value) -> str:
         parts = [f"({_text(v)})" if nested and isinstance(v, dict | list) and len(v) > 1 else _text(v)
                  for v in value]
         return ", ".join(parts) if parts else EMPTY
+    if isinstance(value, str):
+        return _when(value)
     return str(value)
 
 
@@ -61,7 +88,7 @@ def _list_html(value, greyed=frozenset()) -> str:
     keys = list(value) if isinstance(value, dict) and value else [None] * len(readable_lines(value))
     return format_html('<ul class="changes">{}</ul>', format_html_join(
         "", "<li{}>{}{}</li>",
-        ((' class="same"' if key in greyed else "",
+        ((SAME if key in greyed else "",
           format_html('<span class="field">{}:</span> ', field) if field else "", _shortened(text))
          for key, (field, text) in zip(keys, readable_lines(value), strict=True)),
     ))
@@ -106,15 +133,20 @@ class ActionColumn(tables.Column):
         return queryset, True
 
 
+def _cell(name: str) -> dict:
+    return {"td": {"class": name}}
+
+
 class AuditTable(tables.Table):
     # no fixed format: the language's SHORT_DATETIME_FORMAT, in the active (the venue's) time zone
-    when = tables.DateTimeColumn(verbose_name=_("When"), attrs={"td": {"class": "when"}})
-    user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username")
-    action = ActionColumn(verbose_name=_("Action"))
-    object_repr = tables.Column(verbose_name=_("Object"))
-    before = ChangesColumn(verbose_name=_("Before"), orderable=False, side="before")
-    after = ChangesColumn(verbose_name=_("After"), orderable=False, side="after")
-    reason = tables.Column(verbose_name=_("Why"), orderable=False)
+    when = tables.DateTimeColumn(verbose_name=_("When"), attrs=_cell("when"))
+    user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username",
+                         attrs=_cell("user"))
+    action = ActionColumn(verbose_name=_("Action"), attrs=_cell("action"))
+    object_repr = tables.Column(verbose_name=_("Object"), attrs=_cell("object"))
+    before = ChangesColumn(verbose_name=_("Before"), orderable=False, side="before", attrs=_cell("before"))
+    after = ChangesColumn(verbose_name=_("After"), orderable=False, side="after", attrs=_cell("after"))
+    reason = tables.Column(verbose_name=_("Why"), orderable=False, attrs=_cell("reason"))
 
     class Meta:
         model = AuditEntry
