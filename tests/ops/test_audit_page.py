@@ -260,3 +260,19 @@ def test_dates_and_times_in_values_read_as_dates(director, make_tournament, clie
     row = html[html.index('<span title="clock.start">'):]
     assert f"</span> {moment}</li>" in row.split("</tr>")[0]
     assert f"</span> {day}</li>" in row.split("</tr>")[0]
+
+
+def test_folded_fields_show_whole_and_nothing_is_folded_twice(tournament, director, client):
+    """A <details> inside the closed fold could not be reached by Tab: unchanged long values show whole there."""
+    long_value = "x" * 100
+    same = {"a": long_value, "b": long_value, "c": long_value}
+    log_action("schafkopf.settings", by=director, tournament=tournament, obj="Settings",
+               before={**same, "rounds": 2}, after={**same, "rounds": 3, "note": long_value})
+    client.force_login(director)
+    html = page_of(client, tournament)
+    row = html[html.index('<span title="schafkopf.settings">'):].split("</tr>")[0]
+    folds = re.findall(r'<details class="unchanged">(.*?)</details>', row, re.S)
+    assert len(folds) == 2 and all(f"</span> {long_value}</li>" in fold for fold in folds)
+    assert "<details" not in "".join(folds)
+    assert cells(row, "after")[0].startswith("Rounds: 3 Note: xxx")
+    assert row.count('<details class="long">') == 1  # the changed long value, outside the fold

@@ -83,13 +83,15 @@ def _shortened(text: str):
     return format_html('<details class="long"><summary>{}…</summary>{}</details>', cut, text)
 
 
-def _list_html(value, greyed=frozenset()) -> str:
-    """A value as an escaped <ul> of "field: value" lines; the fields in `greyed` (unchanged ones) greyed."""
+def _list_html(value, greyed=frozenset(), shorten=True) -> str:
+    """A value as an escaped <ul> of "field: value" lines; the fields in `greyed` (unchanged ones) greyed.
+    Long values shortened unless `shorten` is false (inside a fold already: no <details> in a <details>)."""
     keys = list(value) if isinstance(value, dict) and value else [None] * len(readable_lines(value))
     return format_html('<ul class="changes">{}</ul>', format_html_join(
         "", "<li{}>{}{}</li>",
         ((SAME if key in greyed else "",
-          format_html('<span class="field">{}:</span> ', field) if field else "", _shortened(text))
+          format_html('<span class="field">{}:</span> ', field) if field else "",
+          _shortened(text) if shorten else text)
          for key, (field, text) in zip(keys, readable_lines(value), strict=True)),
     ))
 
@@ -115,7 +117,8 @@ class ChangesColumn(tables.Column):
         summary = ngettext("%(count)d unchanged", "%(count)d unchanged", len(same)) % {"count": len(same)}
         return format_html(
             '{}<details class="unchanged"><summary>{}</summary>{}</details>',
-            _list_html(changed) if changed else "", summary, _list_html({k: value[k] for k in value if k in same}),
+            _list_html(changed) if changed else "", summary,
+            _list_html({k: value[k] for k in value if k in same}, shorten=False),
         )
 
 
