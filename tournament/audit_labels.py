@@ -148,6 +148,23 @@ def field_label(key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def value_label(field: str, value):
+    """A stored choice in words where the field's choices are known (a status, a game); else the value."""
+    if not isinstance(value, str):
+        return value
+    if field == "status":
+        from tournament.models import Participant, Tournament
+
+        labels = dict(Participant.Status.choices) | dict(Tournament.Status.choices)
+    elif field == "game":
+        from scoring.games import game_choices
+
+        labels = dict(game_choices())
+    else:
+        return value
+    return str(labels.get(value, value))
+
+
 def keys_labelled(text: str) -> list[str]:
     """The action keys whose words (in the active language) contain `text`, for the page's search."""
     needle = text.casefold()

@@ -282,3 +282,19 @@ def test_folded_fields_show_whole_and_nothing_is_folded_twice(tournament, direct
     assert "<details" not in "".join(folds)
     assert lines(row, "after") == {"Rounds: 3", f"Note: {'x' * 60}… {long_value}"}
     assert row.count('<details class="long">') == 1  # the changed long value, outside the fold
+
+
+def test_known_choices_read_in_words_and_odd_dates_stay_as_they_are(tournament, director, client):
+    log_action("participant.excluded", by=director, tournament=tournament, obj="7 Anna Huber",
+               before={"status": "active", "reason": ""}, after={"status": "excluded", "reason": "rude"})
+    log_action("participant.update", by=director, tournament=tournament, obj="2026-13-45",
+               before={"last_name": "2026-13-45", "club": "2026-02-30T25:99"}, after={"last_name": "Huber"})
+    client.force_login(director)
+    html = page_of(client, tournament, "de")
+    row = html[html.index('<span title="participant.excluded">'):].split("</tr>")[0]
+    assert lines(row, "before") == {"Status: Aktiv", "Begründung: –"}
+    assert lines(row, "after") == {"Status: Ausgeschlossen", "Begründung: rude"}
+    row = html[html.index('<span title="participant.update">'):].split("</tr>")[0]
+    assert lines(row, "before") == {"Nachname: 2026-13-45", "Verein: 2026-02-30T25:99"}
+    row = html[html.index('<span title="tournament.create">'):].split("</tr>")[0]
+    assert "Spiel: Voms" in lines(row, "after") and "Status: Geplant" in lines(row, "after")

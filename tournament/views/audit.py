@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
-from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled
+from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled, value_label
 from ..models import AuditEntry
 from ..permissions import DirectorRequiredMixin
 
@@ -35,31 +35,31 @@ ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
 def _when(text: str) -> str:
     """A date or time stored as ISO text (DjangoJSONEncoder), in the language's format and the active zone."""
-    if ISO_DATE.fullmatch(text) and (day := parse_date(text)):
-        return date_format(day, "SHORT_DATE_FORMAT")
-    if ISO_DATETIME.match(text):
-        try:
-            moment = parse_datetime(text)
-        except ValueError:
-            return text
-        if moment is not None:
+    try:
+        if ISO_DATE.fullmatch(text) and (day := parse_date(text)):
+            return date_format(day, "SHORT_DATE_FORMAT")
+        if ISO_DATETIME.match(text) and (moment := parse_datetime(text)):
             if timezone.is_aware(moment):
                 moment = timezone.localtime(moment)
             return date_format(moment, "SHORT_DATETIME_FORMAT")
+    except ValueError:  # looks like a date and is none ("2026-13-45", a name from an imported list): as it is
+        pass
     return text
 
 
-def _text(value) -> str:
-    """One value as a line of text: lists joined, a dict's fields "name: value", nothing as a dash."""
+def _text(value, field: str = "") -> str:
+    """One value as a line of text: lists joined, a dict's fields "name: value", known choices in words, dates
+    in the language's format, nothing as a dash."""
+    value = value_label(field, value)
     if value is None or value == "":
         return EMPTY
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if isinstance(value, dict):
-        return ", ".join(f"{field_label(k)}: {_text(v)}" for k, v in value.items()) if value else EMPTY
+        return ", ".join(f"{field_label(k)}: {_text(v, k)}" for k, v in value.items()) if value else EMPTY
     if isinstance(value, list | tuple):
         nested = len(value) > 1  # several dicts or lists in a list: each in brackets
-        parts = [f"({_text(v)})" if nested and isinstance(v, dict | list) and len(v) > 1 else _text(v)
+        parts = [f"({_text(v, field)})" if nested and isinstance(v, dict | list) and len(v) > 1 else _text(v, field)
                  for v in value]
         return ", ".join(parts) if parts else EMPTY
     if isinstance(value, str):
@@ -72,7 +72,7 @@ def readable_lines(value) -> list[tuple[str, str]]:
     if value is None:
         return []
     if isinstance(value, dict) and value:
-        return [(field_label(k), _text(v)) for k, v in value.items()]
+        return [(field_label(k), _text(v, k)) for k, v in value.items()]
     return [("", _text(value))]
 
 
