@@ -1,39 +1,155 @@
-"""The audit log of one tournament for its directors: who changed what, when, before, after and why."""
+"""The audit log of one tournament for its directors: who changed what, when, before, after and why.
 
-import json
+Shown for a person, not a programmer: the action in words (tournament/audit_labels.py), the time in the
+venue's zone (VenueTimeZoneMiddleware) in the language's short format, and before/after as "field: value"
+lines; long values shortened, their whole text one keypress away. The stored keys and JSON stay as they are:
+the filter and the search work on them (and on the words)."""
+
+import re
 
 import django_tables2 as tables
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Q
-from django.utils.html import format_html
+from django.db.models import Case, CharField, F, Q, Value, When
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
+from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled, value_label
 from ..models import AuditEntry
 from ..permissions import DirectorRequiredMixin
 
+#: characters of a value shown in the table; a longer one opens to its whole text
+SHORT = 60
+EMPTY = "–"
+SAME = mark_safe(' class="same"')  # noqa: S308 - a constant
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
-def _as_text(value) -> str:
-    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+def _when(text: str) -> str:
+    """A date or time stored as ISO text (DjangoJSONEncoder), in the language's format and the active zone."""
+    try:
+        if ISO_DATE.fullmatch(text) and (day := parse_date(text)):
+            return date_format(day, "SHORT_DATE_FORMAT")
+        if ISO_DATETIME.match(text) and (moment := parse_datetime(text)):
+            if timezone.is_aware(moment):
+                moment = timezone.localtime(moment)
+            return date_format(moment, "SHORT_DATETIME_FORMAT")
+    except ValueError:  # looks like a date and is none ("2026-13-45", a name from an imported list): as it is
+        pass
+    return text
 
 
-class JSONColumn(tables.Column):
-    """Before/after values as compact JSON, readable and searchable on the page."""
+def _text(value, field: str = "") -> str:
+    """One value as a line of text: lists joined, a dict's fields "name: value", known choices in words, dates
+    in the language's format, nothing as a dash."""
+    value = value_label(field, value)
+    if value is None or value == "":
+        return EMPTY
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, dict):
+        return ", ".join(f"{field_label(k)}: {_text(v, k)}" for k, v in value.items()) if value else EMPTY
+    if isinstance(value, list | tuple):
+        nested = len(value) > 1  # several dicts or lists in a list: each in brackets
+        parts = [f"({_text(v, field)})" if nested and isinstance(v, dict | list) and len(v) > 1 else _text(v, field)
+                 for v in value]
+        return ", ".join(parts) if parts else EMPTY
+    if isinstance(value, str):
+        return _when(value)
+    return str(value)
+
+
+def readable_lines(value) -> list[tuple[str, str]]:
+    """(field, value) lines of a before/after value; the field is "" where the value is not a dict."""
+    if value is None:
+        return []
+    if isinstance(value, dict) and value:
+        return [(field_label(k), _text(v, k)) for k, v in value.items()]
+    return [("", _text(value))]
+
+
+def _shortened(text: str):
+    if len(text) <= SHORT:
+        return text
+    cut = text[:SHORT].rsplit(" ", 1)[0] if " " in text[:SHORT] else text[:SHORT]
+    return format_html('<details class="long"><summary>{}…</summary>{}</details>', cut, text)
+
+
+def _list_html(value, greyed=frozenset(), shorten=True) -> str:
+    """A value as an escaped <ul> of "field: value" lines; the fields in `greyed` (unchanged ones) greyed.
+    Long values shortened unless `shorten` is false (inside a fold already: no <details> in a <details>)."""
+    keys = list(value) if isinstance(value, dict) and value else [None] * len(readable_lines(value))
+    return format_html('<ul class="changes">{}</ul>', format_html_join(
+        "", "<li{}>{}{}</li>",
+        ((SAME if key in greyed else "",
+          format_html('<span class="field">{}:</span> ', field) if field else "",
+          _shortened(text) if shorten else text)
+         for key, (field, text) in zip(keys, readable_lines(value), strict=True)),
+    ))
+
+
+class ChangesColumn(tables.Column):
+    """Before or after, as short "field: value" lines. Where both sides are dicts, the fields that stayed the
+    same are greyed, and folded away under "n unchanged" when there are many, so the change stands out."""
+
+    FOLD = 3  # this many unchanged fields or more are folded away
+
+    def __init__(self, *args, side: str, **kwargs):
+        self.side = side
+        super().__init__(*args, **kwargs)
+
+    def render(self, value, record):
+        other = record.after if self.side == "before" else record.before
+        if not (isinstance(value, dict) and isinstance(other, dict) and value):
+            return _list_html(value)
+        same = {k for k, v in value.items() if k in other and other[k] == v}
+        if len(same) < self.FOLD:
+            return _list_html(value, greyed=same)
+        changed = {k: v for k, v in value.items() if k not in same}
+        summary = ngettext("%(count)d unchanged", "%(count)d unchanged", len(same)) % {"count": len(same)}
+        return format_html(
+            '{}<details class="unchanged"><summary>{}</summary>{}</details>',
+            _list_html(changed) if changed else "", summary,
+            _list_html({k: value[k] for k in value if k in same}, shorten=False),
+        )
+
+
+class ActionColumn(tables.Column):
+    """The action in words; the key stays in the filter's values, the search and the tooltip."""
 
     def render(self, value):
-        return format_html('<code class="json">{}</code>', _as_text(value))
+        return format_html('<span title="{}">{}</span>', value, action_label(value))
+
+    def order(self, queryset, is_descending):
+        by_label = Case(*(When(action=key, then=Value(str(label))) for key, label in ACTION_LABELS.items()),
+                        default=F("action"), output_field=CharField())
+        queryset = queryset.annotate(action_label=by_label).order_by(
+            ("-" if is_descending else "") + "action_label", ("-" if is_descending else "") + "when")
+        return queryset, True
+
+
+def _cell(name: str) -> dict:
+    return {"td": {"class": name}}
 
 
 class AuditTable(tables.Table):
-    when = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i:s")
-    user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username")
-    action = tables.Column(verbose_name=_("Action"))
-    object_repr = tables.Column(verbose_name=_("Object"))
-    before = JSONColumn(verbose_name=_("Before"), orderable=False)
-    after = JSONColumn(verbose_name=_("After"), orderable=False)
-    reason = tables.Column(verbose_name=_("Why"), orderable=False)
+    # no fixed format: the language's SHORT_DATETIME_FORMAT, in the active (the venue's) time zone
+    when = tables.DateTimeColumn(verbose_name=_("When"), attrs=_cell("when"))
+    user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username",
+                         attrs=_cell("user"))
+    action = ActionColumn(verbose_name=_("Action"), attrs=_cell("action"))
+    object_repr = tables.Column(verbose_name=_("Object"), attrs=_cell("object"))
+    before = ChangesColumn(verbose_name=_("Before"), orderable=False, side="before", attrs=_cell("before"))
+    after = ChangesColumn(verbose_name=_("After"), orderable=False, side="after", attrs=_cell("after"))
+    reason = tables.Column(verbose_name=_("Why"), orderable=False, attrs=_cell("reason"))
 
     class Meta:
         model = AuditEntry
@@ -51,7 +167,8 @@ class AuditFilterForm(forms.Form):
     def __init__(self, *args, entries, **kwargs):
         super().__init__(*args, **kwargs)
         actions = entries.order_by("action").values_list("action", flat=True).distinct()
-        self.fields["action"].choices = [("", _("All actions"))] + [(a, a) for a in actions]
+        labelled = sorted(((a, action_label(a)) for a in actions), key=lambda choice: choice[1].casefold())
+        self.fields["action"].choices = [("", _("All actions"))] + labelled
         user_ids = entries.exclude(user=None).values("user")
         users = get_user_model()._default_manager.filter(pk__in=user_ids).order_by("username")
         self.fields["user"].choices = [("", _("Everybody"))] + [(str(u.pk), u.get_username()) for u in users]
@@ -69,7 +186,8 @@ class AuditFilterForm(forms.Form):
         text = data["q"].strip()
         if text:
             entries = entries.filter(
-                Q(action__icontains=text) | Q(object_repr__icontains=text) | Q(reason__icontains=text)
+                Q(action__icontains=text) | Q(action__in=keys_labelled(text))
+                | Q(object_repr__icontains=text) | Q(reason__icontains=text)
                 | Q(user__username__icontains=text) | Q(before__icontains=text) | Q(after__icontains=text)
             )
         return entries
