@@ -143,3 +143,43 @@ def test_a_call_whose_key_cannot_be_worked_out_fails_the_scan():
     keys.trees = {"x.py": ast.parse("def f(kind='b'):\n    log_action(f'a.{kind}', by=None)\n"
                                     "def g():\n    f(kind='c')\n    f('d')\n")}
     assert set(keys.written()) == {"a.b", "a.c", "a.d"}
+
+
+def _field_keys(value, found: set[str], parent: str = "") -> None:
+    """The keys of every dict inside a before/after value (numbers are seats or tables, and the keys of a draw's
+    "pools" the pools' names: not fields)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if not str(key).isdigit() and parent != "pools":
+                found.add(str(key))
+            _field_keys(inner, found, str(key))
+    elif isinstance(value, list):
+        for inner in value:
+            _field_keys(inner, found, parent)
+
+
+@pytest.mark.django_db
+def test_every_field_a_played_evening_logs_has_a_name_in_words(make_director):
+    """Every game's demo with its results (settings, draw, sheets of every kind): each field name in the log's
+    before/after has a label, so the German or Danish page shows no English key ("Game type", "Tout initials").
+    Pool names (a Voms draw's "A", "B") are names, not fields."""
+    from scoring.games import all_games
+    from tests.web.test_permission_walk import demo_options
+    from tournament.audit_labels import FIELD_LABELS, value_label
+    from tournament.models import AuditEntry
+
+    director = make_director("boss")
+    for game in all_games():
+        if game.demo:
+            game.demo(director, **{**demo_options(game), "results": True})
+    found: set[str] = set()
+    modes = set()
+    for before, after in AuditEntry.objects.values_list("before", "after"):
+        for value in (before, after):
+            _field_keys(value, found)
+            if isinstance(value, dict) and "mode" in value:
+                modes.add(value["mode"])
+    assert len(found) > 60, sorted(found)
+    assert not sorted(found - set(FIELD_LABELS)), sorted(found - set(FIELD_LABELS))
+    assert modes >= {"games", "hands", "results"}
+    assert all(value_label("mode", mode) != mode for mode in modes), modes
