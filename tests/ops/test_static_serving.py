@@ -20,7 +20,6 @@ def test_collectstatic_compresses_with_brotli_too():
     assert Compressor(quiet=True).use_brotli and Compressor(quiet=True).use_gzip
 
 
-
 def test_the_printouts_fonts_are_collected_but_not_compressed(tmp_path, settings):
     """The TrueType fonts of the printouts are read from static/ by the PDF renderer, never by a page; brotli took
     nine seconds of CPU for them at every first start in the hall. The other files are still compressed."""
