@@ -86,13 +86,14 @@ def _shortened(text: str):
 def _list_html(value, greyed=frozenset(), shorten=True) -> str:
     """A value as an escaped <ul> of "field: value" lines; the fields in `greyed` (unchanged ones) greyed.
     Long values shortened unless `shorten` is false (inside a fold already: no <details> in a <details>)."""
-    keys = list(value) if isinstance(value, dict) and value else [None] * len(readable_lines(value))
+    lines = readable_lines(value)
+    keys = list(value) if isinstance(value, dict) and value else [None] * len(lines)
     return format_html('<ul class="changes">{}</ul>', format_html_join(
         "", "<li{}>{}{}</li>",
         ((SAME if key in greyed else "",
           format_html('<span class="field">{}:</span> ', field) if field else "",
           _shortened(text) if shorten else text)
-         for key, (field, text) in zip(keys, readable_lines(value), strict=True)),
+         for key, (field, text) in zip(keys, lines, strict=True)),
     ))
 
 
