@@ -55,9 +55,34 @@ class _KeyboardAfterLoad:
 
         def after_load(*args, **kwargs):
             self._page.wait_for_load_state("load")
+            _wait_for_the_autofocus(self._page)
             return action(*args, **kwargs)
 
         return after_load
+
+
+#: Waits (a few frames at most) while the page has a visible `autofocus` element and the focus is still on the body.
+AUTOFOCUS_SETTLED = """async () => {
+  const pending = () => document.activeElement === document.body
+    && [...document.querySelectorAll("[autofocus]")].some(element => element.getClientRects().length);
+  for (let frame = 0; frame < 5 && pending(); frame++)
+    await new Promise(done => { requestAnimationFrame(done); setTimeout(done, 50); });
+}"""
+
+
+def _wait_for_the_autofocus(page) -> None:
+    """Before the first key on each new document, let its `autofocus` land.
+
+    A browser moves the focus to an `autofocus` element at its next rendering step, which on a busy machine can come
+    after the load event: an Enter pressed then went to the page's body and the form was never sent (seen on CI: the
+    desk's "Delete" confirmation waited 20 s for a navigation). A person sees the focus before typing; so do the
+    tests. Checked once per document (a round trip), not per key."""
+    if not getattr(page, "_navigations_watched", False):
+        page._navigations_watched = True
+        page.on("framenavigated", lambda frame: frame.parent_frame is None and setattr(page, "_focus_settled", False))
+    if not getattr(page, "_focus_settled", False):
+        page.evaluate(AUTOFOCUS_SETTLED)
+        page._focus_settled = True
 
 
 def _keys_wait_for_load():
