@@ -41,7 +41,7 @@ def test_a_domino_table_sends_its_sheet_from_a_phone_offline_then_online_and_it_
         keep_screenshot(phone, ARTIFACTS / "table-link-domino-phone-typed.png", full_page=True)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "only the grid scrolls sideways"
         phone.locator("#ph-send").tap(no_wait_after=True)
-        phone.wait_for_timeout(300)
+        expect(phone.locator("#ph-offline")).to_be_visible()  # said on the page; nothing left the phone
         assert not PendingSheet.objects.exists()
         context.set_offline(False)
         phone.goto(address)

@@ -39,7 +39,7 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
         box = phone.locator("#ph-send").bounding_box()
         assert box["height"] >= 44 and box["width"] >= 300, "a target for one thumb"
         phone.locator("#ph-send").tap(no_wait_after=True)  # sent while offline: it cannot arrive
-        phone.wait_for_timeout(300)
+        expect(phone.locator("#ph-offline")).to_be_visible()  # said on the page; nothing left the phone
         assert not PendingSheet.objects.exists()
         context.set_offline(False)
         phone.goto(address)  # back online, the page opened again: the typing is still there
