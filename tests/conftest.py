@@ -196,7 +196,11 @@ def pytest_collection_modifyitems(items):
     shows in the summary ("1 rerun"). CI's two cores run two browsers and two live servers beside the other
     worker's tests, and a Playwright wait that runs out there under load (seen once in 1,500 tests) would
     otherwise fail the whole submission. Only Playwright's TimeoutError is retried: a failed assertion, or a
-    page that never shows what the test waits for, fails twice and stays red."""
+    page that never shows what the test waits for, fails twice and stays red. Every test that starts a page (the
+    `browser` fixture, directly or through another) counts as a browser test, marked or not (the Voms desk test,
+    unmarked, once failed CI on a wait the rerun would have taken)."""
     for item in items:
+        if "browser" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
         if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["TimeoutError"]))
