@@ -81,7 +81,14 @@ def _wait_for_the_autofocus(page) -> None:
         page._navigations_watched = True
         page.on("framenavigated", lambda frame: frame.parent_frame is None and setattr(page, "_focus_settled", False))
     if not getattr(page, "_focus_settled", False):
-        page.evaluate(AUTOFOCUS_SETTLED)
+        from playwright.sync_api import Error
+
+        try:
+            page.evaluate(AUTOFOCUS_SETTLED)
+        except Error as error:  # the page went on to another while we waited: its own turn comes with the next key
+            if "context was destroyed" not in str(error):
+                raise
+            return
         page._focus_settled = True
 
 
