@@ -7,8 +7,8 @@ source and fails on one without. A key without a label (an old entry, a key from
 itself, never as an error.
 """
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 ACTION_LABELS = {
     # tournaments
@@ -241,6 +241,53 @@ def value_label(field: str, value):
     else:
         return value
     return str(labels.get(value, value))
+
+
+class UnknownObject(Exception):
+    """A piece of an entry's object this code has no words for (an entry from a newer version)."""
+
+
+def _piece_words(piece) -> str:
+    from tournament.models import Draw, Role, Stage
+
+    if isinstance(piece, str):
+        return piece
+    kind = piece.get("kind") if isinstance(piece, dict) else None
+    if kind == "table":
+        return gettext("Table %(number)s") % {"number": piece["number"]}
+    if kind == "round":
+        return gettext("Round %(number)s") % {"number": piece["number"]}
+    if kind == "seat":
+        return gettext("Seat %(number)s") % {"number": piece["number"]}
+    if kind == "stage":
+        return str(dict(Stage.Kind.choices).get(piece["stage"], piece["stage"]))
+    if kind == "draw":
+        return f"{dict(Draw.Kind.choices).get(piece['draw'], piece['draw'])} {piece['seed']}"
+    if kind == "role":
+        return str(dict(Role.choices).get(piece["role"], piece["role"]))
+    if kind == "link":
+        return gettext("Link of %(table)s") % {"table": object_words(piece["of"])}
+    raise UnknownObject(piece)
+
+
+def object_words(ref) -> str:
+    """An entry's object (`AuditEntry.object_ref`, see tournament.services.audit) in the active language.
+    Raises UnknownObject for what has no words here: the caller shows the stored text instead."""
+    try:
+        return "".join(_piece_words(piece) for piece in ref)
+    except (KeyError, TypeError) as error:
+        raise UnknownObject(ref) from error
+
+
+def object_text(entry) -> str:
+    """What an entry's object is called in the active language; the stored text of an entry written before
+    objects were kept language-neutral, or of one given as text."""
+    if entry.object_ref:
+        try:
+            return object_words(entry.object_ref)
+        except UnknownObject:
+            pass
+    return entry.object_repr
 
 
 def keys_labelled(text: str) -> list[str]:

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
-from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled, value_label
+from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled, object_text, value_label
 from ..models import AuditEntry
 from ..permissions import DirectorRequiredMixin
 
@@ -137,6 +137,14 @@ class ActionColumn(tables.Column):
         return queryset, True
 
 
+class ObjectColumn(tables.Column):
+    """What the entry is about, in the reader's language as it was called then ("Tisch 4" to a German reader of
+    an entry an English session wrote); an older entry shows its stored text."""
+
+    def render(self, value, record):
+        return object_text(record) or EMPTY
+
+
 def _cell(name: str) -> dict:
     return {"td": {"class": name}}
 
@@ -147,7 +155,7 @@ class AuditTable(tables.Table):
     user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username",
                          attrs=_cell("user"))
     action = ActionColumn(verbose_name=_("Action"), attrs=_cell("action"))
-    object_repr = tables.Column(verbose_name=_("Object"), attrs=_cell("object"))
+    object_repr = ObjectColumn(verbose_name=_("Object"), attrs=_cell("object"), empty_values=())
     before = ChangesColumn(verbose_name=_("Before"), orderable=False, side="before", attrs=_cell("before"))
     after = ChangesColumn(verbose_name=_("After"), orderable=False, side="after", attrs=_cell("after"))
     reason = tables.Column(verbose_name=_("Why"), orderable=False, attrs=_cell("reason"))
@@ -188,10 +196,19 @@ class AuditFilterForm(forms.Form):
         if text:
             entries = entries.filter(
                 Q(action__icontains=text) | Q(action__in=keys_labelled(text))
-                | Q(object_repr__icontains=text) | Q(reason__icontains=text)
+                | Q(object_repr__icontains=text) | Q(pk__in=_objects_worded(entries, text)) | Q(reason__icontains=text)
                 | Q(user__username__icontains=text) | Q(before__icontains=text) | Q(after__icontains=text)
             )
         return entries
+
+
+def _objects_worded(entries, text: str) -> list[int]:
+    """The entries whose object, in the reader's words, contains `text` (an English session's "Table 4" found
+    by a German reader's "Tisch 4")."""
+    needle = text.casefold()
+    worded = entries.filter(object_ref__isnull=False).values_list("pk", "object_ref", "object_repr")
+    return [pk for pk, ref, stored in worded
+            if needle in object_text(AuditEntry(object_ref=ref, object_repr=stored)).casefold()]
 
 
 class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
