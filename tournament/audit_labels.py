@@ -92,6 +92,8 @@ FIELD_LABELS = {
     "ace_points": _("Ace points"),
     "archived": _("Archived"),
     "arrived": _("Arrived"),
+    "beamer_seconds": _("Seconds per beamer page"),
+    "best_of": _("Knockout series"),
     "bonus": _("Bonus"),
     "cards_each": _("Cards each"),
     "club": _("Club"),
@@ -123,6 +125,7 @@ FIELD_LABELS = {
     "joker_in_hand_points": _("Joker left in hand"),
     "joker_in_hand_variant": _("Joker in hand variant"),
     "joker_points": _("Joker points"),
+    "kam_points": _("Points for a win against a kam (9:0)"),
     "kind": _("Kind"),
     "language": _("Language"),
     "large_table_twice": _("Twice at a table of five"),
@@ -135,7 +138,9 @@ FIELD_LABELS = {
     "lus_a": _("Lus team A"),
     "lus_b": _("Lus team B"),
     "matches": _("Matches"),
+    "max_absences": _("Absences allowed before disqualification"),
     "max_hands": _("Hands at most"),
+    "max_lus": _("Most lus accepted for a team"),
     "max_per_tile": _("Points per tile at most"),
     "max_pips_per_tile": _("Pips per tile at most"),
     "max_rounds": _("Rounds at most"),
@@ -143,6 +148,7 @@ FIELD_LABELS = {
     "name": _("Name"),
     "number": _("Number"),
     "out": _("Went out"),
+    "over_points": _("Points for a win with more than 9 lus"),
     "paid": _("Paid"),
     "paid_amount": _("Amount paid"),
     "partner": _("Partner"),
@@ -154,11 +160,13 @@ FIELD_LABELS = {
     "pools": _("Pools"),
     "prizes": _("Prizes"),
     "publish": _("Published"),
+    "published": _("Published"),
     "qualifiers": _("Qualified teams"),
     "qualifiers_per_pool": _("Teams per pool in the knockout"),
     "reason": _("Reason"),
     "remaining": _("Points left in hand"),
     "repeated_pairs": _("Pairs who meet again"),
+    "role": _("Role"),
     "round": _("Round"),
     "rounds": _("Rounds"),
     "ruf": _("Ruf"),
@@ -173,6 +181,7 @@ FIELD_LABELS = {
     "seeded": _("Seeded"),
     "semifinal": _("Semifinal"),
     "separate_clubs": _("Clubs kept apart"),
+    "series_minutes": _("Minutes per knockout round (a whole series)"),
     "sizes": _("Table sizes allowed"),
     "slot_minutes": _("Minutes per round"),
     "slug": _("Address"),
@@ -180,7 +189,9 @@ FIELD_LABELS = {
     "solo_schneider": _("Solo Schneider"),
     "solo_schwarz": _("Solo Schwarz"),
     "start_bonus": _("Start bonus"),
+    "start_time": _("First round starts at"),
     "status": _("Status"),
+    "sure_lus": _("Lus above this need a confirmation at entry"),
     "table": _("Table"),
     "table_sizes": _("Table sizes"),
     "tables": _("Tables"),
@@ -196,9 +207,11 @@ FIELD_LABELS = {
     "tout": _("Tout"),
     "tout_initials": _("Tout initials"),
     "turn_points": _("Points during play"),
+    "user": _("User"),
     "value": _("Value"),
     "variant": _("Variant"),
     "venue": _("Venue"),
+    "win_points": _("Points for a normal win (9 against 1 or more)"),
     "winner": _("Winner"),
     "withdrawn": _("Withdrawn"),
     "won": _("Won"),
@@ -224,23 +237,63 @@ def field_label(key: str) -> str:
 SHEET_MODES = {"games": _("Games"), "totals": _("Totals"), "hands": _("Hands"), "results": _("Results")}
 
 
-def value_label(field: str, value):
-    """A stored choice in words where the field's choices are known (a status, a game); else the value."""
-    if not isinstance(value, str):
-        return value
-    if field == "status":
-        from tournament.models import Participant, Tournament
+def _common_values() -> dict:
+    """Stored values every game's entries hold, by field: the models' and forms' own choices."""
+    from django.conf import settings
 
-        labels = dict(Participant.Status.choices) | dict(Tournament.Status.choices)
-    elif field == "game":
-        from scoring.games import game_choices
+    from scoring.games import game_choices
+    from scoring.models import TableProblem
+    from tournament.models import Participant, Role, Tournament
+    from tournament.services.publishing import KIND_NAMES
 
-        labels = dict(game_choices())
-    elif field == "mode":  # how a sheet was entered
-        labels = SHEET_MODES
-    else:
+    return {
+        "status": dict(Participant.Status.choices) | dict(Tournament.Status.choices),
+        "game": dict(game_choices()),
+        "language": dict(settings.LANGUAGES),
+        "role": dict(Role.choices),
+        "published": KIND_NAMES,
+        "kind": dict(TableProblem.Kind.choices),  # a problem reported from a table
+        "mode": SHEET_MODES,  # how a sheet was entered
+    }
+
+
+class ValueWords:
+    """Stored values in words for the entries of one game's tournament (or of none: the register, the seasons),
+    in the active language: the choices the models and forms use, and the game's own (`GameType.audit_values`).
+    A value without words stays as it is, never an error."""
+
+    def __init__(self, game: str | None = None):
+        from scoring.games import get_game
+
+        self.words = _common_values()
+        try:
+            self.words |= get_game(game).audit_values() if game else {}
+        except KeyError:  # a game no longer installed
+            pass
+
+    def __call__(self, path: tuple[str, ...], value):
+        """`value` at `path` (the field names leading to it, "tariff", "name") in words; else the value."""
+        if isinstance(value, bool) or value is None or not path:
+            return value
+        for key in dict.fromkeys((".".join(path[-2:]), path[-1])):
+            words = self.words.get(key)
+            if callable(words):
+                try:
+                    shown = words(value)
+                except (TypeError, ValueError, KeyError, AttributeError):  # not what the game stores there
+                    shown = None
+                if shown is not None:
+                    return shown
+            elif words is not None and isinstance(value, str | int):
+                label = words.get(value)
+                if label is not None:
+                    return str(label)
         return value
-    return str(labels.get(value, value))
+
+
+def value_label(field: str, value, game: str | None = None):
+    """A stored value of `field` in words where its choices are known (a status, a game); else the value."""
+    return ValueWords(game)((field,), value)
 
 
 class UnknownObject(Exception):

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
-from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled, object_text, value_label
+from ..audit_labels import ACTION_LABELS, ValueWords, action_label, field_label, keys_labelled, object_text
 from ..models import AuditEntry
 from ..permissions import DirectorRequiredMixin
 
@@ -47,33 +47,39 @@ def _when(text: str) -> str:
     return text
 
 
-def _text(value, field: str = "") -> str:
+def _text(value, path: tuple[str, ...] = (), words=None) -> str:
     """One value as a line of text: lists joined, a dict's fields "name: value", known choices in words, dates
-    in the language's format, nothing as a dash."""
-    value = value_label(field, value)
+    in the language's format, nothing as a dash. `path`: the field names leading to the value (a seat's or a
+    table's number is no field), `words`: the ValueWords of the entry's game."""
+    value = (words or ValueWords())(path, value)
     if value is None or value == "":
         return EMPTY
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if isinstance(value, dict):
-        return ", ".join(f"{field_label(k)}: {_text(v, k)}" for k, v in value.items()) if value else EMPTY
+        return ", ".join(f"{field_label(k)}: {_text(v, _inside(path, k), words)}"
+                         for k, v in value.items()) if value else EMPTY
     if isinstance(value, list | tuple):
         nested = len(value) > 1  # several dicts or lists in a list: each in brackets
-        parts = [f"({_text(v, field)})" if nested and isinstance(v, dict | list) and len(v) > 1 else _text(v, field)
-                 for v in value]
+        parts = [f"({_text(v, path, words)})" if nested and isinstance(v, dict | list) and len(v) > 1
+                 else _text(v, path, words) for v in value]
         return ", ".join(parts) if parts else EMPTY
     if isinstance(value, str):
         return _when(value)
     return str(value)
 
 
-def readable_lines(value) -> list[tuple[str, str]]:
+def _inside(path: tuple[str, ...], key) -> tuple[str, ...]:
+    return path if str(key).isdigit() else (*path, str(key))
+
+
+def readable_lines(value, words=None) -> list[tuple[str, str]]:
     """(field, value) lines of a before/after value; the field is "" where the value is not a dict."""
     if value is None:
         return []
     if isinstance(value, dict) and value:
-        return [(field_label(k), _text(v, k)) for k, v in value.items()]
-    return [("", _text(value))]
+        return [(field_label(k), _text(v, _inside((), k), words)) for k, v in value.items()]
+    return [("", _text(value, (), words))]
 
 
 def _shortened(text: str):
@@ -83,10 +89,10 @@ def _shortened(text: str):
     return format_html('<details class="long"><summary>{}…</summary>{}</details>', cut, text)
 
 
-def _list_html(value, greyed=frozenset(), shorten=True) -> str:
+def _list_html(value, words, greyed=frozenset(), shorten=True) -> str:
     """A value as an escaped <ul> of "field: value" lines; the fields in `greyed` (unchanged ones) greyed.
     Long values shortened unless `shorten` is false (inside a fold already: no <details> in a <details>)."""
-    lines = readable_lines(value)
+    lines = readable_lines(value, words)
     keys = list(value) if isinstance(value, dict) and value else [None] * len(lines)
     return format_html('<ul class="changes">{}</ul>', format_html_join(
         "", "<li{}>{}{}</li>",
@@ -107,19 +113,20 @@ class ChangesColumn(tables.Column):
         self.side = side
         super().__init__(*args, **kwargs)
 
-    def render(self, value, record):
+    def render(self, value, record, table):
+        words = table.value_words
         other = record.after if self.side == "before" else record.before
         if not (isinstance(value, dict) and isinstance(other, dict) and value):
-            return _list_html(value)
+            return _list_html(value, words)
         same = {k for k, v in value.items() if k in other and other[k] == v}
         if len(same) < self.FOLD:
-            return _list_html(value, greyed=same)
+            return _list_html(value, words, greyed=same)
         changed = {k: v for k, v in value.items() if k not in same}
         summary = ngettext("%(count)d unchanged", "%(count)d unchanged", len(same)) % {"count": len(same)}
         return format_html(
             '{}<details class="unchanged"><summary>{}</summary>{}</details>',
-            _list_html(changed) if changed else "", summary,
-            _list_html({k: value[k] for k in value if k in same}, shorten=False),
+            _list_html(changed, words) if changed else "", summary,
+            _list_html({k: value[k] for k in value if k in same}, words, shorten=False),
         )
 
 
@@ -166,6 +173,11 @@ class AuditTable(tables.Table):
         order_by = ("-when",)
         attrs = {"class": "grid audit"}
         empty_text = _("No entries match.")
+
+    def __init__(self, *args, value_words: ValueWords | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: the stored values' words for this tournament's game, built once per page in the reader's language
+        self.value_words = value_words or ValueWords()
 
 
 class AuditFilterForm(forms.Form):
@@ -222,6 +234,9 @@ class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
             request.GET = request.GET.copy()
             del request.GET["per_page"]
         return super().get(request, *args, **kwargs)
+
+    def get_table_kwargs(self):
+        return {**super().get_table_kwargs(), "value_words": ValueWords(self.tournament.game)}
 
     def get_filter_form(self) -> AuditFilterForm:
         if not hasattr(self, "_filter_form"):
