@@ -180,6 +180,7 @@ FIELD_LABELS = {
     "seed": _("Seed"),
     "seeded": _("Seeded"),
     "semifinal": _("Semifinal"),
+    "semifinal_pool_order": _("Order after the semifinal round robin"),
     "separate_clubs": _("Clubs kept apart"),
     "series_minutes": _("Minutes per knockout round (a whole series)"),
     "sizes": _("Table sizes allowed"),

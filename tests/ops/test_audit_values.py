@@ -157,3 +157,16 @@ def test_a_value_without_words_stays_as_it_is():
         assert words(("entries", "game_type"), "wenz") == "Wenz"
         assert words(("tariff", "name"), "Tout 24/8") == "Tout 24/8"
         assert words(("tariff", "name"), "Club tariff") == "Club tariff"
+
+
+def test_a_voms_draw_and_knockout_name_the_teams(logged):
+    """Not their database ids: "A: Lars Olsen & Jens Lynge, …", "Qualified teams: A1 Lars Olsen & Jens Lynge, …"."""
+    from tournament.models import Team
+
+    _director, tournaments = logged
+    voms = next(t for t in tournaments if t.game == "voms" and t.teams.exists())
+    names = set(Team.objects.filter(tournament=voms).values_list("name", flat=True))
+    pools = AuditEntry.objects.get(tournament=voms, action="draw.pools").after["pools"]
+    assert {name for teams in pools.values() for name in teams} == names
+    qualifiers = AuditEntry.objects.get(tournament=voms, action="knockout.create").after["qualifiers"]
+    assert qualifiers and all(re.fullmatch(r"[A-Z]\d+ .+", q) and q.split(" ", 1)[1] in names for q in qualifiers)
