@@ -170,3 +170,14 @@ def test_a_voms_draw_and_knockout_name_the_teams(logged):
     assert {name for teams in pools.values() for name in teams} == names
     qualifiers = AuditEntry.objects.get(tournament=voms, action="knockout.create").after["qualifiers"]
     assert qualifiers and all(re.fullmatch(r"[A-Z]\d+ .+", q) and q.split(" ", 1)[1] in names for q in qualifiers)
+
+
+@pytest.mark.parametrize("language,shown", [("en", "Entry fee: 15.00"), ("de", "Startgeld: 15,00"),
+                                            ("da", "Indskud: 15,00")])
+def test_amounts_in_the_languages_format(tournament, director, client, language, shown):
+    from tournament.services.tournaments import update_tournament
+
+    update_tournament(tournament, by=director, entry_fee=Decimal("15.00"))
+    client.force_login(director)
+    html = page_of(client, tournament, language)
+    assert shown in " ".join(re.sub(r"<[^>]+>", " ", html).split())

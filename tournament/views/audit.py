@@ -6,6 +6,7 @@ lines; long values shortened, their whole text one keypress away. The stored key
 the filter and the search work on them (and on the words)."""
 
 import re
+from decimal import Decimal
 
 import django_tables2 as tables
 from django import forms
@@ -13,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Case, CharField, F, Q, Value, When
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -31,6 +32,7 @@ EMPTY = "–"
 SAME = mark_safe(' class="same"')  # noqa: S308 - a constant
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+DECIMAL = re.compile(r"-?\d{1,15}\.(\d{1,10})")
 
 
 def _when(text: str) -> str:
@@ -65,8 +67,14 @@ def _text(value, path: tuple[str, ...] = (), words=None) -> str:
                  else _text(v, path, words) for v in value]
         return ", ".join(parts) if parts else EMPTY
     if isinstance(value, str):
-        return _when(value)
+        return _number(value) if DECIMAL.fullmatch(value) else _when(value)
     return str(value)
+
+
+def _number(text: str) -> str:
+    """An amount or points stored as a decimal's text ("15.00", DjangoJSONEncoder) in the language's format
+    ("15,00" in German and Danish), its decimal places kept."""
+    return number_format(Decimal(text), decimal_pos=len(DECIMAL.fullmatch(text).group(1)))
 
 
 def _inside(path: tuple[str, ...], key) -> tuple[str, ...]:
@@ -146,10 +154,10 @@ class ActionColumn(tables.Column):
 
 class ObjectColumn(tables.Column):
     """What the entry is about, in the reader's language as it was called then ("Tisch 4" to a German reader of
-    an entry an English session wrote); an older entry shows its stored text."""
+    an entry an English session wrote); an older entry shows its stored text. No object: the table's dash."""
 
     def render(self, value, record):
-        return object_text(record) or EMPTY
+        return object_text(record)
 
 
 def _cell(name: str) -> dict:
@@ -162,7 +170,7 @@ class AuditTable(tables.Table):
     user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username",
                          attrs=_cell("user"))
     action = ActionColumn(verbose_name=_("Action"), attrs=_cell("action"))
-    object_repr = ObjectColumn(verbose_name=_("Object"), attrs=_cell("object"), empty_values=())
+    object_repr = ObjectColumn(verbose_name=_("Object"), attrs=_cell("object"))
     before = ChangesColumn(verbose_name=_("Before"), orderable=False, side="before", attrs=_cell("before"))
     after = ChangesColumn(verbose_name=_("After"), orderable=False, side="after", attrs=_cell("after"))
     reason = tables.Column(verbose_name=_("Why"), orderable=False, attrs=_cell("reason"))
