@@ -1,5 +1,7 @@
 """Words for the audit log: what each action key (`log_action("participant.add", …)`) means to a director,
-and what the fields of its before/after values are called.
+what the fields of its before/after values are called, what their stored values are called (ValueWords: the
+models' and forms' choices, and each game's own through `GameType.audit_values`), and what its object is called
+in the reader's language (object_text).
 
 The keys stay in the database as they are (they are stable, searchable and filtered on); only the page shows
 the words. Every key a service writes needs a label here: tests/ops/test_audit_labels.py finds the keys in the
