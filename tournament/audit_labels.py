@@ -311,36 +311,45 @@ class UnknownObject(Exception):
     """A piece of an entry's object this code has no words for (an entry from a newer version)."""
 
 
-def _piece_words(piece) -> str:
+#: the longest object shown from its pieces, as `AuditEntry.object_repr` keeps at most (a file may hold anything)
+MAX_OBJECT = 200
+
+
+def _piece_words(piece, inside_link: bool = False) -> str:
     from tournament.models import Draw, Role, Stage
 
     if isinstance(piece, str):
         return piece
     kind = piece.get("kind") if isinstance(piece, dict) else None
     if kind == "table":
-        return gettext("Table %(number)s") % {"number": piece["number"]}
+        return gettext("Table %(number)s") % {"number": int(piece["number"])}
     if kind == "round":
-        return gettext("Round %(number)s") % {"number": piece["number"]}
+        return gettext("Round %(number)s") % {"number": int(piece["number"])}
     if kind == "seat":
-        return gettext("Seat %(number)s") % {"number": piece["number"]}
+        return gettext("Seat %(number)s") % {"number": int(piece["number"])}
     if kind == "stage":
         return str(dict(Stage.Kind.choices).get(piece["stage"], piece["stage"]))
     if kind == "draw":
-        return f"{dict(Draw.Kind.choices).get(piece['draw'], piece['draw'])} {piece['seed']}"
+        return f"{dict(Draw.Kind.choices).get(piece['draw'], piece['draw'])} {int(piece['seed'])}"
     if kind == "role":
         return str(dict(Role.choices).get(piece["role"], piece["role"]))
-    if kind == "link":
-        return gettext("Link of %(table)s") % {"table": object_words(piece["of"])}
+    if kind == "link" and not inside_link:  # a table's or a match's link; never a link's link
+        return gettext("Link of %(table)s") % {"table": object_words(piece["of"], inside_link=True)}
     raise UnknownObject(piece)
 
 
-def object_words(ref) -> str:
+def object_words(ref, inside_link: bool = False) -> str:
     """An entry's object (`AuditEntry.object_ref`, see tournament.services.audit) in the active language.
     Raises UnknownObject for what has no words here: the caller shows the stored text instead."""
+    if not isinstance(ref, list):
+        raise UnknownObject(ref)
     try:
-        return "".join(_piece_words(piece) for piece in ref)
-    except (KeyError, TypeError) as error:
+        text = "".join(_piece_words(piece, inside_link) for piece in ref)
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise UnknownObject(ref) from error
+    if len(text) > MAX_OBJECT:
+        raise UnknownObject(ref)
+    return text
 
 
 def object_text(entry) -> str:
