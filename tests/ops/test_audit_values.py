@@ -192,3 +192,24 @@ def test_amounts_in_the_languages_format(tournament, director, client, language,
     client.force_login(director)
     html = page_of(client, tournament, language)
     assert shown in " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_search_finds_values_in_the_readers_words(make_tournament, director, client):
+    from django.urls import reverse
+
+    from tournament.services.audit import log_action
+
+    tournament = make_tournament(director, game="schafkopf")
+    log_action("sheet.entry", by=director, tournament=tournament, obj="Table 1",
+               after={"mode": "games", "entries": [{"game_type": "ruf", "won": True}]})
+    client.force_login(director)
+    url = reverse("tournament:audit", args=[tournament.slug])
+
+    def found(query, language):
+        response = client.get(url, {"q": query}, HTTP_ACCEPT_LANGUAGE=language)
+        return [row.record.action for row in response.context["table"].paginated_rows]
+
+    assert found("rufspiel", "de") == ["sheet.entry"]
+    assert found("Spielart: Rufspiel", "de") == ["sheet.entry"]  # inside an entry's line
+    assert found("ruf", "de") == ["sheet.entry"]  # the stored key still finds it
+    assert found("Wenz", "de") == []

@@ -202,7 +202,7 @@ class AuditFilterForm(forms.Form):
         users = get_user_model()._default_manager.filter(pk__in=user_ids).order_by("username")
         self.fields["user"].choices = [("", _("Everybody"))] + [(str(u.pk), u.get_username()) for u in users]
 
-    def apply(self, entries):
+    def apply(self, entries, words: ValueWords):
         if not self.is_bound:
             return entries
         if not self.is_valid():
@@ -216,19 +216,25 @@ class AuditFilterForm(forms.Form):
         if text:
             entries = entries.filter(
                 Q(action__icontains=text) | Q(action__in=keys_labelled(text))
-                | Q(object_repr__icontains=text) | Q(pk__in=_objects_worded(entries, text)) | Q(reason__icontains=text)
+                | Q(object_repr__icontains=text) | Q(pk__in=_worded(entries, text, words)) | Q(reason__icontains=text)
                 | Q(user__username__icontains=text) | Q(before__icontains=text) | Q(after__icontains=text)
             )
         return entries
 
 
-def _objects_worded(entries, text: str) -> list[int]:
-    """The entries whose object, in the reader's words, contains `text` (an English session's "Table 4" found
-    by a German reader's "Tisch 4")."""
+def _worded(entries, text: str, words: ValueWords) -> list[int]:
+    """The entries whose object or before/after values, as the page shows them in the reader's words, contain
+    `text`: a German reader's "Tisch 4" finds an English session's "Table 4", "Rufspiel" a stored "ruf". (Not the
+    fields' names: "table" would find every tournament change by its "Table entries count at once".)"""
     needle = text.casefold()
-    worded = entries.filter(object_ref__isnull=False).values_list("pk", "object_ref", "object_repr")
-    return [pk for pk, ref, stored in worded
-            if needle in object_text(AuditEntry(object_ref=ref, object_repr=stored)).casefold()]
+    found = []
+    rows = entries.filter(Q(object_ref__isnull=False) | Q(before__isnull=False) | Q(after__isnull=False))
+    for pk, ref, stored, before, after in rows.values_list("pk", "object_ref", "object_repr", "before", "after"):
+        shown = [object_text(AuditEntry(object_ref=ref, object_repr=stored))]
+        shown += [value for side in (before, after) for _field, value in readable_lines(side, words)]
+        if needle in "\n".join(shown).casefold():
+            found.append(pk)
+    return found
 
 
 class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
@@ -243,8 +249,15 @@ class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
             del request.GET["per_page"]
         return super().get(request, *args, **kwargs)
 
+    @property
+    def value_words(self) -> ValueWords:
+        """The stored values' words for this tournament's game in the reader's language, built once a page."""
+        if not hasattr(self, "_value_words"):
+            self._value_words = ValueWords(self.tournament.game)
+        return self._value_words
+
     def get_table_kwargs(self):
-        return {**super().get_table_kwargs(), "value_words": ValueWords(self.tournament.game)}
+        return {**super().get_table_kwargs(), "value_words": self.value_words}
 
     def get_filter_form(self) -> AuditFilterForm:
         if not hasattr(self, "_filter_form"):
@@ -254,7 +267,7 @@ class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
 
     def get_table_data(self):
         entries = AuditEntry.objects.filter(tournament=self.tournament).select_related("user")
-        return self.get_filter_form().apply(entries)
+        return self.get_filter_form().apply(entries, self.value_words)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
