@@ -1,5 +1,7 @@
 """Words for the audit log: what each action key (`log_action("participant.add", …)`) means to a director,
-and what the fields of its before/after values are called.
+what the fields of its before/after values are called, what their stored values are called (ValueWords: the
+models' and forms' choices, and each game's own through `GameType.audit_values`), and what its object is called
+in the reader's language (object_text).
 
 The keys stay in the database as they are (they are stable, searchable and filtered on); only the page shows
 the words. Every key a service writes needs a label here: tests/ops/test_audit_labels.py finds the keys in the
@@ -7,8 +9,8 @@ source and fails on one without. A key without a label (an old entry, a key from
 itself, never as an error.
 """
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 ACTION_LABELS = {
     # tournaments
@@ -92,6 +94,8 @@ FIELD_LABELS = {
     "ace_points": _("Ace points"),
     "archived": _("Archived"),
     "arrived": _("Arrived"),
+    "beamer_seconds": _("Seconds per beamer page"),
+    "best_of": _("Knockout series"),
     "bonus": _("Bonus"),
     "cards_each": _("Cards each"),
     "club": _("Club"),
@@ -114,6 +118,7 @@ FIELD_LABELS = {
     "first_name": _("First name"),
     "fixed_tables": _("Fixed tables"),
     "from": pgettext_lazy("taken over from", "From"),
+    "from_link": _("Sent from the table's link"),
     "game": _("Game"),
     "game_type": _("Game type"),
     "games_at_five": _("Games at a table of five"),
@@ -123,6 +128,7 @@ FIELD_LABELS = {
     "joker_in_hand_points": _("Joker left in hand"),
     "joker_in_hand_variant": _("Joker in hand variant"),
     "joker_points": _("Joker points"),
+    "kam_points": _("Points for a win against a kam (9:0)"),
     "kind": _("Kind"),
     "language": _("Language"),
     "large_table_twice": _("Twice at a table of five"),
@@ -131,18 +137,25 @@ FIELD_LABELS = {
     "laufende_from": _("Laufende from"),
     "laufende_value": _("Per Laufender"),
     "limit": _("Limit"),
+    "link": _("Link"),
     "link_entries_count": _("Table entries count at once"),
+    "linked_to_register": _("Players linked to the register"),
+    "links": _("Table links"),
     "lus_a": _("Lus team A"),
     "lus_b": _("Lus team B"),
     "matches": _("Matches"),
+    "max_absences": _("Absences allowed before disqualification"),
     "max_hands": _("Hands at most"),
+    "max_lus": _("Most lus accepted for a team"),
     "max_per_tile": _("Points per tile at most"),
     "max_pips_per_tile": _("Pips per tile at most"),
     "max_rounds": _("Rounds at most"),
     "mode": _("Mode"),
     "name": _("Name"),
+    "note": _("Note"),
     "number": _("Number"),
     "out": _("Went out"),
+    "over_points": _("Points for a win with more than 9 lus"),
     "paid": _("Paid"),
     "paid_amount": _("Amount paid"),
     "partner": _("Partner"),
@@ -151,14 +164,17 @@ FIELD_LABELS = {
     "phone_totals": _("Totals from phones"),
     "pips": _("Pips"),
     "players": _("Players"),
+    "points_to_substitute": _("Points go to the substitute"),
     "pools": _("Pools"),
     "prizes": _("Prizes"),
     "publish": _("Published"),
+    "published": _("Published"),
     "qualifiers": _("Qualified teams"),
     "qualifiers_per_pool": _("Teams per pool in the knockout"),
     "reason": _("Reason"),
     "remaining": _("Points left in hand"),
     "repeated_pairs": _("Pairs who meet again"),
+    "role": _("Role"),
     "round": _("Round"),
     "rounds": _("Rounds"),
     "ruf": _("Ruf"),
@@ -172,7 +188,9 @@ FIELD_LABELS = {
     "seed": _("Seed"),
     "seeded": _("Seeded"),
     "semifinal": _("Semifinal"),
+    "semifinal_pool_order": _("Order after the semifinal round robin"),
     "separate_clubs": _("Clubs kept apart"),
+    "series_minutes": _("Minutes per knockout round (a whole series)"),
     "sizes": _("Table sizes allowed"),
     "slot_minutes": _("Minutes per round"),
     "slug": _("Address"),
@@ -180,7 +198,10 @@ FIELD_LABELS = {
     "solo_schneider": _("Solo Schneider"),
     "solo_schwarz": _("Solo Schwarz"),
     "start_bonus": _("Start bonus"),
+    "start_time": _("First round starts at"),
     "status": _("Status"),
+    "substitute": _("Substitute"),
+    "sure_lus": _("Lus above this need a confirmation at entry"),
     "table": _("Table"),
     "table_sizes": _("Table sizes"),
     "tables": _("Tables"),
@@ -193,12 +214,15 @@ FIELD_LABELS = {
     "tiles_in_set": _("Tiles in the set"),
     "tiles_left": _("Tiles left"),
     "time_zone": _("Time zone"),
+    "tournament": _("Tournament"),
     "tout": _("Tout"),
     "tout_initials": _("Tout initials"),
     "turn_points": _("Points during play"),
+    "user": _("User"),
     "value": _("Value"),
     "variant": _("Variant"),
     "venue": _("Venue"),
+    "win_points": _("Points for a normal win (9 against 1 or more)"),
     "winner": _("Winner"),
     "withdrawn": _("Withdrawn"),
     "won": _("Won"),
@@ -224,23 +248,119 @@ def field_label(key: str) -> str:
 SHEET_MODES = {"games": _("Games"), "totals": _("Totals"), "hands": _("Hands"), "results": _("Results")}
 
 
-def value_label(field: str, value):
-    """A stored choice in words where the field's choices are known (a status, a game); else the value."""
-    if not isinstance(value, str):
-        return value
-    if field == "status":
-        from tournament.models import Participant, Tournament
+def _common_values() -> dict:
+    """Stored values every game's entries hold, by field: the models' and forms' own choices."""
+    from django.conf import settings
 
-        labels = dict(Participant.Status.choices) | dict(Tournament.Status.choices)
-    elif field == "game":
-        from scoring.games import game_choices
+    from scoring.games import game_choices
+    from scoring.models import TableProblem
+    from tournament.models import Participant, Role, Tournament
+    from tournament.services.publishing import KIND_NAMES
 
-        labels = dict(game_choices())
-    elif field == "mode":  # how a sheet was entered
-        labels = SHEET_MODES
-    else:
+    return {
+        "status": dict(Participant.Status.choices) | dict(Tournament.Status.choices),
+        "game": dict(game_choices()),
+        "language": dict(settings.LANGUAGES),
+        "role": dict(Role.choices),
+        "published": KIND_NAMES,
+        "kind": dict(TableProblem.Kind.choices),  # a problem reported from a table
+        "mode": SHEET_MODES,  # how a sheet was entered
+    }
+
+
+class ValueWords:
+    """Stored values in words for the entries of one game's tournament (or of none: the register, the seasons),
+    in the active language: the choices the models and forms use, and the game's own (`GameType.audit_values`).
+    A value without words stays as it is, never an error."""
+
+    def __init__(self, game: str | None = None):
+        from scoring.games import get_game
+
+        self.words = _common_values()
+        try:
+            self.words |= get_game(game).audit_values() if game else {}
+        except KeyError:  # a game no longer installed
+            pass
+
+    def __call__(self, path: tuple[str, ...], value):
+        """`value` at `path` (the field names leading to it, "tariff", "name") in words; else the value."""
+        if isinstance(value, bool) or value is None or not path:
+            return value
+        for key in dict.fromkeys((".".join(path[-2:]), path[-1])):
+            words = self.words.get(key)
+            if callable(words):
+                try:
+                    shown = words(value)
+                except (TypeError, ValueError, KeyError, AttributeError):  # not what the game stores there
+                    shown = None
+                if shown is not None:
+                    return shown
+            elif words is not None and isinstance(value, str | int):
+                label = words.get(value)
+                if label is not None:
+                    return str(label)
         return value
-    return str(labels.get(value, value))
+
+
+def value_label(field: str, value, game: str | None = None):
+    """A stored value of `field` in words where its choices are known (a status, a game); else the value."""
+    return ValueWords(game)((field,), value)
+
+
+class UnknownObject(Exception):
+    """A piece of an entry's object this code has no words for (an entry from a newer version)."""
+
+
+#: the longest object shown from its pieces, as `AuditEntry.object_repr` keeps at most (a file may hold anything)
+MAX_OBJECT = 200
+
+
+def _piece_words(piece, inside_link: bool = False) -> str:
+    from tournament.models import Draw, Role, Stage
+
+    if isinstance(piece, str):
+        return piece
+    kind = piece.get("kind") if isinstance(piece, dict) else None
+    if kind == "table":
+        return gettext("Table %(number)s") % {"number": int(piece["number"])}
+    if kind == "round":
+        return gettext("Round %(number)s") % {"number": int(piece["number"])}
+    if kind == "seat":
+        return gettext("Seat %(number)s") % {"number": int(piece["number"])}
+    if kind == "stage":
+        return str(dict(Stage.Kind.choices).get(piece["stage"], piece["stage"]))
+    if kind == "draw":
+        return f"{dict(Draw.Kind.choices).get(piece['draw'], piece['draw'])} {int(piece['seed'])}"
+    if kind == "role":
+        return str(dict(Role.choices).get(piece["role"], piece["role"]))
+    if kind == "link" and not inside_link:  # a table's or a match's link; never a link's link
+        return gettext("Link of %(table)s") % {"table": object_words(piece["of"], inside_link=True)}
+    raise UnknownObject(piece)
+
+
+def object_words(ref, inside_link: bool = False) -> str:
+    """An entry's object (`AuditEntry.object_ref`, see tournament.services.audit) in the active language.
+    Raises UnknownObject for what has no words here: the caller shows the stored text instead."""
+    if not isinstance(ref, list):
+        raise UnknownObject(ref)
+    try:
+        text = "".join(_piece_words(piece, inside_link) for piece in ref)
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
+        raise UnknownObject(ref) from error
+    if len(text) > MAX_OBJECT:
+        raise UnknownObject(ref)
+    return text
+
+
+def object_text(entry) -> str:
+    """What an entry's object is called in the active language; the stored text of an entry written before
+    objects were kept language-neutral, or of one given as text."""
+    if entry.object_ref:
+        try:
+            return object_words(entry.object_ref)
+        except UnknownObject:
+            pass
+    return entry.object_repr
 
 
 def keys_labelled(text: str) -> list[str]:

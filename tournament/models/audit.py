@@ -14,7 +14,12 @@ class AuditEntry(models.Model):
     )
     when = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
     action = models.CharField(_("action"), max_length=60)
+    #: the object as the writer's language named it then ("Table 4"); shown as it is where `object_ref` is empty
     object_repr = models.CharField(_("object"), max_length=200, blank=True)
+    #: the same object in language-neutral pieces (names as text, {"kind": "table", "number": 4} for what has a
+    #: word), worded at read time in the reader's language (tournament.audit_labels.object_words); empty on
+    #: entries written before it existed and for objects given as text
+    object_ref = models.JSONField(_("object (language-neutral)"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.TextField(_("why"), blank=True)

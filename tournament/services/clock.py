@@ -90,7 +90,7 @@ def _change(round_: Round, *, by, action: str, apply, now: datetime.datetime | N
         before = _snapshot(locked)
         apply(locked, now)
         locked.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds", "slot_minutes"])
-        log_action(f"clock.{action}", by=by, tournament=tournament, obj=f"{locked.stage}, {locked}",
+        log_action(f"clock.{action}", by=by, tournament=tournament, obj=(locked.stage, locked),
                    before=before, after=_snapshot(locked))
     return locked
 

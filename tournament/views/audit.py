@@ -6,6 +6,7 @@ lines; long values shortened, their whole text one keypress away. The stored key
 the filter and the search work on them (and on the words)."""
 
 import re
+from decimal import Decimal
 
 import django_tables2 as tables
 from django import forms
@@ -13,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Case, CharField, F, Q, Value, When
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +22,7 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
-from ..audit_labels import ACTION_LABELS, action_label, field_label, keys_labelled, value_label
+from ..audit_labels import ACTION_LABELS, ValueWords, action_label, field_label, keys_labelled, object_text
 from ..models import AuditEntry
 from ..permissions import DirectorRequiredMixin
 
@@ -31,6 +32,7 @@ EMPTY = "–"
 SAME = mark_safe(' class="same"')  # noqa: S308 - a constant
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+DECIMAL = re.compile(r"-?\d{1,15}\.(\d{1,10})")
 
 
 def _when(text: str) -> str:
@@ -47,33 +49,45 @@ def _when(text: str) -> str:
     return text
 
 
-def _text(value, field: str = "") -> str:
+def _text(value, path: tuple[str, ...] = (), words=None) -> str:
     """One value as a line of text: lists joined, a dict's fields "name: value", known choices in words, dates
-    in the language's format, nothing as a dash."""
-    value = value_label(field, value)
+    in the language's format, nothing as a dash. `path`: the field names leading to the value (a seat's or a
+    table's number is no field), `words`: the ValueWords of the entry's game."""
+    value = (words or ValueWords())(path, value)
     if value is None or value == "":
         return EMPTY
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if isinstance(value, dict):
-        return ", ".join(f"{field_label(k)}: {_text(v, k)}" for k, v in value.items()) if value else EMPTY
+        return ", ".join(f"{field_label(k)}: {_text(v, _inside(path, k), words)}"
+                         for k, v in value.items()) if value else EMPTY
     if isinstance(value, list | tuple):
         nested = len(value) > 1  # several dicts or lists in a list: each in brackets
-        parts = [f"({_text(v, field)})" if nested and isinstance(v, dict | list) and len(v) > 1 else _text(v, field)
-                 for v in value]
+        parts = [f"({_text(v, path, words)})" if nested and isinstance(v, dict | list) and len(v) > 1
+                 else _text(v, path, words) for v in value]
         return ", ".join(parts) if parts else EMPTY
     if isinstance(value, str):
-        return _when(value)
+        return _number(value) if DECIMAL.fullmatch(value) else _when(value)
     return str(value)
 
 
-def readable_lines(value) -> list[tuple[str, str]]:
+def _number(text: str) -> str:
+    """An amount or points stored as a decimal's text ("15.00", DjangoJSONEncoder) in the language's format
+    ("15,00" in German and Danish), its decimal places kept."""
+    return number_format(Decimal(text), decimal_pos=len(DECIMAL.fullmatch(text).group(1)))
+
+
+def _inside(path: tuple[str, ...], key) -> tuple[str, ...]:
+    return path if str(key).isdigit() else (*path, str(key))
+
+
+def readable_lines(value, words=None) -> list[tuple[str, str]]:
     """(field, value) lines of a before/after value; the field is "" where the value is not a dict."""
     if value is None:
         return []
     if isinstance(value, dict) and value:
-        return [(field_label(k), _text(v, k)) for k, v in value.items()]
-    return [("", _text(value))]
+        return [(field_label(k), _text(v, _inside((), k), words)) for k, v in value.items()]
+    return [("", _text(value, (), words))]
 
 
 def _shortened(text: str):
@@ -83,10 +97,10 @@ def _shortened(text: str):
     return format_html('<details class="long"><summary>{}…</summary>{}</details>', cut, text)
 
 
-def _list_html(value, greyed=frozenset(), shorten=True) -> str:
+def _list_html(value, words, greyed=frozenset(), shorten=True) -> str:
     """A value as an escaped <ul> of "field: value" lines; the fields in `greyed` (unchanged ones) greyed.
     Long values shortened unless `shorten` is false (inside a fold already: no <details> in a <details>)."""
-    lines = readable_lines(value)
+    lines = readable_lines(value, words)
     keys = list(value) if isinstance(value, dict) and value else [None] * len(lines)
     return format_html('<ul class="changes">{}</ul>', format_html_join(
         "", "<li{}>{}{}</li>",
@@ -107,19 +121,20 @@ class ChangesColumn(tables.Column):
         self.side = side
         super().__init__(*args, **kwargs)
 
-    def render(self, value, record):
+    def render(self, value, record, table):
+        words = table.value_words
         other = record.after if self.side == "before" else record.before
         if not (isinstance(value, dict) and isinstance(other, dict) and value):
-            return _list_html(value)
+            return _list_html(value, words)
         same = {k for k, v in value.items() if k in other and other[k] == v}
         if len(same) < self.FOLD:
-            return _list_html(value, greyed=same)
+            return _list_html(value, words, greyed=same)
         changed = {k: v for k, v in value.items() if k not in same}
         summary = ngettext("%(count)d unchanged", "%(count)d unchanged", len(same)) % {"count": len(same)}
         return format_html(
             '{}<details class="unchanged"><summary>{}</summary>{}</details>',
-            _list_html(changed) if changed else "", summary,
-            _list_html({k: value[k] for k in value if k in same}, shorten=False),
+            _list_html(changed, words) if changed else "", summary,
+            _list_html({k: value[k] for k in value if k in same}, words, shorten=False),
         )
 
 
@@ -137,6 +152,14 @@ class ActionColumn(tables.Column):
         return queryset, True
 
 
+class ObjectColumn(tables.Column):
+    """What the entry is about, in the reader's language as it was called then ("Tisch 4" to a German reader of
+    an entry an English session wrote); an older entry shows its stored text. No object: the table's dash."""
+
+    def render(self, value, record):
+        return object_text(record)
+
+
 def _cell(name: str) -> dict:
     return {"td": {"class": name}}
 
@@ -147,7 +170,7 @@ class AuditTable(tables.Table):
     user = tables.Column(verbose_name=_("Who"), accessor="user__username", order_by="user__username",
                          attrs=_cell("user"))
     action = ActionColumn(verbose_name=_("Action"), attrs=_cell("action"))
-    object_repr = tables.Column(verbose_name=_("Object"), attrs=_cell("object"))
+    object_repr = ObjectColumn(verbose_name=_("Object"), attrs=_cell("object"))
     before = ChangesColumn(verbose_name=_("Before"), orderable=False, side="before", attrs=_cell("before"))
     after = ChangesColumn(verbose_name=_("After"), orderable=False, side="after", attrs=_cell("after"))
     reason = tables.Column(verbose_name=_("Why"), orderable=False, attrs=_cell("reason"))
@@ -158,6 +181,11 @@ class AuditTable(tables.Table):
         order_by = ("-when",)
         attrs = {"class": "grid audit"}
         empty_text = _("No entries match.")
+
+    def __init__(self, *args, value_words: ValueWords | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: the stored values' words for this tournament's game, built once per page in the reader's language
+        self.value_words = value_words or ValueWords()
 
 
 class AuditFilterForm(forms.Form):
@@ -174,7 +202,7 @@ class AuditFilterForm(forms.Form):
         users = get_user_model()._default_manager.filter(pk__in=user_ids).order_by("username")
         self.fields["user"].choices = [("", _("Everybody"))] + [(str(u.pk), u.get_username()) for u in users]
 
-    def apply(self, entries):
+    def apply(self, entries, words: ValueWords):
         if not self.is_bound:
             return entries
         if not self.is_valid():
@@ -188,10 +216,25 @@ class AuditFilterForm(forms.Form):
         if text:
             entries = entries.filter(
                 Q(action__icontains=text) | Q(action__in=keys_labelled(text))
-                | Q(object_repr__icontains=text) | Q(reason__icontains=text)
+                | Q(object_repr__icontains=text) | Q(pk__in=_worded(entries, text, words)) | Q(reason__icontains=text)
                 | Q(user__username__icontains=text) | Q(before__icontains=text) | Q(after__icontains=text)
             )
         return entries
+
+
+def _worded(entries, text: str, words: ValueWords) -> list[int]:
+    """The entries whose object or before/after values, as the page shows them in the reader's words, contain
+    `text`: a German reader's "Tisch 4" finds an English session's "Table 4", "Rufspiel" a stored "ruf". (Not the
+    fields' names: "table" would find every tournament change by its "Table entries count at once".)"""
+    needle = text.casefold()
+    found = []
+    rows = entries.filter(Q(object_ref__isnull=False) | Q(before__isnull=False) | Q(after__isnull=False))
+    for pk, ref, stored, before, after in rows.values_list("pk", "object_ref", "object_repr", "before", "after"):
+        shown = [object_text(AuditEntry(object_ref=ref, object_repr=stored))]
+        shown += [value for side in (before, after) for _field, value in readable_lines(side, words)]
+        if needle in "\n".join(shown).casefold():
+            found.append(pk)
+    return found
 
 
 class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
@@ -206,6 +249,16 @@ class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
             del request.GET["per_page"]
         return super().get(request, *args, **kwargs)
 
+    @property
+    def value_words(self) -> ValueWords:
+        """The stored values' words for this tournament's game in the reader's language, built once a page."""
+        if not hasattr(self, "_value_words"):
+            self._value_words = ValueWords(self.tournament.game)
+        return self._value_words
+
+    def get_table_kwargs(self):
+        return {**super().get_table_kwargs(), "value_words": self.value_words}
+
     def get_filter_form(self) -> AuditFilterForm:
         if not hasattr(self, "_filter_form"):
             entries = AuditEntry.objects.filter(tournament=self.tournament)
@@ -214,7 +267,7 @@ class AuditLogView(DirectorRequiredMixin, SingleTableMixin, TemplateView):
 
     def get_table_data(self):
         entries = AuditEntry.objects.filter(tournament=self.tournament).select_related("user")
-        return self.get_filter_form().apply(entries)
+        return self.get_filter_form().apply(entries, self.value_words)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

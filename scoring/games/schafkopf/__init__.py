@@ -63,6 +63,23 @@ def documents(tournament) -> dict:
     return found(tournament)
 
 
+def audit_values() -> dict:
+    """The audit log's words for stored values: the settings form's tariff presets and prizes ("30%, 50"), the
+    rules' game types and preset tariff names."""
+    from django.utils.translation import gettext
+
+    from scoring.rules.schafkopf import GAME_TYPES, TARIFF_PRESETS
+
+    from .forms import preset_choices, prizes_text
+
+    return {
+        "tariff_preset": dict(preset_choices()),
+        "tariff.name": {tariff.name: gettext(tariff.name) for tariff in TARIFF_PRESETS.values()},
+        "game_type": {key: gettext(game_type.name) for key, game_type in GAME_TYPES.items()},
+        "prizes": prizes_text,
+    }
+
+
 def demo(director, **options):
     from .demo import create_demo
 
@@ -90,5 +107,6 @@ GAME = register(
         result_unit="lists",
         board=board,
         season_evening="scoring.games.schafkopf.season.season_evening",
+        audit_values=audit_values,
     )
 )

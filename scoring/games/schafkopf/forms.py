@@ -201,6 +201,16 @@ def format_prize(prize: PrizeSpec) -> str:
     return f"{prize.value.normalize():f}%" if prize.kind == "percent" else f"{prize.value:f}"
 
 
+def prizes_text(stored) -> str | None:
+    """A stored prize list (`Settings.to_json`) as this form shows it, "30%, 20%, 50"; None for anything else."""
+    try:
+        if any(prize["kind"] not in ("percent", "fixed") for prize in stored):
+            return None
+        return ", ".join(format_prize(PrizeSpec(prize["kind"], Decimal(str(prize["value"])))) for prize in stored)
+    except (TypeError, KeyError, InvalidOperation):
+        return None
+
+
 def parse_prize(line: str, place: int) -> PrizeSpec:
     text = line.strip().replace(",", ".").replace(" ", "")
     kind = "percent" if text.endswith("%") else "fixed"

@@ -220,7 +220,7 @@ def set_substitute(seat: Seat, substitute: Participant | None, *, by, points_to_
         locked.points_to_substitute = bool(substitute) and points_to_substitute
         locked.save(update_fields=["substitute", "points_to_substitute"])
         log_action("schafkopf.substitute", by=by, tournament=tournament,
-                   obj=f"{table.round}, {table}, {locked}", before=before,
+                   obj=(table.round, table, locked), before=before,
                    after={"substitute": substitute and str(substitute),
                           "points_to_substitute": locked.points_to_substitute},
                    reason=reason)

@@ -119,6 +119,13 @@ def _demo(game: TableGame, director, **options):
     return create_demo(game, director, **options)
 
 
+def _audit_values(game: TableGame) -> dict:
+    """The audit log's words for stored settings: the variants as the settings form names them."""
+    from django.utils.translation import gettext
+
+    return {"variant": {key: gettext(spec.name) for key, spec in game.variants.items()}}
+
+
 def register_table_game(game: TableGame) -> GameType:
     """Register `game` in the game registry with the shared layer's hooks."""
     # One URLconf serves every table game (its views find the game through the tournament); it is
@@ -150,5 +157,6 @@ def register_table_game(game: TableGame) -> GameType:
             season_evening="scoring.games.tablegames.season.season_evening",
             # a patience's one list per deal is no table's sheet: "Provisional — after 1 of 2 deals"
             result_unit="deals" if game.patience else "sheets",
+            audit_values=partial(_audit_values, game),
         )
     )

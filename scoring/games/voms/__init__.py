@@ -57,6 +57,14 @@ def documents(tournament) -> dict:
     return catalogue(tournament)
 
 
+def audit_values() -> dict:
+    """The audit log's words for stored settings: the settings form's choices (the semifinal, the series)."""
+    from .forms import SettingsForm
+
+    fields = SettingsForm.base_fields
+    return {"semifinal": dict(fields["semifinal"].choices), "best_of": dict(fields["best_of"].choices)}
+
+
 def demo(director, **options):
     from .demo import demo as build
 
@@ -82,6 +90,7 @@ GAME = register(
         result_unit="slips",
         progress="scoring.games.voms.services.progress",
         board=board,
+        audit_values=audit_values,
         demo=demo,
         demo_arguments=(
             ("--teams", {"type": int, "default": 20, "help": "Number of teams (default 20)."}),

@@ -276,8 +276,9 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
                             params={"pools": drawn})
         tournament.settings = {**settings_of(tournament), "pools": pools}
         tournament.save(update_fields=["settings", "updated"])
-        log_action("draw.pools", by=by, tournament=tournament, obj=tournament,
-                   after={"seed": seed, "pools": {pool_name(i): ids for i, ids in enumerate(drawn)}})
+        names = {t.pk: t.name for t in teams}  # the log names the teams as they are called now, not by their ids
+        log_action("draw.pools", by=by, tournament=tournament, obj=tournament, after={
+            "seed": seed, "pools": {pool_name(i): [names[pk] for pk in ids] for i, ids in enumerate(drawn)}})
         sync_status(tournament, by=by)
     return stage
 
@@ -712,7 +713,10 @@ def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place:
                 for m in bracket.matches() if not m.is_bye
             )
             sync_bracket(stage)
-        log_action("knockout.create", by=by, tournament=tournament, obj=tournament, after=stage.settings)
+        # the log names the qualified teams ("A1 Lars & Jens"), as they are called now; the stage keeps the ids
+        names = dict(Team.objects.filter(pk__in=[q.team for q in qualifiers]).values_list("pk", "name"))
+        log_action("knockout.create", by=by, tournament=tournament, obj=tournament, after={
+            **stage.settings, "qualifiers": [f"{q.label} {names.get(q.team, q.team)}" for q in qualifiers]})
         sync_status(tournament, by=by)
     return stage
 
@@ -799,8 +803,9 @@ def _final_after_semifinal_pool(tournament, by) -> None:
     if stage.settings.get("third_place"):
         Match.objects.create(stage=stage, round=rnd, key="3P", best_of=best_of, team_a_id=order[2],
                              team_b_id=order[3])
+    names = dict(Team.objects.filter(pk__in=order).values_list("pk", "name"))
     log_action("knockout.final", by=by, tournament=tournament, obj=tournament,
-               after={"semifinal_pool_order": order})
+               after={"semifinal_pool_order": [names.get(pk, pk) for pk in order]})
     sync_status(tournament, by=by)  # the final is expected now: running again
 
 
