@@ -414,14 +414,21 @@ def _fixed_tables(
 
 
 def _solve(problem: _Problem, rng: random.Random) -> list[list[list[int]]]:
-    memberships = _build_rounds(problem, _first_round_grid(problem, rng), rng)
+    paired = _pair_unit_rounds(problem, rng)
+    memberships = paired or _build_rounds(problem, _first_round_grid(problem, rng), rng)
     _fit_wishes(problem, memberships)
     column_of = [0] * problem.n
     for table in memberships[0]:
         for column, player in enumerate(table):
             column_of[player] = column
     state = _State(problem, _assign_seats(problem, memberships, column_of, rng))
+    kept = [[list(table) for table in tables] for tables in state.slots] if paired else None
+    before = _pair_and_group_cost(state)
     _local_search(state, rng)
+    if kept is not None and _pair_and_group_cost(state) > before:
+        # The search weighs three pairs meeting twice as one pair meeting three times (repeats spread): with
+        # groups to separate it may end at more repeats; the construction's fewest repeats are kept then.
+        state.load(kept)
     _share_large_tables(state, rng)
     _recolor_seats(state)
     return _shuffle_table_numbers(problem, state.slots, rng)
@@ -516,6 +523,45 @@ def _design_rounds(problem: _Problem, constructed: int, rng: random.Random) -> l
             tables, evicted = _label_groups([[players[p] for p in block] for block in blocks], problem, rng)
             assert not evicted  # at most one fixed player: his table is the one labelled with it
             rounds.append(tables)
+    return rounds
+
+
+def _pair_unit_rounds(problem: _Problem, rng: random.Random) -> list[list[list[int]]] | None:
+    """Table members of every round when a few 5-tables among too few 4-tables force repeats (17, 18, 19 players:
+    four tables), built to reach the fewest repeats there are (`_unavoidable_repeats`); None where it does not.
+
+    With k 5-tables, k pairs of players are each seated as one unit, and the n - k units take the tables of 4 of
+    a resolvable design (`designs.golfer_rounds`, 16 units: the 5 rounds of AG(2, 4)) in which no two units meet
+    twice; a table holding a pair unit is a 5-table. The k pair units are taken from one table of the design's
+    first round, and that round is left out when k > 1, so two pair units never meet again. Each pair then meets
+    in every round, nobody else meets anyone twice: k(R - 1) repeats, the floor for these tables (17 players in
+    3 rounds: one pair, 2 repeats; 18: two pairs, 4; 19: three, 6). Players of a group are kept apart afterwards
+    by exchanges throughout all rounds (`_fit_wishes`), which keep this structure. Not used with fixed players
+    or earlier meetings (a season), which the general construction and search weigh."""
+    sizes = problem.sizes
+    fives = sizes.count(5)
+    if (not fives or sizes.count(4) + fives != len(sizes) or any(t >= 0 for t in problem.fixed_of)
+            or any(problem.prior) or _unavoidable_repeats(problem) != fives * (problem.rounds - 1)):
+        return None
+    units = problem.n - fives
+    design = golfer_rounds(units)
+    if design is None or len(design[0]) != len(sizes):
+        return None
+    usable = design if fives == 1 else design[1:]
+    if len(usable) < problem.rounds:
+        return None
+    players = list(range(problem.n))
+    rng.shuffle(players)
+    pair_units = rng.sample(design[0][0], fives)
+    members = {u: [players[u]] for u in range(units)}  # unit u: player u, or the pair u and a last player
+    for extra, unit in enumerate(pair_units, start=units):
+        members[unit].append(players[extra])
+    chosen = rng.sample(usable, problem.rounds)
+    rounds = []
+    for blocks in chosen:
+        tables = [[p for unit in block for p in members[unit]] for block in blocks]
+        tables.sort(key=len, reverse=True)  # the 5-tables first, as in `sizes`
+        rounds.append(tables)
     return rounds
 
 
@@ -1023,7 +1069,8 @@ def _local_search(state: _State, rng: random.Random, *, fair_large: bool = False
     tabu: dict[int, int] = {}
     best_total, best_slots = state.total, None
     step = stalled = 0
-    floor = _unavoidable_seat_cost(problem)
+    # The search weighs a pair meeting t times t(t - 1) (`_State`): summed, twice the pairs shared by two rounds.
+    floor = _unavoidable_seat_cost(problem) + 2 * PAIR_WEIGHT * _shared_pairs_floor(problem) * comb(problem.rounds, 2)
     while state.total > floor and stalled < patience and evaluations_left > 0:
         step += 1
         key = _costliest_of_a_few(state, rng)
@@ -1169,6 +1216,30 @@ def _unavoidable_seat_cost(problem: _Problem) -> int:
     fewest_uses, spread = divmod(problem.rounds, max(problem.sizes))
     per_player = (max(problem.sizes) - spread) * comb(fewest_uses, 2) + spread * comb(fewest_uses + 1, 2)
     return SEAT_WEIGHT * per_player * problem.n
+
+
+def _shared_pairs_floor(problem: _Problem) -> int:
+    """How many table-mate pairs any two rounds share at least: each table of the later round takes its players
+    from the earlier round's tables, at best spread evenly over them (17 players: the 5-table's five come from
+    four tables, so 1; 18: 2; 19: 3; with at least as many tables as seats at the largest, 0)."""
+    n_tables = len(problem.sizes)
+    shared = 0
+    for size in problem.sizes:
+        per_table, extra = divmod(size, n_tables)
+        shared += extra * comb(per_table + 1, 2) + (n_tables - extra) * comb(per_table, 2)
+    return shared
+
+
+def _unavoidable_repeats(problem: _Problem) -> int:
+    """Fewest repeated pairs (as `Seating.repeated_pairs` counts them) any seating of these tables in this many
+    rounds has: a lower bound, reached by `_pair_unit_rounds` and, where it is 0, by the construction.
+
+    Any two rounds share at least f pairs (`_shared_pairs_floor`). Summed over the C(R, 2) pairs of rounds, a
+    pair meeting t <= R times is counted C(t, 2) = (t - 1) t / 2 times and costs t - 1 >= C(t, 2) 2 / R repeats,
+    so there are at least f C(R, 2) 2 / R = f (R - 1), and only pairs meeting in every round reach it: 17
+    players in 3 rounds have at least 2 repeats (one pair meeting three times; three pairs meeting twice are 3).
+    """
+    return _shared_pairs_floor(problem) * (problem.rounds - 1)
 
 
 def _swap_candidates(state: _State, r: int, a: int, rng: random.Random) -> list[int]:
