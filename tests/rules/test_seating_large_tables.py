@@ -1,4 +1,4 @@
-"""17 players in 2 rounds (a 5-table and three 4-tables): why two players sit at the 5-table twice.
+"""17 players in 2 rounds (a 5-table and three 4-tables): why two players sit at the 5-table twice; 17-19 in more.
 
 The draw puts fewer repeated pairs first (schafkopf.md) and shares the 5-table only where that costs no repeat.
 With these tables the fewest repeats, one pair, can only be had with two players at the 5-table in both
@@ -74,3 +74,57 @@ def test_21_players_in_2_rounds_one_at_the_5_table_twice_for_no_repeat():
     assert floor[1] == 0 and floor[0] > 0
     seating = draw_seating(list(range(1, 22)), 2, seed=3)
     assert seating.repeated_pairs() == 0 and len(seating.large_table_repeats()) == 1
+
+
+# --------------------------------------------------------------------------- more rounds: 17, 18, 19 players
+
+
+def fewest_repeats(n_players: int, rounds: int) -> int:
+    """Fewest repeated pairs over `rounds`, proven: any two rounds share at least `shared` pairs (the two-round
+    optimum above, by spreading evenly); over the C(R, 2) pairs of rounds a pair meeting t <= R times is counted
+    C(t, 2) times and costs t - 1 >= C(t, 2) * 2 / R repeats, so at least shared * (R - 1), and only pairs meeting
+    in every round reach it. The draw reaches it (a pair per 5-table, seated as one unit), so it is the optimum."""
+    return min(fewest_repeats_by_twice(tuple(table_sizes(n_players))).values()) * (rounds - 1)
+
+
+def test_17_players_in_3_rounds_need_2_repeats_one_pair_meeting_in_every_round():
+    # Each two of the 3 rounds share a pair (the 5-table's five come from four tables): three pairs meeting twice
+    # are 3 repeats, one pair meeting three times only 2; by the two-round count that pair is at the 5-table in
+    # all three rounds, so 2 players at the 5-table more than once is then the fewest too.
+    assert fewest_repeats(17, 3) == 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_draw_of_17_in_3_rounds_reaches_2_repeats_and_2_at_the_5_table_again(seed):
+    seating = draw_seating(list(range(1, 18)), 3, seed=seed)
+    assert seating.repeated_pairs() == 2
+    (pair,) = [pair for pair, times in seating.pair_meetings().items() if times > 1]
+    assert seating.pair_meetings()[pair] == 3
+    assert seating.large_table_repeats() == {player: 3 for player in pair}
+    assert seating.seat_repeats() == 0
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(17, 4), (17, 5), (18, 2), (18, 3), (18, 4), (19, 2), (19, 3), (19, 4)])
+def test_17_to_19_players_reach_the_fewest_repeats(n, rounds):
+    for seed in range(3):
+        seating = draw_seating(list(range(1, n + 1)), rounds, seed=seed)
+        assert seating.repeated_pairs() == fewest_repeats(n, rounds)
+        assert all(times in (1, rounds) for times in seating.pair_meetings().values())
+        if rounds <= 4:  # no more rounds than seats at a 4-table
+            assert seating.seat_repeats() == 0
+
+
+def test_the_fewest_repeats_come_before_the_5_table_shared():
+    # 18 players in 3 rounds: sharing the 5-tables evenly is possible with more repeats; the draw keeps 4 repeats.
+    seating = draw_seating(list(range(1, 19)), 3, seed=5)
+    assert seating.repeated_pairs() == fewest_repeats(18, 3) == 4
+
+
+def test_the_draw_of_17_in_3_rounds_is_reproducible_and_keeps_clubs_apart():
+    players = list(range(1, 18))
+    first, again = draw_seating(players, 3, seed="evening"), draw_seating(list(reversed(players)), 3, seed="evening")
+    assert first.rounds == again.rounds
+    assert draw_seating(players, 3, seed="other").rounds != first.rounds
+    clubs = {p: f"club {p % 4}" for p in players[:12]}  # 3 members in each of 4 clubs, 4 tables
+    seating = draw_seating(players, 3, seed=1, groups=clubs)
+    assert seating.group_conflicts(clubs) == 0 and seating.repeated_pairs() == 2
