@@ -47,8 +47,13 @@ What it guarantees, in order of priority
    8-4-10) the draw takes the design when it has more rounds: the social-golfer limit
    (n - 1) // 3 (28 players: 9 rounds, 32: 10, 40: 13, 52: 17, 64: 21, 100: 33), and
    beyond it the design again under new numbers, so nobody meets anyone a third time before
-   every pair has met twice. (At most one fixed player there.) Beyond all that a tabu search
-   minimises the repeats, a pair meeting k times costing k(k - 1): repeats are spread.
+   every pair has met twice. (At most one fixed player there.) Where there are fewer tables than
+   seats at a 5-table (17, 18, 19 players: four tables, one to three of 5) any two rounds share at
+   least f = 1, 2, 3 pairs, so R rounds have at least f(R - 1) repeated pairs (`_unavoidable_repeats`),
+   and the draw reaches that for up to 4 rounds (17 players: 5) by seating f pairs as one unit each
+   (`_pair_unit_rounds`): those pairs meet every round at a 5-table, nobody else twice (17 in 3 rounds:
+   2 repeats). Beyond all that a tabu search minimises the repeats, a pair meeting k times costing
+   k(k - 1): repeats are spread; it stops where no seating can cost less.
    With ``avoid`` (earlier evenings of a season) a pair that met t times before counts as
    1 + 2 + ... + t earlier meetings: players are first exchanged throughout all rounds
    (keeping the rounds' structure, so no repeat within the evening is added) to keep such
@@ -59,7 +64,9 @@ What it guarantees, in order of priority
    to another table, and succeeds whenever all tables have one size).
 5. The seats at the larger tables (5-tables among 4-tables) are shared: nobody sits at one
    twice while someone else never does, whenever that costs no more repeated pairs or group
-   conflicts (a second, fair search after the first; the fewer repeats win a tie-break).
+   conflicts (a second, fair search after the first; the fewer repeats win a tie-break). With the
+   pair units above, the pairs sit at the 5-tables every round; the others' turns there are spread
+   as evenly as that construction allows.
 
 How it works
 ------------
@@ -422,14 +429,18 @@ def _solve(problem: _Problem, rng: random.Random) -> list[list[list[int]]]:
         for column, player in enumerate(table):
             column_of[player] = column
     state = _State(problem, _assign_seats(problem, memberships, column_of, rng))
-    kept = [[list(table) for table in tables] for tables in state.slots] if paired else None
+    kept = None
+    if paired:  # already the fewest repeats: settle the seat numbers (moving nobody) and keep it
+        _recolor_seats(state)
+        kept = [[list(table) for table in tables] for tables in state.slots]
     before = _pair_and_group_cost(state)
     _local_search(state, rng)
     if kept is not None and _pair_and_group_cost(state) > before:
         # The search weighs three pairs meeting twice as one pair meeting three times (repeats spread): with
         # groups to separate it may end at more repeats; the construction's fewest repeats are kept then.
         state.load(kept)
-    _share_large_tables(state, rng)
+    if not paired:  # there a fair share of the 5-tables would cost repeats (the pairs sit there every round)
+        _share_large_tables(state, rng)
     _recolor_seats(state)
     return _shuffle_table_numbers(problem, state.slots, rng)
 
@@ -532,12 +543,14 @@ def _pair_unit_rounds(problem: _Problem, rng: random.Random) -> list[list[list[i
 
     With k 5-tables, k pairs of players are each seated as one unit, and the n - k units take the tables of 4 of
     a resolvable design (`designs.golfer_rounds`, 16 units: the 5 rounds of AG(2, 4)) in which no two units meet
-    twice; a table holding a pair unit is a 5-table. The k pair units are taken from one table of the design's
-    first round, and that round is left out when k > 1, so two pair units never meet again. Each pair then meets
-    in every round, nobody else meets anyone twice: k(R - 1) repeats, the floor for these tables (17 players in
-    3 rounds: one pair, 2 repeats; 18: two pairs, 4; 19: three, 6). Players of a group are kept apart afterwards
-    by exchanges throughout all rounds (`_fit_wishes`), which keep this structure. Not used with fixed players
-    or earlier meetings (a season), which the general construction and search weigh."""
+    twice; a table holding a pair unit is a 5-table. The k pair units are taken from one table of some round of
+    the design, and that round is left out when k > 1, so two pair units never meet. Each pair then meets in
+    every round, nobody else meets anyone twice: k(R - 1) repeats, the floor for these tables (17 players in
+    3 rounds: one pair, 2 repeats; 18: two pairs, 4; 19: three, 6). Of the ways to choose the pair units and the
+    rounds, one that shares the other seats at the 5-tables most evenly (least sum of squares) is taken. Players
+    of a group are kept apart afterwards by exchanges throughout all rounds (`_fit_wishes`), which keep this
+    structure. Not used with fixed players or earlier meetings (a season): the general construction and search
+    weigh those."""
     sizes = problem.sizes
     fives = sizes.count(5)
     if (not fives or sizes.count(4) + fives != len(sizes) or any(t >= 0 for t in problem.fixed_of)
@@ -545,24 +558,48 @@ def _pair_unit_rounds(problem: _Problem, rng: random.Random) -> list[list[list[i
         return None
     units = problem.n - fives
     design = golfer_rounds(units)
-    if design is None or len(design[0]) != len(sizes):
+    if design is None or len(design[0]) != len(sizes) or len(design) - (fives > 1) < problem.rounds:
         return None
-    usable = design if fives == 1 else design[1:]
-    if len(usable) < problem.rounds:
-        return None
+    pair_units, chosen = _fairest_pair_units(design, fives, problem.rounds, rng)
     players = list(range(problem.n))
     rng.shuffle(players)
-    pair_units = rng.sample(design[0][0], fives)
     members = {u: [players[u]] for u in range(units)}  # unit u: player u, or the pair u and a last player
     for extra, unit in enumerate(pair_units, start=units):
         members[unit].append(players[extra])
-    chosen = rng.sample(usable, problem.rounds)
     rounds = []
-    for blocks in chosen:
-        tables = [[p for unit in block for p in members[unit]] for block in blocks]
+    for d in chosen:
+        tables = [[p for unit in block for p in members[unit]] for block in design[d]]
         tables.sort(key=len, reverse=True)  # the 5-tables first, as in `sizes`
         rounds.append(tables)
+    rng.shuffle(rounds)
     return rounds
+
+
+def _fairest_pair_units(
+    design: list[list[list[int]]], fives: int, rounds: int, rng: random.Random
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pair units (k units of one table of a design round) and the design rounds to use (not that round
+    when k > 1) that seat the other units at a 5-table most evenly: least sum over units of the square of how
+    often; ties drawn by `rng`. A few hundred choices at most (16 units: 20 tables, 6 ways to take 2, 4 ways to
+    leave a round out)."""
+    best: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    best_score = _INFINITY
+    for d0, blocks in enumerate(design):
+        others = [d for d in range(len(design)) if fives == 1 or d != d0]
+        for block in blocks:
+            for pair_units in combinations(block, fives):
+                for chosen in combinations(others, rounds):
+                    times: Counter[int] = Counter()
+                    for d in chosen:
+                        for table in design[d]:
+                            if any(u in pair_units for u in table):
+                                times.update(u for u in table if u not in pair_units)
+                    score = sum(t * t for t in times.values())
+                    if score < best_score:
+                        best, best_score = [(pair_units, chosen)], score
+                    elif score == best_score:
+                        best.append((pair_units, chosen))
+    return rng.choice(best)
 
 
 def _fit_wishes(problem: _Problem, memberships: list[list[list[int]]]) -> None:
