@@ -18,6 +18,8 @@ Public API
     ``avoid`` maps ``frozenset({a, b})`` to how often a and b met earlier in the season
     (people not in the draw are ignored).
     Raises ``RuleError`` for impossible counts, duplicate players, bad fixed tables.
+``fewest_repeated_pairs(sizes, rounds) -> int``
+    The fewest repeated pairs any seating at these tables over these rounds has (a proven lower bound).
 ``Seating``
     ``rounds[r][t]`` is the tuple of player ids at table ``t + 1`` in round ``r + 1``, in seat
     order (seat 1, the scribe, first). ``table_sizes``, ``repeated_pairs()``,
@@ -272,6 +274,15 @@ def _unseatable(n_players: int, sizes: tuple[int, ...]) -> RuleError:
         remove=n_players - down,
         down=down,
     )
+
+
+def fewest_repeated_pairs(sizes: Sequence[int], rounds: int) -> int:
+    """The fewest repeated pairs (as ``Seating.repeated_pairs`` counts them) any seating at tables of these
+    `sizes` (one entry per table, as ``table_sizes`` gives) has over `rounds` rounds: a proven lower bound, which
+    the draw reaches with tables of 4 and 5 for 17, 18 and 19 players (up to 4 rounds; 17: 5) and wherever it is 0
+    (``_unavoidable_repeats``). The draw page tells the director whether the repeats of a draw are unavoidable."""
+    return _unavoidable_repeats(_Problem(n=sum(sizes), rounds=rounds, sizes=list(sizes), group_of=[], fixed_of=[],
+                                         prior=[]))
 
 
 # --------------------------------------------------------------------------- the draw
