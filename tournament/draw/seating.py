@@ -279,8 +279,9 @@ def _unseatable(n_players: int, sizes: tuple[int, ...]) -> RuleError:
 def fewest_repeated_pairs(sizes: Sequence[int], rounds: int) -> int:
     """The fewest repeated pairs (as ``Seating.repeated_pairs`` counts them) any seating at tables of these
     `sizes` (one entry per table, as ``table_sizes`` gives) has over `rounds` rounds: a proven lower bound, which
-    the draw reaches with tables of 4 and 5 for 17, 18 and 19 players (up to 4 rounds; 17: 5) and wherever it is 0
-    (``_unavoidable_repeats``). The draw page tells the director whether the repeats of a draw are unavoidable."""
+    the draw reaches with tables of 4 and 5 for 17, 18 and 19 players (up to 4 rounds; 17: 5), and where it is 0
+    within the limits of guarantee 3 above (``_unavoidable_repeats``). The draw page tells the director whether the
+    repeats of a draw are unavoidable."""
     return _unavoidable_repeats(_Problem(n=sum(sizes), rounds=rounds, sizes=list(sizes), group_of=[], fixed_of=[],
                                          prior=[]))
 
@@ -564,7 +565,8 @@ def _pair_unit_rounds(problem: _Problem, rng: random.Random) -> list[list[list[i
     weigh those."""
     sizes = problem.sizes
     fives = sizes.count(5)
-    if (not fives or sizes.count(4) + fives != len(sizes) or any(t >= 0 for t in problem.fixed_of)
+    if (not fives or problem.rounds < 2 or sizes.count(4) + fives != len(sizes)
+            or any(t >= 0 for t in problem.fixed_of)
             or any(problem.prior) or _unavoidable_repeats(problem) != fives * (problem.rounds - 1)):
         return None
     units = problem.n - fives
