@@ -12,7 +12,7 @@ from math import comb
 
 import pytest
 
-from tournament.draw.seating import draw_seating, table_sizes
+from tournament.draw.seating import draw_seating, fewest_repeated_pairs, table_sizes
 
 
 def _splits(players: int, columns: tuple[int, ...]):
@@ -87,6 +87,14 @@ def fewest_repeats(n_players: int, rounds: int) -> int:
     return min(fewest_repeats_by_twice(tuple(table_sizes(n_players))).values()) * (rounds - 1)
 
 
+@pytest.mark.parametrize("n", [9, 10, 12, 13, 14, 15, 17, 18, 19, 21, 22, 23, 24])
+def test_the_public_bound_is_the_counted_two_round_optimum_times_r_minus_1(n):
+    # fewest_repeated_pairs (the draw page's "unavoidable") against the exhaustive count of every split above.
+    sizes = table_sizes(n)
+    for rounds in (1, 2, 3, 4):
+        assert fewest_repeated_pairs(sizes, rounds) == fewest_repeats(n, rounds)
+
+
 def test_17_players_in_3_rounds_need_2_repeats_one_pair_meeting_in_every_round():
     # Each two of the 3 rounds share a pair (the 5-table's five come from four tables): three pairs meeting twice
     # are 3 repeats, one pair meeting three times only 2; by the two-round count that pair is at the 5-table in
@@ -115,7 +123,9 @@ def test_17_to_19_players_reach_the_fewest_repeats(n, rounds):
 
 
 def test_the_fewest_repeats_come_before_the_5_table_shared():
-    # 18 players in 3 rounds: sharing the 5-tables evenly is possible with more repeats; the draw keeps 4 repeats.
+    # 18 players in 3 rounds: the previous draw gave 5 repeats with 6 players at a 5-table twice; the fewest
+    # repeats (4) need the two pairs at the 5-tables in every round, so more players sit there twice, and the
+    # draw takes the fewer repeats.
     seating = draw_seating(list(range(1, 19)), 3, seed=5)
     assert seating.repeated_pairs() == fewest_repeats(18, 3) == 4
 
