@@ -1,4 +1,4 @@
-"""17 players in 2 rounds (a 5-table and three 4-tables): why two players sit at the 5-table twice.
+"""17 players in 2 rounds (a 5-table and three 4-tables): why two players sit at the 5-table twice; 17-19 in more.
 
 The draw puts fewer repeated pairs first (schafkopf.md) and shares the 5-table only where that costs no repeat.
 With these tables the fewest repeats, one pair, can only be had with two players at the 5-table in both
@@ -12,7 +12,7 @@ from math import comb
 
 import pytest
 
-from tournament.draw.seating import draw_seating, table_sizes
+from tournament.draw.seating import draw_seating, fewest_repeated_pairs, table_sizes
 
 
 def _splits(players: int, columns: tuple[int, ...]):
@@ -74,3 +74,67 @@ def test_21_players_in_2_rounds_one_at_the_5_table_twice_for_no_repeat():
     assert floor[1] == 0 and floor[0] > 0
     seating = draw_seating(list(range(1, 22)), 2, seed=3)
     assert seating.repeated_pairs() == 0 and len(seating.large_table_repeats()) == 1
+
+
+# --------------------------------------------------------------------------- more rounds: 17, 18, 19 players
+
+
+def fewest_repeats(n_players: int, rounds: int) -> int:
+    """Fewest repeated pairs over `rounds`, proven: any two rounds share at least `shared` pairs (the two-round
+    optimum above, by spreading evenly); over the C(R, 2) pairs of rounds a pair meeting t <= R times is counted
+    C(t, 2) times and costs t - 1 >= C(t, 2) * 2 / R repeats, so at least shared * (R - 1), and only pairs meeting
+    in every round reach it. The draw reaches it (a pair per 5-table, seated as one unit), so it is the optimum."""
+    return min(fewest_repeats_by_twice(tuple(table_sizes(n_players))).values()) * (rounds - 1)
+
+
+@pytest.mark.parametrize("n", [9, 10, 12, 13, 14, 15, 17, 18, 19, 21, 22, 23, 24])
+def test_the_public_bound_is_the_counted_two_round_optimum_times_r_minus_1(n):
+    # fewest_repeated_pairs (the draw page's "unavoidable") against the exhaustive count of every split above.
+    sizes = table_sizes(n)
+    for rounds in (1, 2, 3, 4):
+        assert fewest_repeated_pairs(sizes, rounds) == fewest_repeats(n, rounds)
+
+
+def test_17_players_in_3_rounds_need_2_repeats_one_pair_meeting_in_every_round():
+    # Each two of the 3 rounds share a pair (the 5-table's five come from four tables): three pairs meeting twice
+    # are 3 repeats, one pair meeting three times only 2; by the two-round count that pair is at the 5-table in
+    # all three rounds, so 2 players at the 5-table more than once is then the fewest too.
+    assert fewest_repeats(17, 3) == 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_draw_of_17_in_3_rounds_reaches_2_repeats_and_2_at_the_5_table_again(seed):
+    seating = draw_seating(list(range(1, 18)), 3, seed=seed)
+    assert seating.repeated_pairs() == 2
+    (pair,) = [pair for pair, times in seating.pair_meetings().items() if times > 1]
+    assert seating.pair_meetings()[pair] == 3
+    assert seating.large_table_repeats() == {player: 3 for player in pair}
+    assert seating.seat_repeats() == 0
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(17, 4), (17, 5), (18, 2), (18, 3), (18, 4), (19, 2), (19, 3), (19, 4)])
+def test_17_to_19_players_reach_the_fewest_repeats(n, rounds):
+    for seed in range(3):
+        seating = draw_seating(list(range(1, n + 1)), rounds, seed=seed)
+        assert seating.repeated_pairs() == fewest_repeats(n, rounds)
+        assert all(times in (1, rounds) for times in seating.pair_meetings().values())
+        if rounds <= 4:  # no more rounds than seats at a 4-table
+            assert seating.seat_repeats() == 0
+
+
+def test_the_fewest_repeats_come_before_the_5_table_shared():
+    # 18 players in 3 rounds: the previous draw gave 5 repeats with 6 players at a 5-table twice; the fewest
+    # repeats (4) need the two pairs at the 5-tables in every round, so more players sit there twice, and the
+    # draw takes the fewer repeats.
+    seating = draw_seating(list(range(1, 19)), 3, seed=5)
+    assert seating.repeated_pairs() == fewest_repeats(18, 3) == 4
+
+
+def test_the_draw_of_17_in_3_rounds_is_reproducible_and_keeps_clubs_apart():
+    players = list(range(1, 18))
+    first, again = draw_seating(players, 3, seed="evening"), draw_seating(list(reversed(players)), 3, seed="evening")
+    assert first.rounds == again.rounds
+    assert draw_seating(players, 3, seed="other").rounds != first.rounds
+    clubs = {p: f"club {p % 4}" for p in players[:12]}  # 3 members in each of 4 clubs, 4 tables
+    seating = draw_seating(players, 3, seed=1, groups=clubs)
+    assert seating.group_conflicts(clubs) == 0 and seating.repeated_pairs() == 2

@@ -18,6 +18,8 @@ Public API
     ``avoid`` maps ``frozenset({a, b})`` to how often a and b met earlier in the season
     (people not in the draw are ignored).
     Raises ``RuleError`` for impossible counts, duplicate players, bad fixed tables.
+``fewest_repeated_pairs(sizes, rounds) -> int``
+    The fewest repeated pairs any seating at these tables over these rounds has (a proven lower bound).
 ``Seating``
     ``rounds[r][t]`` is the tuple of player ids at table ``t + 1`` in round ``r + 1``, in seat
     order (seat 1, the scribe, first). ``table_sizes``, ``repeated_pairs()``,
@@ -47,8 +49,13 @@ What it guarantees, in order of priority
    8-4-10) the draw takes the design when it has more rounds: the social-golfer limit
    (n - 1) // 3 (28 players: 9 rounds, 32: 10, 40: 13, 52: 17, 64: 21, 100: 33), and
    beyond it the design again under new numbers, so nobody meets anyone a third time before
-   every pair has met twice. (At most one fixed player there.) Beyond all that a tabu search
-   minimises the repeats, a pair meeting k times costing k(k - 1): repeats are spread.
+   every pair has met twice. (At most one fixed player there.) Where there are fewer tables than
+   seats at a 5-table (17, 18, 19 players: four tables, one to three of 5) any two rounds share at
+   least f = 1, 2, 3 pairs, so R rounds have at least f(R - 1) repeated pairs (`_unavoidable_repeats`),
+   and the draw reaches that for up to 4 rounds (17 players: 5) by seating f pairs as one unit each
+   (`_pair_unit_rounds`): those pairs meet every round at a 5-table, nobody else twice (17 in 3 rounds:
+   2 repeats). Beyond all that a tabu search minimises the repeats, a pair meeting k times costing
+   k(k - 1): repeats are spread; it stops where no seating can cost less.
    With ``avoid`` (earlier evenings of a season) a pair that met t times before counts as
    1 + 2 + ... + t earlier meetings: players are first exchanged throughout all rounds
    (keeping the rounds' structure, so no repeat within the evening is added) to keep such
@@ -59,7 +66,9 @@ What it guarantees, in order of priority
    to another table, and succeeds whenever all tables have one size).
 5. The seats at the larger tables (5-tables among 4-tables) are shared: nobody sits at one
    twice while someone else never does, whenever that costs no more repeated pairs or group
-   conflicts (a second, fair search after the first; the fewer repeats win a tie-break).
+   conflicts (a second, fair search after the first; the fewer repeats win a tie-break). With the
+   pair units above, the pairs sit at the 5-tables every round; the others' turns there are spread
+   as evenly as that construction allows.
 
 How it works
 ------------
@@ -267,6 +276,16 @@ def _unseatable(n_players: int, sizes: tuple[int, ...]) -> RuleError:
     )
 
 
+def fewest_repeated_pairs(sizes: Sequence[int], rounds: int) -> int:
+    """The fewest repeated pairs (as ``Seating.repeated_pairs`` counts them) any seating at tables of these
+    `sizes` (one entry per table, as ``table_sizes`` gives) has over `rounds` rounds: a proven lower bound, which
+    the draw reaches with tables of 4 and 5 for 17, 18 and 19 players (up to 4 rounds; 17: 5), and where it is 0
+    within the limits of guarantee 3 above (``_unavoidable_repeats``). The draw page tells the director whether the
+    repeats of a draw are unavoidable."""
+    return _unavoidable_repeats(_Problem(n=sum(sizes), rounds=rounds, sizes=list(sizes), group_of=[], fixed_of=[],
+                                         prior=[]))
+
+
 # --------------------------------------------------------------------------- the draw
 
 
@@ -414,15 +433,26 @@ def _fixed_tables(
 
 
 def _solve(problem: _Problem, rng: random.Random) -> list[list[list[int]]]:
-    memberships = _build_rounds(problem, _first_round_grid(problem, rng), rng)
+    paired = _pair_unit_rounds(problem, rng)
+    memberships = paired or _build_rounds(problem, _first_round_grid(problem, rng), rng)
     _fit_wishes(problem, memberships)
     column_of = [0] * problem.n
     for table in memberships[0]:
         for column, player in enumerate(table):
             column_of[player] = column
     state = _State(problem, _assign_seats(problem, memberships, column_of, rng))
+    kept = None
+    if paired:  # already the fewest repeats: settle the seat numbers (moving nobody) and keep it
+        _recolor_seats(state)
+        kept = [[list(table) for table in tables] for tables in state.slots]
+    before = _pair_and_group_cost(state)
     _local_search(state, rng)
-    _share_large_tables(state, rng)
+    if kept is not None and _pair_and_group_cost(state) > before:
+        # The search weighs three pairs meeting twice as one pair meeting three times (repeats spread): with
+        # groups to separate it may end at more repeats; the construction's fewest repeats are kept then.
+        state.load(kept)
+    if not paired:  # there a fair share of the 5-tables would cost repeats (the pairs sit there every round)
+        _share_large_tables(state, rng)
     _recolor_seats(state)
     return _shuffle_table_numbers(problem, state.slots, rng)
 
@@ -517,6 +547,72 @@ def _design_rounds(problem: _Problem, constructed: int, rng: random.Random) -> l
             assert not evicted  # at most one fixed player: his table is the one labelled with it
             rounds.append(tables)
     return rounds
+
+
+def _pair_unit_rounds(problem: _Problem, rng: random.Random) -> list[list[list[int]]] | None:
+    """Table members of every round when a few 5-tables among too few 4-tables force repeats (17, 18, 19 players:
+    four tables), built to reach the fewest repeats there are (`_unavoidable_repeats`); None where it does not.
+
+    With k 5-tables, k pairs of players are each seated as one unit, and the n - k units take the tables of 4 of
+    a resolvable design (`designs.golfer_rounds`, 16 units: the 5 rounds of AG(2, 4)) in which no two units meet
+    twice; a table holding a pair unit is a 5-table. The k pair units are taken from one table of some round of
+    the design, and that round is left out when k > 1, so two pair units never meet. Each pair then meets in
+    every round, nobody else meets anyone twice: k(R - 1) repeats, the floor for these tables (17 players in
+    3 rounds: one pair, 2 repeats; 18: two pairs, 4; 19: three, 6). Of the ways to choose the pair units and the
+    rounds, one that shares the other seats at the 5-tables most evenly (least sum of squares) is taken. Players
+    of a group are kept apart afterwards by exchanges throughout all rounds (`_fit_wishes`), which keep this
+    structure. Not used with fixed players or earlier meetings (a season): the general construction and search
+    weigh those."""
+    sizes = problem.sizes
+    fives = sizes.count(5)
+    if (not fives or problem.rounds < 2 or sizes.count(4) + fives != len(sizes)
+            or any(t >= 0 for t in problem.fixed_of)
+            or any(problem.prior) or _unavoidable_repeats(problem) != fives * (problem.rounds - 1)):
+        return None
+    units = problem.n - fives
+    design = golfer_rounds(units)
+    if design is None or len(design[0]) != len(sizes) or len(design) - (fives > 1) < problem.rounds:
+        return None
+    pair_units, chosen = _fairest_pair_units(design, fives, problem.rounds, rng)
+    players = list(range(problem.n))
+    rng.shuffle(players)
+    members = {u: [players[u]] for u in range(units)}  # unit u: player u, or the pair u and a last player
+    for extra, unit in enumerate(pair_units, start=units):
+        members[unit].append(players[extra])
+    rounds = []
+    for d in chosen:
+        tables = [[p for unit in block for p in members[unit]] for block in design[d]]
+        tables.sort(key=len, reverse=True)  # the 5-tables first, as in `sizes`
+        rounds.append(tables)
+    rng.shuffle(rounds)
+    return rounds
+
+
+def _fairest_pair_units(
+    design: list[list[list[int]]], fives: int, rounds: int, rng: random.Random
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pair units (k units of one table of a design round) and the design rounds to use (not that round
+    when k > 1) that seat the other units at a 5-table most evenly: least sum over units of the square of how
+    often; ties drawn by `rng`. A few hundred choices at most (16 units: 20 tables, 6 ways to take 2, 4 ways to
+    leave a round out)."""
+    best: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    best_score = _INFINITY
+    for d0, blocks in enumerate(design):
+        others = [d for d in range(len(design)) if fives == 1 or d != d0]
+        for block in blocks:
+            for pair_units in combinations(block, fives):
+                for chosen in combinations(others, rounds):
+                    times: Counter[int] = Counter()
+                    for d in chosen:
+                        for table in design[d]:
+                            if any(u in pair_units for u in table):
+                                times.update(u for u in table if u not in pair_units)
+                    score = sum(t * t for t in times.values())
+                    if score < best_score:
+                        best, best_score = [(pair_units, chosen)], score
+                    elif score == best_score:
+                        best.append((pair_units, chosen))
+    return rng.choice(best)
 
 
 def _fit_wishes(problem: _Problem, memberships: list[list[list[int]]]) -> None:
@@ -1023,7 +1119,8 @@ def _local_search(state: _State, rng: random.Random, *, fair_large: bool = False
     tabu: dict[int, int] = {}
     best_total, best_slots = state.total, None
     step = stalled = 0
-    floor = _unavoidable_seat_cost(problem)
+    # The search weighs a pair meeting t times t(t - 1) (`_State`): summed, twice the pairs shared by two rounds.
+    floor = _unavoidable_seat_cost(problem) + 2 * PAIR_WEIGHT * _shared_pairs_floor(problem) * comb(problem.rounds, 2)
     while state.total > floor and stalled < patience and evaluations_left > 0:
         step += 1
         key = _costliest_of_a_few(state, rng)
@@ -1169,6 +1266,30 @@ def _unavoidable_seat_cost(problem: _Problem) -> int:
     fewest_uses, spread = divmod(problem.rounds, max(problem.sizes))
     per_player = (max(problem.sizes) - spread) * comb(fewest_uses, 2) + spread * comb(fewest_uses + 1, 2)
     return SEAT_WEIGHT * per_player * problem.n
+
+
+def _shared_pairs_floor(problem: _Problem) -> int:
+    """How many table-mate pairs any two rounds share at least: each table of the later round takes its players
+    from the earlier round's tables, at best spread evenly over them (17 players: the 5-table's five come from
+    four tables, so 1; 18: 2; 19: 3; with at least as many tables as seats at the largest, 0)."""
+    n_tables = len(problem.sizes)
+    shared = 0
+    for size in problem.sizes:
+        per_table, extra = divmod(size, n_tables)
+        shared += extra * comb(per_table + 1, 2) + (n_tables - extra) * comb(per_table, 2)
+    return shared
+
+
+def _unavoidable_repeats(problem: _Problem) -> int:
+    """Fewest repeated pairs (as `Seating.repeated_pairs` counts them) any seating of these tables in this many
+    rounds has: a lower bound, reached by `_pair_unit_rounds` and, where it is 0, by the construction.
+
+    Any two rounds share at least f pairs (`_shared_pairs_floor`). Summed over the C(R, 2) pairs of rounds, a
+    pair meeting t <= R times is counted C(t, 2) = (t - 1) t / 2 times and costs t - 1 >= C(t, 2) 2 / R repeats,
+    so there are at least f C(R, 2) 2 / R = f (R - 1), and only pairs meeting in every round reach it: 17
+    players in 3 rounds have at least 2 repeats (one pair meeting three times; three pairs meeting twice are 3).
+    """
+    return _shared_pairs_floor(problem) * (problem.rounds - 1)
 
 
 def _swap_candidates(state: _State, r: int, a: int, rng: random.Random) -> list[int]:

@@ -13,6 +13,7 @@ sheet per round, stored the same way (one table per round holding every player).
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
@@ -22,7 +23,7 @@ from scoring.models import ScoreSheet
 from scoring.rules.base import RuleError
 from scoring.services.sheets import rule_message
 from tournament.draw.seating import draw_seating as draw_plan
-from tournament.draw.seating import table_sizes
+from tournament.draw.seating import fewest_repeated_pairs, table_sizes
 
 from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
 from ..permissions import is_director
@@ -123,6 +124,33 @@ def large_table_twice(tournament, draw: Draw | None) -> list[tuple[Participant, 
     times = {int(number): n for number, n in draw.params["large_table_twice"].items()}
     players = tournament.participants.filter(number__in=list(times)).order_by("number")
     return [(player, times[player.number]) for player in players]
+
+
+def meeting_again(tables_by_round: Mapping[int, Sequence]) -> dict | None:
+    """The draw summary's "who meets a table-mate again", read from the seated tables (`queries.seated_tables`):
+    ``pairs`` [(participant, participant, rounds together)] by number, ``count`` the repeated pairs (a pair
+    meeting in 3 rounds counts 2, as the draw counts them), ``fewest`` the fewest any draw at these tables over
+    these rounds has (`fewest_repeated_pairs`), ``unavoidable`` whether the draw has no more than that. None when
+    nobody meets anyone twice. Seats, not substitutes: the draw placed the players."""
+    meetings: Counter = Counter()
+    by_id: dict[int, Participant] = {}
+    for tables in tables_by_round.values():
+        for table in tables:
+            players = [seat.participant for seat in table.seats]
+            by_id.update((p.pk, p) for p in players)
+            meetings.update(tuple(sorted((a.pk, b.pk))) for i, a in enumerate(players) for b in players[i + 1:])
+    again = []
+    for (a, b), times in meetings.items():
+        if times > 1:
+            first, second = sorted((by_id[a], by_id[b]), key=lambda p: p.number)
+            again.append((first, second, times))
+    again.sort(key=lambda row: (row[0].number, row[1].number))
+    if not again:
+        return None
+    first_round = next(iter(tables_by_round.values()))
+    fewest = fewest_repeated_pairs([len(table.seats) for table in first_round], len(tables_by_round))
+    count = sum(times - 1 for _a, _b, times in again)
+    return {"pairs": again, "count": count, "fewest": fewest, "unavoidable": count <= fewest}
 
 
 def larger_table_size(draw: Draw | None) -> int:

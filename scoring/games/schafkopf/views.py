@@ -20,7 +20,7 @@ from scoring.rules.schafkopf import TARIFF_PRESETS, tariff_to_dict
 from tournament.models import Participant, Seat, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services.errors import DomainError
-from tournament.services.seating import large_table_twice, larger_table_size
+from tournament.services.seating import large_table_twice, larger_table_size, meeting_again
 from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services
@@ -178,6 +178,7 @@ class SeatingView(DirectorPage, FormView):
             problems=seating_problems(self.tournament, tables) if tables else {},
             active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
             large_twice=large_table_twice(self.tournament, draw) if tables else [],
+            again=meeting_again(tables) if draw and tables else None,
             large_size=larger_table_size(draw),
             started=services.play_started(self.tournament),
             first_round=rounds_of(self.tournament)[:1],

@@ -170,6 +170,7 @@ class SeatingView(DirectorPage, FormView):
             unseated=unseated_players(self.tournament, tables) if tables else [],
             active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
             large_twice=seating.large_table_twice(self.tournament, draw) if tables else [],
+            again=seating.meeting_again(tables) if draw and tables else None,
             large_size=seating.larger_table_size(draw),
             started=seating.play_started(self.tournament),
         )
