@@ -1,9 +1,25 @@
 """Keyboard helpers shared by the real-browser tests."""
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import expect
+
+
+@contextmanager
+def page_of(browser, *, locale: str = "en-GB", width: int = 1280, height: int = 900, **options):
+    """A page of its own browser context (its language, window size and `options`), closed afterwards: the body of
+    a test's page fixture."""
+    from tests.browser.conftest import ACTION_TIMEOUT
+
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, **options)
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT)
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def keep_screenshot(target, path: Path, **options) -> None:

@@ -7,21 +7,18 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
+from tests.browser.conftest import ARTIFACTS
 from tournament.models import Table
 
-from .helpers import keep_screenshot, login_by_keyboard, tab_to
+from .helpers import keep_screenshot, login_by_keyboard, page_of, tab_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def german_page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
-    page = context.new_page()
-    page.set_default_timeout(ACTION_TIMEOUT)
-    yield page
-    context.close()
+    with page_of(browser, locale="de-DE") as page:
+        yield page
 
 
 def test_a_german_director_walks_the_audit_log_by_keyboard(live_server, german_page, make_director):

@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
-from tests.browser.helpers import keep_screenshot, login_by_keyboard, tab_to
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, page_of, tab_to
 from tournament.models import AuditEntry, Participant, Team
 from tournament.services.participants import add_participant, register_team
 
@@ -20,11 +20,8 @@ NAMES = ["Sepp Maier", "Resi Gruber", "Toni Bauer", "Vroni Huber", "Xaver Lang",
 
 @pytest.fixture
 def desk_page(browser):
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(ACTION_TIMEOUT)
-    yield page
-    context.close()
+    with page_of(browser, width=1366, height=768) as page:
+        yield page
 
 
 def shot(page, name: str) -> None:
