@@ -302,6 +302,15 @@ class ValueWords:
         return value
 
 
+    def stored_worded(self, text: str) -> list[str]:
+        """The stored text values whose words (from the choices, not from a function) contain `text`, any case."""
+        needle = text.casefold()
+        if not needle:
+            return []
+        return sorted({value for words in self.words.values() if isinstance(words, dict)
+                       for value, label in words.items() if isinstance(value, str) and needle in str(label).casefold()})
+
+
 def value_label(field: str, value, game: str | None = None):
     """A stored value of `field` in words where its choices are known (a status, a game); else the value."""
     return ValueWords(game)((field,), value)
@@ -361,6 +370,12 @@ def object_text(entry) -> str:
         except UnknownObject:
             pass
     return entry.object_repr
+
+
+def fields_labelled(text: str) -> list[str]:
+    """The field keys whose names (in the active language) contain `text`, any case."""
+    needle = text.casefold()
+    return [key for key, label in FIELD_LABELS.items() if needle in str(label).casefold()]
 
 
 def keys_labelled(text: str) -> list[str]:

@@ -213,3 +213,49 @@ def test_the_search_finds_values_in_the_readers_words(make_tournament, director,
     assert found("Spielart: Rufspiel", "de") == ["sheet.entry"]  # inside an entry's line
     assert found("ruf", "de") == ["sheet.entry"]  # the stored key still finds it
     assert found("Wenz", "de") == []
+    assert found("Spielart: Wenz", "de") == [] and found("Spieler: Rufspiel", "de") == []
+
+
+def test_the_search_finds_values_not_field_names_and_amounts_as_written(make_tournament, director, client):
+    from django.urls import reverse
+
+    from tournament.services.audit import log_action
+
+    tournament = make_tournament(director, game="schafkopf")
+    log_action("tournament.settings", by=director, tournament=tournament, obj=tournament,
+               after={"tariff": {"ruf": 20, "solo": 50}, "entry_fee": "15.00"})
+    log_action("tournament.publish", by=director, tournament=tournament, obj=tournament,
+               after={"published": ["bracket", "standings"]})
+    client.force_login(director)
+    url = reverse("tournament:audit", args=[tournament.slug])
+
+    def found(query, language="de"):
+        response = client.get(url, {"q": query}, HTTP_ACCEPT_LANGUAGE=language)
+        return [row.record.action for row in response.context["table"].paginated_rows]
+
+    assert found("Rufspiel") == []  # the tariff's "ruf" is a field's name there, not a game type
+    assert found("15,00") == ["tournament.settings"] and found("15.00", "en") == ["tournament.settings"]
+    assert found("15,50") == []
+    standings = str(ValueWords()(("published",), "standings")).casefold()
+    assert standings != "standings" and found(standings[:6]) == ["tournament.publish"]  # inside a list
+
+
+def test_the_search_asks_the_database_instead_of_wording_every_entry(make_tournament, director, client, monkeypatch):
+    """A long evening logs thousands of entries; wording each to search them took 8 s for 3,000. Only the page's
+    rows (50) are worded: the search is a query."""
+    from django.urls import reverse
+
+    from tournament.services.audit import log_action
+    from tournament.views import audit
+
+    tournament = make_tournament(director, game="schafkopf")
+    for number in range(120):
+        log_action("sheet.entry", by=director, tournament=tournament, obj=f"Table {number}",
+                   after={"mode": "games", "entries": [{"game_type": "ruf" if number % 2 else "wenz", "won": True}]})
+    worded = []
+    monkeypatch.setattr(audit, "readable_lines", lambda *args: worded.append(args) or readable_lines(*args))
+    client.force_login(director)
+    response = client.get(reverse("tournament:audit", args=[tournament.slug]), {"q": "rufspiel"},
+                          HTTP_ACCEPT_LANGUAGE="de")
+    assert response.context["table"].paginator.count == 60
+    assert 0 < len(worded) <= 2 * 50
