@@ -17,7 +17,8 @@ from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401  (the real-b
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import SentForm
 
-pytestmark = pytest.mark.browser
+#: two requests at once reach the database together on PostgreSQL only: CI runs this on both (.ci/run)
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
 @pytest.mark.django_db(transaction=True)
