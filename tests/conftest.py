@@ -170,15 +170,17 @@ def director(make_director):
     return make_director()
 
 
-@pytest.fixture
-def make_tournament(db):
+def new_tournament(by, name="Club evening", game="voms", **extra):
+    """`make_tournament` without the fixture, for build_once."""
     from tournament.services.tournaments import create_tournament
 
-    def make(by, name="Club evening", game="voms", **extra):
-        date = extra.pop("date", datetime.date(2026, 12, 5))
-        return create_tournament(by=by, name=name, game=game, date=date, **extra)
+    date = extra.pop("date", datetime.date(2026, 12, 5))
+    return create_tournament(by=by, name=name, game=game, date=date, **extra)
 
-    return make
+
+@pytest.fixture
+def make_tournament(db):
+    return new_tournament
 
 
 @pytest.fixture
