@@ -52,10 +52,14 @@ def register_players(tournament, director, count, *, start=1, groups=()):
 
 
 @pytest.fixture
-def domino_of_four(make_game, add_players, director):
+def domino_of_four(director, db):
     """Almindelig domino, four players at one table, drawn with a fixed seed."""
-    domino = make_game("domino")
-    add_players(domino, 4)
+    return new_domino_of_four(director)
+
+
+def new_domino_of_four(director):
+    domino = new_game(director, "domino")
+    register_players(domino, director, 4)
     services.draw(domino, by=director, seed=1)
     return domino
 
