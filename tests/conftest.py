@@ -95,6 +95,10 @@ def build_once(django_db_setup, django_db_blocker, tmp_path_factory):
     backups = override_settings(BACKUP_AFTER_ROUND=False, BACKUP_DIR=tmp_path_factory.mktemp("backups"))
     outer = transaction.atomic()
     with django_db_blocker.unblock():
+        # set up after a test's own transaction (asked for by `request.getfixturevalue` inside a test), the data
+        # would be a savepoint of that test and gone with it: a test must ask for it by name in its arguments
+        assert not transaction.get_connection().in_atomic_block, \
+            "data built once per module is asked for inside a test's transaction: name it in the test's arguments"
         outer.__enter__()
 
     def build(function, *args, **kwargs):
@@ -166,15 +170,17 @@ def director(make_director):
     return make_director()
 
 
-@pytest.fixture
-def make_tournament(db):
+def new_tournament(by, name="Club evening", game="voms", **extra):
+    """`make_tournament` without the fixture, for build_once."""
     from tournament.services.tournaments import create_tournament
 
-    def make(by, name="Club evening", game="voms", **extra):
-        date = extra.pop("date", datetime.date(2026, 12, 5))
-        return create_tournament(by=by, name=name, game=game, date=date, **extra)
+    date = extra.pop("date", datetime.date(2026, 12, 5))
+    return create_tournament(by=by, name=name, game=game, date=date, **extra)
 
-    return make
+
+@pytest.fixture
+def make_tournament(db):
+    return new_tournament
 
 
 @pytest.fixture

@@ -5,11 +5,43 @@ import pytest
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision
 from scoring.services.compare import differences
 from scoring.services.sheets import EntriesDiffer, StaleVersion
+from tests.conftest import new_director, new_tournament, shared
 from tournament.models import AuditEntry
 from tournament.services.errors import DomainError
 from tournament.services.replay import AlreadySaved
 
+from .conftest import GAMES
+
 pytestmark = pytest.mark.django_db
+
+
+def build_games():
+    """The director and conftest.py's `game` of each kind, made as that fixture makes them."""
+    director = new_director()
+    return director, {kind: make(director, new_tournament) for kind, make in GAMES.items()}
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """The three games built once for the module's tests (each test's changes roll back), in place of one
+    game built per test."""
+    return build_once(build_games)
+
+
+@pytest.fixture
+def world(request, built):
+    return shared(request, built)
+
+
+@pytest.fixture
+def director(world):
+    return world[0]
+
+
+@pytest.fixture(params=list(GAMES))
+def game(request, world):
+    """Each kind of game once: a Voms slip, a Schafkopf list, a table game (rummi) sheet."""
+    return world[1][request.param]
 
 
 def sheets(game):

@@ -19,10 +19,10 @@ def demo_options(game, results):
     return options
 
 
-def build_world(make_director, django_user_model, keys):
-    """Small demo tournaments ("voms-played": every pool game entered), a director and an assistant."""
-    director = make_director("boss")
-    assistant = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+def build_world(make_director, django_user_model, keys, names=("boss", "helper")):
+    """Small demo tournaments ("voms-played": every pool game entered), a director and an assistant (`names`)."""
+    director = make_director(names[0])
+    assistant = django_user_model.objects.create_user(names[1], password="pw-Helper-1")
     games = {g.key: g for g in all_games() if g.demo}
     tournaments = {}
     for key in keys:

@@ -16,6 +16,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.conftest import new_director, shared
 from tournament import imports as import_module
 from tournament.imports import MAX_BYTES, MAX_CELLS, MAX_UNPACKED_BYTES, ImportFileError, read_table
 from tournament.models import Participant, Tournament
@@ -45,9 +46,24 @@ def stash_in_tmp(settings, tmp_path):
     settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
 
 
+def build_imports_world():
+    from django.contrib.auth import get_user_model
+
+    # names of their own: a test of the lists for a tournament in play builds a world of its own beside
+    return build_world(new_director, get_user_model(), ("voms", "schafkopf", "domino"),
+                       names=("uploader", "upload-helper"))
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """The three demo tournaments every import is tried on, built once for the module (each test's changes
+    roll back)."""
+    return build_once(build_imports_world)
+
+
 @pytest.fixture
-def imports(make_director, django_user_model):
-    world = build_world(make_director, django_user_model, ("voms", "schafkopf", "domino"))
+def imports(request, built):
+    world = shared(request, built)
     client = Client()
     client.force_login(world["director"])
     return client, world

@@ -6,24 +6,25 @@ from django.utils import timezone
 
 
 @pytest.fixture
-def voms_demo(director):
-    """A played Voms tournament: teams, pools, slips, a knockout with series, audit entries."""
-    from scoring.games.voms.demo import demo
-
-    return demo(director, seed=1, results=True, teams=8, pools=2)
-
-
-@pytest.fixture
-def seated(director, make_tournament, django_user_model):
+def seated(director, db):
     """A seated game built straight from the models: rounds, tables, seats with a substitute, a sheet
     with two revisions, a draw, a team, an assistant, and audit values with decimals and dates."""
+    return build_seated(director)
+
+
+def build_seated(director):
+    """`seated`, for build_once too."""
+    from django.contrib.auth import get_user_model
+
     from scoring.games.schafkopf.checks import sheet_derive as schafkopf_derive
     from scoring.models import ScoreSheet, SheetRevision
     from tournament.models import Draw, Participant, Role, Round, Seat, Stage, Table, Team, TournamentRole
     from tournament.services.audit import log_action
+    from tournament.services.tournaments import create_tournament
 
-    tournament = make_tournament(director, name="Schafkopf night", game="schafkopf")
-    helper = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+    tournament = create_tournament(by=director, name="Schafkopf night", game="schafkopf",
+                                   date=datetime.date(2026, 12, 5))
+    helper = get_user_model().objects.create_user("helper", password="pw-Helper-1")
     TournamentRole.objects.create(tournament=tournament, user=helper, role=Role.ASSISTANT)
     names = ["Søren Ærø", "Anna Huber", "Sepp Maier", "Resi Mayr", "Kurt Ölz", "Lena Berg", "Toni Gruber",
              "Vroni Bauer"]

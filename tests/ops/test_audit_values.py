@@ -2,6 +2,7 @@
 "standard", a table game's variant), a language, prizes ("percent"), ... in the reader's language, through the
 choices the forms and rules use. A value without words stays as it is."""
 
+import datetime
 import re
 from dataclasses import replace
 from decimal import Decimal
@@ -9,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
+from tests.conftest import new_director, shared
 from tournament.audit_labels import FIELD_LABELS, ValueWords
 from tournament.models import AuditEntry, Role
 from tournament.views.audit import readable_lines
@@ -44,28 +46,43 @@ def change_settings(game: str, tournament, director) -> None:
         update_settings(tournament, replace(current, rounds=current.rounds + 1), by=director)
 
 
-@pytest.fixture
-def logged(make_director, make_tournament, django_user_model):
+def build_logged():
     """Every game's played demo, a settings change of each game in a fresh tournament, and what every
     tournament's pages log beside (publishing, a helper's role)."""
+    from django.contrib.auth import get_user_model
+
     from scoring.games import all_games
     from tests.web.test_permission_walk import demo_options
     from tournament.services.publishing import set_publication
     from tournament.services.roles import set_role
+    from tournament.services.tournaments import create_tournament
 
-    director = make_director("boss")
-    helper = django_user_model.objects.create_user("helper", password="pw-Helper-1")
+    director = new_director("boss")
+    helper = get_user_model().objects.create_user("helper", password="pw-Helper-1")
     tournaments = []
     for game in all_games():
         if game.demo:
             tournaments.append(game.demo(director, **{**demo_options(game), "results": True}))
-        fresh = make_tournament(director, name=f"Settings of {game.key}", game=game.key, language="da")
+        fresh = create_tournament(by=director, name=f"Settings of {game.key}", game=game.key,
+                                  date=datetime.date(2026, 12, 5), language="da")
         change_settings(game.key, fresh, director)
         set_publication(fresh, by=director, kinds=["bracket", "standings"])
         set_role(fresh, helper, Role.ASSISTANT, by=director)
         tournaments.append(fresh)
     table_links_and_a_problem(next(t for t in tournaments if t.game == "schafkopf" and t.stages.exists()), director)
     return director, tournaments
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """Every game's played demo takes a second or two to build: built once for the module's tests, which only
+    read it (each test's changes roll back)."""
+    return build_once(build_logged)
+
+
+@pytest.fixture
+def logged(request, built):
+    return shared(request, built)
 
 
 def table_links_and_a_problem(tournament, director) -> None:

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
-from django.utils.html import escape
 
 from scoring.models import ScoreSheet
+from tests.conftest import new_director, shared
 from tournament.models import AuditEntry, Role, Seat, Team, Tournament, TournamentRole
 from tournament.transfer import (
     TransferError,
@@ -18,14 +18,37 @@ from tournament.transfer import (
     tournament_models,
 )
 
-from .conftest import all_rows, delete_tournament, row_counts, totals_list
+from .conftest import all_rows, build_seated, delete_tournament, row_counts, totals_list
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(params=["voms_demo", "seated"])
-def any_tournament(request):
-    return request.getfixturevalue(request.param)
+def build_seated_world():
+    director = new_director()
+    return director, build_seated(director)
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """The director and tests/ops/conftest.py's `seated`, built once for the module's tests (each test's changes
+    roll back): most tests here export it, tamper with it or import it beside itself. The played Voms demo's
+    tests are in test_transfer_voms.py, which builds that once."""
+    return build_once(build_seated_world)
+
+
+@pytest.fixture
+def world(request, built):
+    return shared(request, built)
+
+
+@pytest.fixture
+def director(world):
+    return world[0]
+
+
+@pytest.fixture
+def seated(world):
+    return world[1]
 
 
 def test_every_model_of_a_tournament_is_found():
@@ -43,10 +66,11 @@ def test_every_model_of_a_tournament_is_found():
             assert labels.index(f.related_model._meta.label_lower) < n or f.related_model is plan.model
 
 
-def test_export_import_export_is_byte_identical(any_tournament, director):
-    exported = export_tournament(any_tournament)
-    counts = row_counts(any_tournament)
-    delete_tournament(any_tournament)  # as on another machine
+def export_import_export_is_byte_identical(tournament, director):
+    """(the played Voms demo's side: test_transfer_voms.py)"""
+    exported = export_tournament(tournament)
+    counts = row_counts(tournament)
+    delete_tournament(tournament)  # as on another machine
     assert not Tournament.objects.exists()
 
     imported = import_tournament(exported, by=director, keep_roles=["helper"])
@@ -54,6 +78,10 @@ def test_export_import_export_is_byte_identical(any_tournament, director):
     assert export_tournament(imported) == exported
     assert imported.slug == json.loads(exported)["tournament"]["slug"]
     assert row_counts(imported) == counts
+
+
+def test_export_import_export_is_byte_identical(seated, director):
+    export_import_export_is_byte_identical(seated, director)
 
 
 def test_double_entry_and_first_entries_awaiting_confirmation_travel(seated, director):
@@ -262,11 +290,12 @@ def test_import_page_shows_the_refusal(director, client):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(director)
+    before = all_rows()
     assert client.get(reverse("tournament:import")).status_code == 200
     response = client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", b"{oops")})
     assert response.status_code == 200
     assert "not valid JSON" in response.content.decode()
-    assert not Tournament.objects.exists()
+    assert all_rows() == before  # no tournament, nor any row of one (the module's `seated` may stand beside)
 
 
 def test_import_page_refuses_large_uploads_before_reading(director, client, settings):
@@ -376,44 +405,3 @@ def test_every_games_played_demo_passes_the_checks_and_round_trips(key, director
 
     assert export_tournament(imported) == exported
     client_pages_work(imported, director)
-
-
-def test_keys_inside_json_travel_as_local_ids(voms_demo, director, client):
-    """A knockout names its qualifiers by team inside JSON: the file carries local ids, an import this
-    database's keys, so the imported bracket is built from the imported teams (not the original's)."""
-    from scoring.games.voms.services import bracket_of
-    from tournament.models import Stage
-
-    document = json.loads(export_tournament(voms_demo))
-    stages = next(t["rows"] for t in document["models"] if t["model"] == "tournament.stage")
-    teams = next(t["rows"] for t in document["models"] if t["model"] == "tournament.team")
-    knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
-    assert {q[2] for q in knockout["settings"]["qualifiers"]} <= {row["id"] for row in teams}
-
-    imported = import_tournament(export_tournament(voms_demo), by=director)  # beside the original: new keys
-
-    stage = Stage.objects.get(tournament=imported, kind=Stage.Kind.KNOCKOUT)
-    original = Stage.objects.get(tournament=voms_demo, kind=Stage.Kind.KNOCKOUT)
-    imported_teams = set(Team.objects.filter(tournament=imported).values_list("pk", flat=True))
-    assert {q[2] for q in stage.settings["qualifiers"]} <= imported_teams
-    names = {t.pk: t.name for t in Team.objects.all()}
-    assert [names[q[2]] for q in stage.settings["qualifiers"]] == [
-        names[q[2]] for q in original.settings["qualifiers"]]
-    assert bracket_of(stage)
-    client.force_login(director)
-    page = client.get(f"/manage/{imported.slug}/voms/knockout/")
-    assert page.status_code == 200
-    shown = page.content.decode()
-    assert all(escape(names[q[2]]) in shown for q in stage.settings["qualifiers"])
-
-
-@pytest.mark.parametrize("qualifiers", [[[0, 1, 999]], [[0, 1, "x"]], "A1"])
-def test_a_knockout_naming_a_team_not_in_the_file_is_refused(voms_demo, director, qualifiers):
-    document = json.loads(export_tournament(voms_demo))
-    stages = next(t["rows"] for t in document["models"] if t["model"] == "tournament.stage")
-    knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
-    knockout["settings"]["qualifiers"] = qualifiers
-    before = Tournament.objects.count()
-    with pytest.raises(TransferError, match="tournament.stage row"):
-        import_tournament(json.dumps(document).encode(), by=director)
-    assert Tournament.objects.count() == before

@@ -5,14 +5,21 @@ its director (each test's changes roll back; see "The suite's duration" in docs/
 import json
 
 import pytest
+from django.utils.html import escape
 
 from scoring.models import ScoreSheet
 from tests.conftest import new_director, shared
-from tournament.models import Tournament
+from tournament.models import Team, Tournament
 from tournament.transfer import FORMAT, VERSION, TransferError, export_tournament, import_tournament
 
 from .conftest import all_rows, row_counts
-from .test_transfer import client_pages_work, links_stay_inside, rewrite, table_of
+from .test_transfer import (
+    client_pages_work,
+    export_import_export_is_byte_identical,
+    links_stay_inside,
+    rewrite,
+    table_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -26,8 +33,8 @@ def build_voms_demo():
 
 @pytest.fixture(scope="module")
 def built(build_once):
-    """The director and the played Voms tournament of tests/ops/conftest.py's `voms_demo`, built once for this
-    module's tests (each test's changes roll back): most tests here export or tamper with it."""
+    """The director and a played Voms tournament (teams, pools, slips, a knockout with series, audit entries),
+    built once for this module's tests (each test's changes roll back): most tests here export or tamper with it."""
     return build_once(build_voms_demo)
 
 
@@ -157,3 +164,51 @@ def test_huge_numbers_in_game_data_are_refused(voms_demo, director):
     import_tournament(data, by=director)  # large, but a 64-bit number: stored
     with pytest.raises(TransferError):
         import_tournament(rewrite(document, "tournament.round", "number", 10**15), by=director)
+
+
+# --- moved here from test_transfer.py, whose module builds its seated tournament once ---------------------------
+
+
+def test_export_import_export_is_byte_identical(voms_demo, director):
+    export_import_export_is_byte_identical(voms_demo, director)
+
+
+def test_keys_inside_json_travel_as_local_ids(voms_demo, director, client):
+    """A knockout names its qualifiers by team inside JSON: the file carries local ids, an import this
+    database's keys, so the imported bracket is built from the imported teams (not the original's)."""
+    from scoring.games.voms.services import bracket_of
+    from tournament.models import Stage
+
+    document = json.loads(export_tournament(voms_demo))
+    stages = next(t["rows"] for t in document["models"] if t["model"] == "tournament.stage")
+    teams = next(t["rows"] for t in document["models"] if t["model"] == "tournament.team")
+    knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
+    assert {q[2] for q in knockout["settings"]["qualifiers"]} <= {row["id"] for row in teams}
+
+    imported = import_tournament(export_tournament(voms_demo), by=director)  # beside the original: new keys
+
+    stage = Stage.objects.get(tournament=imported, kind=Stage.Kind.KNOCKOUT)
+    original = Stage.objects.get(tournament=voms_demo, kind=Stage.Kind.KNOCKOUT)
+    imported_teams = set(Team.objects.filter(tournament=imported).values_list("pk", flat=True))
+    assert {q[2] for q in stage.settings["qualifiers"]} <= imported_teams
+    names = {t.pk: t.name for t in Team.objects.all()}
+    assert [names[q[2]] for q in stage.settings["qualifiers"]] == [
+        names[q[2]] for q in original.settings["qualifiers"]]
+    assert bracket_of(stage)
+    client.force_login(director)
+    page = client.get(f"/manage/{imported.slug}/voms/knockout/")
+    assert page.status_code == 200
+    shown = page.content.decode()
+    assert all(escape(names[q[2]]) in shown for q in stage.settings["qualifiers"])
+
+
+@pytest.mark.parametrize("qualifiers", [[[0, 1, 999]], [[0, 1, "x"]], "A1"])
+def test_a_knockout_naming_a_team_not_in_the_file_is_refused(voms_demo, director, qualifiers):
+    document = json.loads(export_tournament(voms_demo))
+    stages = next(t["rows"] for t in document["models"] if t["model"] == "tournament.stage")
+    knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
+    knockout["settings"]["qualifiers"] = qualifiers
+    before = Tournament.objects.count()
+    with pytest.raises(TransferError, match="tournament.stage row"):
+        import_tournament(json.dumps(document).encode(), by=director)
+    assert Tournament.objects.count() == before

@@ -21,10 +21,7 @@ def fresh_public_cache():
     caches["public"].clear()
 
 
-@pytest.fixture
-def voms(director, make_tournament):
-    """Six teams of two in one pool, drawn with a fixed seed; participant numbers 1..12 in VOMS_PLAYERS order."""
-    t = make_tournament(director, name="Voms cup", game="voms")
+def fill_voms(t, director):
     for i in range(6):
         first, second = VOMS_PLAYERS[2 * i], VOMS_PLAYERS[2 * i + 1]
         voms_services.register_team(t, by=director, name="", players=[" ".join(first), " ".join(second)])
@@ -32,15 +29,24 @@ def voms(director, make_tournament):
     return t
 
 
-@pytest.fixture
-def schafkopf(director, make_tournament):
-    """Sixteen players at four tables, two rounds drawn with a fixed seed."""
-    t = make_tournament(director, name="Schafkopf cup", game="schafkopf")
+def fill_schafkopf(t, director):
     for number in range(1, 17):
         add_participant(t, by=director, number=number, first_name=f"Anna{number}", last_name=f"Huber{number}",
                         club="SK Isartal" if number % 2 else "Stammtisch Erding")
     sk_services.draw_seating(t, by=director, seed=7)
     return t
+
+
+@pytest.fixture
+def voms(director, make_tournament):
+    """Six teams of two in one pool, drawn with a fixed seed; participant numbers 1..12 in VOMS_PLAYERS order."""
+    return fill_voms(make_tournament(director, name="Voms cup", game="voms"), director)
+
+
+@pytest.fixture
+def schafkopf(director, make_tournament):
+    """Sixteen players at four tables, two rounds drawn with a fixed seed."""
+    return fill_schafkopf(make_tournament(director, name="Schafkopf cup", game="schafkopf"), director)
 
 
 @pytest.fixture

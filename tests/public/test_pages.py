@@ -1,6 +1,7 @@
 """The public pages: nothing unpublished ever answers, what is published shows, find my seat, the cache."""
 
 import dataclasses
+import datetime
 import html
 import re
 
@@ -10,16 +11,57 @@ from django.urls import reverse
 from scoring import games
 from scoring.games.schafkopf.queries import places_by_participant, seated_tables
 from scoring.games.voms import services as voms_services
+from tests.conftest import new_director, shared
 from tournament.models import Match, Participant, Role, Round, TournamentRole
 from tournament.public.content import fold, matches_name
 from tournament.services import clock
 from tournament.services.publishing import KINDS, set_publication
+from tournament.services.tournaments import create_tournament
+
+from .conftest import fill_schafkopf, fill_voms
 
 pytestmark = pytest.mark.django_db
 
 #: every public page with the published kind it needs (None: any kind)
 PAGES = {"index": None, "schedule": "schedule", "standings": "standings", "bracket": "bracket",
          "results": "results", "seat": "schedule", "beamer": None}
+
+
+def build_both():
+    """The director and conftest.py's `voms` and `schafkopf`, made as those fixtures make them."""
+    director = new_director()
+    date = datetime.date(2026, 12, 5)
+    voms = fill_voms(create_tournament(by=director, name="Voms cup", game="voms", date=date), director)
+    schafkopf = fill_schafkopf(create_tournament(by=director, name="Schafkopf cup", game="schafkopf", date=date),
+                               director)
+    return director, voms, schafkopf
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """Both drawn tournaments built once for the module's tests (each test's changes roll back), in place of
+    conftest.py's per-test `voms` and `schafkopf`."""
+    return build_once(build_both)
+
+
+@pytest.fixture
+def world(request, built):
+    return shared(request, built)
+
+
+@pytest.fixture
+def director(world):
+    return world[0]
+
+
+@pytest.fixture
+def voms(world):
+    return world[1]
+
+
+@pytest.fixture
+def schafkopf(world):
+    return world[2]
 
 
 def page_url(t, page):
@@ -48,8 +90,8 @@ def enter(t, table, lus_a, lus_b, by, round_number=1):
 
 @pytest.mark.parametrize("page", list(PAGES))
 @pytest.mark.parametrize("game", ["voms", "schafkopf"])
-def test_nothing_published_nothing_answers(client, request, game, page):
-    t = request.getfixturevalue(game)
+def test_nothing_published_nothing_answers(client, request, world, game, page):
+    t = request.getfixturevalue(game)  # built before the test's transaction began: `world` is asked for above
     assert client.get(page_url(t, page)).status_code == 404
     assert client.get(live_url(t, page)).status_code == 404
 

@@ -16,26 +16,35 @@ def schafkopf(director, make_tournament):
     return make_tournament(director, name="Schafkopf cup", game="schafkopf")
 
 
+def register_players(tournament, director, count, *, start=1, clubs=()):
+    """Register `count` players numbered from `start` (with club names from `clubs`, round robin)."""
+    return [
+        add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
+                        last_name=f"Huber{number}", club=clubs[i % len(clubs)] if clubs else "")
+        for i, number in enumerate(range(start, start + count))
+    ]
+
+
 @pytest.fixture
 def add_players(director):
     """Register `count` players numbered from `start` (with club names from `clubs`, round robin)."""
 
     def add(tournament, count, *, start=1, clubs=()):
-        return [
-            add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
-                            last_name=f"Huber{number}", club=clubs[i % len(clubs)] if clubs else "")
-            for i, number in enumerate(range(start, start + count))
-        ]
+        return register_players(tournament, director, count, start=start, clubs=clubs)
 
     return add
 
 
+def draw_sixteen(tournament, director):
+    register_players(tournament, director, 16)
+    services.draw_seating(tournament, by=director, seed=7)
+    return tournament
+
+
 @pytest.fixture
-def drawn(schafkopf, director, add_players):
+def drawn(schafkopf, director):
     """Sixteen players at four tables, two rounds drawn with a fixed seed."""
-    add_players(schafkopf, 16)
-    services.draw_seating(schafkopf, by=director, seed=7)
-    return schafkopf
+    return draw_sixteen(schafkopf, director)
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ from scoring.services.tablelinks import signal_problem
 from tests.schafkopf.test_tablelink_views import grid_post, table_url
 from tournament.models import Table
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 
 def board_url(tournament, part=None):
     if part is None:

@@ -15,6 +15,8 @@ from scoring.games.schafkopf.documents import documents
 from scoring.games.schafkopf.queries import seated_tables
 from tests.pdf_text import page_texts
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

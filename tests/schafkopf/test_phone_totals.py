@@ -11,6 +11,8 @@ from scoring.games.schafkopf.config import settings_of
 from scoring.models import PendingSheet, ScoreSheet
 from tests.schafkopf.test_tablelink_views import table_url
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 TOTALS = {1: ("12", "2", "1", "0", "0"), 2: ("-4", "0", "0", "0", "0"), 3: ("-6", "1", "0", "0", "0"),
           4: ("-2", "0", "0", "0", "0")}
 

@@ -18,6 +18,8 @@ from tournament.models import AuditEntry, Draw, Participant, Round, Seat, Table
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 TOUT_IN_GAME_ONE = "No tout may be played in the first game of a round: correct the game."

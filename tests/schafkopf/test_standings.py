@@ -14,6 +14,8 @@ from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import PrizeSpec
 from tournament.models import Seat, Table
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -22,6 +22,8 @@ from scoring.services.tablelinks import (
 from tournament.models import AuditEntry
 from tournament.services.errors import DomainError
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 
 def test_every_table_of_a_round_gets_one_link_with_a_long_token_stored_only_as_a_hash(rounds, director):
     made = issue_links(rounds[0], by=director)

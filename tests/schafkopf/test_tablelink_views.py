@@ -13,6 +13,8 @@ from scoring.services.tablelinks import RATE_LIMIT, reissue_link, revoke_link, t
 from tests.pdf_text import page_texts
 from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 
 def table_url(token):
     return reverse("table:entry", args=[token])

@@ -9,6 +9,8 @@ from scoring.games.schafkopf.forms import grid_values
 from scoring.models import ScoreSheet
 from tournament.models import Draw, Round, Seat, Table
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 TOUT_IN_GAME_ONE = "No tout may be played in the first game of a round: correct the game."

@@ -1,6 +1,7 @@
 """The Schafkopf final standings PDF fits its page in every language: long names, clubs and remarks, about
 40 rows a page, no column past the edge, no lone row on a page. PDF_OUT=dir keeps the files to look at."""
 
+import datetime
 import os
 import random
 
@@ -12,9 +13,11 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.documents import standings_document
 from scoring.games.schafkopf.queries import seated_tables
+from tests.conftest import new_director, shared
 from tests.pdf_text import page_texts
 from tournament.models import Participant
 from tournament.services.participants import add_participant
+from tournament.services.tournaments import create_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +27,10 @@ CLUBS = ["Schafkopffreunde Oberammergau-Unterammergau e.V.", "SK Hinterhugl", "K
          "", "Verein der Freunde des gepflegten Kartenspiels München-Schwabing"]
 
 
-@pytest.fixture
-def evening(schafkopf, director):
+def build_evening():
+    """37 players with long names and clubs, three rounds seated and every list entered, one player excluded."""
+    director = new_director()
+    schafkopf = create_tournament(by=director, name="Schafkopf cup", game="schafkopf", date=datetime.date(2026, 12, 5))
     schafkopf.settings = {**schafkopf.settings, "rounds": 3, "entry_fee": "10.00",
                           "prizes": [{"kind": "percent", "value": "40"}, {"kind": "percent", "value": "25"}]}
     schafkopf.save()
@@ -43,6 +48,17 @@ def evening(schafkopf, director):
     excluded.status = Participant.Status.EXCLUDED
     excluded.save()
     return schafkopf
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """The evening is built once for the three languages (each test's change of language rolls back)."""
+    return build_once(build_evening)
+
+
+@pytest.fixture
+def evening(request, built):
+    return shared(request, built)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "da"])

@@ -6,6 +6,7 @@ from scoring.games.tablegames import game_by_key, services
 from scoring.games.tablegames.config import defaults_for, settings_of
 from scoring.games.tablegames.queries import seated_tables
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
+from tests.conftest import new_tournament
 from tournament.models import Role, TournamentRole
 from tournament.services.participants import add_participant
 
@@ -15,16 +16,21 @@ def make_game(director, make_tournament):
     """A tournament of a table game, with a variant and rule numbers of the test's choosing."""
 
     def make(key="rummi", variant=None, *, rounds=None, name=None, **rules):
-        tournament = make_tournament(director, name=name or f"{key} night", game=key)
-        game = game_by_key(key)
-        chosen = defaults_for(game, variant or game.default_variant)
-        changes = {"rules": dataclasses.replace(chosen.rules, **rules)}
-        if rounds is not None:
-            changes["rounds"] = rounds
-        services.update_settings(tournament, dataclasses.replace(chosen, **changes), by=director)
-        return tournament
+        return new_game(director, key, variant, rounds=rounds, name=name, **rules)
 
     return make
+
+
+def new_game(director, key="rummi", variant=None, *, rounds=None, name=None, **rules):
+    """`make_game` without the fixture, for build_once."""
+    tournament = new_tournament(director, name=name or f"{key} night", game=key)
+    game = game_by_key(key)
+    chosen = defaults_for(game, variant or game.default_variant)
+    changes = {"rules": dataclasses.replace(chosen.rules, **rules)}
+    if rounds is not None:
+        changes["rounds"] = rounds
+    services.update_settings(tournament, dataclasses.replace(chosen, **changes), by=director)
+    return tournament
 
 
 @pytest.fixture
@@ -32,20 +38,28 @@ def add_players(director):
     """Register `count` players numbered from `start`."""
 
     def add(tournament, count, *, start=1, groups=()):
-        return [
-            add_participant(tournament, by=director, number=number, first_name=f"Ida{number}",
-                            last_name=f"Holm{number}", group=groups[i] if i < len(groups) else "")
-            for i, number in enumerate(range(start, start + count))
-        ]
+        return register_players(tournament, director, count, start=start, groups=groups)
 
     return add
 
 
+def register_players(tournament, director, count, *, start=1, groups=()):
+    return [
+        add_participant(tournament, by=director, number=number, first_name=f"Ida{number}",
+                        last_name=f"Holm{number}", group=groups[i] if i < len(groups) else "")
+        for i, number in enumerate(range(start, start + count))
+    ]
+
+
 @pytest.fixture
-def domino_of_four(make_game, add_players, director):
+def domino_of_four(director, db):
     """Almindelig domino, four players at one table, drawn with a fixed seed."""
-    domino = make_game("domino")
-    add_players(domino, 4)
+    return new_domino_of_four(director)
+
+
+def new_domino_of_four(director):
+    domino = new_game(director, "domino")
+    register_players(domino, director, 4)
     services.draw(domino, by=director, seed=1)
     return domino
 
@@ -58,7 +72,11 @@ def rummi(make_game):
 @pytest.fixture
 def drawn(rummi, director, add_players):
     """Rummi with twelve players: three tables of four, three rounds, drawn with a fixed seed."""
-    add_players(rummi, 12)
+    return draw_twelve(rummi, director)
+
+
+def draw_twelve(rummi, director):
+    register_players(rummi, director, 12)
     services.draw(rummi, by=director, seed=7)
     return rummi
 

@@ -17,6 +17,8 @@ from scoring.games.tablegames.standings import standings
 from tests.pdf_text import page_texts
 from tests.tablegames.helpers import enter_rummi_game
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_rummi  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -16,6 +16,8 @@ from tournament.models import AuditEntry, Draw, Participant, Round, Table
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_rummi  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -7,8 +7,11 @@ from django.urls import reverse
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
+from tests.conftest import new_director, shared
 from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 from tournament.models import Round
+
+from .conftest import new_domino_of_four
 
 
 def table_url(token):
@@ -23,6 +26,33 @@ def sheet_url(tournament, round_number, table):
 def phone(client):
     client.cookies.pop("django_language", None)
     return client
+
+
+def build_domino():
+    director = new_director()
+    return director, new_domino_of_four(director)
+
+
+@pytest.fixture(scope="module")
+def built(build_once):
+    """conftest.py's `domino_of_four` and its director, built once for the module's tests (each test's changes
+    roll back)."""
+    return build_once(build_domino)
+
+
+@pytest.fixture
+def world(request, built):
+    return shared(request, built)
+
+
+@pytest.fixture
+def director(world):
+    return world[0]
+
+
+@pytest.fixture
+def domino_of_four(world):
+    return world[1]
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ from scoring.models import ScoreSheet
 from tournament.models import Draw
 from tournament.services.publishing import set_publication
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_rummi  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -9,13 +9,17 @@ def voms(director, make_tournament):
     return make_tournament(director, name="Voms cup", game="voms")
 
 
-@pytest.fixture
-def drawn(voms, director):
-    """Six teams in one pool, drawn with a fixed seed."""
+def draw_six(voms, director):
     for i in range(6):
         services.register_team(voms, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
     services.draw_pools(voms, by=director, pools=1, seed=11)
     return voms
+
+
+@pytest.fixture
+def drawn(voms, director):
+    """Six teams in one pool, drawn with a fixed seed."""
+    return draw_six(voms, director)
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ from scoring.board import AWAITING, COUNTED, MISSING
 from scoring.games.voms import services
 from tournament.models import Match
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 
 def slip(match, by, lus_a=9, lus_b=4):
     return services.record_slip(match, by=by, entry=services.slip_entry(lus_a=lus_a, lus_b=lus_b),

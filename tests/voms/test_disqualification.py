@@ -10,6 +10,8 @@ from scoring.progress import result_progress
 from tournament.models import AuditEntry, Match, Stage
 from tournament.services.errors import DomainError
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -7,6 +7,8 @@ from scoring.games.voms import services
 from scoring.games.voms.documents import build
 from tournament.models import Match, Team
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -12,6 +12,8 @@ from tournament.draw.bracket import Qualifier
 from tournament.models import AuditEntry, Draw, Match, Stage
 from tournament.services.errors import DomainError
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 

@@ -11,6 +11,8 @@ from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 
 def table_url(token):
     return reverse("table:entry", args=[token])

@@ -13,6 +13,8 @@ from tournament.models import Round
 from tournament.services.publishing import set_publication
 from tournament.services.tournaments import update_tournament
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 #: 18:30 UTC is 19:30 at the venue (Europe/Berlin, no summer time in November)

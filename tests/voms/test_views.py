@@ -6,6 +6,8 @@ from django.urls import reverse
 from scoring.models import ScoreSheet
 from tournament.models import Match
 
+from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
+
 pytestmark = pytest.mark.django_db
 
 PAGES = ["overview", "settings", "teams", "draw", "schedule", "enter", "standings", "knockout"]
