@@ -14,8 +14,11 @@ First entries awaiting confirmation (double entry) are counted apart: they are n
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils.functional import lazy
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
@@ -102,23 +105,50 @@ def result_progress(tournament, *, after_round: int | None = None) -> ResultProg
     return counted_progress(tournament, after_round=after_round)
 
 
-def counted_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
-    """The counted sheets that are finished against the tables and matches that expect one."""
+def _is_finished_text(derived_text: str | None) -> bool:
+    """`is_finished` of a sheet's derived values read as JSON text: only a text that mentions "finished" is
+    decoded (a Schafkopf list's values never do, and decoding every list on every save grew with the evening)."""
+    if derived_text is None or '"finished"' not in derived_text:
+        return True
+    return is_finished(json.loads(derived_text))
+
+
+def _expected_places(tournament):
+    """The tables and matches that expect a result: every table of the seated rounds that has seats, every
+    knockout match, and every pool match between two teams."""
     tables = Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
                                   seats__isnull=False).distinct()
     matches = Match.objects.filter(stage__tournament=tournament).exclude(
         stage__kind=Stage.Kind.POOLS, team_a__isnull=True).exclude(stage__kind=Stage.Kind.POOLS, team_b__isnull=True)
+    return tables, matches
+
+
+def counted_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
+    """The counted sheets that are finished against the tables and matches that expect one."""
+    tables, matches = _expected_places(tournament)
     if after_round is not None:
         tables = tables.filter(round__number__lte=after_round)
         matches = matches.filter(round__number__lte=after_round)
     table_ids = set(tables.values_list("pk", flat=True))
     match_ids = set(matches.values_list("pk", flat=True))
     entered = 0
-    for table_id, match_id, derived in ScoreSheet.objects.filter(tournament=tournament).values_list(
-            "table_id", "match_id", "derived"):
-        if (table_id in table_ids or match_id in match_ids) and is_finished(derived):
+    for table_id, match_id, derived_text in ScoreSheet.objects.filter(tournament=tournament).values_list(
+            "table_id", "match_id", Cast("derived", TextField())):
+        if (table_id in table_ids or match_id in match_ids) and _is_finished_text(derived_text):
             entered += 1
     awaiting = sum(1 for table_id, match_id in PendingSheet.objects.filter(tournament=tournament).values_list(
         "table_id", "match_id") if table_id in table_ids or match_id in match_ids)
     return ResultProgress(entered=entered, expected=len(table_ids) + len(match_ids), awaiting=awaiting,
                           unit=tournament.game_type.result_unit)
+
+
+def certainly_incomplete(tournament) -> bool:
+    """True when a table or match that expects a result has no sheet at all, for a game whose results are the
+    counted sheets (`counted_progress`): the results are then not complete, whatever the other sheets say.
+    False means "not known without counting": always for a game that counts otherwise (its `progress` hook,
+    e.g. Voms' forfeits without a sheet). Lets `sync_status` leave a running tournament running in one query
+    or two instead of counting every sheet on every save."""
+    if tournament.game_type.progress:
+        return False
+    tables, matches = _expected_places(tournament)
+    return tables.filter(sheet__isnull=True).exists() or matches.filter(sheet__isnull=True).exists()

@@ -84,8 +84,13 @@ def sync_status(tournament: Tournament, *, by=None) -> Tournament:
     """Move the status by what is recorded: planned → running at the first draw or result, → finished once
     every result of the last stage is in (and back to running should more become expected, e.g. a knockout
     built after the pools). Called by the services that record draws and results, inside their transaction."""
-    from scoring.progress import result_progress
+    from scoring.progress import certainly_incomplete, result_progress
 
+    current = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
+    if current == Tournament.Status.RUNNING and certainly_incomplete(tournament):
+        # a result still missing keeps a running tournament running: nothing to count, nothing changes
+        tournament.status = current
+        return tournament
     progress = result_progress(tournament)
     started = progress.entered or progress.awaiting or progress.expected or tournament.draws.exists()
     if progress.complete:
@@ -94,7 +99,6 @@ def sync_status(tournament: Tournament, *, by=None) -> Tournament:
         status = Tournament.Status.RUNNING
     else:
         return tournament
-    current = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
     if current is not None and current != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         log_action("tournament.status", by=by, tournament=tournament, obj=tournament,
