@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 
 from scoring.models import PendingSheet, ScoreSheet
 from tournament.models import Match, Stage, Table
+from tournament.queries import exists_any
 
 #: the unit words, singular and plural, used in the provisional heading
 UNITS = ("lists", "slips", "sheets", "deals")
@@ -113,7 +114,7 @@ def _is_finished_text(derived_text: str | None) -> bool:
     return is_finished(json.loads(derived_text))
 
 
-def _expected_places(tournament):
+def expected_places(tournament):
     """The tables and matches that expect a result: every table of the seated rounds that has seats, every
     knockout match, and every pool match between two teams."""
     tables = Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
@@ -125,7 +126,7 @@ def _expected_places(tournament):
 
 def counted_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
     """The counted sheets that are finished against the tables and matches that expect one."""
-    tables, matches = _expected_places(tournament)
+    tables, matches = expected_places(tournament)
     if after_round is not None:
         tables = tables.filter(round__number__lte=after_round)
         matches = matches.filter(round__number__lte=after_round)
@@ -143,12 +144,13 @@ def counted_progress(tournament, *, after_round: int | None = None) -> ResultPro
 
 
 def certainly_incomplete(tournament) -> bool:
-    """True when a table or match that expects a result has no sheet at all, for a game whose results are the
-    counted sheets (`counted_progress`): the results are then not complete, whatever the other sheets say.
-    False means "not known without counting": always for a game that counts otherwise (its `progress` hook,
-    e.g. Voms' forfeits without a sheet). Lets `sync_status` leave a running tournament running in one query
-    or two instead of counting every sheet on every save."""
-    if tournament.game_type.progress:
-        return False
-    tables, matches = _expected_places(tournament)
-    return tables.filter(sheet__isnull=True).exists() or matches.filter(sheet__isnull=True).exists()
+    """True when a result is certainly still missing, asked in one query: for a game whose results are the
+    counted sheets (`counted_progress`), a table or match that expects a result and has no sheet at all; a game
+    that counts otherwise (its `progress` hook, e.g. Voms' forfeits without a sheet) answers through its
+    `progress_open` hook, or is always counted. False means "not known without counting". Lets `sync_status`
+    leave a running tournament running without counting every sheet on every save."""
+    game = tournament.game_type
+    if game.progress:
+        return bool(game.progress_open) and import_string(game.progress_open)(tournament)
+    tables, matches = expected_places(tournament)
+    return exists_any(tournament, tables.filter(sheet__isnull=True), matches.filter(sheet__isnull=True))
