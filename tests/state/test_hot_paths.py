@@ -220,3 +220,33 @@ def test_voms_finishes_with_the_pools_runs_again_with_the_knockout_and_finishes_
                                                                                                      lus_b=5)])
     assert _status(voms_cup) == Tournament.Status.FINISHED
     assert Stage.objects.filter(tournament=voms_cup).count() == 2
+
+
+def test_voms_pools_finish_without_the_slips_a_disqualification_decides(voms_cup, director, monkeypatch):
+    import random
+
+    backups = []  # the backup after each round: owed once the round's last slip is in (or decided without one)
+    monkeypatch.setattr(voms, "schedule_backup_after_round", lambda t, number: backups.append(number))
+    rng = random.Random(4)
+    for n in range(6):
+        desk.register_team(voms_cup, by=director, name=f"Team {n}", players=[f"P{n} One"])
+    voms.draw_pools(voms_cup, by=director, pools=1, seed=5)
+    absent_team = Team.objects.get(tournament=voms_cup, name="Team 0")
+    games = list(Match.objects.filter(stage__tournament=voms_cup, team_b__isnull=False)
+                 .order_by("round__number", "table_number"))
+    assert certainly_incomplete(voms_cup)  # no slip yet, nobody absent: the slips are missing
+    typed = []
+    for match in games:
+        side = "a" if match.team_a_id == absent_team.pk else "b" if match.team_b_id == absent_team.pk else None
+        if side is not None and match.round.number > 3:
+            continue  # disqualified in round 3 (its third absence): these games count 9:0 without a slip
+        entry = voms.slip_entry(absent=side) if side else random_game(rng)
+        voms.record_slip(match, by=director, entry=entry, confirm_disqualify=True)
+        typed.append(match)
+        if side is not None:
+            assert not certainly_incomplete(voms_cup)  # an absence: only counting can tell
+        last = len(typed) == len(games) - 2
+        assert _status(voms_cup) == (Tournament.Status.FINISHED if last else Tournament.Status.RUNNING)
+    assert voms.disqualifications(voms_cup) == {absent_team.pk: 3}
+    assert backups == [1, 2, 3, 4, 5]
+    assert result_progress(voms_cup).complete and result_progress(voms_cup).entered == len(games)
