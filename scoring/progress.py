@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from django.db.models import TextField
+from django.db.models import Exists, Q, TextField
 from django.db.models.functions import Cast
 from django.utils.functional import lazy
 from django.utils.module_loading import import_string
@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 
 from scoring.models import PendingSheet, ScoreSheet
 from tournament.models import Match, Stage, Table
-from tournament.queries import exists_any
+from tournament.queries import holds
 
 #: the unit words, singular and plural, used in the provisional heading
 UNITS = ("lists", "slips", "sheets", "deals")
@@ -143,14 +143,22 @@ def counted_progress(tournament, *, after_round: int | None = None) -> ResultPro
                           unit=tournament.game_type.result_unit)
 
 
-def certainly_incomplete(tournament) -> bool:
-    """True when a result is certainly still missing, asked in one query: for a game whose results are the
-    counted sheets (`counted_progress`), a table or match that expects a result and has no sheet at all; a game
-    that counts otherwise (its `progress` hook, e.g. Voms' forfeits without a sheet) answers through its
-    `progress_open` hook, or is always counted. False means "not known without counting". Lets `sync_status`
-    leave a running tournament running without counting every sheet on every save."""
+def missing_result_condition(tournament) -> Q | None:
+    """A condition on the tournament's row (EXISTS subqueries) that holds when a result is certainly still
+    missing, or None when only counting can tell. For a game whose results are the counted sheets
+    (`counted_progress`): a table or match that expects a result and has no sheet at all. A game that counts
+    otherwise (its `progress` hook, e.g. Voms' forfeits without a sheet) gives it through its `progress_open`
+    hook, else None. Lets `sync_status` settle "still running" in its one query instead of counting every sheet
+    on every save."""
     game = tournament.game_type
     if game.progress:
-        return bool(game.progress_open) and import_string(game.progress_open)(tournament)
+        return import_string(game.progress_open)(tournament) if game.progress_open else None
     tables, matches = expected_places(tournament)
-    return exists_any(tournament, tables.filter(sheet__isnull=True), matches.filter(sheet__isnull=True))
+    return Q(Exists(tables.filter(sheet__isnull=True))) | Q(Exists(matches.filter(sheet__isnull=True)))
+
+
+def certainly_incomplete(tournament) -> bool:
+    """True when a result is certainly still missing (`missing_result_condition`); False: not known without
+    counting (`result_progress`)."""
+    condition = missing_result_condition(tournament)
+    return condition is not None and holds(tournament, condition)

@@ -71,15 +71,16 @@ def player_with_name(tournament, first_name: str, last_name: str, *, exclude=Non
     # The names are compared as plain values and only the one found is loaded: every registration asks this,
     # and model instances of the whole field for each one made a registration evening quadratic.
     wanted = same_name(f"{first_name} {last_name}")
-    names = tournament.participants.exclude(pk=getattr(exclude, "pk", None)).order_by("number").values_list(
-        "pk", "first_name", "last_name")
+    players = tournament.participants.all() if exclude is None else tournament.participants.exclude(pk=exclude.pk)
+    names = players.order_by("number").values_list("pk", "first_name", "last_name")
     found = next((pk for pk, first, last in names if same_name(f"{first} {last}") == wanted), None)
     return None if found is None else Participant.objects.get(pk=found)
 
 
 def team_with_name(tournament, name: str, *, exclude=None) -> Team | None:
     wanted = same_name(name)
-    names = tournament.teams.exclude(pk=getattr(exclude, "pk", None)).values_list("pk", "name")
+    teams = tournament.teams.all() if exclude is None else tournament.teams.exclude(pk=exclude.pk)
+    names = teams.values_list("pk", "name")
     found = next((pk for pk, team_name in names if same_name(team_name) == wanted), None)
     return None if found is None else Team.objects.get(pk=found)
 

@@ -865,16 +865,16 @@ def progress(tournament, *, after_round: int | None = None):
     return replace(counted, entered=counted.entered + decided_without_slip)
 
 
-def certainly_incomplete(tournament) -> bool:
-    """A result certainly still missing, in one query (the `progress_open` hook; `progress` counts): a knockout
-    or semifinal match without a sheet, or a pool game without a slip while no pool slip records an absence.
+def missing_result_condition(tournament) -> Q:
+    """When a slip is certainly still missing (the `progress_open` hook; `progress` counts): a knockout or
+    semifinal match without a sheet, or a pool game without a slip while no pool slip records an absence.
     Without an absence nobody is disqualified, so no pool game is decided without its slip."""
     tables, matches = expected_places(tournament)
     pools = Stage.Kind.POOLS
-    return holds(tournament, Q(Exists(tables.filter(sheet__isnull=True)))
-                 | Q(Exists(matches.exclude(stage__kind=pools).filter(sheet__isnull=True)))
-                 | (Q(Exists(matches.filter(stage__kind=pools, sheet__isnull=True)))
-                    & ~Q(Exists(_pool_absences(tournament)))))
+    return (Q(Exists(tables.filter(sheet__isnull=True)))
+            | Q(Exists(matches.exclude(stage__kind=pools).filter(sheet__isnull=True)))
+            | (Q(Exists(matches.filter(stage__kind=pools, sheet__isnull=True)))
+               & ~Q(Exists(_pool_absences(tournament)))))
 
 
 def _pool_absences(tournament):
