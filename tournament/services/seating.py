@@ -253,8 +253,9 @@ def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict,
     entry is `<action>.draw` for a first draw, `<action>.redraw` after that.
     """
     previous = current_draw(tournament)
-    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
-    stage.rounds.all().delete()
+    stage, created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
+    if not created:  # a new stage has no rounds to replace
+        stage.rounds.all().delete()
     _store_rounds(stage, plan_rounds, {p.number: p for p in players})
     draw = Draw.objects.create(tournament=tournament, kind=Draw.Kind.SEATING, seed=seed, params=params,
                                created_by=by)
