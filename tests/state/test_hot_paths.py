@@ -250,3 +250,55 @@ def test_voms_pools_finish_without_the_slips_a_disqualification_decides(voms_cup
     assert voms.disqualifications(voms_cup) == {absent_team.pk: 3}
     assert backups == [1, 2, 3, 4, 5]
     assert result_progress(voms_cup).complete and result_progress(voms_cup).entered == len(games)
+
+
+# --- saving a result does the same work whatever was saved before ------------------------------------------
+
+
+def _queries(function, *args, **kwargs) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        function(*args, **kwargs)
+    return len(queries)
+
+
+def test_a_list_costs_the_same_queries_early_and_late_in_the_evening(schafkopf, director,
+                                                                     django_assert_max_num_queries):
+    import random
+
+    from scoring.games.schafkopf import services as sk
+    from scoring.games.schafkopf.demo import random_list
+    from scoring.games.schafkopf.queries import seated_tables
+
+    register(schafkopf, director, 16)
+    sk.draw_seating(schafkopf, by=director, seed=7)
+    tables = [t for ts in seated_tables(schafkopf).values() for t in ts]
+    rng = random.Random(2)
+    counts = [_queries(sk.enter_sheet, t.seats[0].table, by=director, mode="games",
+                       entries=random_list(rng, 30, t.size)) for t in tables[:-2]]
+    assert len(set(counts[1:])) == 1, counts
+    # 16 today; the status counted out on every list (as before) made it 20
+    with django_assert_max_num_queries(16):
+        sk.enter_sheet(tables[-2].seats[0].table, by=director, mode="games", entries=random_list(rng, 30, 4))
+    sk.enter_sheet(tables[-1].seats[0].table, by=director, mode="games", entries=random_list(rng, 30, 4))
+    assert _status(schafkopf) == Tournament.Status.FINISHED
+
+
+def test_a_slip_costs_the_same_queries_early_and_late_in_the_pools(voms_cup, director):
+    import random
+
+    rng = random.Random(6)
+    for n in range(8):
+        desk.register_team(voms_cup, by=director, name=f"Team {n}", players=[f"P{n} One"])
+    voms.draw_pools(voms_cup, by=director, pools=1, seed=5)
+    games = list(Match.objects.filter(stage__tournament=voms_cup, team_b__isnull=False)
+                 .order_by("round__number", "table_number"))
+    counts = [_queries(voms.record_slip, match, by=director, entry=random_game(rng)) for match in games]
+    # within a round the slips before its last cost the same, in the first round as in the last
+    by_round = {}
+    for match, count in zip(games, counts, strict=True):
+        by_round.setdefault(match.round.number, []).append(count)
+    middle = {count for counts_of_round in by_round.values() for count in counts_of_round[1:-1]}
+    assert len(middle) == 1, by_round
+    # 20 today; counting the results and deriving the pools on every slip (as before) made it 27
+    assert middle.pop() <= 20, by_round
+    assert _status(voms_cup) == Tournament.Status.FINISHED
