@@ -14,8 +14,11 @@ First entries awaiting confirmation (double entry) are counted apart: they are n
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from django.db.models import Exists, Q, TextField
+from django.db.models.functions import Cast
 from django.utils.functional import lazy
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
@@ -23,6 +26,7 @@ from django.utils.translation import ngettext
 
 from scoring.models import PendingSheet, ScoreSheet
 from tournament.models import Match, Stage, Table
+from tournament.queries import holds
 
 #: the unit words, singular and plural, used in the provisional heading
 UNITS = ("lists", "slips", "sheets", "deals")
@@ -102,23 +106,59 @@ def result_progress(tournament, *, after_round: int | None = None) -> ResultProg
     return counted_progress(tournament, after_round=after_round)
 
 
-def counted_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
-    """The counted sheets that are finished against the tables and matches that expect one."""
+def _is_finished_text(derived_text: str | None) -> bool:
+    """`is_finished` of a sheet's derived values read as JSON text: only a text that mentions "finished" is
+    decoded (a Schafkopf list's values never do, and decoding every list on every save grew with the evening)."""
+    if derived_text is None or '"finished"' not in derived_text:
+        return True
+    return is_finished(json.loads(derived_text))
+
+
+def expected_places(tournament):
+    """The tables and matches that expect a result: every table of the seated rounds that has seats, every
+    knockout match, and every pool match between two teams."""
     tables = Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
                                   seats__isnull=False).distinct()
     matches = Match.objects.filter(stage__tournament=tournament).exclude(
         stage__kind=Stage.Kind.POOLS, team_a__isnull=True).exclude(stage__kind=Stage.Kind.POOLS, team_b__isnull=True)
+    return tables, matches
+
+
+def counted_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
+    """The counted sheets that are finished against the tables and matches that expect one."""
+    tables, matches = expected_places(tournament)
     if after_round is not None:
         tables = tables.filter(round__number__lte=after_round)
         matches = matches.filter(round__number__lte=after_round)
     table_ids = set(tables.values_list("pk", flat=True))
     match_ids = set(matches.values_list("pk", flat=True))
     entered = 0
-    for table_id, match_id, derived in ScoreSheet.objects.filter(tournament=tournament).values_list(
-            "table_id", "match_id", "derived"):
-        if (table_id in table_ids or match_id in match_ids) and is_finished(derived):
+    for table_id, match_id, derived_text in ScoreSheet.objects.filter(tournament=tournament).values_list(
+            "table_id", "match_id", Cast("derived", TextField())):
+        if (table_id in table_ids or match_id in match_ids) and _is_finished_text(derived_text):
             entered += 1
     awaiting = sum(1 for table_id, match_id in PendingSheet.objects.filter(tournament=tournament).values_list(
         "table_id", "match_id") if table_id in table_ids or match_id in match_ids)
     return ResultProgress(entered=entered, expected=len(table_ids) + len(match_ids), awaiting=awaiting,
                           unit=tournament.game_type.result_unit)
+
+
+def missing_result_condition(tournament) -> Q | None:
+    """A condition on the tournament's row (EXISTS subqueries) that holds when a result is certainly still
+    missing, or None when only counting can tell. For a game whose results are the counted sheets
+    (`counted_progress`): a table or match that expects a result and has no sheet at all. A game that counts
+    otherwise (its `progress` hook, e.g. Voms' forfeits without a sheet) gives it through its `progress_open`
+    hook, else None. Lets `sync_status` settle "still running" in its one query instead of counting every sheet
+    on every save."""
+    game = tournament.game_type
+    if game.progress:
+        return import_string(game.progress_open)(tournament) if game.progress_open else None
+    tables, matches = expected_places(tournament)
+    return Q(Exists(tables.filter(sheet__isnull=True))) | Q(Exists(matches.filter(sheet__isnull=True)))
+
+
+def certainly_incomplete(tournament) -> bool:
+    """True when a result is certainly still missing (`missing_result_condition`); False: not known without
+    counting (`result_progress`)."""
+    condition = missing_result_condition(tournament)
+    return condition is not None and holds(tournament, condition)

@@ -235,10 +235,12 @@ def read_table(filename: str, data: bytes, *, required: tuple[str, ...]) -> Pars
 def draw_fixed(tournament) -> bool:
     """Whether the draw can no longer be redone: a result entered (or awaiting confirmation), or round 1 started."""
     from scoring.models import PendingSheet, ScoreSheet
-    from tournament.services.seating import play_started
+    from tournament.queries import exists_any
+    from tournament.services.seating import play_started_querysets
 
-    return (ScoreSheet.objects.filter(tournament=tournament).exists()
-            or PendingSheet.objects.filter(tournament=tournament).exists() or play_started(tournament))
+    # one query: every registration asks this
+    return exists_any(tournament, ScoreSheet.objects.filter(tournament=tournament),
+                      PendingSheet.objects.filter(tournament=tournament), *play_started_querysets(tournament))
 
 
 def refuse_after_play(tournament) -> None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .models import Seat, Stage
+from django.db.models import Exists, Q, QuerySet
+
+from .models import Seat, Stage, Tournament
 
 
 @dataclass
@@ -59,3 +61,20 @@ def places_by_participant(tables_by_round: dict[int, list[SeatedTable]]) -> dict
                 if seat.substitute_id:
                     places[seat.substitute_id][round_number] = (table.number, seat.number)
     return places
+
+
+# --- several yes/no questions in one query ------------------------------------------------------------------
+
+
+def holds(tournament, condition: Q) -> bool:
+    """Whether `condition` (EXISTS subqueries combined with |, & and ~) holds for `tournament`: one query,
+    however many subqueries. The registration and result paths ask such questions on every save."""
+    return Tournament.objects.filter(pk=tournament.pk).filter(condition).exists()
+
+
+def exists_any(tournament, *querysets: QuerySet) -> bool:
+    """Whether any of `querysets` has a row, in one query (see `holds`)."""
+    condition = Q()
+    for queryset in querysets:
+        condition |= Q(Exists(queryset))
+    return holds(tournament, condition)

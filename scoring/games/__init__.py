@@ -67,6 +67,10 @@ class GameType:
     #: dotted path of `progress(tournament, after_round=None) -> scoring.progress.ResultProgress` when the game
     #: counts its results otherwise than `scoring.progress.counted_progress` (e.g. forfeits without a sheet)
     progress: str | None = None
+    #: with `progress`: dotted path of `open_result(tournament) -> django.db.models.Q`, a condition on the
+    #: tournament's row (EXISTS subqueries) that holds only when a result is certainly still missing, asked on
+    #: every save before counting (`scoring.progress.missing_result_condition`); None: always count
+    progress_open: str | None = None
     #: the round's board for the director: board(tournament, part, *, user) -> scoring.board.Board, where `part`
     #: is what the board's address names (a round number as text, a game's own key) or None for the current
     #: one; the game's URLconf mounts `scoring.board_views.RoundBoardView` as "board" and "board_part"

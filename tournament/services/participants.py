@@ -68,15 +68,21 @@ def same_name(text: str) -> str:
 
 
 def player_with_name(tournament, first_name: str, last_name: str, *, exclude=None) -> Participant | None:
+    # The names are compared as plain values and only the one found is loaded: every registration asks this,
+    # and model instances of the whole field for each one made a registration evening quadratic.
     wanted = same_name(f"{first_name} {last_name}")
-    players = tournament.participants.exclude(pk=getattr(exclude, "pk", None)).order_by("number")
-    return next((p for p in players if same_name(p.name) == wanted), None)
+    players = tournament.participants.all() if exclude is None else tournament.participants.exclude(pk=exclude.pk)
+    names = players.order_by("number").values_list("pk", "first_name", "last_name")
+    found = next((pk for pk, first, last in names if same_name(f"{first} {last}") == wanted), None)
+    return None if found is None else Participant.objects.get(pk=found)
 
 
 def team_with_name(tournament, name: str, *, exclude=None) -> Team | None:
     wanted = same_name(name)
-    teams = tournament.teams.exclude(pk=getattr(exclude, "pk", None))
-    return next((t for t in teams if same_name(t.name) == wanted), None)
+    teams = tournament.teams.all() if exclude is None else tournament.teams.exclude(pk=exclude.pk)
+    names = teams.values_list("pk", "name")
+    found = next((pk for pk, team_name in names if same_name(team_name) == wanted), None)
+    return None if found is None else Team.objects.get(pk=found)
 
 
 def refuse_unconfirmed_duplicate_player(tournament, first_name, last_name, *, confirmed: bool, exclude=None):
@@ -129,10 +135,11 @@ def add_participant(tournament, *, by, last_name, first_name="", club="", group=
 # --- teams (a side of one or two players: Voms) ---------------------------------------------------------
 
 
-def new_player(tournament, first_name: str, last_name: str) -> Participant:
+def new_player(tournament, first_name: str, last_name: str, *, number: int | None = None) -> Participant:
+    """A player of a team (or one without a partner yet), under `number` or the next free one."""
     return Participant.objects.create(
-        tournament=tournament, number=next_number(tournament), first_name=first_name.strip(),
-        last_name=last_name.strip(),
+        tournament=tournament, number=next_number(tournament) if number is None else number,
+        first_name=first_name.strip(), last_name=last_name.strip(),
     )
 
 
@@ -173,7 +180,8 @@ def register_team(tournament, *, by, name: str, players: list[str], seeded: bool
         claim(sent, by=by, action="team.add", what=name)
         team = Team.objects.create(tournament=tournament, number=next_team_number(tournament), name=name,
                                    seeded=seeded)
-        team.members.set([new_player(tournament, *split_name(p)) for p in players])
+        first = next_number(tournament)  # the team's players get the next numbers in turn
+        team.members.add(*(new_player(tournament, *split_name(p), number=first + n) for n, p in enumerate(players)))
         log_action("team.add", by=by, tournament=tournament, obj=team,
                    after={"name": name, "players": players, "seeded": seeded},
                    reason=_("second registration of the same name, confirmed") if confirm_duplicate else "")

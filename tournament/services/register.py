@@ -35,8 +35,12 @@ def _tidy(text: str) -> str:
 def same_person(first_name: str, last_name: str, club: str) -> list[Person]:
     """The register's entries of this name and club (case and spacing do not count)."""
     name, wanted_club = same_name(f"{first_name} {last_name}"), same_name(club)
-    candidates = Person.objects.filter(last_name__iexact=_tidy(last_name))
-    return [p for p in candidates if same_name(p.name) == name and same_name(p.club) == wanted_club]
+    # compared as plain values, only the entries found loaded: a new player (the usual case) loads none
+    candidates = Person.objects.filter(last_name__iexact=_tidy(last_name)).values_list(
+        "pk", "first_name", "last_name", "club")
+    found = [pk for pk, first, last, its_club in candidates
+             if same_name(f"{first} {last}") == name and same_name(its_club) == wanted_club]
+    return list(Person.objects.filter(pk__in=found)) if found else []
 
 
 def suggest(query: str, *, limit: int = SUGGESTIONS) -> list[Person]:

@@ -27,6 +27,7 @@ from tournament.draw.seating import fewest_repeated_pairs, table_sizes
 
 from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
 from ..permissions import is_director
+from ..queries import exists_any
 from .audit import log_action
 from .errors import DomainError
 from .tournaments import sync_status
@@ -65,11 +66,14 @@ def play_started(tournament, *, any_round: bool = False) -> bool:
     With `any_round` a start of any round counts, not only round 1's (Schafkopf: a director may start
     a later round by hand, and that fixes the seating too).
     """
+    return exists_any(tournament, *play_started_querysets(tournament, any_round=any_round))
+
+
+def play_started_querysets(tournament, *, any_round: bool = False) -> tuple:
+    """What `play_started` asks, as querysets (any of them with a row: started), to be asked with others."""
     rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
     started = rounds.filter(starts_at__isnull=False)
-    if (started if any_round else started.filter(number=1)).exists():
-        return True
-    return ScoreSheet.objects.filter(table__round__in=rounds).exists()
+    return (started if any_round else started.filter(number=1)), ScoreSheet.objects.filter(table__round__in=rounds)
 
 
 def fitting_sizes(count: int, sizes: Sequence[int], allowed: Sequence[int] = ()) -> tuple[int, ...]:
@@ -249,8 +253,9 @@ def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict,
     entry is `<action>.draw` for a first draw, `<action>.redraw` after that.
     """
     previous = current_draw(tournament)
-    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
-    stage.rounds.all().delete()
+    stage, created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
+    if not created:  # a new stage has no rounds to replace
+        stage.rounds.all().delete()
     _store_rounds(stage, plan_rounds, {p.number: p for p in players})
     draw = Draw.objects.create(tournament=tournament, kind=Draw.Kind.SEATING, seed=seed, params=params,
                                created_by=by)

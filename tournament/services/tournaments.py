@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import BooleanField, ExpressionWrapper
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
@@ -84,20 +85,34 @@ def sync_status(tournament: Tournament, *, by=None) -> Tournament:
     """Move the status by what is recorded: planned → running at the first draw or result, → finished once
     every result of the last stage is in (and back to running should more become expected, e.g. a knockout
     built after the pools). Called by the services that record draws and results, inside their transaction."""
-    from scoring.progress import result_progress
+    from scoring.progress import missing_result_condition, result_progress
 
-    progress = result_progress(tournament)
-    started = progress.entered or progress.awaiting or progress.expected or tournament.draws.exists()
-    if progress.complete:
-        status = Tournament.Status.FINISHED
-    elif started:
-        status = Tournament.Status.RUNNING
+    current, missing = _status_and_missing(tournament, missing_result_condition(tournament))
+    if missing:
+        status = Tournament.Status.RUNNING  # something is expected (so started) and not all of it is in
     else:
-        return tournament
-    current = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
+        progress = result_progress(tournament)
+        started = progress.entered or progress.awaiting or progress.expected or tournament.draws.exists()
+        if progress.complete:
+            status = Tournament.Status.FINISHED
+        elif started:
+            status = Tournament.Status.RUNNING
+        else:
+            return tournament
     if current is not None and current != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         log_action("tournament.status", by=by, tournament=tournament, obj=tournament,
                    before={"status": current}, after={"status": status})
     tournament.status = status
     return tournament
+
+
+def _status_and_missing(tournament: Tournament, condition) -> tuple[str | None, bool]:
+    """The stored status and whether `condition` (a result certainly missing; None: unknown) holds, in one query:
+    on most saves that settles the status without counting the results."""
+    row = Tournament.objects.filter(pk=tournament.pk).order_by()
+    if condition is None:
+        return row.values_list("status", flat=True).first(), False
+    found = row.annotate(missing=ExpressionWrapper(condition, output_field=BooleanField())).values_list(
+        "status", "missing").first()
+    return (found[0], bool(found[1])) if found else (None, False)

@@ -89,6 +89,7 @@ GAME = register(
         json_links="scoring.games.voms.checks.json_links",
         result_unit="slips",
         progress="scoring.games.voms.services.progress",
+        progress_open="scoring.games.voms.services.missing_result_condition",
         board=board,
         audit_values=audit_values,
         demo=demo,

@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.db import models, transaction
-from django.db.models import TextField
+from django.db.models import Exists, Q, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet
-from scoring.progress import counted_progress
+from scoring.progress import counted_progress, expected_places
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.services.sheets import confirm_pending, record_sheet, rule_message
@@ -35,6 +35,7 @@ from tournament.draw.roundrobin import round_robin
 from tournament.imports import ImportFileError, read_table, refuse_after_play
 from tournament.models import Draw, Match, Participant, Pool, PoolEntry, Round, Stage, Team
 from tournament.permissions import is_director
+from tournament.queries import exists_any, holds
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.participants import (
@@ -97,8 +98,8 @@ def _refuse(error: RuleError) -> DomainError:
 
 def play_started(tournament) -> bool:
     # a first entry awaiting confirmation (double entry) counts too: a redraw would delete it
-    return (ScoreSheet.objects.filter(tournament=tournament).exists()
-            or PendingSheet.objects.filter(tournament=tournament).exists())
+    return exists_any(tournament, ScoreSheet.objects.filter(tournament=tournament),
+                      PendingSheet.objects.filter(tournament=tournament))
 
 
 def update_settings(tournament, *, by, changes: dict, reason: str = "") -> dict:
@@ -635,6 +636,9 @@ def _after_slip(tournament, match: Match, sheet, by) -> None:
 
 def round_complete(tournament, rnd: Round) -> bool:
     """Every game of the round has its slip, or is decided by a disqualification."""
+    open_game = Match.objects.filter(round=rnd, team_b__isnull=False, sheet__isnull=True)
+    if holds(tournament, Q(Exists(open_game)) & ~Q(Exists(_pool_absences(tournament)))):
+        return False  # a game without its slip, and nobody absent (so nobody disqualified): it is missing
     state = pool_state(tournament, rnd.stage)
     return not any(slot.round == rnd.number for slot in state.derivation.missing())
 
@@ -859,3 +863,22 @@ def progress(tournament, *, after_round: int | None = None):
         if match.derived is None and (after_round is None or match.round_number <= after_round)
         and (result := state.result(match.pk)) is not None and result.outcome != "missing")
     return replace(counted, entered=counted.entered + decided_without_slip)
+
+
+def missing_result_condition(tournament) -> Q:
+    """When a slip is certainly still missing (the `progress_open` hook; `progress` counts): a knockout or
+    semifinal match without a sheet, or a pool game without a slip while no pool slip records an absence.
+    Without an absence nobody is disqualified, so no pool game is decided without its slip."""
+    tables, matches = expected_places(tournament)
+    pools = Stage.Kind.POOLS
+    return (Q(Exists(tables.filter(sheet__isnull=True)))
+            | Q(Exists(matches.exclude(stage__kind=pools).filter(sheet__isnull=True)))
+            | (Q(Exists(matches.filter(stage__kind=pools, sheet__isnull=True)))
+               & ~Q(Exists(_pool_absences(tournament)))))
+
+
+def _pool_absences(tournament):
+    """The pool slips that may record an absence (their text mentions one; `_absent_side` reads the same text).
+    None: no team is absent anywhere, so none is disqualified and no game is decided without its slip."""
+    return (ScoreSheet.objects.filter(match__stage__tournament=tournament, match__stage__kind=Stage.Kind.POOLS)
+            .annotate(text=Cast("entries", TextField())).filter(text__contains='"absent"'))
