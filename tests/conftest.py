@@ -125,6 +125,40 @@ def shared(request, data):
     return copy.deepcopy(data)
 
 
+def drawn_once_fixtures(build, game: str, fresh):
+    """The fixtures `director`, `drawn` and `game` (e.g. "voms") of a directory's conftest.py, built once for a module
+    rather than once per test (tests/voms/drawn_once.py and its twins): `build()` returns (director, drawn
+    tournament); `fresh(director)` makes the empty tournament that `game` gives a test not taking `drawn`. A module
+    takes them by importing the five returned fixtures; each test gets its own copy (`shared`), runs in a
+    savepoint, and whatever it writes is rolled back."""
+
+    @pytest.fixture(scope="module")
+    def built_drawn(build_once):
+        return build_once(build)
+
+    @pytest.fixture
+    def drawn_world(request, built_drawn):
+        return shared(request, built_drawn)
+
+    @pytest.fixture(name="director")
+    def once_director(drawn_world):
+        return drawn_world[0]
+
+    @pytest.fixture(name="drawn")
+    def once_drawn(drawn_world):
+        return drawn_world[1]
+
+    @pytest.fixture(name=game)
+    def once_game(request, drawn_world):
+        """The built tournament for a test that takes `drawn` (directly or through another fixture), which must
+        be the same; a fresh one without players for a test that registers its own."""
+        if "drawn" in request.fixturenames:
+            return drawn_world[1]
+        return fresh(drawn_world[0])
+
+    return built_drawn, drawn_world, once_director, once_drawn, once_game
+
+
 class SerialServerThread(LiveServerThread):
     """Django's live server answering one request at a time. The threaded one shares the test's in-memory
     SQLite connection between its threads, which breaks when requests overlap ("database table is locked": the
