@@ -125,6 +125,31 @@ def shared(request, data):
     return copy.deepcopy(data)
 
 
+def built_once_fixtures(build, *names: str):
+    """The fixtures of data built once per module (`build_once`): `built` (the module's), `world` (a test's own
+    copy, `shared`) and one fixture per name, for the items of the tuple `build()` returns, in order:
+
+        built, world, director, seated = built_once_fixtures(build_seated_world, "director", "seated")
+    """
+
+    @pytest.fixture(scope="module")
+    def built(build_once):
+        return build_once(build)
+
+    @pytest.fixture
+    def world(request, built):
+        return shared(request, built)
+
+    def item(index: int, name: str):
+        @pytest.fixture(name=name)
+        def fixture(world):
+            return world[index]
+
+        return fixture
+
+    return (built, world, *(item(index, name) for index, name in enumerate(names)))
+
+
 def drawn_once_fixtures(build, game: str, fresh):
     """The fixtures `director`, `drawn` and `game` (e.g. "voms") of a directory's conftest.py, built once for a module
     rather than once per test (tests/voms/drawn_once.py and its twins): `build()` returns (director, drawn

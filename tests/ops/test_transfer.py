@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.models import ScoreSheet
-from tests.conftest import new_director, shared
+from tests.conftest import built_once_fixtures, new_director
 from tournament.models import AuditEntry, Role, Seat, Team, Tournament, TournamentRole
 from tournament.transfer import (
     TransferError,
@@ -28,27 +28,10 @@ def build_seated_world():
     return director, build_seated(director)
 
 
-@pytest.fixture(scope="module")
-def built(build_once):
-    """The director and tests/ops/conftest.py's `seated`, built once for the module's tests (each test's changes
-    roll back): most tests here export it, tamper with it or import it beside itself. The played Voms demo's
-    tests are in test_transfer_voms.py, which builds that once."""
-    return build_once(build_seated_world)
-
-
-@pytest.fixture
-def world(request, built):
-    return shared(request, built)
-
-
-@pytest.fixture
-def director(world):
-    return world[0]
-
-
-@pytest.fixture
-def seated(world):
-    return world[1]
+#: the director and tests/ops/conftest.py's `seated`, built once for the module's tests (each test's changes roll
+#: back): most tests here export it, tamper with it or import it beside itself. The played Voms demo's tests are in
+#: test_transfer_voms.py, which builds that once.
+built, world, director, seated = built_once_fixtures(build_seated_world, "director", "seated")
 
 
 def test_every_model_of_a_tournament_is_found():

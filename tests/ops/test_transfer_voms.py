@@ -8,7 +8,7 @@ import pytest
 from django.utils.html import escape
 
 from scoring.models import ScoreSheet
-from tests.conftest import new_director, shared
+from tests.conftest import built_once_fixtures, new_director
 from tournament.models import Team, Tournament
 from tournament.transfer import FORMAT, VERSION, TransferError, export_tournament, import_tournament
 
@@ -31,26 +31,9 @@ def build_voms_demo():
     return director, demo(director, seed=1, results=True, teams=8, pools=2)
 
 
-@pytest.fixture(scope="module")
-def built(build_once):
-    """The director and a played Voms tournament (teams, pools, slips, a knockout with series, audit entries),
-    built once for this module's tests (each test's changes roll back): most tests here export or tamper with it."""
-    return build_once(build_voms_demo)
-
-
-@pytest.fixture
-def world(request, built):
-    return shared(request, built)
-
-
-@pytest.fixture
-def director(world):
-    return world[0]
-
-
-@pytest.fixture
-def voms_demo(world):
-    return world[1]
+#: the director and a played Voms tournament (teams, pools, slips, a knockout with series, audit entries), built
+#: once for this module's tests (each test's changes roll back): most tests here export or tamper with it.
+built, world, director, voms_demo = built_once_fixtures(build_voms_demo, "director", "voms_demo")
 
 
 @pytest.fixture(autouse=True)

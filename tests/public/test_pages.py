@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring import games
 from scoring.games.schafkopf.queries import places_by_participant, seated_tables
 from scoring.games.voms import services as voms_services
-from tests.conftest import new_director, shared
+from tests.conftest import built_once_fixtures, new_director
 from tournament.models import Match, Participant, Role, Round, TournamentRole
 from tournament.public.content import fold, matches_name
 from tournament.services import clock
@@ -37,31 +37,9 @@ def build_both():
     return director, voms, schafkopf
 
 
-@pytest.fixture(scope="module")
-def built(build_once):
-    """Both drawn tournaments built once for the module's tests (each test's changes roll back), in place of
-    conftest.py's per-test `voms` and `schafkopf`."""
-    return build_once(build_both)
-
-
-@pytest.fixture
-def world(request, built):
-    return shared(request, built)
-
-
-@pytest.fixture
-def director(world):
-    return world[0]
-
-
-@pytest.fixture
-def voms(world):
-    return world[1]
-
-
-@pytest.fixture
-def schafkopf(world):
-    return world[2]
+#: both drawn tournaments built once for the module's tests (each test's changes roll back), in place of
+#: conftest.py's per-test `voms` and `schafkopf`
+built, world, director, voms, schafkopf = built_once_fixtures(build_both, "director", "voms", "schafkopf")
 
 
 def page_url(t, page):

@@ -7,7 +7,7 @@ from django.urls import reverse
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
-from tests.conftest import new_director, shared
+from tests.conftest import built_once_fixtures, new_director
 from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
 from tournament.models import Round
 
@@ -33,26 +33,8 @@ def build_domino():
     return director, new_domino_of_four(director)
 
 
-@pytest.fixture(scope="module")
-def built(build_once):
-    """conftest.py's `domino_of_four` and its director, built once for the module's tests (each test's changes
-    roll back)."""
-    return build_once(build_domino)
-
-
-@pytest.fixture
-def world(request, built):
-    return shared(request, built)
-
-
-@pytest.fixture
-def director(world):
-    return world[0]
-
-
-@pytest.fixture
-def domino_of_four(world):
-    return world[1]
+#: conftest.py's `domino_of_four` and its director, built once for the module's tests (each test's changes roll back)
+built, world, director, domino_of_four = built_once_fixtures(build_domino, "director", "domino_of_four")
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from documents import render
 from scoring.games.voms.documents import SLIPS_PER_PAGE, build
 from scoring.games.voms.documents import points as document_points
 from scoring.games.voms.standings import pool_tables
-from tests.conftest import new_director, shared
+from tests.conftest import built_once_fixtures, new_director
 from tournament.models import Match, Tournament
 
 from .test_documents import POOL_MATCHES, danish, pdf_pages, sheet_rows, workbook
@@ -29,24 +29,7 @@ def build_demo():
     return director, Tournament.objects.get(game="voms")
 
 
-@pytest.fixture(scope="module")
-def built(build_once):
-    return build_once(build_demo)
-
-
-@pytest.fixture
-def world(request, built):
-    return shared(request, built)
-
-
-@pytest.fixture
-def director(world):
-    return world[0]
-
-
-@pytest.fixture
-def demo(world):
-    return world[1]
+built, world, director, demo = built_once_fixtures(build_demo, "director", "demo")
 
 
 def test_standings_excel_matches_the_page_row_by_row(demo):
