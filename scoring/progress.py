@@ -26,7 +26,6 @@ from django.utils.translation import ngettext
 
 from scoring.models import PendingSheet, ScoreSheet
 from tournament.models import Match, Stage, Table
-from tournament.queries import holds
 
 #: the unit words, singular and plural, used in the provisional heading
 UNITS = ("lists", "slips", "sheets", "deals")
@@ -156,9 +155,3 @@ def missing_result_condition(tournament) -> Q | None:
     tables, matches = expected_places(tournament)
     return Q(Exists(tables.filter(sheet__isnull=True))) | Q(Exists(matches.filter(sheet__isnull=True)))
 
-
-def certainly_incomplete(tournament) -> bool:
-    """True when a result is certainly still missing (`missing_result_condition`); False: not known without
-    counting (`result_progress`)."""
-    condition = missing_result_condition(tournament)
-    return condition is not None and holds(tournament, condition)

@@ -16,11 +16,19 @@ from scoring.games.tablegames import services as tablegames
 from scoring.games.tablegames.queries import seated_tables as tablegame_tables
 from scoring.games.voms import services as voms
 from scoring.games.voms.demo import random_game
-from scoring.progress import certainly_incomplete, result_progress
+from scoring.progress import missing_result_condition, result_progress
 from tests.tablegames.conftest import make_game  # noqa: F401
 from tournament.models import AuditEntry, Match, Participant, Person, Stage, Team, Tournament
+from tournament.queries import holds
 from tournament.services import participants as desk
 from tournament.services.register import person_for
+
+
+def certainly_incomplete(tournament) -> bool:
+    """What `sync_status` asks before counting: a result certainly still missing (False: only counting can tell)."""
+    condition = missing_result_condition(tournament)
+    return condition is not None and holds(tournament, condition)
+
 
 pytestmark = pytest.mark.django_db
 
