@@ -102,3 +102,17 @@ def test_standings_page_shows_every_tiebreak_column(client, drawn, director):
     for header in ("Pts", "W", "Lus +", "Lus −", "+/-", "H2H", "Decided by"):
         assert f">{header}<" in page
     assert "2.5" in page
+
+
+def test_points_in_the_saved_message_and_the_overview_are_written_as_the_language_writes_them(
+        client, drawn, director):
+    """A kam is worth 2.5 points: a Danish (or German) screen writes 2,5, in the message after saving a slip as on
+    the standings, and in the overview's summary of the settings."""
+    client.force_login(director)
+    client.cookies.load({"django_language": "da"})
+    saved = post_slip(client, drawn, table=1, lus_a="9", lus_b="0", follow=True).content.decode()
+    assert "point 2,5 : 0" in saved and "2.5" not in saved
+    overview = client.get(reverse("tournament:voms:overview", args=[drawn.slug])).content.decode()
+    assert "mod en kam 2,5" in overview and "2.5" not in overview
+    client.cookies.load({"django_language": "en"})
+    assert "against a kam 2.5" in client.get(reverse("tournament:voms:overview", args=[drawn.slug])).content.decode()

@@ -15,6 +15,7 @@ from scoring.models import PendingSheet, TableProblem
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
 from scoring.services.tablelinks import close_problem
+from scoring.templatetags.voms import points as show_points
 from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
@@ -306,7 +307,8 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             if waiting is not None:
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
-                                                   "pa": game["points_a"], "pb": game["points_b"]})
+                                                   "pa": show_points(game["points_a"]),
+                                                   "pb": show_points(game["points_b"])})
             announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
 
