@@ -171,3 +171,15 @@ def test_knockout_slips_before_the_knockout_say_so(drawn):
     assert "The knockout has not been built yet." in text
 
 
+
+
+def test_the_ranking_printed_between_the_pools_and_the_knockout_is_not_called_final(drawn, director):
+    """Every pool slip is in but the knockout is still to come: the ranking printout (PDF and Excel) says so in its
+    heading too, not "Final ranking" above "Provisional: the final has not been played yet"."""
+    for match in POOL_MATCHES.filter(stage__tournament=drawn, team_b__isnull=False):
+        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+    document = build(drawn, "ranking")
+    assert str(document.title) == "Provisional ranking"
+    text = " ".join(pdf_pages(render(document, "pdf", tournament=drawn)))
+    assert "Final ranking" not in text and "Provisional: the final has not been played yet." in text
+    assert workbook(render(document, "xlsx", tournament=drawn)).active.title == "Provisional ranking"
