@@ -460,7 +460,9 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Slip corrected."))
         announce_disqualifications(self.request, sheet)
-        return redirect(url(self.tournament, "standings"))
+        # back where the correction was opened from (the entry page's list, or its "already entered" line), in the
+        # slip's round: the referee table goes on typing slips, and the corrected one is marked there
+        return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
 
 
 class BoardView(ScoreEntryMixin, ProblemsBoardView):
