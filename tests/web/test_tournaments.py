@@ -141,6 +141,17 @@ def test_list_shows_only_own_tournaments(director, make_director, make_tournamen
     assert "Mine" in page and "Theirs" not in page
 
 
+def test_the_list_writes_dates_as_the_language_writes_them(director, make_tournament, client):
+    """Dates as the language writes them (directors-guide.md, "Dates and times"), in the list of tournaments too:
+    05.12.2026 in Danish and German, 5 Dec 2026 in English - not 2026-12-05."""
+    make_tournament(director, name="Mine")
+    client.force_login(director)
+    for language, shown in (("da", "05.12.2026"), ("de", "05.12.2026"), ("en", "5 Dec 2026")):
+        client.cookies.load({"django_language": language})
+        page = client.get(reverse("tournament:list")).content.decode()
+        assert shown in page and "2026-12-05" not in page, language
+
+
 def test_home_and_login_pages(client):
     assert client.get("/").status_code == 200
     assert client.get("/accounts/login/").status_code == 200
