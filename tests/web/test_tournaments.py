@@ -26,6 +26,14 @@ def test_slugs_stay_unique(director, make_tournament):
     assert make_tournament(director, name="Cup").slug == "cup-2"
 
 
+def test_danish_and_german_letters_are_kept_in_the_address(director, make_tournament):
+    """slugify drops the letters without a plain form: "Prøveaften" had the address /p/prveaften/. They are written
+    as the languages write them without the letter (æ ae, ø oe, ß ss); å, ä, ö, ü keep their plain letter."""
+    assert make_tournament(director, name="Prøveaften i Næstved").slug == "proeveaften-i-naestved"
+    assert make_tournament(director, name="Straßen-Cup Ålbæk").slug == "strassen-cup-albaek"
+    assert make_tournament(director, name="Fröhliche Runde").slug == "frohliche-runde"
+
+
 def test_reserved_addresses_are_never_slugs(director, make_tournament):
     assert make_tournament(director, name="New").slug == "new-2"
     assert make_tournament(director, name="Import").slug == "import-2"
