@@ -304,7 +304,10 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         else:
             game = sheet.derived["games"][0]
             text = _("Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s")
-            if waiting is not None:
+            if waiting is not None and self.request.POST.get("decide") == "mine":
+                # a director let their own entry count over a different first entry: not "the same"
+                text = _("Your entry counts, not the first entry (both are in the audit log). ") + text
+            elif waiting is not None:
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
                                                    "pa": show_points(game["points_a"]),
