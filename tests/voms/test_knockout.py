@@ -95,3 +95,16 @@ def test_a_decided_series_names_its_winner_and_the_games_won(client, pools_playe
     client.cookies.load({"django_language": "da"})
     page = client.get(f"/manage/{t.slug}/voms/knockout/{m.pk}/").content.decode()
     assert f"Serien er afgjort: {m.team_b.name} vinder 2–1." in page and "Ret et spil" in page
+
+
+def test_build_anyway_is_offered_only_while_a_pool_game_has_no_result(client, pools_played, director):
+    """Every pool game in: the knockout form does not offer "build anyway (not every pool game has a result)",
+    which made a director look for the missing game; with one game missing it is there, and needed."""
+    t = pools_played
+    client.force_login(director)
+    assert "build anyway" not in client.get(f"/manage/{t.slug}/voms/knockout/").content.decode()
+    Match.objects.filter(stage__tournament=t, stage__kind="pools", team_b__isnull=False).first().sheet.delete()
+    page = client.get(f"/manage/{t.slug}/voms/knockout/").content.decode()
+    assert "build anyway (not every pool game has a result)" in page
+    assert "Not every pool game has a result yet" in build(client, t).content.decode()
+    assert build(client, t, force="1").status_code == 302

@@ -528,9 +528,12 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         for _name, matches in bracket:
             for m in matches:
                 m.origin_a, m.origin_b = origins.get(m.team_a_id, ""), origins.get(m.team_b_id, "")
+        tables = pool_tables(self.tournament)
         context.update(bracket=bracket, built=built_with(stage) if stage else None,
                        winner=knockout_winner(self.tournament, bracket),
-                       played=services.knockout_played(self.tournament))
+                       played=services.knockout_played(self.tournament),
+                       # "build anyway" only while a pool game still has no result: else it only makes one wonder
+                       pools_incomplete=not tables or not all(t.complete for t in tables))
         return context
 
 
