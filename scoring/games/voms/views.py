@@ -232,6 +232,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             for m in recent:  # a disqualified team is marked with its round here too
                 m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
                 m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id)
+                m.note = slip_note(m.sheet.derived["games"][0], state.result(m.pk))
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
         pending = self.pending_slips(stage)
@@ -359,6 +360,16 @@ class CloseProblemView(ScoreEntryMixin, View):
         if match is not None and services.is_series(match):
             return redirect(url(self.tournament, "series", match.pk))
         return redirect(url(self.tournament, "enter"))
+
+
+def slip_note(game: dict, result) -> str:
+    """What a slip's lus alone do not say: a forfeit (9:0 for an absent team, not a kam), or a game a later
+    disqualification decided (the typed lus stay on the slip, the game counts 9:0 for the opponent, or void)."""
+    if result is not None and result.disqualified:
+        return _("void") if result.outcome == "void" else _("counts 9:0 for the opponent")
+    if game.get("kind") == "forfeit":
+        return _("absent: %(side)s") % {"side": "A" if game["winner"] == "b" else "B"}
+    return ""
 
 
 def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
