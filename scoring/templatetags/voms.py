@@ -33,11 +33,14 @@ def metric_name(key):
 
 @register.filter
 def points(value):
-    """Points without trailing zeros: 2, 2.5, 12 (never 12.0)."""
+    """Points without trailing zeros, as the language in force writes them: 2, 2.5, 12 (never 12.0); 2,5 in German
+    and Danish."""
     from decimal import Decimal, InvalidOperation
+
+    from django.utils.formats import number_format
 
     try:
         number = Decimal(str(value))
     except (InvalidOperation, ValueError):
         return value
-    return format(number.normalize(), "f")
+    return number_format(number.quantize(Decimal(1)) if number == number.to_integral_value() else number.normalize())

@@ -67,8 +67,23 @@
 
   // The time as the language's own format writes it (Django's TIME_FORMAT, given by the page), with seconds:
   // 12-hour "7:05:09 p.m." where it has a.m./p.m. (English), else 24-hour "19:05:09" (German, Danish).
-  function clockTime(now, timeFormat) {
-    const h = now.getHours(), rest = ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+  // The hours, minutes and seconds on the venue's clock (`zone`, the tournament's time zone), whatever zone the
+  // phone is set to; the phone's own clock where the page names no zone or the browser does not know it.
+  function venueTime(now, zone) {
+    if (zone) {
+      try {
+        const parts = new Intl.DateTimeFormat("en-GB", {
+          timeZone: zone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+        }).formatToParts(now);
+        const part = function (type) { return Number(parts.find(function (p) { return p.type === type; }).value); };
+        return [part("hour"), part("minute"), part("second")];
+      } catch (error) { /* an unknown zone: the phone's clock below */ }
+    }
+    return [now.getHours(), now.getMinutes(), now.getSeconds()];
+  }
+
+  function clockTime(now, timeFormat, zone) {
+    const time = venueTime(now, zone), h = time[0], rest = ":" + two(time[1]) + ":" + two(time[2]);
     if (/[PAag]/.test(timeFormat)) return (h % 12 || 12) + rest + (h < 12 ? " a.m." : " p.m.");
     return two(h) + rest;
   }
@@ -77,7 +92,7 @@
     const el = document.querySelector("[data-checked]");
     if (el) {
       const now = new Date();
-      el.textContent = el.dataset.label + " " + clockTime(now, el.dataset.timeFormat || "");
+      el.textContent = el.dataset.label + " " + clockTime(now, el.dataset.timeFormat || "", el.dataset.timeZone);
     }
   }
 

@@ -90,6 +90,17 @@ def test_voms_director_lets_their_entry_count(voms_double, director, client):
     assert AuditEntry.objects.filter(action="sheet.decided", user=director).exists()
 
 
+def test_voms_director_deciding_for_their_entry_is_not_told_it_was_the_same(voms_double, director, client):
+    """The table sent 9:3, the director typed 9:5 and let their entry count: the message says so, not "Confirmed
+    (same as the first entry)", which would hide that the two versions differed."""
+    game, first, _second = voms_double
+    enter = reverse("tournament:voms:enter", args=[game.tournament.slug])
+    login(client, first).post(enter, slip(game))
+    page = text(login(client, director).post(enter, slip(game, lus_b=5, decide="mine"), follow=True))
+    assert "Your entry counts, not the first entry" in page and "same as the first entry" not in page
+    assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 5}]
+
+
 def test_voms_stale_correction_shows_both_versions(make_game, director, client):
     game = make_game("voms")
     sheet = game.enter(director)

@@ -1,6 +1,7 @@
 """The absence rule with the database: every case of the digest, and where a disqualification shows."""
 
 import pytest
+from django.urls import reverse
 
 from scoring.games.voms import services
 from scoring.games.voms.documents import build
@@ -164,3 +165,20 @@ def test_plausible_lus_at_entry(drawn, director):
     assert err.value.field == "confirm_high_lus" and "13" in err.value.message
     sheet = services.record_slip(match, by=director, entry={"lus_a": 13, "lus_b": 5, "confirm_high_lus": True})
     assert sheet.derived["games"][0]["points_a"] == "1.5"
+
+
+def test_the_last_entered_list_says_what_the_lus_alone_do_not(drawn, director, client):
+    """At the referee table a forfeit reads "9 : 0" like a kam, and a slip typed before the disqualification still
+    reads as typed although it now counts 9:0 for the opponent: the list of the last slips says so beside the lus."""
+    x = drawn.teams.get(name="Team 1")
+    g = games_of(drawn, x)
+    won(g[3], x, director)  # round 4 typed first: X wins 9:4
+    for i, m in enumerate(g[:3]):
+        absent(m, x, director, confirm_disqualify=i == 2)
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:enter", args=[drawn.slug])).content.decode()
+    listed = page[page.index('id="last-entered"'):]
+    listed = listed[:listed.index("</table>")]
+    rows = {row.split("</td>")[0].split(">")[-1]: row for row in listed.split("<tr>")[2:]}  # round -> its row
+    assert "absent: " in rows["1"] and "absent: " in rows["2"]
+    assert "counts 9:0 for the opponent" in rows["4"] and "absent" not in rows["4"]

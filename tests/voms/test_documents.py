@@ -171,3 +171,34 @@ def test_knockout_slips_before_the_knockout_say_so(drawn):
     assert "The knockout has not been built yet." in text
 
 
+
+
+def test_the_ranking_printed_between_the_pools_and_the_knockout_is_not_called_final(drawn, director):
+    """Every pool slip is in but the knockout is still to come: the ranking printout (PDF and Excel) says so in its
+    heading too, not "Final ranking" above "Provisional: the final has not been played yet"."""
+    for match in POOL_MATCHES.filter(stage__tournament=drawn, team_b__isnull=False):
+        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+    document = build(drawn, "ranking")
+    assert str(document.title) == "Provisional ranking"
+    text = " ".join(pdf_pages(render(document, "pdf", tournament=drawn)))
+    assert "Final ranking" not in text and "Provisional: the final has not been played yet." in text
+    assert workbook(render(document, "xlsx", tournament=drawn)).active.title == "Provisional ranking"
+
+
+def test_the_cross_table_heading_of_the_rank_stays_inside_the_page_in_danish(director, make_tournament):
+    """The last column of the cross-table was 13 mm wide: the Danish heading "Placering" ran 5 mm past the table and
+    the page's printed area (seen on the walk); it ends inside the area now, as the venue in the page head does."""
+    import pypdfium2 as pdfium
+
+    t = make_tournament(director, name="Vomsaften", game="voms", language="da", venue="Hobro Forsamlingshus")
+    for i in range(5):
+        services.register_team(t, by=director, name=f"Hold {i}", players=[f"Spiller{i} Et"])
+    services.draw_pools(t, by=director, pools=1, seed=1)
+    document = pdfium.PdfDocument(render(build(t, "crosstables"), "pdf", tournament=t))
+    text = document[0].get_textpage()
+
+    def right_edge(word):
+        index, length = text.search(word).get_next()
+        return max(text.get_charbox(i)[2] for i in range(index, index + length))
+
+    assert right_edge("Placering") <= right_edge("Forsamlingshus") + 1

@@ -80,3 +80,31 @@ def test_series_correction_page(client, pools_played, director):
                                  "fix-confirm_high_lus": "on", "fix-reason": "typo", "fix-version": 1})
     assert response.status_code == 302
     assert Match.objects.get(pk=m.pk).sheet.entries == [{"lus_a": 14, "lus_b": 2, "confirm_high_lus": True}]
+
+
+def test_a_decided_series_names_its_winner_and_the_games_won(client, pools_played, director):
+    """The third game of a semifinal is saved: the page says who won the series and how, not just that it is
+    decided (the referee table announces the final's pairing from it)."""
+    t = pools_played
+    client.force_login(director)
+    build(client, t)
+    m = Match.objects.select_related("team_b").get(stage__tournament=t, key="SF1")
+    series(m, director, (9, 5), (4, 9), (2, 9))
+    page = client.get(f"/manage/{t.slug}/voms/knockout/{m.pk}/").content.decode()
+    assert f"The series is decided: {m.team_b.name} wins 2–1." in page
+    client.cookies.load({"django_language": "da"})
+    page = client.get(f"/manage/{t.slug}/voms/knockout/{m.pk}/").content.decode()
+    assert f"Serien er afgjort: {m.team_b.name} vinder 2–1." in page and "Ret et spil" in page
+
+
+def test_build_anyway_is_offered_only_while_a_pool_game_has_no_result(client, pools_played, director):
+    """Every pool game in: the knockout form does not offer "build anyway (not every pool game has a result)",
+    which made a director look for the missing game; with one game missing it is there, and needed."""
+    t = pools_played
+    client.force_login(director)
+    assert "build anyway" not in client.get(f"/manage/{t.slug}/voms/knockout/").content.decode()
+    Match.objects.filter(stage__tournament=t, stage__kind="pools", team_b__isnull=False).first().sheet.delete()
+    page = client.get(f"/manage/{t.slug}/voms/knockout/").content.decode()
+    assert "build anyway (not every pool game has a result)" in page
+    assert "Not every pool game has a result yet" in build(client, t).content.decode()
+    assert build(client, t, force="1").status_code == 302

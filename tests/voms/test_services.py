@@ -250,3 +250,31 @@ def test_backup_scheduled_when_a_round_is_complete(drawn, director, monkeypatch)
     for match in rest:
         services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
     assert calls == [(drawn.pk, 1)]
+
+
+def test_find_my_seat_moves_past_a_bye_once_its_round_is_over(voms, director):
+    """Five teams: one sits out each round. Once that round is over, "find my seat" shows the team's real next game,
+    not "Round 1: bye" for the rest of the evening; with every pool game in, no game is left (it said "Next game:
+    Round 4: bye" to the winner of the whole tournament)."""
+    from scoring.games.voms.public import public
+
+    for i in range(5):
+        services.register_team(voms, by=director, name=f"T{i}", players=[f"Player{i} Bye"])
+    services.draw_pools(voms, by=director, pools=1, seed=1)
+    pool_games = Match.objects.filter(stage__tournament=voms, stage__kind=Stage.Kind.POOLS)
+    bye = pool_games.get(round__number=1, team_b__isnull=True)
+    sitting_out = bye.team_a
+
+    def next_games():
+        found = public(voms).find(sitting_out.members.get().name)
+        return found.sections[0].data["teams"][0]["games"]
+
+    assert next_games()[0]["bye"] and next_games()[0]["round"] == 1  # round 1 still on: the bye is its "game"
+    for match in pool_games.filter(round__number=1, team_b__isnull=False):
+        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+    upcoming = next_games()
+    assert upcoming[0]["round"] == 2 and not upcoming[0]["bye"]
+    assert all(game["round"] >= 2 for game in upcoming)
+    for match in pool_games.filter(team_b__isnull=False, sheet__isnull=True):
+        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+    assert next_games() == []

@@ -102,3 +102,31 @@ def test_standings_page_shows_every_tiebreak_column(client, drawn, director):
     for header in ("Pts", "W", "Lus +", "Lus −", "+/-", "H2H", "Decided by"):
         assert f">{header}<" in page
     assert "2.5" in page
+
+
+def test_points_in_the_saved_message_and_the_overview_are_written_as_the_language_writes_them(
+        client, drawn, director):
+    """A kam is worth 2.5 points: a Danish (or German) screen writes 2,5, in the message after saving a slip as on
+    the standings, and in the overview's summary of the settings."""
+    client.force_login(director)
+    client.cookies.load({"django_language": "da"})
+    saved = post_slip(client, drawn, table=1, lus_a="9", lus_b="0", follow=True).content.decode()
+    assert "point 2,5 : 0" in saved and "2.5" not in saved
+    overview = client.get(reverse("tournament:voms:overview", args=[drawn.slug])).content.decode()
+    assert "mod en kam 2,5" in overview and "2.5" not in overview
+    client.cookies.load({"django_language": "en"})
+    assert "against a kam 2.5" in client.get(reverse("tournament:voms:overview", args=[drawn.slug])).content.decode()
+
+
+def test_a_correction_goes_back_to_the_entry_page_of_its_round(client, drawn, director):
+    """The referee table corrects a slip from the entry page's list and goes on typing slips: saving the correction
+    lands on the entry page of the slip's round (with the slip marked corrected), not on the standings."""
+    client.force_login(director)
+    post_slip(client, drawn, table=1, lus_a="9", lus_b="5")
+    match = Match.objects.get(sheet__isnull=False)
+    url = reverse("tournament:voms:correct", args=[drawn.slug, match.pk])
+    response = client.post(url, {"lus_a": "9", "lus_b": "3", "version": 1, "reason": "typed 5 for 3"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournament:voms:enter", args=[drawn.slug]) + "?round=1"
+    page = client.get(response["Location"]).content.decode()
+    assert "Slip corrected." in page and "9 : 3" in page and 'id="id_table"' in page

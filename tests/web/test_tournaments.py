@@ -26,6 +26,14 @@ def test_slugs_stay_unique(director, make_tournament):
     assert make_tournament(director, name="Cup").slug == "cup-2"
 
 
+def test_danish_and_german_letters_are_kept_in_the_address(director, make_tournament):
+    """slugify drops the letters without a plain form: "Prøveaften" had the address /p/prveaften/. They are written
+    as the languages write them without the letter (æ ae, ø oe, ß ss); å, ä, ö, ü keep their plain letter."""
+    assert make_tournament(director, name="Prøveaften i Næstved").slug == "proeveaften-i-naestved"
+    assert make_tournament(director, name="Straßen-Cup Ålbæk").slug == "strassen-cup-albaek"
+    assert make_tournament(director, name="Fröhliche Runde").slug == "frohliche-runde"
+
+
 def test_reserved_addresses_are_never_slugs(director, make_tournament):
     assert make_tournament(director, name="New").slug == "new-2"
     assert make_tournament(director, name="Import").slug == "import-2"
@@ -139,6 +147,17 @@ def test_list_shows_only_own_tournaments(director, make_director, make_tournamen
     client.force_login(director)
     page = client.get(reverse("tournament:list")).content.decode()
     assert "Mine" in page and "Theirs" not in page
+
+
+def test_the_list_writes_dates_as_the_language_writes_them(director, make_tournament, client):
+    """Dates as the language writes them (directors-guide.md, "Dates and times"), in the list of tournaments too:
+    05.12.2026 in Danish and German, 5 Dec 2026 in English - not 2026-12-05."""
+    make_tournament(director, name="Mine")
+    client.force_login(director)
+    for language, shown in (("da", "05.12.2026"), ("de", "05.12.2026"), ("en", "5 Dec 2026")):
+        client.cookies.load({"django_language": language})
+        page = client.get(reverse("tournament:list")).content.decode()
+        assert shown in page and "2026-12-05" not in page, language
 
 
 def test_home_and_login_pages(client):

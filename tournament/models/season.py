@@ -9,10 +9,9 @@ from django.conf import settings as django_settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import validate_game
+from .tournament import address_slug, validate_game
 
 
 class Person(models.Model):
@@ -85,7 +84,7 @@ class Season(models.Model):
 
     @staticmethod
     def unique_slug(name: str) -> str:
-        base = slugify(name)[:70] or "season"
+        base = address_slug(name)[:70] or "season"
         slug, n = base, 2
         while slug in {"new"} or Season.objects.filter(slug=slug).exists():
             slug, n = f"{base}-{n}", n + 1

@@ -13,6 +13,15 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.games import game_choices, get_game
 
+#: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
+#: became "prveaften"), written as Danish and German write them without the letter
+SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "ß": "ss", "ẞ": "Ss"})
+
+
+def address_slug(name: str) -> str:
+    """The short name in a tournament's or season's address: "Prøveaften i Næstved" → "proeveaften-i-naestved"."""
+    return slugify(name.translate(SLUG_LETTERS))
+
 
 def installation_time_zone() -> str:
     """A new tournament's venue time zone: the installation's (TIME_ZONE from the environment)."""
@@ -123,7 +132,7 @@ class Tournament(models.Model):
 
     @staticmethod
     def unique_slug(name: str) -> str:
-        base = slugify(name)[:70] or "tournament"
+        base = address_slug(name)[:70] or "tournament"
         slug, n = base, 2
         while slug in Tournament.RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
             slug, n = f"{base}-{n}", n + 1

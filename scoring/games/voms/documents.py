@@ -210,9 +210,11 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
     columns = RANKING_COLUMNS if any(row["players"] for row in rows) else [
         column for column in RANKING_COLUMNS if column.key != "players"
     ]
+    progress = result_progress(tournament)
     return TableDocument(
-        # "Final ranking" only once every slip is in (scoring.progress), else "Provisional — after 40 of 47 slips"
-        lazy_heading(result_progress(tournament), None),
+        # "Final ranking" only once every slip is in (scoring.progress), else "Provisional — after 40 of 47 slips";
+        # every pool slip in but no final played yet (the knockout not built): a provisional ranking all the same
+        lazy_heading(progress, None) if decided or progress.provisional else gettext_lazy("Provisional ranking"),
         columns,
         rows,
         subtitle="" if decided else _("Provisional: the final has not been played yet."),

@@ -177,7 +177,9 @@ class VomsPublic(PublicContent):
     def _open_games(self, team_ids: set[int], state: services.PoolState) -> dict[int, list[dict]]:
         """{team: its games still to play, the next first}: round, time, table, opponent (or a bye).
 
-        A game a disqualification decided (a forfeit or a void game) is not to be played: left out."""
+        A game a disqualification decided (a forfeit or a void game) is not to be played: left out; so is a bye
+        whose round is over (a bye never gets a slip: it would stay the team's "next game" all evening)."""
+        open_round = state.derivation.first_open_round()
         matches = (
             Match.objects.filter(stage__tournament=self.tournament, sheet__isnull=True)
             .select_related("stage", "round", "pool", "team_a", "team_b")
@@ -187,6 +189,9 @@ class VomsPublic(PublicContent):
         for match in matches:
             result = state.result(match.pk)
             if result is not None and result.entered:
+                continue
+            if (match.stage.kind == Stage.Kind.POOLS and match.team_b_id is None
+                    and (open_round is None or match.round.number < open_round)):
                 continue
             for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
                 if team is None or team.pk not in team_ids:

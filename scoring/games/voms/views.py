@@ -15,6 +15,7 @@ from scoring.models import PendingSheet, TableProblem
 from scoring.services.compare import two_versions
 from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
 from scoring.services.tablelinks import close_problem
+from scoring.templatetags.voms import points as show_points
 from tournament.draw.bracket import Qualifier, round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
@@ -231,6 +232,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             for m in recent:  # a disqualified team is marked with its round here too
                 m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
                 m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id)
+                m.note = slip_note(m.sheet.derived["games"][0], state.result(m.pk))
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
         pending = self.pending_slips(stage)
@@ -303,10 +305,14 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         else:
             game = sheet.derived["games"][0]
             text = _("Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s")
-            if waiting is not None:
+            if waiting is not None and self.request.POST.get("decide") == "mine":
+                # a director let their own entry count over a different first entry: not "the same"
+                text = _("Your entry counts, not the first entry (both are in the audit log). ") + text
+            elif waiting is not None:
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
-                                                   "pa": game["points_a"], "pb": game["points_b"]})
+                                                   "pa": show_points(game["points_a"]),
+                                                   "pb": show_points(game["points_b"])})
             announce_disqualifications(self.request, sheet)
         return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
 
@@ -354,6 +360,16 @@ class CloseProblemView(ScoreEntryMixin, View):
         if match is not None and services.is_series(match):
             return redirect(url(self.tournament, "series", match.pk))
         return redirect(url(self.tournament, "enter"))
+
+
+def slip_note(game: dict, result) -> str:
+    """What a slip's lus alone do not say: a forfeit (9:0 for an absent team, not a kam), or a game a later
+    disqualification decided (the typed lus stay on the slip, the game counts 9:0 for the opponent, or void)."""
+    if result is not None and result.disqualified:
+        return _("void") if result.outcome == "void" else _("counts 9:0 for the opponent")
+    if game.get("kind") == "forfeit":
+        return _("absent: %(side)s") % {"side": "A" if game["winner"] == "b" else "B"}
+    return ""
 
 
 def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
@@ -458,7 +474,9 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Slip corrected."))
         announce_disqualifications(self.request, sheet)
-        return redirect(url(self.tournament, "standings"))
+        # back where the correction was opened from (the entry page's list, or its "already entered" line), in the
+        # slip's round: the referee table goes on typing slips, and the corrected one is marked there
+        return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
 
 
 class BoardView(ScoreEntryMixin, ProblemsBoardView):
@@ -521,9 +539,12 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         for _name, matches in bracket:
             for m in matches:
                 m.origin_a, m.origin_b = origins.get(m.team_a_id, ""), origins.get(m.team_b_id, "")
+        tables = pool_tables(self.tournament)
         context.update(bracket=bracket, built=built_with(stage) if stage else None,
                        winner=knockout_winner(self.tournament, bracket),
-                       played=services.knockout_played(self.tournament))
+                       played=services.knockout_played(self.tournament),
+                       # "build anyway" only while a pool game still has no result: else it only makes one wonder
+                       pools_incomplete=not tables or not all(t.complete for t in tables))
         return context
 
 
