@@ -204,7 +204,9 @@ def test_a_table_game_finishes_only_when_every_sheet_is_finished_and_a_correctio
             .order_by("pk")] == [{"status": "running"}, {"status": "finished"}, {"status": "running"}]
 
 
-def test_voms_finishes_with_the_pools_runs_again_with_the_knockout_and_finishes_with_the_final(voms_cup, director):
+def test_voms_runs_on_after_the_pools_until_the_final_is_decided(voms_cup, director):
+    """The last pool slip does not finish the evening: the knockout (two qualifiers per pool) is still to come, and
+    its ranking is not final before the final (seen on a walk: "finished" and "Final ranking" after the pools)."""
     import random
 
     from tournament.draw.bracket import Qualifier
@@ -214,9 +216,10 @@ def test_voms_finishes_with_the_pools_runs_again_with_the_knockout_and_finishes_
     voms.draw_pools(voms_cup, by=director, pools=1, seed=5)
     games = list(Match.objects.filter(stage__tournament=voms_cup, team_b__isnull=False)
                  .order_by("round__number", "table_number"))
-    for n, match in enumerate(games, 1):
+    for match in games:
         voms.record_slip(match, by=director, entry=random_game(rng))
-        assert _status(voms_cup) == (Tournament.Status.FINISHED if n == len(games) else Tournament.Status.RUNNING)
+        assert _status(voms_cup) == Tournament.Status.RUNNING
+    assert result_progress(voms_cup).provisional and result_progress(voms_cup, after_round=3).complete
     qualifiers = [Qualifier(pool=0, place=place, team=team.pk) for place, team in enumerate(teams[:2], 1)]
     knockout = voms.create_knockout(voms_cup, by=director, qualifiers=qualifiers, third_place=False,
                                     semifinal="bracket")
@@ -231,8 +234,12 @@ def test_voms_finishes_with_the_pools_runs_again_with_the_knockout_and_finishes_
 
 
 def test_voms_pools_finish_without_the_slips_a_disqualification_decides(voms_cup, director, monkeypatch):
+    """One pool qualifying one team makes no knockout: the evening ends with the pools, here with the games a
+    disqualification decides without a slip."""
     import random
 
+    voms_cup.settings = {**voms_cup.settings, "qualifiers_per_pool": 1}
+    voms_cup.save()
     backups = []  # the backup after each round: owed once the round's last slip is in (or decided without one)
     monkeypatch.setattr(voms, "schedule_backup_after_round", lambda t, number: backups.append(number))
     rng = random.Random(4)
@@ -309,4 +316,4 @@ def test_a_slip_costs_the_same_queries_early_and_late_in_the_pools(voms_cup, dir
     assert len(middle) == 1, by_round
     # 20 today; counting the results and deriving the pools on every slip (as before) made it 27
     assert middle.pop() <= 20, by_round
-    assert _status(voms_cup) == Tournament.Status.FINISHED
+    assert _status(voms_cup) == Tournament.Status.RUNNING  # the knockout is still to come

@@ -212,12 +212,13 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
     ]
     progress = result_progress(tournament)
     return TableDocument(
-        # "Final ranking" only once every slip is in (scoring.progress), else "Provisional — after 40 of 47 slips";
-        # every pool slip in but no final played yet (the knockout not built): a provisional ranking all the same
-        lazy_heading(progress, None) if decided or progress.provisional else gettext_lazy("Provisional ranking"),
+        # "Final ranking" only once every slip is in, the knockout's too (scoring.progress: one not built yet
+        # counts as missing), else "Provisional — after 40 of 47 slips"
+        lazy_heading(progress, None),
         columns,
         rows,
-        subtitle="" if decided else _("Provisional: the final has not been played yet."),
+        # complete without a final: pools that qualify fewer than two teams make no knockout
+        subtitle="" if decided or progress.complete else _("Provisional: the final has not been played yet."),
         notes=[_("Below the knockout, teams follow their pool rank, then points, wins and lus difference.")],
         filename_stem="ranking",
         qr_page=published_page(tournament, "standings"),

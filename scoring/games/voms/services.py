@@ -855,14 +855,29 @@ def progress(tournament, *, after_round: int | None = None):
     """Slips entered against slips expected, for the provisional heading and the tournament's status.
 
     A game that a disqualification decides counts as entered although no slip was typed for it
-    (voms.md: "the forfeited games of a disqualified team count as entered")."""
+    (voms.md: "the forfeited games of a disqualified team count as entered"). Once the pools are drawn, a knockout
+    not built yet counts as one result still missing, its final (how many more it holds is known once it is
+    built): the evening is not over, nor its ranking final, while the semifinals and the final are still to come.
+    Only pools that qualify fewer than two teams between them make no knockout."""
     counted = counted_progress(tournament, after_round=after_round)
     state = pool_state(tournament)
     decided_without_slip = sum(
         1 for match in state.matches
         if match.derived is None and (after_round is None or match.round_number <= after_round)
         and (result := state.result(match.pk)) is not None and result.outcome != "missing")
-    return replace(counted, entered=counted.entered + decided_without_slip)
+    knockout_to_come = after_round is None and _knockout_still_to_build(tournament)
+    return replace(counted, entered=counted.entered + decided_without_slip,
+                   expected=counted.expected + knockout_to_come)
+
+
+def _knockout_still_to_build(tournament) -> bool:
+    """The pools are drawn and qualify two teams or more, and no knockout (nor semifinal round robin) exists."""
+    if Stage.objects.filter(tournament=tournament).exclude(kind=Stage.Kind.POOLS).exists():
+        return False
+    per_pool = int(settings_of(tournament)["qualifiers_per_pool"])
+    sizes = (PoolEntry.objects.filter(pool__stage__tournament=tournament, pool__stage__kind=Stage.Kind.POOLS)
+             .values("pool").annotate(teams=models.Count("pk")).values_list("teams", flat=True))
+    return sum(min(per_pool, teams) for teams in sizes) >= 2
 
 
 def missing_result_condition(tournament) -> Q:
