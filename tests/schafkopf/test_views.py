@@ -217,3 +217,16 @@ def test_the_standings_page_shows_a_new_list_at_once(drawn, director, client, a_
     table = Table.objects.get(round__stage__tournament=drawn, round__number=1, number=1)
     services.enter_sheet(table, by=director, mode="games", entries=a_list())
     assert "Provisional — after 1 of 8 score lists" in client.get(url(drawn, "standings")).content.decode()
+
+
+def test_a_finished_evening_is_not_called_running_in_german(drawn, director, client, enter_all):
+    """Every list is in, the tournament is finished: the overview and the seating page say that play has started
+    (the seating is final), not "Das Turnier läuft" (the tournament is running)."""
+    enter_all(drawn)
+    drawn.refresh_from_db()
+    assert drawn.status == "finished"
+    client.force_login(director)
+    for name in ("overview", "seating"):
+        page = client.get(url(drawn, name), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert "Das Spiel hat begonnen: Die Sitzordnung steht fest." in page, name
+        assert "Das Turnier läuft" not in page, name
