@@ -230,3 +230,18 @@ def test_a_finished_evening_is_not_called_running_in_german(drawn, director, cli
         page = client.get(url(drawn, name), HTTP_ACCEPT_LANGUAGE="de").content.decode()
         assert "Das Spiel hat begonnen: Die Sitzordnung steht fest." in page, name
         assert "Das Turnier läuft" not in page, name
+
+
+def test_the_referee_table_sees_who_plays_a_seat_for_a_player_who_dropped_out(drawn, director, client, add_players):
+    """A substitute plays seat 2 of table 1: the round's list of tables and the list's entry page (both ways) name
+    him beside the seat's player, as the table's phone and the seating page do; the referee table is not left to
+    wonder why a player who went home is on the list."""
+    (late,) = add_players(drawn, 1, start=40)
+    seat = Seat.objects.get(table__round__stage__tournament=drawn, table__round__number=1, table__number=1, number=2)
+    services.set_substitute(seat, late, by=director, reason="went home")
+    client.force_login(director)
+    for target, name in ((url(drawn, "round", 1), late.last_name), (url(drawn, "sheet", 1, 1), late.last_name),
+                         (url(drawn, "sheet", 1, 1) + "?mode=totals", late.name)):
+        page = client.get(target).content.decode()
+        assert f"played by 40 {name}" in page, target
+    assert "played by" not in client.get(url(drawn, "sheet", 1, 2)).content.decode()
