@@ -7,7 +7,7 @@ from .models import Tournament
 class TournamentTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"), linkify=True)
     game = tables.Column(verbose_name=_("Game"), accessor="game_type__name", order_by="game")
-    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = tables.DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     venue = tables.Column(verbose_name=_("Venue"))
     status = tables.Column(verbose_name=_("Status"))
 
