@@ -245,3 +245,25 @@ def test_the_referee_table_sees_who_plays_a_seat_for_a_player_who_dropped_out(dr
         page = client.get(target).content.decode()
         assert f"played by 40 {name}" in page, target
     assert "played by" not in client.get(url(drawn, "sheet", 1, 2)).content.decode()
+
+
+def test_find_my_seat_sends_nobody_to_a_seat_a_substitute_plays(drawn, director, client, add_players):
+    """A player went home after round 1 and a late-comer plays his round-2 seat: "where do I sit" gives the
+    late-comer round 2 there, and the player who left only his round 1 (it told him to sit down in round 2 beside
+    his own substitute)."""
+    from tournament.services.publishing import set_publication
+
+    set_publication(drawn, by=director, kinds=["schedule"])
+    (late,) = add_players(drawn, 1, start=40)
+    seat = Seat.objects.select_related("participant", "table").get(
+        table__round__stage__tournament=drawn, table__round__number=2, table__number=1, number=2)
+    gone = seat.participant
+    services.set_substitute(seat, late, by=director, reason="went home")
+    seat_url = reverse("public:seat", args=[drawn.slug])
+
+    def rounds_found(player):
+        text = client.get(seat_url, {"q": str(player.number)}).content.decode()
+        return text.split('class="card found"')[1].count('<span class="big">') // 3
+
+    assert rounds_found(late) == 1
+    assert rounds_found(gone) == 1
