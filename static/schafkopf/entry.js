@@ -73,10 +73,12 @@
       var cell = document.createElement("td");
       cell.colSpan = tr.cells.length;
       cell.setAttribute("role", "alert");
+      cell.appendChild(document.createElement("div")).className = "sk-msg-text";
       live.appendChild(cell);
       tr.parentNode.insertBefore(live, tr.nextSibling);
     }
-    if (live.firstChild.textContent !== text) { live.firstChild.textContent = text; }
+    var shown = live.querySelector(".sk-msg-text");
+    if (shown.textContent !== text) { shown.textContent = text; }
   }
 
   function amount(row) {
