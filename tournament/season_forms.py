@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games import all_games
@@ -48,12 +49,17 @@ class SeasonForm(forms.Form):
             self.fields["name"].widget.attrs["autofocus"] = True
 
 
+def dated(tournament) -> str:
+    """A tournament in a choice: its date as the screen's language writes it (01.04.2026, 1 Apr 2026), its name."""
+    return f"{date_format(tournament.date, 'SHORT_DATE_FORMAT')} {tournament.name}"
+
+
 class EveningForm(forms.Form):
     tournament = forms.TypedChoiceField(label=_("Tournament"), coerce=int, choices=())
 
     def __init__(self, *args, tournaments=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["tournament"].choices = [(t.pk, f"{t.date:%Y-%m-%d} {t.name}") for t in tournaments]
+        self.fields["tournament"].choices = [(t.pk, dated(t)) for t in tournaments]
 
 
 class TakeOverForm(forms.Form):
@@ -61,4 +67,4 @@ class TakeOverForm(forms.Form):
 
     def __init__(self, *args, tournaments=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["source"].choices = [(t.pk, f"{t.date:%Y-%m-%d} {t.name}") for t in tournaments]
+        self.fields["source"].choices = [(t.pk, dated(t)) for t in tournaments]

@@ -272,6 +272,16 @@ class GameEntry:
     tout_initials: str = ""
 
 
+#: Messages the entry pages also show live, as soon as a row is typed (static/schafkopf/entry.js), not only when
+#: the list is saved: the same words in both places.
+SITS_OUT = gettext_noop("Seat %(seat)s deals game %(game_number)s at this five-player table and sits it out: "
+                        "enter one of the four players of that game.")
+TOUT_IN_FIRST_GAME = gettext_noop("No tout may be played in the first game of a round: correct the game.")
+PARTNER_IS_DECLARER = gettext_noop("The declarer cannot be his own partner: enter the seat of the called partner.")
+LIVE_MESSAGES = {"sits_out": SITS_OUT, "tout_in_first_game": TOUT_IN_FIRST_GAME,
+                 "partner_is_declarer": PARTNER_IS_DECLARER}
+
+
 def _check_seat(role: str, seat: object, *, game_number: int, table_size: int) -> None:
     if not (_is_whole(seat) and 1 <= seat <= table_size):
         raise RuleError(
@@ -282,8 +292,7 @@ def _check_seat(role: str, seat: object, *, game_number: int, table_size: int) -
     if seat == sitting_out(game_number, table_size):
         raise RuleError(
             f"{role}_sits_out",
-            gettext_noop("Seat %(seat)s deals game %(game_number)s at this five-player table and sits it out: "
-                         "enter one of the four players of that game."),
+            SITS_OUT,
             field=role, seat=seat, game_number=game_number,
         )
 
@@ -308,7 +317,7 @@ def _check_players(entry: GameEntry, *, game_number: int, table_size: int) -> No
     if entry.partner == entry.declarer:
         raise RuleError(
             "partner_is_declarer",
-            gettext_noop("The declarer cannot be his own partner: enter the seat of the called partner."),
+            PARTNER_IS_DECLARER,
             field="partner",
         )
 
@@ -333,7 +342,7 @@ def _check_tout(entry: GameEntry, *, game_number: int) -> None:
     if game_number == 1:
         raise RuleError(
             "tout_in_first_game",
-            gettext_noop("No tout may be played in the first game of a round: correct the game."),
+            TOUT_IN_FIRST_GAME,
             field="tout", game_number=game_number,
         )
     if not entry.tout_initials.strip():

@@ -40,6 +40,47 @@
     return !row.tout && row.partner && row.partner !== row.declarer && row.partner !== out;
   }
 
+  /* The rules' refusal a typed row already shows (null: none, or not typed far enough to tell): said under the row
+     at once, in the server's words (config.messages), not only when the list is saved. */
+  var messages = config.messages || {};
+
+  function problem(row, game) {
+    var out = sittingOut(game);
+    if (!row.type || !row.declarer) { return null; }
+    if (row.declarer === out) { return { key: "sits_out", seat: row.declarer }; }
+    if (row.type.solo) { return row.tout && game === 1 ? { key: "tout_in_first_game" } : null; }
+    if (row.partner && row.partner === row.declarer) { return { key: "partner_is_declarer" }; }
+    if (row.partner && row.partner === out) { return { key: "sits_out", seat: row.partner }; }
+    return null;
+  }
+
+  function typedThrough(row) {
+    return !!(row.type && row.declarer && (row.type.solo || row.partner) && row.won !== null);
+  }
+
+  function showProblem(tr, game, found) {
+    var next = tr.nextElementSibling;
+    var live = next && next.classList.contains("sk-live") ? next : null;
+    var fromServer = next && next.classList.contains("sk-msg") && !live;
+    if (!found || !messages[found.key] || fromServer) {
+      if (live) { live.parentNode.removeChild(live); }
+      return;
+    }
+    var text = messages[found.key].replace("%(seat)s", found.seat).replace("%(game_number)s", game);
+    if (!live) {
+      live = document.createElement("tr");
+      live.className = "sk-msg sk-live";
+      var cell = document.createElement("td");
+      cell.colSpan = tr.cells.length;
+      cell.setAttribute("role", "alert");
+      cell.appendChild(document.createElement("div")).className = "sk-msg-text";
+      live.appendChild(cell);
+      tr.parentNode.insertBefore(live, tr.nextSibling);
+    }
+    var shown = live.querySelector(".sk-msg-text");
+    if (shown.textContent !== text) { shown.textContent = text; }
+  }
+
   function amount(row) {
     var solo = row.type.solo;
     var base = row.tout ? tariff.tout
@@ -77,6 +118,7 @@
       var pts = ok ? points(row, game) : null;
       broken = broken || (!ok && !blank(game));
       tr.classList.toggle("sk-incomplete", !ok && !blank(game));
+      showProblem(tr, game, ok ? null : problem(row, game));
       for (s = 1; s <= size; s++) {
         if (pts && !broken) { running[s] += pts[s]; }
         cells[s - 1].querySelector(".sk-p").textContent = pts ? pts[s] : "";
@@ -136,7 +178,9 @@
     var game = parseInt(tr.dataset.game, 10);
     var inputs = inputsOf(tr);
     if (game && blank(game)) { finish(); return; }
-    if (game && complete(readRow(game), game)) {
+    // A row typed to its end moves on to the next game, also when the rules refuse it (the message under it says
+    // why, and saving points at it again): the next game's keys never land in its optional fields.
+    if (game && (complete(readRow(game), game) || (typedThrough(readRow(game)) && problem(readRow(game), game)))) {
       var next = nextRowFrom(tr);
       if (next) { next.querySelector("input").focus(); } else { finish(); }
       return;

@@ -157,6 +157,18 @@ def test_schafkopf_first_entry_confirm_and_differences(sk_double, client):
     assert ScoreSheet.objects.get().entered_by == first
 
 
+@pytest.mark.parametrize(("language", "field", "wrong"),
+                         [("de", "Feld", "Teilnehmerfeld"), ("da", "Felt", "Deltagere")])
+def test_the_differences_table_heads_the_entry_field_as_a_field(sk_double, client, language, field, wrong):
+    """The differences table's "Field" is a field of the form, not the field of participants (a patience's)."""
+    game, first, second = sk_double
+    sheet_url = sk_url(game, "sheet", 1, 1)
+    login(client, first).post(sheet_url, grid_post(game.entries()))
+    page = text(login(client, second).post(sheet_url, grid_post(game.entries(1)), HTTP_ACCEPT_LANGUAGE=language))
+    assert f'<th scope="col">{field}</th>' in page
+    assert wrong not in page
+
+
 def test_schafkopf_first_person_cannot_confirm(sk_double, client):
     game, first, _second = sk_double
     sheet_url = sk_url(game, "sheet", 1, 1)

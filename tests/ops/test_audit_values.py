@@ -276,3 +276,26 @@ def test_the_search_asks_the_database_instead_of_wording_every_entry(make_tourna
                           HTTP_ACCEPT_LANGUAGE="de")
     assert response.context["table"].paginator.count == 60
     assert 0 < len(worded) <= 2 * 50
+
+
+def test_a_list_entered_as_totals_reads_in_words(director, make_tournament, client):
+    """A Schafkopf list entered as totals (at the referee table or from a phone) is logged with each seat's total
+    and counts: the log names them in the reader's language ("Solo/Wenz gespielt", not "Solo played")."""
+    from scoring.games.schafkopf import services
+    from tests.schafkopf.conftest import draw_sixteen
+    from tournament.models import Table
+
+    tournament = draw_sixteen(make_tournament(director, name="Totals evening", game="schafkopf"), director)
+    table = Table.objects.filter(round__stage__tournament=tournament, round__number=1).order_by("number").first()
+    counts = {"solo_played": 0, "solo_won": 0, "tout_played": 0, "tout_won": 0}
+    entries = [{"seat": 1, "total": 6, **counts, "solo_played": 1, "solo_won": 1},
+               *({"seat": seat, "total": -2, **counts} for seat in (2, 3, 4))]
+    services.enter_sheet(table, by=director, mode="totals", entries=entries)
+    after = AuditEntry.objects.filter(tournament=tournament).exclude(after=None).latest("pk").after
+    fields = {name for path, _value in leaves(after) for name in path}
+    assert {"total", "solo_played", "solo_won", "tout_played", "tout_won"} <= fields
+    assert fields <= set(FIELD_LABELS), sorted(fields - set(FIELD_LABELS))
+    client.force_login(director)
+    text = " ".join(re.sub(r"<[^>]+>", " ", page_of(client, tournament, "de")).split())
+    assert "Summe: 6" in text and "Solo/Wenz gespielt: 1" in text and "Solo/Wenz gewonnen: 1" in text
+    assert "Solo played" not in text and "Total:" not in text

@@ -90,3 +90,38 @@ def test_a_refused_row_is_shown_and_focused(live_server, page, director, drawn, 
     expect(page.locator("#g1")).to_have_class(re.compile(r"\bsk-bad\b"))
     expect(page.locator("input[name=t1]")).to_be_focused()
     assert not ScoreSheet.objects.exists()
+
+
+def test_a_row_the_rules_refuse_says_why_as_it_is_typed(live_server, page, director, schafkopf, add_players):
+    """At a 5-table the dealer of game 1 (seat 1) sits out; typed as its declarer, the row says so at once, in the
+    words the save would use, and Enter still moves on to game 2 (the next game's keys used to land in the row's
+    Schneider field, shifting the rest of the list). A tout in game 1 is said at once too."""
+    from scoring.games.schafkopf import services
+    from scoring.games.schafkopf.queries import seated_tables
+
+    add_players(schafkopf, 17)
+    services.draw_seating(schafkopf, by=director, seed=4)
+    tables = seated_tables(schafkopf)[1]
+    five = next(t for t in tables if t.size == 5)
+    four = next(t for t in tables if t.size == 4)
+    log_in(page, live_server, director)
+    page.goto(f"{live_server.url}/manage/{schafkopf.slug}/schafkopf/rounds/1/tables/{five.number}/")
+    expect(page.locator("input[name=t1]")).to_be_focused()
+    for key in ("S", "Enter", "1", "Enter", "+", "Enter"):
+        page.keyboard.press(key) if key == "Enter" else page.keyboard.type(key)
+    message = page.locator("#g1 + tr.sk-msg")
+    expect(message).to_have_text("Seat 1 deals game 1 at this five-player table and sits it out: enter one of the "
+                                 "four players of that game.")
+    expect(page.locator("input[name=t2]")).to_be_focused()
+    expect(page.locator("input[name=x1]")).to_have_value("")
+    page.locator("input[name=d1]").fill("2")
+    expect(page.locator("tr.sk-msg")).to_have_count(0)
+    expect(page.locator("#g1")).not_to_have_class(re.compile(r"\bsk-incomplete\b"))
+
+    page.goto(f"{live_server.url}/manage/{schafkopf.slug}/schafkopf/rounds/1/tables/{four.number}/")
+    expect(page.locator("input[name=t1]")).to_be_focused()
+    type_row(page, {"t": "W", "d": "2", "p": "", "r": "+", "x": "", "i": "JB"})
+    expect(page.locator("#g1 + tr.sk-msg")).to_have_text(
+        "No tout may be played in the first game of a round: correct the game.")
+    expect(page.locator("input[name=t2]")).to_be_focused()
+    assert not ScoreSheet.objects.exists()

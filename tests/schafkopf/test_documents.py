@@ -163,3 +163,22 @@ def test_seating_lists_carry_the_public_qr_once_published(director, make_tournam
     set_publication(t, by=director, kinds=["schedule"])
     t.refresh_from_db()
     assert seating_by_table(t).qr_page == "schedule"
+
+
+def test_a_substitute_is_named_in_the_tournaments_language(drawn, director, add_players):
+    """A German tournament printed from an English screen: the seat played by a substitute reads German too."""
+    from django.utils import translation
+
+    from scoring.games.schafkopf import services
+    from tournament.models import Seat
+
+    drawn.language = "de"
+    drawn.save()
+    (late,) = add_players(drawn, 1, start=40)
+    seat = Seat.objects.filter(table__round__stage__tournament=drawn, table__round__number=2).first()
+    services.set_substitute(seat, late, by=director, reason="ill")
+    for name in ("seating-by-table", "standings"):
+        with translation.override("en"):
+            text = " ".join(" ".join(pdf_pages(drawn, name)).split())
+        assert f"{seat.participant.name}, gespielt von {late.name}" in text, name
+        assert "played by" not in text, name

@@ -86,3 +86,24 @@ def test_the_director_issues_the_links_by_keyboard_and_sees_a_qr_code_per_table(
     page.keyboard.press("Enter")
     expect(page.locator("#table-2 .tl-url")).not_to_have_text(old)
     keep_screenshot(page, ARTIFACTS / "table-links-director.png", full_page=True)
+
+
+def test_a_rows_message_on_the_phone_fits_the_phones_width(live_server, browser, links):
+    """The grid scrolls sideways on a 390 px phone; a row's message (at once as typed, and after a refused send)
+    spans the whole grid and ran off the right edge mid-sentence. It now wraps within the screen."""
+    _link, token = links[(1, 2)]
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        for name, text in (("t1", "S"), ("d1", "2"), ("r1", "+"), ("i1", "AB")):  # a tout in game 1
+            tap_and_type(phone, name, text)
+        for shown in (phone.locator("#g1 + tr.sk-live .sk-msg-text"), None):
+            if shown is None:  # sent anyway: the server says it, in the same place
+                phone.locator("#sk-save").tap()
+                shown = phone.locator("#g1 + tr.sk-msg .sk-msg-text")
+            expect(shown).to_contain_text("No tout may be played in the first game of a round")
+            box = shown.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert not PendingSheet.objects.exists()
+    finally:
+        phone.context.close()

@@ -305,3 +305,22 @@ def test_a_list_counted_at_once_is_said_once_in_each_language(phone, links, a_li
     _link, token = links[(1, 1)]
     said = said_after_sending(phone, table_url(token), grid_post(a_list(30, 4, seed=3)), language)
     assert said == [phone_notes(phone, table_url(token), "counted")[language]]
+
+
+def test_a_referee_entry_differing_from_the_tables_names_the_table_in_good_german(phone, links, a_list, director):
+    """The referee table types the list the table sent from its phone, with a slip: the page says who made the
+    first entry in a German sentence that holds together ("von dem Tisch", never "durch dem Tisch")."""
+    from tests.schafkopf.test_views import grid_post as referee_grid_post
+
+    link, token = links[(1, 1)]
+    entries = a_list(30, 4, seed=3)
+    assert phone.post(table_url(token), grid_post(entries)).status_code == 302
+    typed = [dict(entry) for entry in entries]
+    typed[6]["won"] = not typed[6]["won"]
+    phone.force_login(director)
+    sheet_url = reverse("tournament:schafkopf:sheet", args=[link.tournament.slug, 1, 1])
+    page = phone.post(sheet_url, referee_grid_post(typed), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Die beiden Eingaben unterscheiden sich" in page
+    assert "Ihre Eingabe weicht von der Ersterfassung ab (erfasst von dem Tisch über seinen Link)" in page
+    assert "Ersterfassung (von dem Tisch über seinen Link)" in page
+    assert "durch dem" not in page and "(über seinen Link))" not in page

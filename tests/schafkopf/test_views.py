@@ -217,3 +217,53 @@ def test_the_standings_page_shows_a_new_list_at_once(drawn, director, client, a_
     table = Table.objects.get(round__stage__tournament=drawn, round__number=1, number=1)
     services.enter_sheet(table, by=director, mode="games", entries=a_list())
     assert "Provisional — after 1 of 8 score lists" in client.get(url(drawn, "standings")).content.decode()
+
+
+def test_a_finished_evening_is_not_called_running_in_german(drawn, director, client, enter_all):
+    """Every list is in, the tournament is finished: the overview and the seating page say that play has started
+    (the seating is final), not "Das Turnier läuft" (the tournament is running)."""
+    enter_all(drawn)
+    drawn.refresh_from_db()
+    assert drawn.status == "finished"
+    client.force_login(director)
+    for name in ("overview", "seating"):
+        page = client.get(url(drawn, name), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert "Das Spiel hat begonnen: Die Sitzordnung steht fest." in page, name
+        assert "Das Turnier läuft" not in page, name
+
+
+def test_the_referee_table_sees_who_plays_a_seat_for_a_player_who_dropped_out(drawn, director, client, add_players):
+    """A substitute plays seat 2 of table 1: the round's list of tables and the list's entry page (both ways) name
+    him beside the seat's player, as the table's phone and the seating page do; the referee table is not left to
+    wonder why a player who went home is on the list."""
+    (late,) = add_players(drawn, 1, start=40)
+    seat = Seat.objects.get(table__round__stage__tournament=drawn, table__round__number=1, table__number=1, number=2)
+    services.set_substitute(seat, late, by=director, reason="went home")
+    client.force_login(director)
+    for target, name in ((url(drawn, "round", 1), late.last_name), (url(drawn, "sheet", 1, 1), late.last_name),
+                         (url(drawn, "sheet", 1, 1) + "?mode=totals", late.name)):
+        page = client.get(target).content.decode()
+        assert f"played by 40 {name}" in page, target
+    assert "played by" not in client.get(url(drawn, "sheet", 1, 2)).content.decode()
+
+
+def test_find_my_seat_sends_nobody_to_a_seat_a_substitute_plays(drawn, director, client, add_players):
+    """A player went home after round 1 and a late-comer plays his round-2 seat: "where do I sit" gives the
+    late-comer round 2 there, and the player who left only his round 1 (it told him to sit down in round 2 beside
+    his own substitute)."""
+    from tournament.services.publishing import set_publication
+
+    set_publication(drawn, by=director, kinds=["schedule"])
+    (late,) = add_players(drawn, 1, start=40)
+    seat = Seat.objects.select_related("participant", "table").get(
+        table__round__stage__tournament=drawn, table__round__number=2, table__number=1, number=2)
+    gone = seat.participant
+    services.set_substitute(seat, late, by=director, reason="went home")
+    seat_url = reverse("public:seat", args=[drawn.slug])
+
+    def rounds_found(player):
+        text = client.get(seat_url, {"q": str(player.number)}).content.decode()
+        return text.split('class="card found"')[1].count('<span class="big">') // 3
+
+    assert rounds_found(late) == 1
+    assert rounds_found(gone) == 1

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.games.schafkopf import services
-from tournament.models import Draw
+from tournament.models import Draw, Participant, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +55,26 @@ def test_the_summary_says_nobody_when_the_five_tables_are_shared(schafkopf, dire
     client.force_login(director)
     page = client.get(url(schafkopf, "seating")).content.decode()
     assert "nobody" in page.split('id="large-table-twice"')[1].split("</dd>")[0]
+
+
+def test_a_substitute_on_the_seat_of_a_withdrawn_player_settles_both_warnings(
+        schafkopf, director, client, add_players, a_list):
+    """A player goes home after round 1 and a late-comer plays his round-2 seat: the page no longer asks to seat
+    the late-comer nor to put a substitute on the seat (it asked before the substitute was set)."""
+
+    add_players(schafkopf, 16)
+    services.draw_seating(schafkopf, by=director, seed=7)
+    for table in Table.objects.filter(round__stage__tournament=schafkopf, round__number=1):
+        services.enter_sheet(table, by=director, mode="games", entries=a_list(seed=table.number))
+    seat = Seat.objects.select_related("participant").get(
+        table__round__stage__tournament=schafkopf, table__round__number=2, table__number=1, number=4)
+    gone = seat.participant
+    gone.status = Participant.Status.WITHDRAWN
+    gone.save()
+    (late,) = add_players(schafkopf, 1, start=40)
+    client.force_login(director)
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert "Registered but not seated" in page and "Withdrawn but seated" in page
+    services.set_substitute(seat, late, by=director, reason="went home")
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert "Registered but not seated" not in page and "Withdrawn but seated" not in page

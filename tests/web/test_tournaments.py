@@ -179,3 +179,18 @@ def test_creator_is_director_of_each_new_tournament_at_once(director, make_tourn
     second = make_tournament(director, name="Two")
     assert is_director(director, second)
     update_tournament(second, by=director, venue="Hall")
+
+
+@pytest.mark.parametrize(("language", "written"), [("de", "01.04.2026"), ("da", "01.04.2026"), ("en", "1 Apr 2026")])
+def test_the_list_and_the_desks_earlier_tournaments_write_dates_as_the_language_does(
+        director, make_tournament, client, language, written):
+    """"My tournaments" and the desk's "earlier tournament" choice wrote 2026-04-01 in every language."""
+    earlier = make_tournament(director, name="Spring Cup", game="schafkopf")
+    earlier.date = datetime.date(2026, 4, 1)
+    earlier.save()
+    tonight = make_tournament(director, name="Autumn Cup", game="schafkopf")
+    client.force_login(director)
+    for page in (client.get(reverse("tournament:list"), HTTP_ACCEPT_LANGUAGE=language),
+                 client.get(reverse("tournament:desk", args=[tonight.slug]), HTTP_ACCEPT_LANGUAGE=language)):
+        text = page.content.decode()
+        assert written in text and "2026-04-01" not in text

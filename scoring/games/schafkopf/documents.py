@@ -131,10 +131,11 @@ def seating_by_table(tournament) -> MultiSheetDocument:
                               qr_page=published_page(tournament, "schedule"))
 
 
-def _player_name(seat) -> str:
+def _player_name(seat):
     if seat.substitute_id:
-        return _format(gettext_noop("%(player)s, played by %(substitute)s"),
-                       {"player": seat.participant.name, "substitute": seat.substitute.name})
+        # Lazy, as every text of a document: it is built in the screen's language, printed in the tournament's.
+        return lazy_format(gettext_noop("%(player)s, played by %(substitute)s"),
+                           {"player": seat.participant.name, "substitute": seat.substitute.name})
     return seat.participant.name
 
 

@@ -22,7 +22,7 @@ from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
-from scoring.rules.schafkopf import GAME_TYPES, dealer_of, score_game, sitting_out, tariff_to_dict
+from scoring.rules.schafkopf import GAME_TYPES, LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
 from scoring.services.compare import two_versions
 from scoring.services.sheets import (
     EntriesDiffer,
@@ -360,10 +360,17 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 "editable": self.can_edit,
                 "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class}
                           for letter, key in TYPE_KEYS.items()},
+                "messages": live_messages(),
             },
             type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
         )
         return context
+
+
+def live_messages() -> dict[str, str]:
+    """The rules' messages the grid shows as soon as a row is typed (static/schafkopf/entry.js), translated, their
+    %(seat)s and %(game_number)s filled in there."""
+    return {key: _(message) for key, message in LIVE_MESSAGES.items()}
 
 
 def error_focus(grid: list[GridRow] | None, totals: list | None) -> str:

@@ -23,7 +23,7 @@ from tournament.services.errors import DomainError
 
 from . import services
 from .config import GAMES_MODE, TOTALS_MODE, settings_of
-from .entry import scored_rows
+from .entry import live_messages, scored_rows
 from .forms import (
     GRID_FIELDS,
     TOTALS_FIELDS,
@@ -156,6 +156,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
             "tariff": tariff_to_dict(settings.tariff), "size": context["size"], "games": context["games"],
             "editable": editable,
             "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
+            "messages": live_messages(),
             # what the phone keeps until sent is filed under the link's hint, never the token
             "storage": storage_key(request, context["link"]),
             "form": "sk-list", "liveTotals": True,

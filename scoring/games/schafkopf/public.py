@@ -111,12 +111,15 @@ class SchafkopfPublic(PublicContent):
         places = places_by_participant(tables_by_round)
         mates = {(t.round, t.number): [_seat(s) for s in t.seats] for tables in tables_by_round.values()
                  for t in tables}
+        # A player who dropped out does not sit where a substitute plays for him.
+        replaced = {(t.round, s.participant_id) for tables in tables_by_round.values() for t in tables
+                    for s in t.seats if s.substitute_id}
         sections = []
         for p in people:
             rounds = [
                 {"round": number, "table": table, "seat": seat, "scribe": seat == 1,
                  "mates": [m["name"] for m in mates[(number, table)] if m["number"] != p.number]}
-                for number, (table, seat) in sorted(places.get(p.pk, {}).items())
+                for number, (table, seat) in sorted(places.get(p.pk, {}).items()) if (number, p.pk) not in replaced
             ]
             sections.append(Section("public/schafkopf/found.html", {"person": person(p), "rounds": rounds}))
         return Found(sections, total)
