@@ -15,7 +15,7 @@ from scoring.games.schafkopf.queries import seated_tables
 from tournament.models import AuditEntry, Participant, Person, Season, Seat
 from tournament.services import register, seasons
 from tournament.services.errors import DomainError
-from tournament.services.participants import add_participant
+from tournament.services.participants import add_participant, update_participant
 
 
 def enter_one_list(tournament, director):
@@ -77,6 +77,39 @@ def test_merging_two_entries_moves_the_participations_and_is_audited(director, m
     entry = AuditEntry.objects.get(action="person.merge")
     assert entry.before["merged"]["first_name"] == "Anne" and entry.reason == "typo"
     assert "anna@example.org" not in str(AuditEntry.objects.filter(action="person.update").values("after"))
+
+
+def test_a_name_corrected_at_the_desk_is_corrected_in_the_register(director, make_tournament):
+    """A typo at the desk made a register entry of the typo: the correction at the desk reaches it, so the
+    season does not show the typo and the next evening's correct spelling finds the same person."""
+    one = make_tournament(director, name="One", game="schafkopf")
+    two = make_tournament(director, name="Two", game="schafkopf")
+    typo = add_participant(one, by=director, first_name="Josef", last_name="Hubr", club="SK Au")
+    update_participant(typo, by=director, last_name="Huber")
+    assert Person.objects.get(pk=typo.person_id).last_name == "Huber"
+    again = add_participant(two, by=director, first_name="Josef", last_name="Huber", club="SK Au")
+    assert again.person_id == typo.person_id and Person.objects.count() == 1
+
+
+def test_a_desk_correction_to_a_known_player_links_the_register_entry_of_earlier_evenings(director,
+                                                                                        make_tournament):
+    one = make_tournament(director, name="One", game="schafkopf")
+    two = make_tournament(director, name="Two", game="schafkopf")
+    known = add_participant(one, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    typo = add_participant(two, by=director, first_name="Ana", last_name="Huber", club="SK Au")
+    update_participant(typo, by=director, first_name="Anna")
+    typo.refresh_from_db()
+    assert typo.person_id == known.person_id and Person.objects.count() == 1
+    assert AuditEntry.objects.filter(action="person.merge").exists()
+
+
+def test_a_desk_correction_leaves_a_register_entry_of_other_evenings_alone(director, make_tournament):
+    one = make_tournament(director, name="One", game="schafkopf")
+    two = make_tournament(director, name="Two", game="schafkopf")
+    add_participant(one, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    here = add_participant(two, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    update_participant(here, by=director, first_name="Hanna")  # another person on this entry: the register stays
+    assert Person.objects.get(pk=here.person_id).first_name == "Anna"
 
 
 def test_two_people_of_one_tournament_cannot_be_merged(director, make_tournament):
