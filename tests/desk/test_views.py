@@ -170,6 +170,22 @@ def test_the_draw_page_offers_to_withdraw_the_no_shows(schafkopf, director, clie
     assert AuditEntry.objects.filter(action="checkin.withdraw_no_shows").exists()
 
 
+def test_a_late_arrival_withdrawn_as_a_no_show_is_found_at_the_check_in(schafkopf, director, client, add_players):
+    """Withdrawn before the draw, arriving after all: the check-in finds them, with the way back to playing."""
+    players = add_players(schafkopf, 9)
+    for player in players[:8]:
+        desk.mark_arrived(player, by=director)
+    desk.withdraw_no_shows(schafkopf, by=director)
+    client.force_login(director)
+    page = client.get(url(schafkopf, "checkin") + "?q=huber9").content.decode()
+    assert "Nobody found." in page  # no row to mark arrived: a withdrawn player does not play
+    assert 'id="desk-withdrawn"' in page and "9 Huber9, Anna9" in page
+    assert url(schafkopf, "desk_entry", players[8].pk) in page
+    everyone = client.get(url(schafkopf, "checkin")).content.decode()
+    assert "Huber9, Anna9" in everyone.split('id="desk-withdrawn"')[1]
+    assert 'id="desk-withdrawn"' not in client.get(url(schafkopf, "checkin") + "?q=huber1").content.decode()
+
+
 def test_voms_draw_page_offers_it_for_teams(voms, director, client, add_teams):
     teams = add_teams(voms, 5)
     desk.mark_arrived(teams[0], by=director)

@@ -327,11 +327,15 @@ class CheckInView(DeskPage, TemplateView):
         t = self.tournament
         counts = desk.checkin_counts(t)
         query = self.request.GET.get("q", "").strip()
-        entries = with_notes(t, [e for e in desk.entrants(t) if not desk.is_withdrawn(e)])
+        everyone = desk.entrants(t)
+        entries = with_notes(t, [e for e in everyone if not desk.is_withdrawn(e)])
+        # listed apart, so that a late arrival withdrawn as a no-show is found, with the way back to playing
+        withdrawn = [e for e in everyone if desk.is_withdrawn(e)]
         if query:
-            entries = matching(entries, query)
-        context.update(entries=entries, counts=counts, counts_text=counts_text(counts, desk.fee_of(t) is not None),
-                       query=query, no_shows=desk.no_shows(t))
+            entries, withdrawn = matching(entries, query), matching(withdrawn, query)
+        context.update(entries=entries, withdrawn=withdrawn, counts=counts,
+                       counts_text=counts_text(counts, desk.fee_of(t) is not None), query=query,
+                       no_shows=desk.no_shows(t))
         return context
 
     def post(self, request, *args, **kwargs):
