@@ -227,12 +227,18 @@ class EditView(EntryMixin, TemplateView):
                     "member": self._member}
         if action not in handlers:
             raise Http404
+        status_before = getattr(entry, "status", None)
         failed = handlers[action](entry)
         if failed:
             return self.render_to_response(self.get_context_data(current=entry, **failed))
         entry.refresh_from_db()  # the message names the entry as it is now called
         messages.success(request, _("%(number)s %(name)s: changes saved.") % {"number": entry.number,
                                                                                "name": entry.name})
+        if action == "status" and entry.status != status_before and desk.drawn(self.tournament):
+            # withdrawn mid-evening, or back after the draw: the seats need a decision, which the draw page offers
+            messages.warning(request, _("The seating is drawn already: the Seating page (Field for a patience) says "
+                                        "what this change needs — a substitute on the seats still to be played, or "
+                                        "the draw again before play starts."))
         return redirect(desk_url(self.tournament))
 
     def _details(self, entry):
