@@ -67,8 +67,24 @@
 
   // The time as the language's own format writes it (Django's TIME_FORMAT, given by the page), with seconds:
   // 12-hour "7:05:09 p.m." where it has a.m./p.m. (English), else 24-hour "19:05:09" (German, Danish).
-  function clockTime(now, timeFormat) {
-    const h = now.getHours(), rest = ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+  // The time on the venue's clocks (the tournament's time zone), whatever the phone's own zone: a visitor
+  // abroad reads the hall's time, as on every other page and printout. Without a zone: the phone's time.
+  function venueClock(now, timeZone) {
+    if (timeZone) {
+      try {
+        const parts = {};
+        new Intl.DateTimeFormat("en-GB", { timeZone: timeZone, hour: "numeric", minute: "numeric",
+                                           second: "numeric", hourCycle: "h23" })
+          .formatToParts(now).forEach(function (part) { parts[part.type] = Number(part.value); });
+        return { h: parts.hour % 24, m: parts.minute, s: parts.second };
+      } catch (error) { /* an unknown zone: the phone's time */ }
+    }
+    return { h: now.getHours(), m: now.getMinutes(), s: now.getSeconds() };
+  }
+
+  function clockTime(now, timeFormat, timeZone) {
+    const clock = venueClock(now, timeZone);
+    const h = clock.h, rest = ":" + two(clock.m) + ":" + two(clock.s);
     if (/[PAag]/.test(timeFormat)) return (h % 12 || 12) + rest + (h < 12 ? " a.m." : " p.m.");
     return two(h) + rest;
   }
@@ -77,7 +93,7 @@
     const el = document.querySelector("[data-checked]");
     if (el) {
       const now = new Date();
-      el.textContent = el.dataset.label + " " + clockTime(now, el.dataset.timeFormat || "");
+      el.textContent = el.dataset.label + " " + clockTime(now, el.dataset.timeFormat || "", el.dataset.timeZone || "");
     }
   }
 
