@@ -52,6 +52,16 @@ def visible_tournaments(user):
     return qs.filter(roles__user=user).distinct()
 
 
+def menu_for(user, tournament: Tournament, menu) -> list:
+    """The entries of a game's menu (label, address) whose page opens for the user's role: an assistant is not
+    offered the director's pages, which would answer "not found"."""
+    from django.urls import resolve
+
+    role = role_in(user, tournament)
+    return [(label, url) for label, url in menu
+            if role in getattr(resolve(url).func, "view_class", TournamentRoleRequiredMixin).allowed_roles]
+
+
 class TournamentRoleRequiredMixin(AccessMixin):
     """Loads `self.tournament` from the slug and refuses users without the role.
 

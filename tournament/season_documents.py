@@ -95,7 +95,7 @@ def statistics_document(table: SeasonTable) -> TableDocument:
 def season_document(table: SeasonTable) -> MultiSheetDocument:
     ranking = ranking_document(table)
     return MultiSheetDocument(table.season.name, [ranking, statistics_document(table)],
-                              filename_stem="season", landscape=ranking.landscape)
+                              filename_stem="season", landscape=ranking.landscape, dense=True)
 
 
 def frame_of(season, table: SeasonTable | None = None) -> SimpleNamespace:

@@ -73,7 +73,7 @@ VARIANT_NAMES = {
 }
 
 PATIENCE_NAMES = {
-    "kabal": gettext_noop("Domino patience"),
+    "kabal": gettext_noop("Ordinary domino patience"),  # the variant; the game of all six is "Domino patience"
     "stop_ved_fem": gettext_noop("Stop at five"),
     "bingo": gettext_noop("Bingo"),
     "fem_kolonner": gettext_noop("Five columns"),

@@ -58,13 +58,15 @@ class StaleVersion(DomainError):
 class EntriesDiffer(DomainError):
     """A second entry that differs from the first: nothing was saved; both versions are carried to compare."""
 
-    def __init__(self, pending: PendingSheet, entries, mode: str):
+    def __init__(self, pending: PendingSheet, entries, mode: str, *, director: bool = False):
         self.pending, self.entries, self.mode = pending, entries, mode
-        super().__init__(
-            _("Your entry differs from the first entry by %(who)s; nothing was saved. Check the marked fields "
-              "against the paper sheet and save again, or ask a director to decide.")
-            % {"who": entered_by_label(pending)}
-        )
+        # a director is not sent to ask a director: the page offers them the decision
+        message = (_("Your entry differs from the first entry by %(who)s; nothing was saved. Check the marked "
+                     "fields against the paper sheet and save again, or decide below which entry counts.")
+                   if director else
+                   _("Your entry differs from the first entry by %(who)s; nothing was saved. Check the marked fields "
+                     "against the paper sheet and save again, or ask a director to decide."))
+        super().__init__(message % {"who": entered_by_label(pending)})
 
 
 def user_name(user) -> str:
@@ -224,7 +226,7 @@ def _double_entry(tournament, place: dict, sheet, *, entries, mode, derived, by,
     if pending.mode == mode and pending.entries == entries:
         return _count(tournament, place, pending, sheet, derived=derived, by=by, action="sheet.confirmed")
     if not decide:
-        raise EntriesDiffer(pending, entries, mode)
+        raise EntriesDiffer(pending, entries, mode, director=is_director(by, tournament))
     if not is_director(by, tournament):
         raise DomainError(_("Only a director can decide between two different entries."))
     first = {"mode": pending.mode, "entries": pending.entries, "entered_by": entered_by_label(pending)}

@@ -7,6 +7,9 @@
   const list = document.getElementById("desk-list");
   if (!find || !list) return;
   const rows = Array.from(list.querySelectorAll("tbody tr[data-number]"));
+  // the withdrawn, listed below the table: filtered alike, never marked by a key
+  const withdrawnBox = document.getElementById("desk-withdrawn");
+  const withdrawn = withdrawnBox ? Array.from(withdrawnBox.querySelectorAll("li[data-number]")) : [];
   let selected = null;
 
   function normal(text) {
@@ -34,6 +37,10 @@
       row.hidden = text !== "" && number !== text && !normal(row.dataset.text).includes(text);
       if (number === text) exact = row;
     });
+    withdrawn.forEach((item) => {
+      item.hidden = text !== "" && item.dataset.number !== text && !normal(item.dataset.text).includes(text);
+    });
+    if (withdrawnBox) withdrawnBox.hidden = withdrawn.every((item) => item.hidden);
     // an empty box chooses nobody: Enter must never mark the first row by accident
     select(text === "" ? null : exact || visible()[0]);
   }

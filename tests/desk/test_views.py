@@ -111,6 +111,26 @@ def test_withdraw_and_exclude_through_the_desk(rummi, director, client, add_play
     assert player.status == "excluded" and player.status_reason == "cheat"
 
 
+def test_a_status_changed_after_the_draw_points_to_the_seating(schafkopf, director, client, add_players):
+    """Withdrawn mid-evening: the desk says that the seats need a substitute and where, not only "saved"."""
+    from scoring.games.schafkopf import services as schafkopf_services
+
+    players = add_players(schafkopf, 8)
+    client.force_login(director)
+    target = url(schafkopf, "desk_entry", players[0].pk)
+    before_draw = client.post(target, {"action": "status", "status": "withdrawn", "reason": ""}, follow=True)
+    assert "The seating is drawn already" not in before_draw.content.decode()
+    client.post(target, {"action": "status", "status": "active", "reason": ""})
+    schafkopf_services.draw_seating(schafkopf, by=director, seed=1)
+    page = client.post(target, {"action": "status", "status": "withdrawn", "reason": "felt ill"},
+                       follow=True).content.decode()
+    assert "changes saved" in page and "The seating is drawn already" in page and "a substitute" in page
+    unchanged = client.post(url(schafkopf, "desk_entry", players[1].pk),
+                            {"action": "details", **PLAYER, "first_name": "Anna2", "last_name": "Huber2"},
+                            follow=True).content.decode()
+    assert "The seating is drawn already" not in unchanged
+
+
 def test_delete_asks_first_and_only_before_the_draw(schafkopf, director, client, add_players):
     players = add_players(schafkopf, 9)
     client.force_login(director)
@@ -168,6 +188,22 @@ def test_the_draw_page_offers_to_withdraw_the_no_shows(schafkopf, director, clie
     assert response["Location"] == seating
     assert Participant.objects.get(number=9).status == "withdrawn"
     assert AuditEntry.objects.filter(action="checkin.withdraw_no_shows").exists()
+
+
+def test_a_late_arrival_withdrawn_as_a_no_show_is_found_at_the_check_in(schafkopf, director, client, add_players):
+    """Withdrawn before the draw, arriving after all: the check-in finds them, with the way back to playing."""
+    players = add_players(schafkopf, 9)
+    for player in players[:8]:
+        desk.mark_arrived(player, by=director)
+    desk.withdraw_no_shows(schafkopf, by=director)
+    client.force_login(director)
+    page = client.get(url(schafkopf, "checkin") + "?q=huber9").content.decode()
+    assert "Nobody found." in page  # no row to mark arrived: a withdrawn player does not play
+    assert 'id="desk-withdrawn"' in page and "9 Huber9, Anna9" in page
+    assert url(schafkopf, "desk_entry", players[8].pk) in page
+    everyone = client.get(url(schafkopf, "checkin")).content.decode()
+    assert "Huber9, Anna9" in everyone.split('id="desk-withdrawn"')[1]
+    assert 'id="desk-withdrawn"' not in client.get(url(schafkopf, "checkin") + "?q=huber1").content.decode()
 
 
 def test_voms_draw_page_offers_it_for_teams(voms, director, client, add_teams):

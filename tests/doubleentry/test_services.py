@@ -108,8 +108,12 @@ def test_the_confirm_button_counts_the_first_entry(double, first, second):
 
 def test_a_director_decides_between_two_versions(double, first, second, director):
     double.enter(first)
-    with pytest.raises(EntriesDiffer):
+    with pytest.raises(EntriesDiffer) as differ:
         double.enter(director, variant=1)
+    # the director is not told to ask a director: the decision is theirs, on the same page
+    assert "decide below which entry counts" in differ.value.message and "ask a director" not in differ.value.message
+    with pytest.raises(EntriesDiffer, match="ask a director to decide"):
+        double.enter(second, variant=1)
     with pytest.raises(DomainError, match="Only a director"):
         double.enter(second, variant=1, decide=True)
     sheet = double.enter(director, variant=1, decide=True)

@@ -232,6 +232,9 @@ def test_director_downloads_and_imports_through_the_pages(seated, director, clie
     response = client.post(reverse("tournament:import_roles"), {})
     copy = Tournament.objects.get(slug="schafkopf-night-2")
     assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
+    # the copy's short name differs from the file's: the director is told, with the new public address
+    told = client.get(response["Location"]).content.decode()
+    assert "“schafkopf-night” is taken here" in told and "/p/schafkopf-night-2/" in told
     roles = dict(TournamentRole.objects.filter(tournament=copy).values_list("user__username", "role"))
     assert roles == {"director": Role.DIRECTOR}  # the helper was not given access
     assert client.get(reverse("tournament:import_roles")).status_code == 302  # the upload is gone

@@ -308,6 +308,19 @@ def test_director_publishes_and_unpublishes_with_the_form(client, voms, director
     assert not voms.publish_standings
 
 
+def test_the_address_for_the_players_says_when_phones_cannot_reach_it(client, voms, director, settings):
+    """On 127.0.0.1 (plain `make run`) the page says that phones cannot open the address, and how to serve the
+    hall; it never sends the director to set PUBLIC_BASE_URL, which `HOST=0.0.0.0 make run` does not need."""
+    client.force_login(director)
+    url = reverse("tournament:public", args=[voms.slug])
+    settings.PUBLIC_BASE_URL = ""
+    page = text_of(client.get(url, HTTP_HOST="127.0.0.1:8000"))
+    assert 'id="local-only"' in page and "phones cannot open it" in page and "PUBLIC_BASE_URL" not in page
+    settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
+    page = text_of(client.get(url))
+    assert 'id="local-only"' not in page and "http://192.168.1.20:8000/p/" in page and "PUBLIC_BASE_URL" not in page
+
+
 def test_director_runs_the_clock_from_its_page(client, voms, director):
     client.force_login(director)
     url = reverse("tournament:clock", args=[voms.slug])

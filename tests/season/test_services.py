@@ -1,7 +1,9 @@
 """The player register and seasons with the database: links, merge, take-over, ranking, met_before."""
 
+import datetime
 import json
 import random
+import re
 from collections import Counter
 from decimal import Decimal
 from itertools import combinations
@@ -10,12 +12,12 @@ import pytest
 
 from scoring.games.schafkopf import services as schafkopf
 from scoring.games.schafkopf.config import settings_of
-from scoring.games.schafkopf.demo import random_list
+from scoring.games.schafkopf.demo import enter_random_results, random_list
 from scoring.games.schafkopf.queries import seated_tables
 from tournament.models import AuditEntry, Participant, Person, Season, Seat
 from tournament.services import register, seasons
 from tournament.services.errors import DomainError
-from tournament.services.participants import add_participant
+from tournament.services.participants import add_participant, update_participant
 
 
 def enter_one_list(tournament, director):
@@ -77,6 +79,39 @@ def test_merging_two_entries_moves_the_participations_and_is_audited(director, m
     entry = AuditEntry.objects.get(action="person.merge")
     assert entry.before["merged"]["first_name"] == "Anne" and entry.reason == "typo"
     assert "anna@example.org" not in str(AuditEntry.objects.filter(action="person.update").values("after"))
+
+
+def test_a_name_corrected_at_the_desk_is_corrected_in_the_register(director, make_tournament):
+    """A typo at the desk made a register entry of the typo: the correction at the desk reaches it, so the
+    season does not show the typo and the next evening's correct spelling finds the same person."""
+    one = make_tournament(director, name="One", game="schafkopf")
+    two = make_tournament(director, name="Two", game="schafkopf")
+    typo = add_participant(one, by=director, first_name="Josef", last_name="Hubr", club="SK Au")
+    update_participant(typo, by=director, last_name="Huber")
+    assert Person.objects.get(pk=typo.person_id).last_name == "Huber"
+    again = add_participant(two, by=director, first_name="Josef", last_name="Huber", club="SK Au")
+    assert again.person_id == typo.person_id and Person.objects.count() == 1
+
+
+def test_a_desk_correction_to_a_known_player_links_the_register_entry_of_earlier_evenings(director,
+                                                                                        make_tournament):
+    one = make_tournament(director, name="One", game="schafkopf")
+    two = make_tournament(director, name="Two", game="schafkopf")
+    known = add_participant(one, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    typo = add_participant(two, by=director, first_name="Ana", last_name="Huber", club="SK Au")
+    update_participant(typo, by=director, first_name="Anna")
+    typo.refresh_from_db()
+    assert typo.person_id == known.person_id and Person.objects.count() == 1
+    assert AuditEntry.objects.filter(action="person.merge").exists()
+
+
+def test_a_desk_correction_leaves_a_register_entry_of_other_evenings_alone(director, make_tournament):
+    one = make_tournament(director, name="One", game="schafkopf")
+    two = make_tournament(director, name="Two", game="schafkopf")
+    add_participant(one, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    here = add_participant(two, by=director, first_name="Anna", last_name="Huber", club="SK Au")
+    update_participant(here, by=director, first_name="Hanna")  # another person on this entry: the register stays
+    assert Person.objects.get(pk=here.person_id).first_name == "Anna"
 
 
 def test_two_people_of_one_tournament_cannot_be_merged(director, make_tournament):
@@ -257,3 +292,27 @@ def test_an_evening_of_a_season_is_drawn_keeping_apart_who_met_before(director, 
     # outside a season the draw records nothing of the kind
     alone = evening(17, names[:16], seed=3, results=False)
     assert "met_before" not in Draw.objects.filter(tournament=alone, kind=Draw.Kind.SEATING).latest("pk").params
+
+
+def test_the_season_pdf_keeps_every_row_whole_and_fills_its_pages(director, season, make_tournament):
+    """A club's season: 48 people with long names and clubs over five evenings. Rows whose names wrap were cut
+    into pages as if one line high: a page overflowed, a row was split across two pages (its name on the next),
+    and every further page began half empty (10 pages for 66 people)."""
+    from tests.pdf_text import page_texts
+    from tournament.season_documents import render_season
+
+    clubs = ["Schafkopffreunde Dachau", "Ober-Unter Freising", "Stammtisch Erding", "Trumpf Landshut"]
+    for day in range(1, 6):
+        tournament = make_tournament(director, name=f"Evening {day}", game="schafkopf",
+                                     date=datetime.date(2026, 1, day))
+        for i in range(48):
+            add_participant(tournament, by=director, first_name=f"Korbinian{i}", last_name=f"Obermeier-Steiner{i}",
+                            club=clubs[i % 4])
+        seasons.add_evening(season, tournament, by=director)
+        schafkopf.draw_seating(tournament, by=director, seed=day)
+        enter_random_results(tournament, director, random.Random(day))
+    pages = page_texts(render_season(season, "pdf"))
+    for i in range(48):
+        # the whole row on one page: its rank and the name beside it
+        assert any(re.search(rf"^\d+ Korbinian{i}\b", page, re.MULTILINE) for page in pages), i
+    assert len(pages) <= 5, len(pages)  # ranking and statistics of 48 people, about 40 rows a page

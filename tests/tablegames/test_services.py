@@ -386,3 +386,23 @@ def test_an_equal_best_total_past_the_target_plays_one_more_hand(make_game, add_
     decider = {"turn_points": per_seat(5, 30, 5), "winner": None, "remaining": per_seat(0, 0, 0)}
     sheet = services.enter_sheet(table, by=director, entries=[tie, decider], expected_version=1)
     assert sheet.derived["finished"] and sheet.derived["winner"] == 2
+
+
+@pytest.mark.parametrize("language", ["en", "de", "da"])
+def test_the_patience_game_is_not_named_after_one_of_its_patiences(language):
+    """A Danish director choosing the game read "Almindelig dominokabal", the name of the first of the six
+    patiences: the game of all six has a name of its own in every language."""
+    from django.utils import translation
+
+    from scoring.games import get_game
+    from scoring.games.tablegames import GAMES
+
+    name = get_game("domino_patience").name  # loads the registry
+    GAME = GAMES["domino_patience"]
+
+    with translation.override(language):
+        variants = [translation.gettext(spec.name) for spec in GAME.variants.values()]
+        assert str(name) not in variants
+    with translation.override("da"):
+        assert str(name) == "Dominokabal"
+        assert translation.gettext(GAME.variants["kabal"].name) == "Almindelig dominokabal"

@@ -337,3 +337,13 @@ def test_a_series_game_counted_at_once_is_said_once(phone, knockout, drawn, dire
     token = token_of(issue_match_links(drawn, [semifinal], by=director)[0])
     said = said_after_sending(phone, table_url(token), {"g1-lus_a": "9", "g1-lus_b": "3"}, "de")
     assert said == ["Eure Serie ist erfasst und zählt."]
+
+
+def test_the_menus_table_links_before_the_pool_draw_says_to_draw_first(director, make_tournament, client):
+    """Not "page not found": the director who opens Table links before the draw is told what comes first."""
+    voms = make_tournament(director, name="Before the draw", game="voms")
+    client.force_login(director)
+    response = client.get(reverse("tournament:voms:links", args=[voms.slug]), follow=True)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Draw the pools first." in text and 'id="print-slips"' not in text

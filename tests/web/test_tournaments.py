@@ -1,6 +1,7 @@
 """Tournaments: the services, the director pages and who may see them."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -73,6 +74,29 @@ def test_assistant_cannot_edit(tournament, assistant):
         update_tournament(tournament, by=assistant, name="Mine now")
     tournament.refresh_from_db()
     assert tournament.name == "Club evening"
+
+
+@pytest.mark.parametrize("game", ["voms", "schafkopf", "domino", "domino_patience", "rummi", "quadominos"])
+def test_the_tournament_page_offers_an_assistant_only_pages_that_open(game, director, make_tournament,
+                                                                      django_user_model, client):
+    """The assistant's second laptop: no button on the tournament's page leads to "not found"."""
+    from tournament.models import Role, TournamentRole
+
+    t = make_tournament(director, name="Evening", game=game)
+    helper = django_user_model.objects.create_user(username="helper", password="pw-Assistant-1")
+    TournamentRole.objects.create(tournament=t, user=helper, role=Role.ASSISTANT)
+    for user, least in ((helper, 3), (director, 9)):
+        client.force_login(user)
+        menu = client.get(reverse("tournament:detail", args=[t.slug])).context["game_menu"]
+        assert len(menu) >= least
+        for label, url in menu:
+            assert client.get(url, follow=True).status_code == 200, (user.username, str(label), url)
+        # and the game's own menu, on every game page
+        overview = client.get(menu[0][1]).content.decode()
+        nav = overview.split('-nav"', 1)[1].split("</nav>", 1)[0]
+        for url in re.findall(r'href="([^"]+)"', nav):
+            assert client.get(url, follow=True).status_code == 200, (user.username, url)
+    assert len(menu) == len(t.game_type.menu(t))  # the director is offered every page
 
 
 def test_archive_and_restore(tournament, director, client):

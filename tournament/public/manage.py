@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
@@ -64,6 +66,8 @@ class PublicSettingsView(DirectorRequiredMixin, FormView):
         context.update(
             has_public=bool(game_kinds(t)),
             public_url=url,
+            # a loopback address reaches this computer only: no phone can open it or its QR code
+            local_only=urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1"),
             qr=qr_svg(url, title=url),
             live_pages=[(PAGE_NAMES.get(page, t.name), link) for page, link in pages] if published else [],
             beamer_url=public_url(t, "beamer", self.request) if published else "",

@@ -227,7 +227,8 @@ def update_participant(participant: Participant, *, by, number=None, confirm_dup
     """Correct a player's name, club, group or number, at any time.
 
     A team named after its players (no name of its own was typed) follows the new name, so no list shows
-    the old one. A new number must be free; a fixed table follows the player to the new number.
+    the old one. A new number must be free; a fixed table follows the player to the new number. A corrected name
+    or club reaches the register entry the desk made from the typo (`register.follow_desk_correction`).
     """
     tournament = participant.tournament
     _require_director(by, tournament)
@@ -261,6 +262,11 @@ def update_participant(participant: Participant, *, by, number=None, confirm_dup
             _move_fixed_table(tournament, before["number"], number)
         log_action("participant.update", by=by, tournament=tournament, obj=participant, before=before,
                    after=changes)
+        if {"first_name", "last_name", "club"} & changes.keys():
+            from .register import follow_desk_correction
+
+            follow_desk_correction(participant, {name: before.get(name, getattr(participant, name))
+                                                 for name in ("first_name", "last_name", "club")}, by=by)
         for team, old_auto_name in teams:
             if team.name == old_auto_name:
                 _rename_team(team, team_name_of(team.members.all()), by=by)

@@ -121,6 +121,32 @@ def update_person(person: Person, *, by, **changes) -> Person:
     return person
 
 
+def follow_desk_correction(participant: Participant, old: dict, *, by) -> None:
+    """The desk corrected a player's name or club (`old`: the values before): the register follows where its
+    entry is only this player's, made by the desk from the same (misspelt) name and club. Else the season would
+    keep the typo and the next evening's correct spelling would make a second entry of the same person.
+
+    Where the register has an entry of the corrected name and club already (someone who played before), the
+    desk's entry is merged into it; an entry of other evenings, or one picked under another name, stays as it
+    is (the register page corrects and merges those)."""
+    person = participant.person
+    if person is None or not can_create_tournaments(by):
+        return
+    if Participant.objects.filter(person=person).exclude(pk=participant.pk).exists():
+        return
+    if (same_name(f"{person.first_name} {person.last_name}") != same_name(f"{old['first_name']} {old['last_name']}")
+            or same_name(person.club) != same_name(old["club"])):
+        return
+    playing = set(participant.tournament.participants.values_list("person_id", flat=True))
+    known = [p for p in same_person(participant.first_name, participant.last_name, participant.club)
+             if p.pk != person.pk and p.pk not in playing]
+    if known:
+        merge_persons(known[0], person, by=by)
+        return
+    update_person(person, by=by, first_name=participant.first_name, last_name=participant.last_name,
+                  club=participant.club)
+
+
 def merge_persons(keep: Person, other: Person, *, by, reason: str = "") -> Person:
     """`other` is the same person as `keep`: its participations move to `keep` and the entry `other` goes.
 

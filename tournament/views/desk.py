@@ -227,12 +227,18 @@ class EditView(EntryMixin, TemplateView):
                     "member": self._member}
         if action not in handlers:
             raise Http404
+        status_before = getattr(entry, "status", None)
         failed = handlers[action](entry)
         if failed:
             return self.render_to_response(self.get_context_data(current=entry, **failed))
         entry.refresh_from_db()  # the message names the entry as it is now called
         messages.success(request, _("%(number)s %(name)s: changes saved.") % {"number": entry.number,
                                                                                "name": entry.name})
+        if action == "status" and entry.status != status_before and desk.drawn(self.tournament):
+            # withdrawn mid-evening, or back after the draw: the seats need a decision, which the draw page offers
+            messages.warning(request, _("The seating is drawn already: the Seating page (Field for a patience) says "
+                                        "what this change needs — a substitute on the seats still to be played, or "
+                                        "the draw again before play starts."))
         return redirect(desk_url(self.tournament))
 
     def _details(self, entry):
@@ -327,11 +333,15 @@ class CheckInView(DeskPage, TemplateView):
         t = self.tournament
         counts = desk.checkin_counts(t)
         query = self.request.GET.get("q", "").strip()
-        entries = with_notes(t, [e for e in desk.entrants(t) if not desk.is_withdrawn(e)])
+        everyone = desk.entrants(t)
+        entries = with_notes(t, [e for e in everyone if not desk.is_withdrawn(e)])
+        # listed apart, so that a late arrival withdrawn as a no-show is found, with the way back to playing
+        withdrawn = [e for e in everyone if desk.is_withdrawn(e)]
         if query:
-            entries = matching(entries, query)
-        context.update(entries=entries, counts=counts, counts_text=counts_text(counts, desk.fee_of(t) is not None),
-                       query=query, no_shows=desk.no_shows(t))
+            entries, withdrawn = matching(entries, query), matching(withdrawn, query)
+        context.update(entries=entries, withdrawn=withdrawn, counts=counts,
+                       counts_text=counts_text(counts, desk.fee_of(t) is not None), query=query,
+                       no_shows=desk.no_shows(t))
         return context
 
     def post(self, request, *args, **kwargs):

@@ -14,6 +14,7 @@ from ..permissions import (
     DirectorRequiredMixin,
     TournamentRoleRequiredMixin,
     can_create_tournaments,
+    menu_for,
     visible_tournaments,
 )
 from ..services.errors import DomainError
@@ -116,5 +117,6 @@ class TournamentDetailView(TournamentRoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["game_menu"] = self.tournament.game_type.menu(self.tournament)
+        t = self.tournament
+        context["game_menu"] = menu_for(self.request.user, t, t.game_type.menu(t))
         return context

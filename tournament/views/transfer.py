@@ -6,6 +6,7 @@ holds and the roles it gives other users, and the importer chooses which to keep
 server shared by clubs, a role is access to the tournament) before the tournament is created.
 """
 
+import json
 import secrets
 import tempfile
 import time
@@ -160,6 +161,15 @@ class ImportView(ImporterMixin, FormView):
         return redirect("tournament:import_roles")
 
 
+def file_slug(data: bytes) -> str:
+    """The short name the tournament file gives (empty when it cannot be read: the import checked the rest)."""
+    try:
+        slug = json.loads(data)["tournament"]["slug"]
+    except (ValueError, KeyError, TypeError):
+        return ""
+    return slug if isinstance(slug, str) else ""
+
+
 class ImportRolesView(ImporterMixin, FormView):
     """Step 2: what the file holds, the roles it gives, and the importer's choice of roles to keep."""
 
@@ -207,4 +217,12 @@ class ImportRolesView(ImporterMixin, FormView):
             self.request,
             _("Tournament “%(name)s” imported as a new tournament; you are its director.") % {"name": tournament.name},
         )
+        in_file = file_slug(self.data)
+        if in_file and in_file != tournament.slug:
+            # a second copy on this machine: the public address and every printed QR code lead to the first one
+            messages.warning(self.request, _(
+                "The short name “%(wanted)s” is taken here, so this tournament's is “%(slug)s”: its public pages "
+                "are at %(path)s, and QR codes printed before the move lead to the other tournament. Print again "
+                "what carries them.") % {"wanted": in_file, "slug": tournament.slug,
+                                          "path": reverse("public:index", args=[tournament.slug])})
         return redirect(tournament)

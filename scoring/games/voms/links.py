@@ -46,7 +46,10 @@ class LinksView(DirectorRequiredMixin, TemplateView):
     def groups(self) -> list[tuple[str, list[Match]]]:
         """The part's matches, grouped as the page shows them: a round's games, or the knockout's rounds."""
         part = self.kwargs["part"]
-        if part not in {key for key, _label in self.parts()}:
+        parts = self.parts()
+        if not parts:  # nothing drawn yet: the page says to draw the pools first
+            return []
+        if part not in {key for key, _label in parts}:
             raise Http404
         if part == KNOCKOUT:
             return [(str(name), matches) for name, matches in knockout_rounds(self.tournament)]
