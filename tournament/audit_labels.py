@@ -218,7 +218,6 @@ FIELD_LABELS = {
     "time_zone": _("Time zone"),
     "total": _("Total"),
     "tournament": _("Tournament"),
-    "total": _("Total"),
     "tout": _("Tout"),
     "tout_initials": _("Tout initials"),
     "tout_played": _("Tout played"),

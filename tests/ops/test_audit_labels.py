@@ -183,29 +183,3 @@ def test_every_field_a_played_evening_logs_has_a_name_in_words(make_director):
     assert not sorted(found - set(FIELD_LABELS)), sorted(found - set(FIELD_LABELS))
     assert modes >= {"games", "hands", "results"}
     assert all(value_label("mode", mode) != mode for mode in modes), modes
-
-
-@pytest.mark.django_db
-def test_a_list_entered_as_totals_reads_in_words(director, make_tournament):
-    """A Schafkopf list entered as totals only (a table's phone, or the referee table): its fields ("Solo/Wenz
-    played", not "Solo played") read in the reader's language like a list entered game by game."""
-    from scoring.games.schafkopf import services
-    from scoring.games.schafkopf.queries import seated_tables
-    from tournament.audit_labels import FIELD_LABELS
-    from tournament.models import AuditEntry
-    from tournament.services.participants import add_participant
-
-    t = make_tournament(director, name="Totals", game="schafkopf")
-    for i in range(4):
-        add_participant(t, by=director, first_name=f"P{i}", last_name=f"Player{i}")
-    services.draw_seating(t, by=director, seed=1)
-    table = seated_tables(t)[1][0].seats[0].table
-    services.enter_sheet(table, by=director, mode="totals", entries=[
-        {"seat": seat, "total": total, "solo_played": 1 if seat == 1 else 0, "solo_won": 1 if seat == 1 else 0,
-         "tout_played": 0, "tout_won": 0} for seat, total in ((1, 30), (2, -10), (3, -10), (4, -10))])
-    found: set[str] = set()
-    for before, after in AuditEntry.objects.filter(action__startswith="sheet.").values_list("before", "after"):
-        _field_keys(before, found)
-        _field_keys(after, found)
-    assert {"total", "solo_played", "tout_won"} <= found
-    assert not sorted(found - set(FIELD_LABELS)), sorted(found - set(FIELD_LABELS))
