@@ -213,6 +213,17 @@ def test_the_directors_links_page_and_the_qr_code_on_the_sheet(client, domino_of
     assert client.get(reverse("tournament:tablegames:links", args=[domino_of_four.slug, 9])).status_code == 404
 
 
+def test_the_links_pages_print_link_opens_the_rounds_score_sheets(client, domino_of_four, director):
+    """"Print the score sheets with their QR codes" on round 2's links page opens round 2's score sheets (it led to
+    a 404: a document named "sheets" that the table games do not have)."""
+    client.force_login(director)
+    page = client.get(reverse("tournament:tablegames:links", args=[domino_of_four.slug, 2])).content.decode()
+    href = page.split('id="print-sheets"')[0].rsplit('href="', 1)[1].split('"')[0].replace("&amp;", "&")
+    response = client.get(href)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert href == reverse("tournament:tablegames:download", args=[domino_of_four.slug, "score-sheets-2", "pdf"])
+
+
 def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
     patience = make_game("domino_patience")
     add_players(patience, 5)
