@@ -113,6 +113,17 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert stored(domino_of_four) == before
 
 
+def test_the_round_page_says_a_phones_sheet_was_sent_by_the_table(phone, domino_links, domino_of_four, director,
+                                                                   client):
+    """The round's list of tables says who the awaiting sheet came from: the table's phone has no user, and the
+    badge read "awaiting confirmation: 1 row entered by None"."""
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    page = client.get(reverse("tournament:tablegames:round", args=[domino_of_four.slug, 1])).content.decode()
+    assert "awaiting confirmation: 1 row sent by the table" in page and "None" not in page
+
+
 def test_the_referee_table_types_the_hands_blind_and_sees_the_differences(phone, domino_links, domino_of_four,
                                                                           director, client):
     link, token = domino_links[(1, 1)]
