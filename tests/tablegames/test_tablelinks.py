@@ -124,6 +124,19 @@ def test_the_round_page_says_a_phones_sheet_was_sent_by_the_table(phone, domino_
     assert "awaiting confirmation: 1 row sent by the table" in page and "None" not in page
 
 
+def test_a_confirmed_sheet_from_the_phone_says_the_table_started_it(phone, domino_links, domino_of_four, director,
+                                                                    client):
+    """Once the referee table confirmed a phone's sheet, the sheet's page says who started it: the table (it read
+    "Started by None")."""
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    version = PendingSheet.objects.get(table=link.table).version
+    client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": version})
+    page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
+    assert "Started by the table (from its link);" in page and "None" not in page
+
+
 def test_the_referee_table_types_the_hands_blind_and_sees_the_differences(phone, domino_links, domino_of_four,
                                                                           director, client):
     link, token = domino_links[(1, 1)]

@@ -21,7 +21,14 @@ from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
+from scoring.services.sheets import (
+    EntriesDiffer,
+    StaleVersion,
+    entered_by_label,
+    pending_of,
+    started_by_label,
+    user_name,
+)
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -117,7 +124,8 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                        from_board=opened_from_board(self.request),
                        table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
                        round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
-                       pending_mine=self.pending_mine, confirm_only=self.confirm_only)
+                       pending_mine=self.pending_mine, confirm_only=self.confirm_only,
+                       started_by=started_by_label(self.sheet) if self.sheet else "")
         return context
 
     def post(self, request, *args, **kwargs):
