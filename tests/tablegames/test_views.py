@@ -145,6 +145,22 @@ def test_a_director_corrects_an_earlier_hand_with_a_reason(drawn, director, clie
     assert sheet.corrected and sheet.derived["totals"]["2"] == 15
 
 
+def test_a_correction_without_reason_focuses_the_reason_and_a_refused_one_keeps_it(drawn, director, client):
+    """"Say why the sheet is corrected." puts the focus on the reason (it was on the next hand's first field, where
+    the reason got typed), and a correction refused for another cause keeps the reason typed."""
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "5", "5", "5"]))
+    changed = {**hand_post(2, "", ["", "", "", ""], version=1), "h1-out": "1", "h1-penalties-1": "0",
+               "h1-penalties-2": "15", "h1-penalties-3": "5", "h1-penalties-4": "5"}
+    page = text_of(client.post(target, changed))
+    assert "Say why the sheet is corrected." in page
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == re.findall(r'<input id="tg-reason"[^>]*>', page)
+    refused = text_of(client.post(target, {**changed, "h1-penalties-1": "K", "reason": "misread"}))
+    assert "went out, so their penalty must be 0, not 10" in refused
+    assert re.search(r'<input id="tg-reason"[^>]*value="misread"', refused)
+
+
 def test_adding_a_hand_as_director_is_no_correction(drawn, director, client):
     client.force_login(director)
     target = url(drawn, "sheet", 1, 1)

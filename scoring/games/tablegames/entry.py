@@ -125,7 +125,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                        table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
                        round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
                        pending_mine=self.pending_mine, confirm_only=self.confirm_only,
-                       started_by=started_by_label(self.sheet) if self.sheet else "")
+                       started_by=started_by_label(self.sheet) if self.sheet else "",
+                       # the reason typed stays in its field when the page comes back with a message
+                       reason=self.request.POST.get("reason", "") if self.request.method == "POST" else "")
         return context
 
     def post(self, request, *args, **kwargs):
