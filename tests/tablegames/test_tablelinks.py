@@ -248,6 +248,19 @@ def test_the_links_pages_print_link_opens_the_rounds_score_sheets(client, domino
     assert href == reverse("tournament:tablegames:download", args=[domino_of_four.slug, "score-sheets-2", "pdf"])
 
 
+def test_the_phone_shows_no_more_rows_than_a_fixed_number_of_hands(make_game, add_players, director, phone):
+    """A game of three hands: the phone offers three rows, also after a hand was sent (it offered a fourth, which
+    the referee table refuses as played after the game was over)."""
+    three = make_game("domino", max_hands=3)
+    add_players(three, 4)
+    services.draw(three, by=director, seed=1)
+    token = token_of(issue_links(Round.objects.get(stage__tournament=three, number=1), by=director)[0])
+    assert 'name="h3-pips-4"' in phone.get(table_url(token)).content.decode()
+    phone.post(table_url(token), FIRST)
+    page = phone.get(table_url(token)).content.decode()
+    assert 'name="h3-pips-4"' in page and 'name="h4-' not in page
+
+
 def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
     patience = make_game("domino_patience")
     add_players(patience, 5)
