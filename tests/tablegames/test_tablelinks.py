@@ -1,6 +1,8 @@
 """Table-game table links: a link per table and round, the phone page entering the hands (/t/<token>/), the
 referee table's confirmation, the director's page of links and the QR code on the score sheet."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -135,6 +137,29 @@ def test_a_confirmed_sheet_from_the_phone_says_the_table_started_it(phone, domin
     client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": version})
     page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
     assert "Started by the table (from its link);" in page and "None" not in page
+
+
+def test_later_hands_from_the_phone_are_confirmed_from_the_board_with_enter(phone, domino_links, domino_of_four,
+                                                                           director, client):
+    """Hands a table sent after its first ones counted: opened from the board, *Confirm the first entry* has the
+    focus (it was on *Next table* of the finished game, so Enter, Enter left the sheet unconfirmed), says the table
+    sent them (it said "later entries by None") and leads back to the board."""
+    from scoring.board_views import board_url
+
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    version = PendingSheet.objects.get(table=link.table).version
+    client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": version})
+    phone.post(table_url(token), {**FIRST, **SECOND})  # the game's last hand
+    pending = PendingSheet.objects.get(table=link.table)
+    page = client.get(sheet_url(domino_of_four, 1, 1) + "?from=board").content.decode()
+    assert "None" not in page and "later hands sent by the table from its link" in page
+    assert re.findall(r"<[^>]*autofocus[^>]*>", page) == re.findall(r'<button[^>]*id="confirm-entry"[^>]*>', page)
+    response = client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": pending.version,
+                                                              "from": "board"})
+    assert response.status_code == 302 and response["Location"] == board_url(domino_of_four, "1")
+    assert ScoreSheet.objects.get(table=link.table).derived["finished"]
 
 
 def test_the_referee_table_types_the_hands_blind_and_sees_the_differences(phone, domino_links, domino_of_four,
