@@ -42,6 +42,22 @@ DIRECTOR_PAGES = [("settings", ()), ("seating", ()), ("standings", ()),
 ENTRY_PAGES = [("overview", ()), ("round", (1,)), ("sheet", (1, 1))]
 
 
+def test_the_patience_game_is_not_named_after_one_of_its_six_patiences(director, client):
+    """In Danish the game in *New tournament* read "Almindelig dominokabal", the name of the first of the six
+    patiences: the game and that patience shared one message. The game is "Dominokabale"; the patience keeps its
+    name."""
+    from scoring.games.tablegames import game_by_key
+    from scoring.rules.domino import PATIENCE_NAMES
+
+    with translation.override("da"):
+        assert str(game_by_key("domino_patience").name) == "Dominokabale"
+        assert translation.gettext(PATIENCE_NAMES["kabal"]) == "Almindelig dominokabal"
+    client.force_login(director)
+    client.cookies["django_language"] = "da"
+    page = text_of(client.get(reverse("tournament:create")))
+    assert ">Dominokabale<" in page and ">Almindelig dominokabal<" not in page
+
+
 @pytest.mark.parametrize(("name", "args"), DIRECTOR_PAGES + ENTRY_PAGES)
 def test_who_may_open_which_page(drawn, tg_assistant, make_director, director, client, name, args):
     target = url(drawn, name, *args)
