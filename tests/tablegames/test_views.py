@@ -391,6 +391,26 @@ def test_a_patience_result_without_its_finish_time_asks_for_it_there(timed_patie
     assert "autofocus" not in re.search(r'<input name="r2-tiles_left"[^>]*>', page)[0]
 
 
+@pytest.mark.parametrize("typed", ["99:99", "41:60", "1:60:00", "1:05:75"])
+def test_a_finish_time_with_60_or_more_seconds_or_minutes_is_refused(timed_patience, director, client, typed):
+    """"99:99" was taken as 100 minutes 39 seconds and ranked the player; a time has at most 59 seconds (and 59
+    minutes after the hours)."""
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "2", "r1-finish_time": typed}
+    page = text_of(client.post(url(timed_patience, "sheet", 1, 1), data))
+    assert f"“{typed}” is not a time" in page
+    assert not ScoreSheet.objects.filter(table__round__stage__tournament=timed_patience).exists()
+
+
+def test_a_refused_patience_list_counts_only_the_results_saved(timed_patience, director, client):
+    """A list refused for one missing finish time said "2 of 4 results entered." although nothing was saved."""
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3",
+            "r3-tiles_left": "1", "r3-finish_time": "45"}
+    page = text_of(client.post(url(timed_patience, "sheet", 1, 1), data))
+    assert "Enter the finish time too" in page and "0 of 4 results entered." in page
+
+
 def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without_a_result(timed_patience, director,
                                                                                          client):
     client.force_login(director)

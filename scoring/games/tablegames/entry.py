@@ -428,7 +428,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             grid = grids.get(focus["seat"].number)
             time_wrong = grid is not None and focus["time_name"] in grid.invalid
             focus["time_focus" if time_wrong else "focus"] = True
-        return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
+        # what is saved (a list refused and shown again with what was typed counts none of it)
+        saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
+        return {"rows": rows, "entered": len(saved.entered), "finished": followed.finished and not attempted}
 
 
 def point_at(grids: dict[int, GridRow], refused: services.SheetRefused, entries) -> None:
