@@ -411,6 +411,21 @@ def test_a_refused_patience_list_counts_only_the_results_saved(timed_patience, d
     assert "Enter the finish time too" in page and "0 of 4 results entered." in page
 
 
+def test_a_patience_correction_without_reason_focuses_the_reason_and_keeps_it(timed_patience, director, client):
+    """As on a sheet of hands: "Say why the sheet is corrected." puts the focus on the reason, and a correction
+    refused for another cause keeps the reason typed."""
+    client.force_login(director)
+    target = url(timed_patience, "sheet", 1, 1)
+    client.post(target, {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10"})
+    changed = {"version": "1", "r1-tiles_left": "0", "r1-finish_time": "42:10"}
+    page = text_of(client.post(target, changed))
+    assert "Say why the sheet is corrected." in page
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == re.findall(r'<input id="tg-reason"[^>]*>', page)
+    refused = text_of(client.post(target, {**changed, "r1-finish_time": "42:99", "reason": "misread"}))
+    assert "“42:99” is not a time" in refused
+    assert re.search(r'<input id="tg-reason"[^>]*value="misread"', refused)
+
+
 def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without_a_result(timed_patience, director,
                                                                                          client):
     client.force_login(director)
