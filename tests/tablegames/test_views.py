@@ -426,6 +426,22 @@ def test_a_patience_correction_without_reason_focuses_the_reason_and_keeps_it(ti
     assert re.search(r'<input id="tg-reason"[^>]*value="misread"', refused)
 
 
+def test_a_complete_deal_leads_to_the_next_deal_then_to_the_standings(make_game, add_players, director, client):
+    """Once every result of a deal is in, the page said so and nothing else: the next deal (after the last one the
+    standings) is offered with the focus, as the next table is on a sheet of hands."""
+    patience = make_game("domino_patience", rounds=2)
+    add_players(patience, 3)
+    services.draw(patience, by=director)
+    client.force_login(director)
+    every = {"r1-tiles_left": "0", "r2-tiles_left": "3", "r3-tiles_left": "1"}
+    for deal, target in ((1, url(patience, "sheet", 2, 1)), (2, url(patience, "standings"))):
+        client.post(url(patience, "sheet", deal, 1), {"version": "0", **every})
+        page = text_of(client.get(url(patience, "sheet", deal, 1)))
+        assert "Every result is in" in page
+        assert re.findall(r"<[^>]*autofocus[^>]*>", page) == [f'<a class="button" href="{target}" id="tg-next" '
+                                                              f'autofocus>']
+
+
 def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without_a_result(timed_patience, director,
                                                                                          client):
     client.force_login(director)

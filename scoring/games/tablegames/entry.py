@@ -419,6 +419,17 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                             if key in self.diff_keys},
             })
         editable = [row for row in rows if row["editable"]]
+        finished = followed.finished and not attempted
+        # every result in: what to do next is the next deal, after the last one the standings (they take the focus)
+        number = self.table.round.number
+        if not finished:
+            next_step = None
+        elif number < self.settings.rounds:
+            next_step = {"url": url(self.tournament, "sheet", number + 1, 1), "deal": number + 1}
+        else:
+            next_step = {"url": url(self.tournament, "standings")}
+        if next_step:
+            editable = []
         # the first result in error, else the first still empty, else the first that can be typed
         focus = next((row for row in editable if row["errors"]),
                      next((row for row in editable if not row["tiles"] and not row["time"]),
@@ -430,7 +441,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             focus["time_focus" if time_wrong else "focus"] = True
         # what is saved (a list refused and shown again with what was typed counts none of it)
         saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
-        return {"rows": rows, "entered": len(saved.entered), "finished": followed.finished and not attempted}
+        return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step}
 
 
 def point_at(grids: dict[int, GridRow], refused: services.SheetRefused, entries) -> None:
