@@ -42,6 +42,20 @@ DIRECTOR_PAGES = [("settings", ()), ("seating", ()), ("standings", ()),
 ENTRY_PAGES = [("overview", ()), ("round", (1,)), ("sheet", (1, 1))]
 
 
+def test_a_player_withdrawn_after_the_draw_is_marked_on_the_round_and_the_sheet(drawn, director, client):
+    """A player withdrawn mid-evening still sits at a later round's table (the seating is final): the round's list
+    of tables and the sheet said nothing, and the director typed hands for a player who went home."""
+    from tournament.models import Participant, Seat
+
+    seat = Seat.objects.filter(table__round__stage__tournament=drawn, table__round__number=2,
+                               table__number=1).select_related("participant").first()
+    Participant.objects.filter(pk=seat.participant_id).update(status=Participant.Status.WITHDRAWN)
+    client.force_login(director)
+    marked = f"{seat.participant.name} <em>(Withdrawn)</em>"
+    assert marked in text_of(client.get(url(drawn, "round", 2)))
+    assert marked in text_of(client.get(url(drawn, "sheet", 2, 1)))
+
+
 def test_the_patience_game_is_not_named_after_one_of_its_six_patiences(director, client):
     """In Danish the game in *New tournament* read "Almindelig dominokabal", the name of the first of the six
     patiences: the game and that patience shared one message. The game is "Dominokabale"; the patience keeps its
