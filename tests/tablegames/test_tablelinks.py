@@ -262,6 +262,19 @@ def test_the_directors_links_page_and_the_qr_code_on_the_sheet(client, domino_of
     assert client.get(reverse("tournament:tablegames:links", args=[domino_of_four.slug, 9])).status_code == 404
 
 
+def test_the_printed_sheet_carries_the_tables_address_beside_its_qr_code(client, domino_of_four, director):
+    """As a Schafkopf list does (and the guide says): the address is printed too, for a phone that cannot read the
+    code; the sheet had the QR code only."""
+    from documents import render
+    from scoring.games.tablegames.documents import score_sheets
+    from tests.pdf_text import page_texts
+
+    round_ = Round.objects.get(stage__tournament=domino_of_four, number=1)
+    tokens = {link.table.number: token_of(link) for link in issue_links(round_, by=director)}
+    first = page_texts(render(score_sheets(domino_of_four, 1), "pdf", tournament=domino_of_four))[0]
+    assert table_url(tokens[1]) in "".join(first.split())  # the address breaks across lines
+
+
 def test_the_links_pages_print_link_opens_the_rounds_score_sheets(client, domino_of_four, director):
     """"Print the score sheets with their QR codes" on round 2's links page opens round 2's score sheets (it led to
     a 404: a document named "sheets" that the table games do not have)."""
