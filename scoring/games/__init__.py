@@ -81,6 +81,8 @@ class GameType:
     #: dotted path of `table_page(request, link, *, token) -> HttpResponse`: the page a table's private link
     #: opens (scoring/tablelink_views.py); None: the game's tables cannot enter their results from a phone
     phone: str | None = None
+    #: whether a director can put a substitute on a seat once play has started (Schafkopf); the desk says so
+    substitutes: bool = False
     #: what the game's own stored values are called in the audit log, in the active language:
     #: audit_values() -> {field or "parent.field": {stored value: words} or a function value -> words (None: none)},
     #: built from the same choices the game's forms and rules use (tournament/audit_labels.py)

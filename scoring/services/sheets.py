@@ -82,6 +82,15 @@ def entered_by_label(pending) -> str:
     return user_name(pending.entered_by)
 
 
+def started_by_label(sheet: ScoreSheet) -> str:
+    """Who started a sheet that counts: a user, or the table itself when its first version came from its link
+    (the sheet then has no user)."""
+    first = sheet.revisions.order_by("version").first()
+    if first is not None and first.source_link_id:
+        return _("the table (from its link)")
+    return user_name(sheet.entered_by)
+
+
 def rule_message(error: RuleError) -> str:
     """The translated text of a rules error, with its parameters filled in."""
     text = _(error.message)

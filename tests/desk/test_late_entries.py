@@ -115,3 +115,16 @@ def test_a_team_registered_after_the_draw_holds_back_the_first_slip_until_the_dr
     with pytest.raises(DomainError):  # a team in a pool is not withdrawn after the draw
         desk.set_team_withdrawn(Team.objects.get(tournament=voms, name="Team 1"), True, by=director)
 
+
+
+@pytest.mark.parametrize(("game", "substitutes"), [("schafkopf", True), ("rummi", False), ("domino", False)])
+def test_the_desk_offers_substitutes_only_where_the_game_has_them(game, substitutes, director, make_tournament,
+                                                                  add_players, add_teams, client):
+    """Once the seating is drawn the desk said "after that, put them on seats as substitutes" in every seated
+    game; the table games have no substitutes, and a director there looked for them in vain."""
+    tournament = make_tournament(director, name=f"{game} night", game=game)
+    fix_the_draw(tournament, director, add_players, add_teams)
+    client.force_login(director)
+    page = client.get(reverse("tournament:desk", args=[tournament.slug])).content.decode()
+    assert "The seating is drawn." in page
+    assert ("put them on seats as substitutes" in page) == substitutes

@@ -67,6 +67,26 @@ def test_a_fixed_number_of_hands_prints_that_many_rows(make_game, add_players, d
     assert rows == list(range(1, 7))
 
 
+@pytest.mark.parametrize(("key", "variant", "rules", "goal"), [
+    ("domino", "femmer", {"max_hands": 3},
+     "The game ends after 3 hands, or earlier when a player reaches 100 points; the highest total wins."),
+    ("rummi", None, {"max_rounds": 8}, "The game ends after 8 hands, or earlier when a player's penalty total "
+                                       "reaches 250; the lowest total wins."),
+    ("domino", "blinde", {}, "One hand decides: the finishing order is the result."),
+])
+def test_the_sheet_says_a_fixed_number_of_hands_ends_the_game_at_the_latest(make_game, add_players, director, key,
+                                                                           variant, rules, goal):
+    """A game of a fixed number of hands still ends at the target (or penalty limit): the sheet said only "The game
+    ends after 3 hands", and a table played on past 100 points to hands the referee table refuses; blind domino's
+    one hand read "The game ends after 1 hands"."""
+    game = make_game(key, variant, **rules)
+    add_players(game, 4)
+    services.draw(game, by=director, seed=1)
+    (text,) = pdf_pages(game, "score-sheets-1")
+    flat = " ".join(text.split())
+    assert goal in flat and "1 hands" not in flat
+
+
 def test_a_patience_result_list_has_every_player_24_to_a_page(make_game, add_players, director):
     patience = make_game("domino_patience", "stop_ved_fem")
     players = add_players(patience, 30)

@@ -1,6 +1,8 @@
 """Table-game table links: a link per table and round, the phone page entering the hands (/t/<token>/), the
 referee table's confirmation, the director's page of links and the QR code on the score sheet."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -113,6 +115,53 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert stored(domino_of_four) == before
 
 
+def test_the_round_page_says_a_phones_sheet_was_sent_by_the_table(phone, domino_links, domino_of_four, director,
+                                                                   client):
+    """The round's list of tables says who the awaiting sheet came from: the table's phone has no user, and the
+    badge read "awaiting confirmation: 1 row entered by None"."""
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    page = client.get(reverse("tournament:tablegames:round", args=[domino_of_four.slug, 1])).content.decode()
+    assert "awaiting confirmation: 1 row sent by the table" in page and "None" not in page
+
+
+def test_a_confirmed_sheet_from_the_phone_says_the_table_started_it(phone, domino_links, domino_of_four, director,
+                                                                    client):
+    """Once the referee table confirmed a phone's sheet, the sheet's page says who started it: the table (it read
+    "Started by None")."""
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    version = PendingSheet.objects.get(table=link.table).version
+    client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": version})
+    page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
+    assert "Started by the table (from its link);" in page and "None" not in page
+
+
+def test_later_hands_from_the_phone_are_confirmed_from_the_board_with_enter(phone, domino_links, domino_of_four,
+                                                                           director, client):
+    """Hands a table sent after its first ones counted: opened from the board, *Confirm the first entry* has the
+    focus (it was on *Next table* of the finished game, so Enter, Enter left the sheet unconfirmed), says the table
+    sent them (it said "later entries by None") and leads back to the board."""
+    from scoring.board_views import board_url
+
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    client.force_login(director)
+    version = PendingSheet.objects.get(table=link.table).version
+    client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": version})
+    phone.post(table_url(token), {**FIRST, **SECOND})  # the game's last hand
+    pending = PendingSheet.objects.get(table=link.table)
+    page = client.get(sheet_url(domino_of_four, 1, 1) + "?from=board").content.decode()
+    assert "None" not in page and "later hands sent by the table from its link" in page
+    assert re.findall(r"<[^>]*autofocus[^>]*>", page) == re.findall(r'<button[^>]*id="confirm-entry"[^>]*>', page)
+    response = client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": pending.version,
+                                                              "from": "board"})
+    assert response.status_code == 302 and response["Location"] == board_url(domino_of_four, "1")
+    assert ScoreSheet.objects.get(table=link.table).derived["finished"]
+
+
 def test_the_referee_table_types_the_hands_blind_and_sees_the_differences(phone, domino_links, domino_of_four,
                                                                           director, client):
     link, token = domino_links[(1, 1)]
@@ -211,6 +260,43 @@ def test_the_directors_links_page_and_the_qr_code_on_the_sheet(client, domino_of
     client.post(page_url, {"action": "revoke", "link": link.pk})
     assert score_sheets(domino_of_four, 1).pages[0]["link"] is None
     assert client.get(reverse("tournament:tablegames:links", args=[domino_of_four.slug, 9])).status_code == 404
+
+
+def test_the_printed_sheet_carries_the_tables_address_beside_its_qr_code(client, domino_of_four, director):
+    """As a Schafkopf list does (and the guide says): the address is printed too, for a phone that cannot read the
+    code; the sheet had the QR code only."""
+    from documents import render
+    from scoring.games.tablegames.documents import score_sheets
+    from tests.pdf_text import page_texts
+
+    round_ = Round.objects.get(stage__tournament=domino_of_four, number=1)
+    tokens = {link.table.number: token_of(link) for link in issue_links(round_, by=director)}
+    first = page_texts(render(score_sheets(domino_of_four, 1), "pdf", tournament=domino_of_four))[0]
+    assert table_url(tokens[1]) in "".join(first.split())  # the address breaks across lines
+
+
+def test_the_links_pages_print_link_opens_the_rounds_score_sheets(client, domino_of_four, director):
+    """"Print the score sheets with their QR codes" on round 2's links page opens round 2's score sheets (it led to
+    a 404: a document named "sheets" that the table games do not have)."""
+    client.force_login(director)
+    page = client.get(reverse("tournament:tablegames:links", args=[domino_of_four.slug, 2])).content.decode()
+    href = page.split('id="print-sheets"')[0].rsplit('href="', 1)[1].split('"')[0].replace("&amp;", "&")
+    response = client.get(href)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert href == reverse("tournament:tablegames:download", args=[domino_of_four.slug, "score-sheets-2", "pdf"])
+
+
+def test_the_phone_shows_no_more_rows_than_a_fixed_number_of_hands(make_game, add_players, director, phone):
+    """A game of three hands: the phone offers three rows, also after a hand was sent (it offered a fourth, which
+    the referee table refuses as played after the game was over)."""
+    three = make_game("domino", max_hands=3)
+    add_players(three, 4)
+    services.draw(three, by=director, seed=1)
+    token = token_of(issue_links(Round.objects.get(stage__tournament=three, number=1), by=director)[0])
+    assert 'name="h3-pips-4"' in phone.get(table_url(token)).content.decode()
+    phone.post(table_url(token), FIRST)
+    page = phone.get(table_url(token)).content.decode()
+    assert 'name="h3-pips-4"' in page and 'name="h4-' not in page
 
 
 def test_a_patience_has_no_table_links(make_game, add_players, director, phone):

@@ -42,6 +42,36 @@ DIRECTOR_PAGES = [("settings", ()), ("seating", ()), ("standings", ()),
 ENTRY_PAGES = [("overview", ()), ("round", (1,)), ("sheet", (1, 1))]
 
 
+def test_a_player_withdrawn_after_the_draw_is_marked_on_the_round_and_the_sheet(drawn, director, client):
+    """A player withdrawn mid-evening still sits at a later round's table (the seating is final): the round's list
+    of tables and the sheet said nothing, and the director typed hands for a player who went home."""
+    from tournament.models import Participant, Seat
+
+    seat = Seat.objects.filter(table__round__stage__tournament=drawn, table__round__number=2,
+                               table__number=1).select_related("participant").first()
+    Participant.objects.filter(pk=seat.participant_id).update(status=Participant.Status.WITHDRAWN)
+    client.force_login(director)
+    marked = f"{seat.participant.name} <em>(Withdrawn)</em>"
+    assert marked in text_of(client.get(url(drawn, "round", 2)))
+    assert marked in text_of(client.get(url(drawn, "sheet", 2, 1)))
+
+
+def test_the_patience_game_is_not_named_after_one_of_its_six_patiences(director, client):
+    """In Danish the game in *New tournament* read "Almindelig dominokabal", the name of the first of the six
+    patiences: the game and that patience shared one message. The game is "Dominokabal"; the patience keeps its
+    name."""
+    from scoring.games.tablegames import game_by_key
+    from scoring.rules.domino import PATIENCE_NAMES
+
+    with translation.override("da"):
+        assert str(game_by_key("domino_patience").name) == "Dominokabal"
+        assert translation.gettext(PATIENCE_NAMES["kabal"]) == "Almindelig dominokabal"
+    client.force_login(director)
+    client.cookies["django_language"] = "da"
+    page = text_of(client.get(reverse("tournament:create")))
+    assert ">Dominokabal<" in page and ">Almindelig dominokabal<" not in page
+
+
 @pytest.mark.parametrize(("name", "args"), DIRECTOR_PAGES + ENTRY_PAGES)
 def test_who_may_open_which_page(drawn, tg_assistant, make_director, director, client, name, args):
     target = url(drawn, name, *args)
@@ -143,6 +173,22 @@ def test_a_director_corrects_an_earlier_hand_with_a_reason(drawn, director, clie
     assert client.post(target, {**changed, "reason": "misread"}).status_code == 302
     sheet = ScoreSheet.objects.get(table__round__number=1, table__number=1)
     assert sheet.corrected and sheet.derived["totals"]["2"] == 15
+
+
+def test_a_correction_without_reason_focuses_the_reason_and_a_refused_one_keeps_it(drawn, director, client):
+    """"Say why the sheet is corrected." puts the focus on the reason (it was on the next hand's first field, where
+    the reason got typed), and a correction refused for another cause keeps the reason typed."""
+    client.force_login(director)
+    target = url(drawn, "sheet", 1, 1)
+    client.post(target, hand_post(1, 1, ["0", "5", "5", "5"]))
+    changed = {**hand_post(2, "", ["", "", "", ""], version=1), "h1-out": "1", "h1-penalties-1": "0",
+               "h1-penalties-2": "15", "h1-penalties-3": "5", "h1-penalties-4": "5"}
+    page = text_of(client.post(target, changed))
+    assert "Say why the sheet is corrected." in page
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == re.findall(r'<input id="tg-reason"[^>]*>', page)
+    refused = text_of(client.post(target, {**changed, "h1-penalties-1": "K", "reason": "misread"}))
+    assert "went out, so their penalty must be 0, not 10" in refused
+    assert re.search(r'<input id="tg-reason"[^>]*value="misread"', refused)
 
 
 def test_adding_a_hand_as_director_is_no_correction(drawn, director, client):
@@ -357,6 +403,57 @@ def test_a_patience_result_without_its_finish_time_asks_for_it_there(timed_patie
     assert "Enter the finish time too" in page and "“” is not a time" not in page
     assert "autofocus" in re.search(r'<input name="r2-finish_time"[^>]*>', page)[0]
     assert "autofocus" not in re.search(r'<input name="r2-tiles_left"[^>]*>', page)[0]
+
+
+@pytest.mark.parametrize("typed", ["99:99", "41:60", "1:60:00", "1:05:75"])
+def test_a_finish_time_with_60_or_more_seconds_or_minutes_is_refused(timed_patience, director, client, typed):
+    """"99:99" was taken as 100 minutes 39 seconds and ranked the player; a time has at most 59 seconds (and 59
+    minutes after the hours)."""
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "2", "r1-finish_time": typed}
+    page = text_of(client.post(url(timed_patience, "sheet", 1, 1), data))
+    assert f"“{typed}” is not a time" in page
+    assert not ScoreSheet.objects.filter(table__round__stage__tournament=timed_patience).exists()
+
+
+def test_a_refused_patience_list_counts_only_the_results_saved(timed_patience, director, client):
+    """A list refused for one missing finish time said "2 of 4 results entered." although nothing was saved."""
+    client.force_login(director)
+    data = {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3",
+            "r3-tiles_left": "1", "r3-finish_time": "45"}
+    page = text_of(client.post(url(timed_patience, "sheet", 1, 1), data))
+    assert "Enter the finish time too" in page and "0 of 4 results entered." in page
+
+
+def test_a_patience_correction_without_reason_focuses_the_reason_and_keeps_it(timed_patience, director, client):
+    """As on a sheet of hands: "Say why the sheet is corrected." puts the focus on the reason, and a correction
+    refused for another cause keeps the reason typed."""
+    client.force_login(director)
+    target = url(timed_patience, "sheet", 1, 1)
+    client.post(target, {"version": "0", "r1-tiles_left": "0", "r1-finish_time": "41:10"})
+    changed = {"version": "1", "r1-tiles_left": "0", "r1-finish_time": "42:10"}
+    page = text_of(client.post(target, changed))
+    assert "Say why the sheet is corrected." in page
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == re.findall(r'<input id="tg-reason"[^>]*>', page)
+    refused = text_of(client.post(target, {**changed, "r1-finish_time": "42:99", "reason": "misread"}))
+    assert "“42:99” is not a time" in refused
+    assert re.search(r'<input id="tg-reason"[^>]*value="misread"', refused)
+
+
+def test_a_complete_deal_leads_to_the_next_deal_then_to_the_standings(make_game, add_players, director, client):
+    """Once every result of a deal is in, the page said so and nothing else: the next deal (after the last one the
+    standings) is offered with the focus, as the next table is on a sheet of hands."""
+    patience = make_game("domino_patience", rounds=2)
+    add_players(patience, 3)
+    services.draw(patience, by=director)
+    client.force_login(director)
+    every = {"r1-tiles_left": "0", "r2-tiles_left": "3", "r3-tiles_left": "1"}
+    for deal, target in ((1, url(patience, "sheet", 2, 1)), (2, url(patience, "standings"))):
+        client.post(url(patience, "sheet", deal, 1), {"version": "0", **every})
+        page = text_of(client.get(url(patience, "sheet", deal, 1)))
+        assert "Every result is in" in page
+        assert re.findall(r"<[^>]*autofocus[^>]*>", page) == [f'<a class="button" href="{target}" id="tg-next" '
+                                                              f'autofocus>']
 
 
 def test_a_patience_list_opened_again_puts_the_focus_on_the_first_player_without_a_result(timed_patience, director,

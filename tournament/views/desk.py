@@ -89,7 +89,7 @@ class DeskPage(DirectorRequiredMixin):
         t = self.tournament
         context.update(
             game_menu=t.game_type.menu(t), current_url=desk_url(t, "checkin" if self.tab == "checkin" else "desk"),
-            tab=self.tab, teams=self.teams, fee=desk.fee_of(t),
+            tab=self.tab, teams=self.teams, substitutes=t.game_type.substitutes, fee=desk.fee_of(t),
             drawn=desk.drawn(t), registration_links=t.game_type.registration_links(t),
         )
         return context

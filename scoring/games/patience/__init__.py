@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.rules.domino import PATIENCES, SPECS
 
@@ -26,7 +27,8 @@ def random_result(rng: random.Random, seats: list[int], spec, rules, number: int
 GAME = register_table_game(
     TableGame(
         key="domino_patience",
-        name=_("Domino patience"),
+        # the game, not its first patience ("kabal", named "Domino patience" too): in Danish they differ
+        name=pgettext_lazy("game", "Domino patience"),
         description=_("One of the six domino patiences, played by every player on their own; fewest tiles left "
                       "wins, then the earliest finish time."),
         variants={key: SPECS[key] for key in PATIENCES},

@@ -107,6 +107,7 @@ GAME = register(
         result_unit="lists",
         board=board,
         season_evening="scoring.games.schafkopf.season.season_evening",
+        substitutes=True,
         audit_values=audit_values,
     )
 )

@@ -200,15 +200,25 @@ def table_links(tournament, round_number: int) -> dict[int, dict]:
 
 
 def _goal(settings):
-    """One line on the sheet saying when the game ends and who wins."""
+    """One line on the sheet saying when the game ends and who wins. A fixed number of hands ends the game at the
+    latest: the target (or penalty limit) still ends it earlier (`rules.tablegames.follow_game`)."""
     rules = settings.rules
-    if settings.fixed_hands:
-        return lazy_format(gettext_noop("The game ends after %(hands)s hands."), {"hands": settings.fixed_hands})
+    hands = settings.fixed_hands
     target = getattr(rules, "target", None)
+    limit = getattr(rules, "limit", None)
+    if hands and target:
+        return lazy_format(gettext_noop("The game ends after %(hands)s hands, or earlier when a player reaches "
+                                        "%(target)s points; the highest total wins."),
+                           {"hands": hands, "target": target})
+    if hands and limit:
+        return lazy_format(gettext_noop("The game ends after %(hands)s hands, or earlier when a player's penalty "
+                                        "total reaches %(limit)s; the lowest total wins."),
+                           {"hands": hands, "limit": limit})
+    if hands and hands > 1:  # one hand (blind domino) is said below
+        return lazy_format(gettext_noop("The game ends after %(hands)s hands."), {"hands": hands})
     if target:
         return lazy_format(gettext_noop("The game ends when a player reaches %(target)s points; the highest total "
                                         "wins."), {"target": target})
-    limit = getattr(rules, "limit", None)
     if limit:
         return lazy_format(gettext_noop("The game ends when a player's penalty total reaches %(limit)s; the lowest "
                                         "total wins."), {"limit": limit})

@@ -21,7 +21,14 @@ from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
+from scoring.services.sheets import (
+    EntriesDiffer,
+    StaleVersion,
+    entered_by_label,
+    pending_of,
+    started_by_label,
+    user_name,
+)
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -117,7 +124,10 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                        from_board=opened_from_board(self.request),
                        table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
                        round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
-                       pending_mine=self.pending_mine, confirm_only=self.confirm_only)
+                       pending_mine=self.pending_mine, confirm_only=self.confirm_only,
+                       started_by=started_by_label(self.sheet) if self.sheet else "",
+                       # the reason typed stays in its field when the page comes back with a message
+                       reason=self.request.POST.get("reason", "") if self.request.method == "POST" else "")
         return context
 
     def post(self, request, *args, **kwargs):
@@ -409,6 +419,17 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                             if key in self.diff_keys},
             })
         editable = [row for row in rows if row["editable"]]
+        finished = followed.finished and not attempted
+        # every result in: what to do next is the next deal, after the last one the standings (they take the focus)
+        number = self.table.round.number
+        if not finished:
+            next_step = None
+        elif number < self.settings.rounds:
+            next_step = {"url": url(self.tournament, "sheet", number + 1, 1), "deal": number + 1}
+        else:
+            next_step = {"url": url(self.tournament, "standings")}
+        if next_step:
+            editable = []
         # the first result in error, else the first still empty, else the first that can be typed
         focus = next((row for row in editable if row["errors"]),
                      next((row for row in editable if not row["tiles"] and not row["time"]),
@@ -418,7 +439,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             grid = grids.get(focus["seat"].number)
             time_wrong = grid is not None and focus["time_name"] in grid.invalid
             focus["time_focus" if time_wrong else "focus"] = True
-        return {"rows": rows, "entered": len(followed.entered), "finished": followed.finished}
+        # what is saved (a list refused and shown again with what was typed counts none of it)
+        saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
+        return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step}
 
 
 def point_at(grids: dict[int, GridRow], refused: services.SheetRefused, entries) -> None:

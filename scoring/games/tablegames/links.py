@@ -26,6 +26,12 @@ class LinksView(DirectorPage, SeatedLinksPage, TemplateView):
             raise Http404  # a patience's field enters its results at the referee table
         return super().round()
 
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        # the round's score sheets, which carry the links' QR codes (the printouts page's document of that name)
+        context["print_url"] = url(self.tournament, "download", f"score-sheets-{self.kwargs['round']}", "pdf")
+        return context
+
     def round_page(self, name: str, number) -> str:
         return url(self.tournament, name, number)
 

@@ -92,8 +92,10 @@ def _send(request, link, context: dict, counted: list):
 
 
 def _rows(settings, filled: int) -> int:
-    """How many hands the phone shows: the printed sheet's rows, and always a few empty ones to type on."""
-    return max(sheet_rows(settings), filled + 3)
+    """How many hands the phone shows: the printed sheet's rows, and always a few empty ones to type on; never more
+    than a fixed number of hands (the game is over after them)."""
+    rows = max(sheet_rows(settings), filled + 3)
+    return min(rows, max(settings.fixed_hands, filled)) if settings.fixed_hands else rows
 
 
 def _show(request, context: dict, entries: list, *, counted: int, editable: bool, grids=None, bad_row=None,

@@ -238,7 +238,8 @@ def parse_time(text: Any, row: int) -> int:
             "Enter the finish time too: minutes and seconds (41:10), hours, minutes and seconds (1:05:30) or "
             "whole minutes (41)."), field=FINISH_TIME, row=row)
     match = _TIME.match(str(text).strip().replace(".", ":"))
-    if not match:
+    # every number after the first is seconds or minutes of an hour: "99:99" is no time
+    if not match or (match[1] is not None and int(match[2]) > 59) or (match[3] is not None and int(match[3]) > 59):
         raise RuleError("finish_time_invalid", gettext_noop(
             "“%(value)s” is not a time: write minutes and seconds (41:10), hours, minutes and seconds "
             "(1:05:30) or whole minutes (41)."), field=FINISH_TIME, value=text, row=row)
