@@ -89,10 +89,10 @@ def test_sending_a_list_makes_one_first_entry_and_the_referee_table_confirms_it(
     assert phone_notes(phone, table_url(token), "counted") == {
         "en": "Your score list has been recorded and counts. Here is what was recorded. If something is wrong, "
               "bring the paper score list to the referee table.",
-        "de": "Eure Punkteliste ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt die "
-              "Punkteliste aus Papier zur Turnierleitung.",
-        "da": "Jeres pointseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
-              "pointsedlen på papir til dommerbordet."}
+        "de": "Eure Punkteliste ist erfasst und zählt. Hier seht ihr, was erfasst wurde. "
+              "Stimmt etwas nicht, bringt die Punkteliste aus Papier zur Turnierleitung.",
+        "da": "Jeres pointseddel er registreret og tæller. Her er det, der blev registreret. "
+              "Er noget forkert, så bring pointsedlen på papir til dommerbordet."}
 
 
 def test_a_wrong_list_gets_the_referee_tables_message_and_changes_nothing(phone, links, a_list):

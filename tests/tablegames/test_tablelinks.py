@@ -106,10 +106,10 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert phone_notes(phone, table_url(token), "counted") == {
         "en": "Your score sheet has been recorded and counts. Here is what was recorded. If something is wrong, "
               "bring the paper score sheet to the referee table.",
-        "de": "Euer Spielbogen ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt den "
-              "Spielbogen aus Papier zur Turnierleitung.",
-        "da": "Jeres pointseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
-              "pointsedlen på papir til dommerbordet."}
+        "de": "Euer Spielbogen ist erfasst und zählt. Hier seht ihr, was erfasst wurde. "
+              "Stimmt etwas nicht, bringt den Spielbogen aus Papier zur Turnierleitung.",
+        "da": "Jeres pointseddel er registreret og tæller. Her er det, der blev registreret. "
+              "Er noget forkert, så bring pointsedlen på papir til dommerbordet."}
     before = stored(domino_of_four)
     assert phone.post(table_url(token), hand(3, 2, [5, 0, 5, 5])).status_code == 200  # read-only now
     assert stored(domino_of_four) == before

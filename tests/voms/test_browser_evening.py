@@ -203,9 +203,9 @@ def test_a_whole_voms_evening(live_server, page, director):
             type_slip(page, match.round.number, match.table_number, 9, match.table_number + match.round.number)
             expect(page.locator(".messages")).to_contain_text("points")
         typed.add(match.pk)
-        if len(typed) == 6:  # half-way: the standings say they are provisional
+        if len(typed) == 6:  # half-way: the standings say they are provisional (of 12 pool games and the knockout)
             page.goto(f"{base}/voms/standings/")
-            expect(page.locator("#standings-heading")).to_have_text("Provisional — after 6 of 13 slips")  # 12 pool games, the knockout
+            expect(page.locator("#standings-heading")).to_have_text("Provisional — after 6 of 13 slips")
             expect(page.locator("main")).not_to_contain_text("Final ranking")
             shot(page, "10-standings-provisional")
             page.goto(f"{base}/voms/enter/")

@@ -90,10 +90,10 @@ def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone
     assert phone_notes(phone, table_url(token), "counted") == {
         "en": "Your slip has been recorded and counts. Here is what was recorded. If something is wrong, bring the "
               "paper slip to the referee table.",
-        "de": "Euer Spielzettel ist erfasst und zählt. Das wurde erfasst. Stimmt etwas nicht, bringt den "
-              "Spielzettel aus Papier zur Turnierleitung.",
-        "da": "Jeres kamseddel er registreret og tæller. Dette er registreret. Er noget forkert, så bring "
-              "kamsedlen på papir til dommerbordet."}
+        "de": "Euer Spielzettel ist erfasst und zählt. Hier seht ihr, was erfasst wurde. "
+              "Stimmt etwas nicht, bringt den Spielzettel aus Papier zur Turnierleitung.",
+        "da": "Jeres kamseddel er registreret og tæller. Her er det, der blev registreret. "
+              "Er noget forkert, så bring kamsedlen på papir til dommerbordet."}
     before = stored(drawn)
     refused = phone.post(table_url(token), slip(9, 2))
     assert refused.status_code in (200, 302)
