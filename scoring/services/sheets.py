@@ -78,7 +78,7 @@ def user_name(user) -> str:
 def entered_by_label(pending) -> str:
     """Who made a first entry: a user, or the table itself through its private link."""
     if getattr(pending, "source_link_id", None):
-        return _("the table (from its link)")
+        return _("the table, from its link")
     return user_name(pending.entered_by)
 
 
@@ -87,7 +87,7 @@ def started_by_label(sheet: ScoreSheet) -> str:
     (the sheet then has no user)."""
     first = sheet.revisions.order_by("version").first()
     if first is not None and first.source_link_id:
-        return _("the table (from its link)")
+        return _("the table, from its link")
     return user_name(sheet.entered_by)
 
 

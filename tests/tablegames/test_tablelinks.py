@@ -126,6 +126,23 @@ def test_the_round_page_says_a_phones_sheet_was_sent_by_the_table(phone, domino_
     assert "awaiting confirmation: 1 row sent by the table" in page and "None" not in page
 
 
+@pytest.mark.parametrize("hour", [2, 14])
+def test_the_note_of_a_phones_sheet_reads_as_one_sentence_in_english(phone, domino_links, domino_of_four, director,
+                                                                    client, hour):
+    """English writes the time "3:46 a.m.": the note went on "a.m.. It does not count"."""
+    import datetime
+
+    link, token = domino_links[(1, 1)]
+    phone.post(table_url(token), FIRST)
+    at = datetime.datetime(2026, 11, 25, hour, 46, tzinfo=datetime.UTC)
+    PendingSheet.objects.filter(table=link.table).update(updated_at=at)
+    client.force_login(director)
+    client.cookies["django_language"] = "en"
+    page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
+    assert "sent by the table from its link at" in page
+    assert "a.m.." not in page and "p.m.." not in page
+
+
 def test_a_confirmed_sheet_from_the_phone_says_the_table_started_it(phone, domino_links, domino_of_four, director,
                                                                     client):
     """Once the referee table confirmed a phone's sheet, the sheet's page says who started it: the table (it read
@@ -136,7 +153,7 @@ def test_a_confirmed_sheet_from_the_phone_says_the_table_started_it(phone, domin
     version = PendingSheet.objects.get(table=link.table).version
     client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": version})
     page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
-    assert "Started by the table (from its link);" in page and "None" not in page
+    assert "Started by the table, from its link;" in page and "None" not in page
 
 
 def test_later_hands_from_the_phone_are_confirmed_from_the_board_with_enter(phone, domino_links, domino_of_four,

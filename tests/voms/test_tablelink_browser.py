@@ -52,7 +52,7 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
         assert phone.evaluate("Object.keys(window.localStorage).length") == 0
 
         login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/voms/enter/?round=1")
-        expect(page.locator("#pending-slips")).to_contain_text("the table (from its link)")
+        expect(page.locator("#pending-slips")).to_contain_text("the table, from its link")
         tab_to(page, "#pending-slips button")
         page.keyboard.press("Enter")
         expect(page.locator(".messages")).to_contain_text("the slip is confirmed and counts now")

@@ -78,7 +78,7 @@ def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone
     assert "Send kamsedlen igen" in offline["da"]
     client.force_login(director)
     enter = client.get(reverse("tournament:voms:enter", args=[drawn.slug]) + "?round=1").content.decode()
-    assert "the table (from its link)" in enter
+    assert "the table, from its link" in enter
     confirmed = client.post(reverse("tournament:voms:enter", args=[drawn.slug]),
                             {"action": "confirm", "match": link.match.pk, "pending_version": pending.version})
     assert confirmed.status_code == 302
