@@ -7,7 +7,8 @@ Rules digest: shared/rules/rummi.md. Shapes shared with the other table games (`
   13 cards each, `count_down` display option.
 - `parse_cards(text, settings=None) -> int`: the penalty of cards written as text. Tokens,
   separated by spaces or commas, in any letter case: `2`..`10` (face value), `J`, `Q`, `K`
-  (10 each), `A` (ace, 11), `JO`, `JOKER` or `*` (a joker). At most 13 cards.
+  (10 each; also `B` and `D`, as German and Danish tables write the jack and the queen: Bube/Bonde, Dame),
+  `A` (ace, 11), `JO`, `JOKER` or `*` (a joker). At most 13 cards.
 - `RummiRound(out, penalties, hand_rummi=False)`: who went out, each player's penalty as
   typed — a whole number, or a text of cards for `parse_cards` (a text of digits only, such
   as "58", is read as a number) — and whether it was hand rummi (all cards laid at once).
@@ -78,6 +79,8 @@ class RummiSettings:
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 _JOKERS = ("JO", "JOKER", "*")
+#: jack, queen, king; B and D as German and Danish write the jack and the queen (neither is another card's letter)
+_FACE_CARDS = ("J", "Q", "K", "B", "D")
 
 
 def card_value(token: str, settings: RummiSettings) -> int:
@@ -85,7 +88,7 @@ def card_value(token: str, settings: RummiSettings) -> int:
     card = token.upper()
     if card in _JOKERS:
         return settings.joker_penalty
-    if card in ("J", "Q", "K"):
+    if card in _FACE_CARDS:
         return settings.face_card_points
     if card == "A":
         return settings.ace_points

@@ -25,6 +25,13 @@ def test_card_values_from_the_source():
     assert parse_cards("JOKER") == parse_cards("JO") == parse_cards("*") == 20
 
 
+def test_german_and_danish_tables_write_the_jack_and_the_queen_as_b_and_d():
+    """Bube/Bonde and Dame: a German or Danish table writes "K D 7"; it was refused as "D is not a card"."""
+    assert parse_cards("B") == parse_cards("D") == parse_cards("J") == 10
+    assert parse_cards("K D 7 JOKER A") == parse_cards("k d 7 joker a") == 58
+    assert parse_cards("B D K A") == 41
+
+
 def test_lower_case_commas_and_empty_text_are_accepted():
     assert parse_cards("k, q,7 joker a") == 58
     assert parse_cards("jo 10 *") == 50
@@ -162,7 +169,8 @@ def test_count_down_display_shows_negative_totals_with_the_same_ranking():
 
 # --- properties ------------------------------------------------------------------------------
 
-CARD_TOKENS = st.sampled_from(["2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "Q", "K", "a", "JOKER", "jo", "*"])
+CARD_TOKENS = st.sampled_from(["2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "Q", "K", "b", "D", "a", "JOKER",
+                                "jo", "*"])
 
 
 @st.composite
