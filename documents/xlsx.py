@@ -281,6 +281,17 @@ def display_length(value: Any) -> int:
     return len(str(value))
 
 
+def shortened(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters: cut after a whole word and marked "…" ("Provisional — after 8 of
+    18…", not "Provisional — after 8 of 18 sco", which reads as another word); a first word too long is cut."""
+    if len(text) <= limit:
+        return text.rstrip(" '")
+    head = text[: limit - 1]
+    if (space := head.rfind(" ")) > limit // 2:
+        head = head[:space]
+    return head.rstrip(" '—-–,;") + "…"
+
+
 def sheet_titles(titles: Iterable[str]) -> list[str]:
     """Valid, unique sheet titles: at most 31 characters, none of []:*?/\\, not quoted, never empty."""
     result: list[str] = []
@@ -288,10 +299,10 @@ def sheet_titles(titles: Iterable[str]) -> list[str]:
     for title in titles:
         cleaned = " ".join(INVALID_SHEET_TITLE_CHARACTERS.sub(" ", ILLEGAL_CHARACTERS_RE.sub("", title)).split())
         base = cleaned.strip("'").strip() or _("Sheet")
-        candidate, number = base[:MAX_SHEET_TITLE].rstrip(" '"), 2
+        candidate, number = shortened(base, MAX_SHEET_TITLE), 2
         while candidate.casefold() in taken:  # Excel compares sheet titles case-insensitively
             suffix = f" ({number})"
-            candidate, number = base[: MAX_SHEET_TITLE - len(suffix)].rstrip() + suffix, number + 1
+            candidate, number = shortened(base, MAX_SHEET_TITLE - len(suffix)) + suffix, number + 1
         taken.add(candidate.casefold())
         result.append(candidate)
     return result

@@ -259,7 +259,7 @@ def test_xlsx_multi_sheet_has_a_sheet_per_table_with_valid_titles(director, make
     tournament = make_tournament(director, language="de")
     sheets = [dataclasses.replace(standings(), title=title) for title in ("Pool: A/B", "Pool: A/B", "x" * 40, "")]
     book = workbook(render_xlsx(MultiSheetDocument("All", sheets, filename_stem="all"), tournament=tournament))
-    assert book.sheetnames == ["Pool A B", "Pool A B (2)", "x" * 31, "Tabelle"]  # an untitled sheet, in German
+    assert book.sheetnames == ["Pool A B", "Pool A B (2)", "x" * 30 + "…", "Tabelle"]  # an untitled sheet, in German
     assert book["Pool A B (2)"]["A1"].value == "Rang"
 
 
@@ -290,10 +290,17 @@ def test_xlsx_of_an_empty_table_has_its_header_and_notes(tournament):
 def test_sheet_titles_are_unique_ignoring_case_and_never_too_long():
     long_title = "Final ranking of the Nordic Open 2026"
     titles = sheet_titles([long_title, long_title.upper(), "'quoted'"])
-    assert titles[0] == "Final ranking of the Nordic Ope"
-    assert titles[1] == "FINAL RANKING OF THE NORDIC (2)"
+    assert titles[0] == "Final ranking of the Nordic…"  # whole words, marked as cut
+    assert titles[1] == "FINAL RANKING OF THE… (2)"
     assert titles[2] == "quoted"
     assert all(len(title) <= 31 for title in titles)
+
+
+def test_a_provisional_heading_as_sheet_title_is_cut_after_a_whole_word():
+    """"Provisional — after 1 of 10 sco" read as a word of its own (seen on a walk)."""
+    assert sheet_titles(["Provisional — after 1 of 10 score lists"]) == ["Provisional — after 1 of 10…"]
+    assert sheet_titles(["Vorläufig — nach 0 von 8 Punktelisten"]) == ["Vorläufig — nach 0 von 8…"]
+    assert sheet_titles(["Standings"]) == ["Standings"] and sheet_titles(["x" * 40]) == ["x" * 30 + "…"]
 
 
 def test_xlsx_titles_are_in_the_tournaments_language(director, make_tournament):
