@@ -48,7 +48,8 @@ class Metric:
 @dataclass
 class Standing:
     participant: Participant
-    rank: int = 0
+    #: None: no result yet, so no rank (a game's standings list such participants after the ranked ones)
+    rank: int | None = 0
     values: dict[str, Any] = field(default_factory=dict)
     #: key of the metric that put this participant below the one above it
     separated_by: str | None = None

@@ -462,11 +462,22 @@ def pool_standings(
     tied (points, then lus difference in them), then lot from `seed` (marked `by_lot`).
     `seed=None` draws no lot: still-tied teams share a rank. `settings` does not change the
     ranking (each game's points were fixed when it was scored); it keeps the signature uniform.
+
+    A team in no game yet (none played, no forfeit counted) has no result yet: it gets no rank (`rank` None)
+    and follows the ranked teams in the pool's order, never ranked on zero points or by lot (a bye in round 1
+    put a team above the teams that had lost).
     """
     team_ids = list(team_ids)
     games = list(games)
     _check_pool_games(team_ids, games)
-    return rank(team_ids, pool_chain(len(team_ids), games), _totals(team_ids, games), seed=seed)
+    totals = _totals(team_ids, games)
+    with_result = {team for game in games for team in (game.team_a, game.team_b)}
+    ranked = [team for team in team_ids if team in with_result]
+    chain = pool_chain(len(team_ids), games)
+    rows = rank(ranked, chain, {team: totals[team] for team in ranked}, seed=seed) if ranked else []
+    subset_keys = [metric.key for metric in chain if metric.subset is not None]
+    return rows + [Standing(team, rank=None, values={**totals[team], **dict.fromkeys(subset_keys)})
+                   for team in team_ids if team not in with_result]
 
 
 # --- Best-of-N series ---------------------------------------------------------------------

@@ -241,6 +241,16 @@ def test_points_rank_first_and_display_values():
     assert {key for key, _, _ in DISPLAY_COLUMNS} <= set(a)
 
 
+def test_a_team_in_no_game_yet_has_no_rank_and_follows_the_ranked_ones():
+    """A bye in round 1 (or a pool not started): no result yet, so no rank, never above a team that lost and
+    never ranked by lot (directors-guide.md, "Provisional and final standings")."""
+    rows = pool_standings(["E", "A", "B", "C", "D"], [game("A", "B", 9, 5), game("C", "D", 9, 7)], seed=1)
+    assert order(rows)[-1] == "E" and rows[-1].rank is None and not rows[-1].by_lot
+    assert [row.rank for row in rows[:4]] == [1, 2, 3, 4] and rows[-1].values["played"] == 0
+    unplayed = pool_standings(["A", "B"], [], seed=1)
+    assert [row.rank for row in unplayed] == [None, None] and order(unplayed) == ["A", "B"]
+
+
 def test_wins_break_a_points_tie_before_lus_difference():
     # X: three wins over the target (3 x 1.5); Y: a kam and a normal win (2.5 + 2). Y has the
     # better lus difference and beat X, but X has more wins.

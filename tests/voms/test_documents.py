@@ -203,3 +203,27 @@ def test_the_cross_table_heading_of_the_rank_stays_inside_the_page_in_danish(dir
         return max(text.get_charbox(i)[2] for i in range(index, index + length))
 
     assert right_edge("Placering") <= right_edge("Forsamlingshus") + 1
+
+
+def test_a_team_on_a_bye_has_no_rank_until_it_has_played(director, make_tournament, client):
+    """Five teams: one sits out each round. After round 1 the team on the bye has no result yet: no rank on the
+    standings page, PDF, cross-table and public page (it was ranked 3rd above the teams that had lost)."""
+    from scoring.games.voms.standings import pool_tables
+
+    t = make_tournament(director, name="Five teams", game="voms")
+    for i in range(5):
+        services.register_team(t, by=director, name=f"Team {i}", players=[f"Player{i} One"])
+    services.draw_pools(t, by=director, pools=1, seed=1)
+    for match in POOL_MATCHES.filter(stage__tournament=t, round__number=1, team_b__isnull=False):
+        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+    bye = POOL_MATCHES.get(stage__tournament=t, round__number=1, team_b__isnull=True).team_a
+    rows = pool_tables(t)[0].rows
+    assert [row.rank for row in rows] == [1, 2, 3, 4, None] and rows[-1].participant == bye.pk
+    standings = " ".join(pdf_pages(render(build(t, "standings"), "pdf", tournament=t)))
+    assert f"{bye.name} 0 0 0 0 0 0 no result yet" in " ".join(standings.split())
+    crosstables = " ".join(pdf_pages(render(build(t, "crosstables"), "pdf", tournament=t)))
+    assert "None" not in crosstables
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:standings", args=[t.slug])).content.decode()
+    assert "no result yet" in page
+    assert client.get(reverse("tournament:voms:knockout", args=[t.slug])).status_code == 200

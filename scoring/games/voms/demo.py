@@ -59,7 +59,8 @@ def play_everything(tournament, director, rng: random.Random) -> None:
         services.record_slip(match, by=director, entry=entry)
     per_pool = 2 if stage.pools.count() == 2 else max(1, 8 // stage.pools.count())
     qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
-                  for t in pool_tables(tournament) for row in t.rows if row.rank <= per_pool]
+                  for t in pool_tables(tournament) for row in t.rows
+                  if row.rank is not None and row.rank <= per_pool]
     ko = services.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=True,
                                   semifinal="bracket")
     while True:

@@ -139,7 +139,8 @@ def standing_rows(table: PoolTable) -> list[dict]:
                 "lus_diff": values["lus_diff"],
                 "h2h_points": points(h2h[0]) if h2h else None,
                 "h2h_diff": h2h[1] if h2h else None,
-                "decided_by": _("decided by lot") if row.by_lot else metric_name(row.separated_by or ""),
+                "decided_by": (_("no result yet") if row.rank is None else _("decided by lot") if row.by_lot
+                               else metric_name(row.separated_by or "")),
             }
         )
     return rows
@@ -152,6 +153,8 @@ def standings_notes(table: PoolTable, seed: int | None) -> list[str]:
             "+/- = lus difference, H2H = points and lus difference in the games among the tied."
         )
     ]
+    if any(row.rank is None for row in table.rows):
+        notes.append(_("“no result yet”: no game of the team has a result yet; listed last, without a rank."))
     if table.decided_by_lot:
         notes.append(
             _("“Decided by lot”: still tied after every other step, ordered by lot drawn with the seed %(seed)s.")

@@ -122,7 +122,8 @@ class VomsPublic(PublicContent):
             for row in table.rows
         ]
         title = _("Pool %(pool)s") % {"pool": table.pool.name}
-        return Section("public/voms/pool.html", {"rows": rows, "complete": table.complete}, title)
+        waiting = any(row["rank"] is None for row in rows)
+        return Section("public/voms/pool.html", {"rows": rows, "complete": table.complete, "waiting": waiting}, title)
 
     def _final_ranking(self) -> list[dict]:
         """The final ranking, once the final has been decided (before that it would be a guess)."""

@@ -135,7 +135,9 @@ def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tup
     for table in tables:
         for row in table.rows:
             v = row.values
-            pool_rank[row.participant] = (row.rank, -v["points"], -v["wins"], -v["lus_diff"], table.pool.index)
+            # a team without a pool result (no rank) after every ranked one
+            place = row.rank if row.rank is not None else len(table.rows) + 1
+            pool_rank[row.participant] = (place, -v["points"], -v["wins"], -v["lus_diff"], table.pool.index)
     # Every ranked team is in a pool table already: no second read of the teams.
     teams = {pk: team for table in tables for pk, team in table.teams.items()}
     placed: list[tuple[int, Team, str]] = []

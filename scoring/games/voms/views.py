@@ -518,7 +518,7 @@ class KnockoutView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         qualifiers = [
             Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
-            for t in tables for row in t.rows if row.rank <= d["qualifiers_per_pool"]
+            for t in tables for row in t.rows if row.rank is not None and row.rank <= d["qualifiers_per_pool"]
         ]
         try:
             services.create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
