@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .form_focus import FocusFirstError
 from .models import Participant, Person, Team
 from .services.participants import MAX_NUMBER
 from .services.text import MAX_REASON
@@ -12,7 +13,7 @@ from .services.text import MAX_REASON
 CONFIRM_DUPLICATE_LABEL = _("Yes, register a second entry of the same name")
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(FocusFirstError, forms.ModelForm):
     number = forms.IntegerField(
         label=_("Participant number"), required=False, min_value=1, max_value=MAX_NUMBER,
         help_text=_("Leave empty for the next free number."),
@@ -56,7 +57,7 @@ class PlayerForm(forms.ModelForm):
         return person
 
 
-class TeamForm(forms.Form):
+class TeamForm(FocusFirstError, forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=120, required=False,
                            help_text=_("Empty: the players' names."))
     player1 = forms.CharField(label=_("Player 1"), max_length=160)

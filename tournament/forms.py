@@ -3,11 +3,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.games import game_choices
 
+from .form_focus import FocusFirstError
 from .models import Tournament
 from .models.tournament import installation_time_zone, time_zone_choices
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(FocusFirstError, forms.ModelForm):
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     time_zone = forms.ChoiceField(
         label=_("Time zone of the venue"), choices=time_zone_choices, initial=installation_time_zone, required=False,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.games import all_games
 
+from .form_focus import FocusFirstError
 from .models import Person, Season
 
 
@@ -28,7 +29,7 @@ def season_game_choices():
     return [(g.key, g.name) for g in all_games() if g.season_evening]
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(FocusFirstError, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=season_game_choices)
     language = forms.ChoiceField(label=_("Language of printouts"), choices=settings.LANGUAGES)

@@ -254,3 +254,18 @@ def test_shift_enter_pays_the_fee_the_check_in_row_offers_in_german_and_danish(l
     client.post(url(schafkopf, "checkin"), {"entry": player.pk, "action": "paid", "amount": "10,00"})
     player.refresh_from_db()
     assert player.paid and player.paid_amount == Decimal("10.00")
+
+
+def test_a_refused_registration_puts_the_cursor_on_the_field_in_error(schafkopf, director, client):
+    """A missing last name: the cursor goes there, not back to the first name; the duplicate question still has it."""
+    import re
+
+    def focused(response):
+        return re.findall(r'<(?:input|select|textarea)[^>]*\bautofocus\b[^>]*>', response.content.decode())
+
+    client.force_login(director)
+    missing = focused(client.post(url(schafkopf), {**PLAYER, "last_name": ""}))
+    assert len(missing) == 1 and 'name="last_name"' in missing[0], missing
+    assert client.post(url(schafkopf), PLAYER).status_code == 302
+    asked = focused(client.post(url(schafkopf), PLAYER))
+    assert len(asked) == 1 and 'name="confirm_duplicate"' in asked[0], asked

@@ -128,6 +128,18 @@ def test_create_view_refuses_bad_input_and_saves_nothing(director, client):
     assert not Tournament.objects.exists()
 
 
+def test_a_refused_new_tournament_puts_the_cursor_on_the_field_in_error(director, client):
+    """The date was missing and the cursor went back to the name: a tired director typed the date into it."""
+    import re
+
+    client.force_login(director)
+    page = client.post(reverse("tournament:create"), {"name": "Voms Open", "game": "voms", "date": "",
+                                                      "language": "da", "status": "planned"}).content.decode()
+    focused = re.findall(r'<(?:input|select|textarea)[^>]*\bautofocus\b[^>]*>', page)
+    assert len(focused) == 1 and 'name="date"' in focused[0], focused
+    assert not Tournament.objects.exists()
+
+
 def test_create_view_creates(director, client):
     client.force_login(director)
     response = client.post(

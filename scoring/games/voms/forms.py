@@ -3,6 +3,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.voms import LIMIT_LUS, MAX_LUS
+from tournament.form_focus import FocusFirstError
 from tournament.services.text import MAX_REASON
 
 #: the largest round or table number the referee table can type
@@ -84,19 +85,6 @@ def parse_lus(value: str):
     if text.isdigit() and len(text) <= len(str(MAX_LUS)) + 1:
         return int(text)
     return text
-
-
-class FocusFirstError:
-    """After an error the cursor goes to the first field in error (or the confirmation asked for)."""
-
-    def focus_first_error(self) -> None:
-        if not self.errors:
-            return
-        wrong = [name for name in self.fields if name in self.errors]
-        for field in self.fields.values():
-            field.widget.attrs.pop("autofocus", None)
-        target = wrong[0] if wrong else next(iter(self.fields))
-        self.fields[target].widget.attrs["autofocus"] = True
 
 
 #: confirmation boxes: shown only once the entry asks for them
