@@ -247,3 +247,25 @@ def test_every_answer_but_a_pdf_carries_the_policy(rf, content_type, policy):
     middleware = ContentSecurityPolicyMiddleware(lambda request: HttpResponse(b"x", content_type=content_type))
     response = middleware(rf.get("/manage/cup/voms/print/standings.pdf"))
     assert ("Content-Security-Policy" in response) is policy
+
+
+def test_serve_on_loopback_gives_the_printouts_the_address_it_serves(monkeypatch, settings):
+    """The printed QR codes said http://<hostname>:8000 while `make run PORT=8103` served 127.0.0.1:8103 (and a
+    loopback server answers no other address): the links page and the printouts now agree."""
+    started = []
+
+    class Started(Exception):
+        pass
+
+    def record(self, argv, **environment):
+        started.append((argv, environment))
+        raise Started
+
+    settings.PUBLIC_BASE_URL = ""
+    monkeypatch.setattr(Serve, "_exec", record)
+    monkeypatch.setattr("tournament.management.commands.serve.call_command", lambda *args, **kwargs: None)
+    with pytest.raises(Started):
+        Serve(stdout=io.StringIO()).handle(host="127.0.0.1", port=8103, workers=2, threads=4, no_demo=True)
+    argv, environment = started[0]
+    assert "runserver" in argv and argv[-1] == "127.0.0.1:8103"
+    assert environment == {"PUBLIC_BASE_URL": "http://127.0.0.1:8103"}

@@ -1,6 +1,8 @@
 """Absolute addresses of the public pages, for QR codes, the beamer and printouts.
 
 PUBLIC_BASE_URL (environment) says how phones in the hall reach the server, e.g. http://192.168.1.20:8000.
+`manage.py serve` sets it (`make run`): in the hall to this computer's address in the network, on a loopback
+address to that one (http://127.0.0.1:8000, which only this computer opens: the public pages' page says so).
 Without it, pages use the address the browser used, and printouts (which have no request) fall back to
 http://<this computer's name>:8000.
 """

@@ -64,7 +64,10 @@ class Command(BaseCommand):
         call_command("bootstrap", *(["--no-demo"] if no_demo else []), stdout=self.stdout)
         bind = f"{url_host(host.strip('[]'))}:{port}"
         if not hall:
-            self._exec([sys.executable, str(MANAGE), "runserver", bind])
+            # the printouts' QR codes (made without a request) carry the address the links page shows, not
+            # this computer's name on port 8000, which a server on a loopback address never answers
+            same = {} if settings.PUBLIC_BASE_URL else {"PUBLIC_BASE_URL": f"http://{bind}"}
+            self._exec([sys.executable, str(MANAGE), "runserver", bind], **same)
         address = self.announce(host, port)
         environment = {}
         if address and not settings.PUBLIC_BASE_URL:
