@@ -1,0 +1,56 @@
+"""Players who leave a seated game mid-evening (Schafkopf, the table games), as the rankings say it.
+
+A withdrawn player keeps what he played: his finished games (in Schafkopf also the points of a seat a
+substitute played for him, unless the director credited the substitute) rank him as before, and every
+ranking (page, PDF, Excel, public page) marks him "withdrawn" and names who played his seat in which round.
+A substitute is named with the seats he played. The Schafkopf digest is silent on how to show a substitute
+whose seats' points all stay with the players he replaced: he is listed without a rank, with that note,
+never silently absent.
+
+The texts are lazy: the screen shows them in the screen's language, the printouts in the tournament's.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Participant
+
+WITHDRAWN = _("withdrawn")
+
+
+def is_withdrawn(participant) -> bool:
+    return participant.status == Participant.Status.WITHDRAWN
+
+
+def _played(message: str, round_number: int, player) -> str:
+    return gettext(message) % {"round": round_number, "number": player.number, "name": player.name}
+
+
+_lazy_played = lazy(_played, str)
+
+
+def played_by(round_number: int, substitute):
+    """On the row of the seat's player: who played his seat in that round."""
+    return _lazy_played(gettext_noop("round %(round)s played by %(number)s %(name)s"), round_number, substitute)
+
+
+def played_for(round_number: int, player):
+    """On the row of the substitute: whose seat he played in that round."""
+    return _lazy_played(gettext_noop("played round %(round)s for %(number)s %(name)s"), round_number, player)
+
+
+def _joined(*parts) -> str:
+    return ", ".join(str(part) for part in parts)
+
+
+_lazy_joined = lazy(_joined, str)
+
+
+def remark(parts: list):
+    """The remarks of one ranking row as one text ("withdrawn, round 2 played by 14 Sedlmair")."""
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else _lazy_joined(*parts)
