@@ -49,7 +49,7 @@ class TableGamesPublic(PublicContent):
             main = row.values.get(first)
             other = row.values.get(second) if second else None
             rows.append({
-                "rank": row.rank, **person(row.participant), "by_lot": row.by_lot,
+                "rank": row.rank, **person(row.participant), "by_lot": row.by_lot, "withdrawn": row.withdrawn,
                 "rounds": [value if patience else half(value) for value in row.rounds],
                 "main": main if patience else half(main),
                 "other": format_seconds(other) if patience and second else self.settings.shown(other),
