@@ -54,3 +54,11 @@ def remark(parts: list):
     if not parts:
         return ""
     return parts[0] if len(parts) == 1 else _lazy_joined(*parts)
+
+
+def played_tables(tables_by_round, entered: set[int]) -> set[tuple[int, int]]:
+    """(round, table number) of the tables whose sheet is in: where a player who left has played.
+
+    "Find my seat" shows a withdrawn player those rounds only, not the seats he will no longer take."""
+    return {(number, table.number) for number, tables in tables_by_round.items() for table in tables
+            if table.table_id in entered}

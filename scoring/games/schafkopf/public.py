@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring.withdrawals import WITHDRAWN, played_by, played_for, remark
+from scoring.withdrawals import WITHDRAWN, is_withdrawn, played_by, played_for, played_tables, remark
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -129,14 +129,24 @@ class SchafkopfPublic(PublicContent):
         # A player who dropped out does not sit where a substitute plays for him.
         replaced = {(t.round, s.participant_id) for tables in tables_by_round.values() for t in tables
                     for s in t.seats if s.substitute_id}
+        # Who played a withdrawn player's seat, and where he did play (his tables whose list is in).
+        substitutes = {(t.round, s.participant_id): s.substitute for tables in tables_by_round.values()
+                       for t in tables for s in t.seats if s.substitute_id}
+        played = (played_tables(tables_by_round, set(sheets_by_table(self.tournament)))
+                  if any(is_withdrawn(p) for p in people) else set())
         sections = []
         for p in people:
+            withdrawn = is_withdrawn(p)
             rounds = [
                 {"round": number, "table": table, "seat": seat, "scribe": seat == 1,
                  "mates": [m["name"] for m in mates[(number, table)] if m["number"] != p.number]}
-                for number, (table, seat) in sorted(places.get(p.pk, {}).items()) if (number, p.pk) not in replaced
+                for number, (table, seat) in sorted(places.get(p.pk, {}).items())
+                if (number, p.pk) not in replaced and (not withdrawn or (number, table) in played)
             ]
-            sections.append(Section("public/schafkopf/found.html", {"person": person(p), "rounds": rounds}))
+            notes = [str(played_by(number, substitute))
+                     for (number, pk), substitute in sorted(substitutes.items()) if pk == p.pk]
+            sections.append(Section("public/schafkopf/found.html", {"person": person(p), "rounds": rounds,
+                                                                     "withdrawn": withdrawn, "notes": notes}))
         return Found(sections, total)
 
     def slides(self, kinds) -> list[Slide]:
