@@ -39,18 +39,24 @@ def table_of(tournament, round_number: int, table_number: int) -> Table | None:
     )
 
 
-def seating_problems(tournament, tables_by_round) -> dict[str, list[Participant]]:
+def seating_problems(tournament, tables_by_round) -> dict[str, list]:
     """Players the seating no longer fits: active but on no seat (not even as a substitute), or withdrawn but
     still to play a seat: one nobody else plays, at a table whose list is not in yet. Once a substitute took
-    over (or the list is in), the seat needs nothing more, and the page must not ask for it again."""
+    over (or the list is in), the seat needs nothing more, and the page must not ask for it again.
+
+    "unseated" holds players; "withdrawn" holds (player, the rounds of those seats), so that the page names
+    only the rounds still to play, not the ones whose lists are in."""
     seats = [(table, seat) for tables in tables_by_round.values() for table in tables for seat in table.seats]
     entered = set(sheets_by_table(tournament))
     seated = {seat.participant_id for _table, seat in seats}
     seated |= {seat.substitute_id for _table, seat in seats if seat.substitute_id}
-    to_play = {seat.participant_id for table, seat in seats
-               if not seat.substitute_id and table.table_id not in entered}
+    to_play: dict[int, list[int]] = {}
+    for table, seat in seats:
+        if not seat.substitute_id and table.table_id not in entered:
+            to_play.setdefault(seat.participant_id, []).append(table.round)
     players = list(tournament.participants.all())
     return {
         "unseated": [p for p in players if p.status == Participant.Status.ACTIVE and p.pk not in seated],
-        "withdrawn": [p for p in players if p.status == Participant.Status.WITHDRAWN and p.pk in to_play],
+        "withdrawn": [(p, sorted(to_play[p.pk])) for p in players
+                      if p.status == Participant.Status.WITHDRAWN and p.pk in to_play],
     }
