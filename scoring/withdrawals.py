@@ -62,3 +62,18 @@ def played_tables(tables_by_round, entered: set[int]) -> set[tuple[int, int]]:
     "Find my seat" shows a withdrawn player those rounds only, not the seats he will no longer take."""
     return {(number, table.number) for number, tables in tables_by_round.items() for table in tables
             if table.table_id in entered}
+
+
+def withdrawn_seated(players, tables_by_round, entered: set[int]) -> list[tuple]:
+    """Withdrawn players still on a seat to play, each with the rounds of those seats: a seat nobody else
+    plays (no substitute on it), at a table whose sheet is not in. The seating page names them, and only
+    the rounds still to play, until the draw is redone (before play) or a substitute takes each seat."""
+    to_play: dict[int, list[int]] = {}
+    for tables in tables_by_round.values():
+        for table in tables:
+            if table.table_id in entered:
+                continue
+            for seat in table.seats:
+                if not seat.substitute_id:
+                    to_play.setdefault(seat.participant_id, []).append(table.round)
+    return [(p, sorted(to_play[p.pk])) for p in players if is_withdrawn(p) and p.pk in to_play]

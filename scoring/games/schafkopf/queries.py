@@ -9,6 +9,7 @@ reads one queryset with its related rows joined, and groups in Python.
 from __future__ import annotations
 
 from scoring.models import ScoreSheet
+from scoring.withdrawals import withdrawn_seated
 from tournament.models import Participant, Round, Stage, Table
 from tournament.queries import places_by_participant as places_by_participant
 from tournament.queries import seated_tables as seated_tables
@@ -46,17 +47,10 @@ def seating_problems(tournament, tables_by_round) -> dict[str, list]:
 
     "unseated" holds players; "withdrawn" holds (player, the rounds of those seats), so that the page names
     only the rounds still to play, not the ones whose lists are in."""
-    seats = [(table, seat) for tables in tables_by_round.values() for table in tables for seat in table.seats]
-    entered = set(sheets_by_table(tournament))
-    seated = {seat.participant_id for _table, seat in seats}
-    seated |= {seat.substitute_id for _table, seat in seats if seat.substitute_id}
-    to_play: dict[int, list[int]] = {}
-    for table, seat in seats:
-        if not seat.substitute_id and table.table_id not in entered:
-            to_play.setdefault(seat.participant_id, []).append(table.round)
+    seats = [seat for tables in tables_by_round.values() for table in tables for seat in table.seats]
+    seated = {seat.participant_id for seat in seats} | {seat.substitute_id for seat in seats if seat.substitute_id}
     players = list(tournament.participants.all())
     return {
         "unseated": [p for p in players if p.status == Participant.Status.ACTIVE and p.pk not in seated],
-        "withdrawn": [(p, sorted(to_play[p.pk])) for p in players
-                      if p.status == Participant.Status.WITHDRAWN and p.pk in to_play],
+        "withdrawn": withdrawn_seated(players, tables_by_round, set(sheets_by_table(tournament))),
     }
