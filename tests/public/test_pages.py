@@ -212,6 +212,40 @@ def test_schafkopf_find_my_seat_gives_table_and_seat_of_every_round(client, scha
         assert found == expected
 
 
+def test_schafkopf_find_my_seat_says_a_player_withdrew_and_where_he_played(client, schafkopf, director, publish):
+    """A player withdrawn after round 1 looked himself up and read "No seat yet: the seating has not been drawn,
+    or you are not on it" (or saw his round-2 seat, which a substitute plays): it says he is withdrawn, shows the
+    round he played and who played his seat."""
+    import random
+
+    from scoring.games.schafkopf import services as sk_services
+    from scoring.games.schafkopf.demo import random_list
+    from tournament.models import Seat
+    from tournament.services.participants import add_participant, set_participant_status
+
+    publish(schafkopf, "schedule")
+    player = Participant.objects.get(tournament=schafkopf, number=7)
+    set_participant_status(player, Participant.Status.WITHDRAWN, by=director)
+    text = text_of(client.get(page_url(schafkopf, "seat"), {"q": "7"}))
+    assert "Withdrawn: no seat to play." in text and "No seat yet" not in text
+    assert re.findall(r'<span class="big">(\d+)</span>', text) == []
+
+    first = Seat.objects.get(participant=player, table__round__number=1)
+    sk_services.enter_sheet(first.table, by=director, mode="games", entries=random_list(random.Random(1), 30, 4))
+    late = add_participant(schafkopf, by=director, number=40, first_name="Sepp", last_name="Sedlmair")
+    second = Seat.objects.get(participant=player, table__round__number=2)
+    sk_services.set_substitute(second, late, by=director)
+    text = text_of(client.get(page_url(schafkopf, "seat"), {"q": "7"}))
+    assert "Withdrawn: no further rounds to play. The rounds played:" in text and "No seat yet" not in text
+    assert re.findall(r'<span class="big">(\d+)</span>', text) == ["1", str(first.table.number), str(first.number)]
+    assert "Round 2 played by 40 Sepp Sedlmair." in text
+    # the substitute finds the seat he plays
+    text = text_of(client.get(page_url(schafkopf, "seat"), {"q": "40"}))
+    assert re.findall(r'<span class="big">(\d+)</span>', text) == ["2", str(second.table.number),
+                                                                    str(second.number)]
+    assert "Withdrawn" not in text
+
+
 def test_names_are_matched_without_case_and_accents():
     assert fold("  Jørgensen ") == "jorgensen" and fold("Müller") == "muller" and fold("STRAUSS") == fold("Strauß")
     assert matches_name("jorg", "Ida", "Jørgensen")

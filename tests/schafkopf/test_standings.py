@@ -90,3 +90,59 @@ def test_prizes_by_rank(drawn, director, enter_all):
     result = standings(drawn)
     assert result.prizes.takings == Decimal("160.00")
     assert [row.prize for row in result.rows[:3]] == [Decimal("80.00"), Decimal("30.00"), None]
+
+
+# --- a player who goes home, a substitute on his seat ------------------------------------------------
+
+
+def withdrawn_with_substitute(drawn, director, add_players, *, points_to_substitute=False):
+    """Player 3 goes home after round 1; late-comer 40 plays his round-2 seat; every list is entered."""
+    from tournament.models import Participant
+    from tournament.services.participants import set_participant_status
+
+    (late,) = add_players(drawn, 1, start=40)
+    gone = drawn.participants.get(number=3)
+    set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
+    seat = Seat.objects.get(participant=gone, table__round__number=2)
+    services.set_substitute(seat, late, by=director, points_to_substitute=points_to_substitute)
+    return gone, late
+
+
+def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director, add_players, enter_all):
+    from scoring.games.schafkopf.documents import ranking_document
+
+    gone, late = withdrawn_with_substitute(drawn, director, add_players)
+    enter_all(drawn)
+    result = standings(drawn)
+    by_player = {row.participant: row for row in result.rows}
+    # the seat's points stay with the player who left (as the director chose): he is ranked, and marked
+    assert by_player[gone].rank is not None and None not in by_player[gone].rounds
+    # the substitute played round 2: never silently absent, but without a rank of his own
+    assert late in by_player and by_player[late].rank is None and result.rows[-1].participant == late
+    assert result.final
+    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
+    assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40"
+    assert remarks[40] == "played round 2 for 3 Anna3 Huber3"
+    notes = [str(note) for note in ranking_document(drawn).notes]
+    assert any("substitute" in note for note in notes) and not any("no result yet" in note for note in notes)
+    # the public standings say the same
+    from scoring.games.schafkopf.public import public
+
+    (section,) = public(drawn).standings()
+    html = str(section.data["rows_html"])
+    assert "3 · withdrawn, round 2 played by 40 Anna40 Huber40" in html
+    assert "40 · played round 2 for 3 Anna3 Huber3" in html
+    assert section.data["substitutes"] and not section.data["waiting"]
+
+
+def test_substitute_credited_is_ranked_and_named_with_the_seat(drawn, director, add_players, enter_all):
+    from scoring.games.schafkopf.documents import ranking_document
+
+    gone, late = withdrawn_with_substitute(drawn, director, add_players, points_to_substitute=True)
+    enter_all(drawn)
+    by_player = {row.participant: row for row in standings(drawn).rows}
+    assert by_player[late].rank is not None and by_player[late].rounds[0] is None
+    assert by_player[gone].rounds[1] is None
+    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
+    assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40"
+    assert remarks[40] == "played round 2 for 3 Anna3 Huber3"

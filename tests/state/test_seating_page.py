@@ -78,3 +78,23 @@ def test_a_substitute_on_the_seat_of_a_withdrawn_player_settles_both_warnings(
     services.set_substitute(seat, late, by=director, reason="went home")
     page = client.get(url(schafkopf, "seating")).content.decode()
     assert "Registered but not seated" not in page and "Withdrawn but seated" not in page
+
+
+def test_the_withdrawn_notice_names_only_the_rounds_still_to_play(schafkopf, director, client, add_players, a_list):
+    """A player goes home during round 1: the red notice named him without saying which seats need a
+    substitute; once his round-1 list is in, only round 2 is left to fill."""
+    add_players(schafkopf, 16)
+    services.draw_seating(schafkopf, by=director, seed=7)
+    seat = Seat.objects.select_related("participant", "table").get(
+        table__round__stage__tournament=schafkopf, table__round__number=1, table__number=1, number=4)
+    gone = seat.participant
+    other = Table.objects.get(round__stage__tournament=schafkopf, round__number=1, number=2)
+    services.enter_sheet(other, by=director, mode="games", entries=a_list(seed=2))  # play has started
+    gone.status = Participant.Status.WITHDRAWN
+    gone.save()
+    client.force_login(director)
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert f"Withdrawn but seated: {gone.number} {gone.name} (rounds 1, 2). Put substitutes on their seats." in page
+    services.enter_sheet(seat.table, by=director, mode="games", entries=a_list(seed=1))
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    assert f"Withdrawn but seated: {gone.number} {gone.name} (round 2). Put substitutes on their seats." in page

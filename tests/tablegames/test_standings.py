@@ -147,3 +147,27 @@ def test_standings_take_a_constant_number_of_queries(make_game, add_players, dir
         return len(queries)
 
     assert count(8) == count(24)
+
+
+def test_a_player_withdrawn_mid_evening_stays_ranked_and_is_marked(one_round, director):
+    """A player who went home after his games keeps his place, and the final ranking (page, PDF, Excel:
+    one document; the public page) says he withdrew, instead of ranking him with no mark."""
+    from scoring.games.tablegames.documents import ranking_document
+    from scoring.games.tablegames.public import public
+    from tournament.models import Participant
+    from tournament.services.participants import set_participant_status
+
+    enter_by_seat(one_round, director, 1, {1: (100, 50, 50, 10), 2: (90, 60, 20, 20)})
+    gone = one_round.participants.get(number=1)
+    set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
+    result = standings(one_round)
+    assert result.final and all(row.rank is not None for row in result.rows)
+    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(one_round).rows}
+    assert remarks[1] == "withdrawn"
+    assert [number for number, text in remarks.items() if text] == [1]
+    (section,) = public(one_round).standings()
+    assert [row["number"] for row in section.data["rows"] if row["withdrawn"]] == [1]
+    from django.template.loader import render_to_string
+
+    html = " ".join(render_to_string(section.template, {"data": section.data}).split())
+    assert f"{gone.name} <small>1 · withdrawn</small>" in html

@@ -56,6 +56,52 @@ def test_a_player_withdrawn_after_the_draw_is_marked_on_the_round_and_the_sheet(
     assert marked in text_of(client.get(url(drawn, "sheet", 2, 1)))
 
 
+def test_the_seating_page_names_a_player_withdrawn_after_the_draw(drawn, director, client):
+    """Withdrawn after the draw, before play: the desk said "the Seating page says what this change needs",
+    and the table games' seating page said nothing, so the draw stayed with a seat for a player who went home."""
+    from tournament.models import Participant
+    from tournament.services.participants import set_participant_status
+
+    from .helpers import enter_rummi_game
+
+    set_participant_status(drawn.participants.get(number=5), Participant.Status.WITHDRAWN, by=director)
+    client.force_login(director)
+    page = " ".join(text_of(client.get(url(drawn, "seating"))).split())
+    assert "Withdrawn but seated: 5 Ida5 Holm5 (rounds 1, 2, 3). Redo the draw without them." in page
+    enter_rummi_game(seated_tables(drawn)[1][0], director)  # play has started: the draw can no longer be redone
+    assert "Withdrawn but seated" not in text_of(client.get(url(drawn, "seating")))
+
+
+def test_find_my_seat_says_a_player_withdrew_and_shows_the_rounds_he_played(drawn, director):
+    """Withdrawn after round 1, a player looking himself up was shown his seats of rounds 2 and 3, which he
+    will not take; withdrawn before play, "No seat yet: the seating has not been drawn, or you are not on it".
+    It says he is withdrawn, and shows the rounds he played."""
+    from django.template.loader import render_to_string
+
+    from scoring.games.tablegames.public import public
+    from tournament.models import Participant
+    from tournament.services.participants import set_participant_status
+
+    from .helpers import enter_rummi_game
+
+    def found(query):
+        (section,) = public(drawn).find(query).sections
+        return section.data, " ".join(render_to_string(section.template, {"data": section.data}).split())
+
+    player = Participant.objects.get(tournament=drawn, number=5)
+    set_participant_status(player, Participant.Status.WITHDRAWN, by=director)
+    data, text = found("5")
+    assert data["rounds"] == [] and "Withdrawn: no seat to play." in text and "No seat yet" not in text
+    (table,) = [t for t in seated_tables(drawn)[1] if player.pk in {s.participant_id for s in t.seats}]
+    enter_rummi_game(table, director)
+    data, text = found("5")
+    assert [place["round"] for place in data["rounds"]] == [1] and data["rounds"][0]["table"] == table.number
+    assert "Withdrawn: no further rounds to play. The rounds played:" in text
+    # an active player still sees every round
+    data, text = found("6")
+    assert [place["round"] for place in data["rounds"]] == [1, 2, 3] and "Withdrawn" not in text
+
+
 def test_the_patience_game_is_not_named_after_one_of_its_six_patiences(director, client):
     """In Danish the game in *New tournament* read "Almindelig dominokabal", the name of the first of the six
     patiences: the game and that patience shared one message. The game is "Dominokabal"; the patience keeps its

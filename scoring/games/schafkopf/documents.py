@@ -31,6 +31,7 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
+from scoring.withdrawals import WITHDRAWN, played_by, played_for, remark
 from tournament.models import Participant, Seat, Stage
 from tournament.public.links import published_page
 
@@ -331,16 +332,26 @@ EXCLUDED = _(EXCLUDED_LABEL)
 LIST_CORRECTED = _("list corrected")
 LIST_MISSING = _("list missing")
 NO_RESULT = _("no result yet")
-_join = lazy(lambda items: ", ".join(str(item) for item in items), str)
-EXCLUDED_AND_CORRECTED = _join([EXCLUDED, LIST_CORRECTED])
 
 
 def _remark(row):
-    if not row.has_result:
-        return NO_RESULT
+    parts = []
+    if not row.has_result and not row.substitute_only:
+        parts.append(NO_RESULT)
     if row.excluded:
-        return EXCLUDED_AND_CORRECTED if row.corrected else EXCLUDED
-    return LIST_CORRECTED if row.corrected else ""
+        parts.append(EXCLUDED)
+    elif row.withdrawn:
+        parts.append(WITHDRAWN)
+    parts += [played_by(number, substitute) for number, substitute in row.played_by]
+    parts += [played_for(number, player) for number, player in row.played_for]
+    if row.corrected:
+        parts.append(LIST_CORRECTED)
+    return remark(parts)
+
+
+def _has_remark(row) -> bool:
+    return bool(row.excluded or row.corrected or not row.has_result or row.withdrawn or row.played_by
+                or row.played_for)
 
 
 def ranking_rows(result) -> list[dict]:
@@ -364,8 +375,11 @@ def ranking_notes(result) -> list:
     if result.any_lot:
         notes.append(lazy_format(gettext_noop("“by lot”: tied on every step, decided by lot (seed %(seed)s)."),
                                  {"seed": result.lot_seed}))
-    if any(not row.has_result for row in result.rows):
+    if any(not row.has_result and not row.substitute_only for row in result.rows):
         notes.append(_("“no result yet”: none of the player's lists is entered; listed last, without a rank."))
+    if any(row.substitute_only for row in result.rows):
+        notes.append(_("A substitute whose seats' points stay with the players he replaced has no result of his "
+                       "own: listed last, without a rank."))
     if result.corrected_lists:
         places = ", ".join(f"{r}/{t}" for r, t in result.corrected_lists)
         notes.append(lazy_format(gettext_noop("Corrected after hand-in (round/table): %(places)s."),
@@ -383,7 +397,7 @@ def ranking_document(tournament, *, after_round: int | None = None, result=None)
     result = result or standings(tournament, after_round=after_round)
     # "Final ranking" only once every list is in; before that "Provisional — after 8 of 18 score lists"
     title = lazy_heading(result.progress, None if result.last_round else result.after_round)
-    with_remark = any(row.excluded or row.corrected or not row.has_result for row in result.rows)
+    with_remark = any(_has_remark(row) for row in result.rows)
     columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark,
                               with_lot=result.any_lot)
     return TableDocument(

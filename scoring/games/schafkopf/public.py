@@ -12,6 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from scoring.withdrawals import WITHDRAWN, is_withdrawn, played_by, played_for, played_tables, remark
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -37,6 +38,16 @@ def _number(value) -> str:
     return str(value) if type(value) is int else escape(localize(value))
 
 
+def seat_note(row) -> str:
+    """What the public ranking says of a player who left, or played another's seat (scoring.withdrawals)."""
+    if not (row.withdrawn or row.played_by or row.played_for):
+        return ""
+    parts = [WITHDRAWN] if row.withdrawn else []
+    parts += [played_by(number, substitute) for number, substitute in row.played_by]
+    parts += [played_for(number, player) for number, player in row.played_for]
+    return str(remark(parts))
+
+
 def standings_rows_html(rows: list[dict]) -> SafeString:
     """The standings' table rows, built in Python: a template loop over 2,000 players is most of the page's
     rendering (docs/performance.md, "Load"). Every name and club is escaped; the same HTML as the loop was."""
@@ -48,11 +59,12 @@ def standings_rows_html(rows: list[dict]) -> SafeString:
         excluded = row["excluded"]
         club = f" · {escape(row['club'])}" if row["club"] else ""
         rounds = "".join(f'<td class="num">{_number(points)}</td>' for points in row["rounds"])
+        note = excluded_note if excluded else f" · {escape(row['note'])}" if row["note"] else ""
         html.append(
             f'<tr{excluded_class if excluded else ""}><td class="num rank">'
             f'{"" if excluded else _number(row["rank"])}</td>'
             f'<td class="name">{escape(row["name"])} <small>{_number(row["number"])}{club}'
-            f'{excluded_note if excluded else ""}</small>{lot if row["by_lot"] else ""}</td>'
+            f'{note}</small>{lot if row["by_lot"] else ""}</td>'
             f'{rounds}<td class="num strong">{_number(row["points"])}</td></tr>'
         )
     return SafeString("\n".join(html))
@@ -73,7 +85,8 @@ class SchafkopfPublic(PublicContent):
         result = standings(self.tournament)
         rows = [
             {"rank": row.rank, **person(row.participant), "rounds": row.rounds, "points": row.values.get("points", 0),
-             "by_lot": row.by_lot, "excluded": row.excluded}
+             "by_lot": row.by_lot, "excluded": row.excluded, "note": seat_note(row),
+             "substitute_only": row.substitute_only}
             for row in result.rows
         ]
         return rows, result
@@ -84,7 +97,9 @@ class SchafkopfPublic(PublicContent):
             return []
         return [Section("public/schafkopf/standings.html", {
             "rows": rows, "rows_html": standings_rows_html(rows), "rounds": list(range(1, result.after_round + 1)),
-            "complete": result.complete, "waiting": any(row["rank"] is None for row in rows),
+            "complete": result.complete,
+            "waiting": any(row["rank"] is None and not row["substitute_only"] for row in rows),
+            "substitutes": any(row["substitute_only"] for row in rows),
             "entered": result.lists_entered, "total": result.lists_total,
         }, result.progress.heading())]
 
@@ -114,14 +129,24 @@ class SchafkopfPublic(PublicContent):
         # A player who dropped out does not sit where a substitute plays for him.
         replaced = {(t.round, s.participant_id) for tables in tables_by_round.values() for t in tables
                     for s in t.seats if s.substitute_id}
+        # Who played a withdrawn player's seat, and where he did play (his tables whose list is in).
+        substitutes = {(t.round, s.participant_id): s.substitute for tables in tables_by_round.values()
+                       for t in tables for s in t.seats if s.substitute_id}
+        played = (played_tables(tables_by_round, set(sheets_by_table(self.tournament)))
+                  if any(is_withdrawn(p) for p in people) else set())
         sections = []
         for p in people:
+            withdrawn = is_withdrawn(p)
             rounds = [
                 {"round": number, "table": table, "seat": seat, "scribe": seat == 1,
                  "mates": [m["name"] for m in mates[(number, table)] if m["number"] != p.number]}
-                for number, (table, seat) in sorted(places.get(p.pk, {}).items()) if (number, p.pk) not in replaced
+                for number, (table, seat) in sorted(places.get(p.pk, {}).items())
+                if (number, p.pk) not in replaced and (not withdrawn or (number, table) in played)
             ]
-            sections.append(Section("public/schafkopf/found.html", {"person": person(p), "rounds": rounds}))
+            notes = [str(played_by(number, substitute))
+                     for (number, pk), substitute in sorted(substitutes.items()) if pk == p.pk]
+            sections.append(Section("public/schafkopf/found.html", {"person": person(p), "rounds": rounds,
+                                                                     "withdrawn": withdrawn, "notes": notes}))
         return Found(sections, total)
 
     def slides(self, kinds) -> list[Slide]:
@@ -132,7 +157,8 @@ class SchafkopfPublic(PublicContent):
             for chunk in chunks:
                 data = {"rows": chunk, "rows_html": standings_rows_html(chunk),
                         "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
-                        "waiting": any(row["rank"] is None for row in chunk),
+                        "waiting": any(row["rank"] is None and not row["substitute_only"] for row in chunk),
+                        "substitutes": any(row["substitute_only"] for row in chunk),
                         "entered": result.lists_entered, "total": result.lists_total}
                 slides.append(Slide("standings", Section("public/schafkopf/standings.html", data,
                                                          result.progress.heading())))

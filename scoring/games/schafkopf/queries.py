@@ -9,6 +9,7 @@ reads one queryset with its related rows joined, and groups in Python.
 from __future__ import annotations
 
 from scoring.models import ScoreSheet
+from scoring.withdrawals import withdrawn_seated
 from tournament.models import Participant, Round, Stage, Table
 from tournament.queries import places_by_participant as places_by_participant
 from tournament.queries import seated_tables as seated_tables
@@ -39,18 +40,17 @@ def table_of(tournament, round_number: int, table_number: int) -> Table | None:
     )
 
 
-def seating_problems(tournament, tables_by_round) -> dict[str, list[Participant]]:
+def seating_problems(tournament, tables_by_round) -> dict[str, list]:
     """Players the seating no longer fits: active but on no seat (not even as a substitute), or withdrawn but
     still to play a seat: one nobody else plays, at a table whose list is not in yet. Once a substitute took
-    over (or the list is in), the seat needs nothing more, and the page must not ask for it again."""
-    seats = [(table, seat) for tables in tables_by_round.values() for table in tables for seat in table.seats]
-    entered = set(sheets_by_table(tournament))
-    seated = {seat.participant_id for _table, seat in seats}
-    seated |= {seat.substitute_id for _table, seat in seats if seat.substitute_id}
-    to_play = {seat.participant_id for table, seat in seats
-               if not seat.substitute_id and table.table_id not in entered}
+    over (or the list is in), the seat needs nothing more, and the page must not ask for it again.
+
+    "unseated" holds players; "withdrawn" holds (player, the rounds of those seats), so that the page names
+    only the rounds still to play, not the ones whose lists are in."""
+    seats = [seat for tables in tables_by_round.values() for table in tables for seat in table.seats]
+    seated = {seat.participant_id for seat in seats} | {seat.substitute_id for seat in seats if seat.substitute_id}
     players = list(tournament.participants.all())
     return {
         "unseated": [p for p in players if p.status == Participant.Status.ACTIVE and p.pk not in seated],
-        "withdrawn": [p for p in players if p.status == Participant.Status.WITHDRAWN and p.pk in to_play],
+        "withdrawn": withdrawn_seated(players, tables_by_round, set(sheets_by_table(tournament))),
     }

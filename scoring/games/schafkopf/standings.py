@@ -21,6 +21,7 @@ from scoring.rules.schafkopf import (
     prize_list,
     ranking,
 )
+from scoring.withdrawals import is_withdrawn
 from tournament.models import Participant, Seat, Stage
 
 from .config import settings_of
@@ -43,10 +44,20 @@ class Row:
     #: one of the lists this player's points come from was corrected after hand-in
     corrected: bool
     prize: Decimal | None = None
+    #: (round, substitute) where a substitute played this player's seat (his points or not)
+    played_by: list[tuple[int, Participant]] = field(default_factory=list)
+    #: (round, player) where this player played another's seat as a substitute
+    played_for: list[tuple[int, Participant]] = field(default_factory=list)
+    #: a substitute none of whose seats' points are his: listed after everyone else, without a rank
+    substitute_only: bool = False
 
     @property
     def excluded(self) -> bool:
         return bool(self.values.get(EXCLUDED_KEY))
+
+    @property
+    def withdrawn(self) -> bool:
+        return is_withdrawn(self.participant)
 
     @property
     def has_result(self) -> bool:
@@ -139,6 +150,9 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     corrected_lists: set[tuple[int, int]] = set()
     withdrawn = {pk for pk, p in participants.items() if p.status == Participant.Status.WITHDRAWN}
     fields = list(enumerate(COUNT_FIELDS))
+    # who played whose seat: said on both players' rows (a withdrawn player's, and his substitute's)
+    played_by: dict[int, list] = defaultdict(list)
+    played_for: dict[int, list] = defaultdict(list)
     for table_id, round_number, table, seat_number, participant, substitute, to_substitute in seats:
         # Everyone seated is ranked, with or without a list yet; a player who withdrew and left his seat
         # to a substitute with the points is not.
@@ -146,6 +160,9 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             points.setdefault(participant, {})
         # Who the seat's points belong to: the substitute only when the director said so (SeatRow.credited).
         credited = substitute if substitute and to_substitute else participant
+        if substitute:
+            played_by[participant].append((round_number, participants[substitute]))
+            played_for[substitute].append((round_number, participants[participant]))
         player_points = points.setdefault(credited, {})
         sheet = sheets.get(table_id)
         if sheet is None:
@@ -190,6 +207,19 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             by_lot=False, separated_by=None, corrected=False)
         for pk in waiting
     ]
+    # A substitute whose seats' points all stay with the players he replaced: never silently absent.
+    substitutes_only = sorted((pk for pk in played_for if pk not in points), key=lambda pk: participants[pk].number)
+    rows += [
+        Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values=dict(NO_RESULT_VALUES),
+            by_lot=False, separated_by=None, corrected=False, substitute_only=True)
+        for pk in substitutes_only
+    ]
+    for row in rows:
+        pk = row.participant.pk
+        if pk in played_by:
+            row.played_by = sorted(played_by[pk], key=lambda item: item[0])
+        if pk in played_for:
+            row.played_for = sorted(played_for[pk], key=lambda item: item[0])
     result = Standings(
         after_round=after_round,
         rounds=rounds,
@@ -213,6 +243,6 @@ def _add_prizes(result: Standings, settings, participants) -> None:
     paid = [p.paid_amount or Decimal("0") for p in participants if p.paid]
     takings = sum(paid, Decimal("0")) if paid else None
     result.prizes = prize_list(settings.entry_fee, paying, settings.prizes, takings=takings)
-    eligible = [row for row in result.rows if not row.excluded]
+    eligible = [row for row in result.rows if row.has_result and not row.excluded]
     for row, amount in zip(eligible, result.prizes, strict=False):
         row.prize = amount

@@ -19,6 +19,7 @@ from scoring.progress import lazy_heading
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
+from scoring.withdrawals import WITHDRAWN, remark
 from tournament.public.links import published_page
 from tournament.services.seating import current_draw
 
@@ -270,13 +271,27 @@ def ranking_columns(result) -> list[Column]:
     return columns
 
 
+NO_RESULT = _("no result yet")
+SHEET_CORRECTED = _("sheet corrected")
+
+
+def _remark(row):
+    """No result yet, withdrawn (scoring.withdrawals), sheet corrected: whichever apply, in that order."""
+    parts = [] if row.has_result else [NO_RESULT]
+    if row.withdrawn:
+        parts.append(WITHDRAWN)
+    if row.corrected:
+        parts.append(SHEET_CORRECTED)
+    return remark(parts)
+
+
 def ranking_rows(result) -> list[dict]:
     settings = result.settings
     rows = []
     for row in result.rows:
         item = {"rank": row.rank, "number": row.participant.number, "name": row.participant.name,
                 "club": row.participant.club, "lot": _("by lot") if row.by_lot else "",
-                "remark": _("no result yet") if not row.has_result else _("sheet corrected") if row.corrected else ""}
+                "remark": _remark(row)}
         for r, value in enumerate(row.rounds, start=1):
             item[f"round{r}"] = half(value) if not settings.patience else value
         for metric in result.chain:

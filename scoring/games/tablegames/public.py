@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from scoring.withdrawals import is_withdrawn, played_tables
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from .config import settings_of
@@ -49,7 +50,7 @@ class TableGamesPublic(PublicContent):
             main = row.values.get(first)
             other = row.values.get(second) if second else None
             rows.append({
-                "rank": row.rank, **person(row.participant), "by_lot": row.by_lot,
+                "rank": row.rank, **person(row.participant), "by_lot": row.by_lot, "withdrawn": row.withdrawn,
                 "rounds": [value if patience else half(value) for value in row.rounds],
                 "main": main if patience else half(main),
                 "other": format_seconds(other) if patience and second else self.settings.shown(other),
@@ -96,14 +97,20 @@ class TableGamesPublic(PublicContent):
         tables_by_round = seated_tables(self.tournament)
         places = places_by_participant(tables_by_round)
         mates = {(t.round, t.number): [s.participant for s in t.seats] for ts in tables_by_round.values() for t in ts}
+        # A withdrawn player is shown where he did play (his tables whose sheet is in), not the seats he left.
+        played = (played_tables(tables_by_round, set(sheets_by_table(self.tournament)))
+                  if any(is_withdrawn(p) for p in people) else set())
         sections = []
         for p in people:
+            withdrawn = is_withdrawn(p)
             rounds = [
                 {"round": number, "table": table, "seat": seat, "scribe": seat == 1,
                  "mates": [m.name for m in mates[(number, table)] if m.pk != p.pk]}
                 for number, (table, seat) in sorted(places.get(p.pk, {}).items())
+                if not withdrawn or (number, table) in played
             ]
-            sections.append(Section("public/tablegames/found.html", {"person": person(p), "rounds": rounds}))
+            sections.append(Section("public/tablegames/found.html", {"person": person(p), "rounds": rounds,
+                                                                      "withdrawn": withdrawn}))
         return Found(sections, total)
 
     def slides(self, kinds) -> list[Slide]:

@@ -20,6 +20,7 @@ from scoring.progress import ResultProgress
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT, patience_chain
 from scoring.rules.standings import Metric, rank
 from scoring.rules.tablegames import ranking, ranking_chain
+from scoring.withdrawals import is_withdrawn
 from tournament.models import Participant, Seat, Stage
 from tournament.services.seating import lot_seed
 
@@ -43,6 +44,10 @@ class Row:
     @property
     def has_result(self) -> bool:
         return self.rank is not None
+
+    @property
+    def withdrawn(self) -> bool:
+        return is_withdrawn(self.participant)
 
 
 @dataclass

@@ -21,6 +21,7 @@ from documents.base import format_value
 from documents.response import document_response
 from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
+from scoring.withdrawals import withdrawn_seated
 from tournament.models import Participant, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
 from tournament.services import seating
@@ -163,16 +164,20 @@ class SeatingView(DirectorPage, FormView):
         context = super().get_context_data(**kwargs)
         tables = seated_tables(self.tournament)
         draw = seating.current_draw(self.tournament)
+        started = seating.play_started(self.tournament)
         context.update(
             draw=draw,
             tables=sorted(tables.items()),
             # before any draw nobody is seated: that is no problem to list, the page invites to draw instead
             unseated=unseated_players(self.tournament, tables) if tables else [],
+            # withdrawn after the draw: redo it without them while no sheet is in (no sheet is in: every round)
+            withdrawn=withdrawn_seated(self.tournament.participants.all(), tables, set()) if tables and not started
+            else [],
             active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
             large_twice=seating.large_table_twice(self.tournament, draw) if tables else [],
             again=seating.meeting_again(tables) if draw and tables else None,
             large_size=seating.larger_table_size(draw),
-            started=seating.play_started(self.tournament),
+            started=started,
         )
         return context
 
