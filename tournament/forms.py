@@ -1,4 +1,5 @@
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.games import game_choices
@@ -27,6 +28,8 @@ class TournamentForm(FocusFirstError, forms.ModelForm):
         if self.instance.pk and self.instance.status != Tournament.Status.PLANNED:
             self.fields["game"].disabled = True
         if not self.instance.pk:
+            # most tournaments are made on the evening they are played: today, on this computer's clock
+            self.fields["date"].initial = timezone.localdate()
             del self.fields["double_entry"]  # a new tournament starts with single entry; switch it on when editing
             del self.fields["link_entries_count"]
 

@@ -140,6 +140,14 @@ def test_a_refused_new_tournament_puts_the_cursor_on_the_field_in_error(director
     assert not Tournament.objects.exists()
 
 
+def test_a_new_tournament_starts_with_todays_date(director, client):
+    from django.utils import timezone
+
+    client.force_login(director)
+    page = client.get(reverse("tournament:create")).content.decode()
+    assert f'name="date" value="{timezone.localdate():%Y-%m-%d}"' in page
+
+
 def test_create_view_creates(director, client):
     client.force_login(director)
     response = client.post(
