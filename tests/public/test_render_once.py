@@ -230,11 +230,11 @@ OLD_LOOP = """{% load i18n %}{% for row in rows %}
 def test_python_built_rows_are_the_html_the_template_loop_made():
     rows = [
         {"rank": 1, "number": 7, "name": "Anna <Huber>", "club": "SK 'Isartal' & Co", "rounds": [31, -12],
-         "points": 19, "by_lot": False, "excluded": False},
+         "points": 19, "by_lot": False, "excluded": False, "note": ""},
         {"rank": 2, "number": 8, "name": "Sepp Maier", "club": "", "rounds": [0, None], "points": 0,
-         "by_lot": True, "excluded": False},
+         "by_lot": True, "excluded": False, "note": ""},
         {"rank": 3, "number": 1234, "name": "Xaver \"X\" Moser", "club": "Stammtisch", "rounds": [None, None],
-         "points": -1234, "by_lot": False, "excluded": True},
+         "points": -1234, "by_lot": False, "excluded": True, "note": ""},
     ]
     old = Template(OLD_LOOP).render(Context({"rows": rows}))
 
