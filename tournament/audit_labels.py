@@ -103,6 +103,7 @@ FIELD_LABELS = {
     "count_down": _("Count down from the limit"),
     "created": _("Created"),
     "date": _("Date"),
+    "decision": _("Decision"),
     "declarer": _("Declarer"),
     "director": _("Director"),
     "double_entry": _("Double entry"),
@@ -252,6 +253,9 @@ def field_label(key: str) -> str:
 #: patience's results, a Voms slip's games
 SHEET_MODES = {"games": _("Games"), "totals": _("Totals"), "hands": _("Hands"), "results": _("Results")}
 
+#: a director's decision between two different entries of a sheet (`sheet.decided`): which one counts
+SHEET_DECISIONS = {"first": _("The first entry counts"), "mine": _("The director's own entry counts")}
+
 
 def _common_values() -> dict:
     """Stored values every game's entries hold, by field: the models' and forms' own choices."""
@@ -270,6 +274,7 @@ def _common_values() -> dict:
         "published": KIND_NAMES,
         "kind": dict(TableProblem.Kind.choices),  # a problem reported from a table
         "mode": SHEET_MODES,  # how a sheet was entered
+        "decision": SHEET_DECISIONS,  # which of two different entries a director let count
     }
 
 

@@ -31,6 +31,9 @@ class ScoreSheet(models.Model):
 
     #: a score sheet counts in the standings (a `PendingSheet` does not)
     counted = True
+    #: on the sheet `record_sheet` returns when a director decided between two different entries: "first" or
+    #: "mine" (which one counts now); not stored (the audit entry `sheet.decided` is)
+    decision = ""
 
     class Meta:
         constraints = [

@@ -9,8 +9,9 @@ Double entry (a tournament setting): an entry (a new sheet, or games added to on
 not count at once. The first entry is kept as a `PendingSheet`; it becomes (or extends) the
 `ScoreSheet` when a second person enters the same again or confirms it (`confirm_pending`).
 A second entry that differs changes nothing and raises `EntriesDiffer` with both versions;
-a director who did not make the first entry may then let their own version count
-(`decide=True`) or confirm the first one. Corrections by a director go straight through.
+a director who did not make the first entry may then decide which counts: their own version
+(`decide="mine"`) or the first entry (`decide="first"`); either way the audit entry `sheet.decided` keeps both
+versions. Corrections by a director go straight through.
 
 Saved once: a form sent twice (`sent`, see `tournament.services.replay`) and entries that the sheet
 holds already are answered with `AlreadySaved`, never stored as another version. The version the
@@ -43,6 +44,18 @@ from tournament.services.tournaments import sync_status
 #: derive(entries, mode) -> derived values; raises RuleError for entries the rules refuse
 Derive = Callable[[Any, str], dict]
 
+#: a director's decision between two different entries: let their own entry count, or the first entry
+MINE, FIRST = "mine", "first"
+
+
+def posted_decision(data) -> dict:
+    """The keywords for `record_sheet` from the buttons below "The two entries differ" (the entry form's own
+    submit buttons `decide=mine` and `decide=first`, with the version of the first entry the page showed)."""
+    decide = data.get("decide") or ""
+    version = str(data.get("pending_version") or "")
+    return {"decide": decide if decide in (MINE, FIRST) else "",
+            "pending_version": int(version) if version.isdigit() else None}
+
 
 class StaleVersion(DomainError):
     """Someone saved the sheet since this user loaded it; carries the stored version to compare."""
@@ -67,6 +80,17 @@ class EntriesDiffer(DomainError):
                    _("Your entry differs from the first entry by %(who)s; nothing was saved. Check the marked fields "
                      "against the paper sheet and save again, or ask a director to decide."))
         super().__init__(message % {"who": entered_by_label(pending)})
+
+
+def decided_message(sheet) -> str:
+    """What a director is told when their decision between two different entries made the sheet count: which
+    entry counts ("" after any other save)."""
+    decision = getattr(sheet, "decision", "")
+    if decision == FIRST:
+        return _("The first entry counts, not yours (both are in the audit log).")
+    if decision == MINE:
+        return _("Your entry counts, not the first entry (both are in the audit log). ").strip()
+    return ""
 
 
 def user_name(user) -> str:
@@ -160,7 +184,8 @@ def record_sheet(
     mode: str = "games",
     expected_version: int | None = None,
     reason: str = "",
-    decide: bool = False,
+    decide: str = "",
+    pending_version: int | None = None,
     sent: Sent | None = None,
 ) -> ScoreSheet | PendingSheet:
     """Create or correct the sheet of `match` or `table`; return it with `derived` filled in.
@@ -169,7 +194,11 @@ def record_sheet(
     (`result.counted` is False): the caller must not treat it as a result. `expected_version` is the
     version the form showed (0: none yet), None to skip the check. Raises `AlreadySaved` for a form
     sent again (`sent`) and for entries the sheet holds already.
+
+    `decide` ("mine" or "first", True meaning "mine") is a director's decision when a second entry differs
+    from the first; `pending_version` the version of the first entry the page showed them.
     """
+    decide = MINE if decide is True else decide or ""
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
     reason = limited_reason(clean_reason(reason))
@@ -187,8 +216,9 @@ def record_sheet(
         # a list the table sent from its link awaits confirmation even without double entry
         from_table = sheet is None and PendingSheet.objects.filter(source_link__isnull=False, **place).exists()
         if (tournament.double_entry or from_table) and (sheet is None or extends):
-            result = _double_entry(tournament, place, sheet, entries=entries, mode=mode, derived=derived, by=by,
-                                   decide=decide, reason=reason)
+            result = _double_entry(tournament, place, sheet, entries=entries, mode=mode, derive=derive,
+                                   derived=derived, by=by,
+                                   decide=decide, pending_version=pending_version, reason=reason)
             sync_status(tournament, by=by)
             return result
         if sheet is None:
@@ -225,11 +255,14 @@ def record_sheet(
     return sheet
 
 
-def _double_entry(tournament, place: dict, sheet, *, entries, mode, derived, by, decide, reason):
+def _double_entry(tournament, place: dict, sheet, *, entries, mode, derive, derived, by, decide, pending_version,
+                  reason):
     """First entry, second entry (same: counts; different: refused with both versions), or a director's decision."""
     pending = PendingSheet.objects.select_for_update().filter(**place).first()
     base = sheet.version if sheet else 0
     outdated = pending is not None and pending.base_version != base
+    if decide == FIRST:  # only ever about the first entry the page showed: never stores the typed one as a new one
+        _check_first_entry(pending, outdated, by)
     if pending is None or outdated or pending.entered_by_id == by.pk:
         return _store_first_entry(tournament, place, pending, entries=entries, mode=mode, base=base, by=by)
     if pending.mode == mode and pending.entries == entries:
@@ -238,10 +271,29 @@ def _double_entry(tournament, place: dict, sheet, *, entries, mode, derived, by,
         raise EntriesDiffer(pending, entries, mode, director=is_director(by, tournament))
     if not is_director(by, tournament):
         raise DomainError(_("Only a director can decide between two different entries."))
+    if pending_version is not None and pending_version != pending.version:
+        raise DomainError(_("The first entry was changed meanwhile: look at it again before deciding."))
     first = {"mode": pending.mode, "entries": pending.entries, "entered_by": entered_by_label(pending)}
+    mine = {"mode": mode, "entries": entries, "entered_by": user_name(by)}
+    if decide == FIRST:
+        # the first entry counts as it stands (the director's the second person); their own typing is kept in
+        # the audit entry, as the version that did not count
+        counted = derive_or_refuse(derive, pending.entries, pending.mode)
+        return _count(tournament, place, pending, sheet, derived=counted, by=by, action="sheet.decided",
+                      before=mine, reason=reason, decision=FIRST)
     pending.entries, pending.mode, pending.entered_by, pending.source_link = entries, mode, by, None
     return _count(tournament, place, pending, sheet, derived=derived, by=None, action="sheet.decided",
-                  before=first, reason=reason, decided_by=by)
+                  before=first, reason=reason, decided_by=by, decision=MINE)
+
+
+def _check_first_entry(pending, outdated: bool, by) -> None:
+    """Letting the first entry count needs one that still stands and was made by someone else."""
+    if pending is None:
+        raise DomainError(_("There is no first entry to confirm; it may have been confirmed meanwhile."))
+    if outdated:
+        raise DomainError(_("The sheet was corrected after this entry was made: the entry has to be made again."))
+    if pending.entered_by_id == by.pk:
+        raise DomainError(_("You entered this sheet yourself: a second person has to confirm it."))
 
 
 def _store_first_entry(tournament, place: dict, pending, *, entries, mode, base: int, by) -> PendingSheet:
@@ -260,7 +312,7 @@ def _store_first_entry(tournament, place: dict, pending, *, entries, mode, base:
 
 
 def _count(tournament, place: dict, pending: PendingSheet, sheet, *, derived, by, action: str, before=None,
-           reason: str = "", decided_by=None) -> ScoreSheet:
+           reason: str = "", decided_by=None, decision: str = "") -> ScoreSheet:
     """Turn the pending entry into the counted sheet (new, or the old one extended) and remove it."""
     first_by = pending.entered_by
     if sheet is None:
@@ -277,6 +329,8 @@ def _count(tournament, place: dict, pending: PendingSheet, sheet, *, derived, by
     after = {"mode": pending.mode, "entries": pending.entries, "entered_by": entered_by_label(pending)}
     if by is not None:
         after["confirmed_by"] = user_name(by)
+    if decision:  # a director's decision between two entries: which one counts, in words on the audit page
+        after["decision"] = sheet.decision = decision
     log_action(action, by=decided_by or by, tournament=tournament, obj=place.get("match") or place.get("table"),
                before=before, after=after, reason=reason)
     if pending.pk is not None:

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from scoring.models import PendingSheet, ScoreSheet
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
-from tournament.models import Role, TournamentRole
+from tournament.models import AuditEntry, Role, TournamentRole
 
 
 @pytest.mark.django_db(transaction=True)
@@ -55,3 +55,49 @@ def test_second_entry_differs_by_one_field_and_is_fixed_by_keyboard(live_server,
     sheet = ScoreSheet.objects.get()
     assert sheet.entries == [{"lus_a": 9, "lus_b": 3}] and sheet.entered_by == anna
     assert not PendingSheet.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_director_decides_by_keyboard_and_enter_in_a_field_never_decides(live_server, page, make_game, director,
+                                                                          django_user_model):
+    """The director retypes a slip differently: Enter in the marked field saves again (still different: nothing
+    counts, no decision is taken for them); Shift+Tab reaches "let the first entry count", Enter presses it."""
+    game = make_game("voms")
+    game.tournament.double_entry = True
+    game.tournament.save()
+    anna = django_user_model.objects.create_user(username="anna", password="pw-anna-Secret-1")
+    TournamentRole.objects.create(tournament=game.tournament, user=anna, role=Role.ASSISTANT)
+    game.service.record_slip(game.place, by=anna, entry={"lus_a": 9, "lus_b": 3})
+
+    login_by_keyboard(page, live_server.url, director, f"/manage/{game.tournament.slug}/voms/enter/")
+    expect(page.locator("#id_table")).to_be_focused()
+    page.keyboard.type(str(game.place.table_number))
+    page.keyboard.press("Tab")
+    page.keyboard.type("9")
+    page.keyboard.press("Tab")
+    page.keyboard.type("5")
+    page.keyboard.press("Enter")
+    expect(page.locator("#two-versions")).to_contain_text("The two entries differ")
+    expect(page.locator("#keep-first")).to_be_visible()
+    expect(page.locator("#id_lus_b")).to_be_focused()
+
+    page.keyboard.press("Control+a")
+    page.keyboard.type("6")  # still not what the first entry says
+    page.keyboard.press("Enter")
+    expect(page.locator("#two-versions")).to_contain_text("The two entries differ")
+    expect(page.locator("#two-versions")).to_contain_text("6")
+    assert not ScoreSheet.objects.exists() and not AuditEntry.objects.filter(action="sheet.decided").exists()
+
+    expect(page.locator("#id_lus_b")).to_be_focused()
+    for _ in range(12):  # back through the form to the decision buttons above it
+        if page.evaluate("document.activeElement.id") == "keep-first":
+            break
+        page.keyboard.press("Shift+Tab")
+    expect(page.locator("#keep-first")).to_be_focused()
+    keep_screenshot(page, ARTIFACTS / "double-entry-decide-by-keyboard.png", full_page=True)
+    page.keyboard.press("Enter")
+
+    expect(page.locator(".messages")).to_contain_text("The first entry counts, not yours")
+    assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 3}]
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.after["decision"] == "first" and audit.before["entries"] == [{"lus_a": 9, "lus_b": 6}]

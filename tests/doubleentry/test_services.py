@@ -1,10 +1,13 @@
 """Double entry through the one gateway `record_sheet`, for a Voms slip, a Schafkopf list and a rummi sheet."""
 
+import json
+
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision
 from scoring.services.compare import differences
-from scoring.services.sheets import EntriesDiffer, StaleVersion
+from scoring.services.sheets import EntriesDiffer, StaleVersion, user_name
 from tests.conftest import new_director, new_tournament, shared
 from tournament.models import AuditEntry
 from tournament.services.errors import DomainError
@@ -126,6 +129,61 @@ def test_a_director_may_let_the_first_entry_count(double, first, director):
     double.enter(first)
     sheet = double.confirm(director)
     assert sheet.counted and sheet.entered_by == first
+
+
+def as_stored(entries):
+    """Entries as the audit log keeps them (JSON)."""
+    return json.loads(json.dumps(entries, cls=DjangoJSONEncoder))
+
+
+def test_a_director_who_lets_the_first_entry_count_keeps_their_own_version_in_the_audit(double, first, second,
+                                                                                        director):
+    """"Let the first entry count" after "The two entries differ": the first entry counts as it stands, written as
+    `sheet.decided` (not as a plain confirmation) with the director's different version kept: no typing is lost."""
+    pending = double.enter(first)
+    with pytest.raises(EntriesDiffer) as differ:
+        double.enter(director, variant=1)
+    typed = differ.value.entries
+    with pytest.raises(DomainError, match="Only a director"):
+        double.enter(second, variant=1, decide="first")
+    with pytest.raises(DomainError, match="changed meanwhile"):
+        double.enter(director, variant=1, decide="first", pending_version=pending.version + 1)
+    assert not sheets(double).exists() and PendingSheet.objects.get().entries == pending.entries
+
+    sheet = double.enter(director, variant=1, decide="first", pending_version=pending.version)
+    assert sheet.counted and double.counts() and not PendingSheet.objects.exists()
+    assert sheet.entries == pending.entries and sheet.entered_by == first
+    revision = SheetRevision.objects.get(sheet=sheet)
+    assert (revision.by, revision.confirmed_by, revision.entries) == (first, director, pending.entries)
+    assert not AuditEntry.objects.filter(action="sheet.confirmed").exists()
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.user == director and audit.after["decision"] == "first"
+    assert audit.after["entries"] == as_stored(pending.entries) and audit.after["entered_by"] == "first"
+    assert audit.before["entries"] == as_stored(typed) != audit.after["entries"]
+    assert audit.before["entered_by"] == user_name(director)
+
+
+def test_letting_the_first_entry_count_never_stores_the_typed_version_as_a_first_entry(double, director):
+    """Without a first entry that still stands (confirmed meanwhile, or the director's own), "let the first entry
+    count" is refused with a message; the director's typing is not quietly kept as a new first entry."""
+    with pytest.raises(DomainError, match="no first entry"):
+        double.enter(director, variant=1, decide="first")
+    assert not PendingSheet.objects.exists() and not sheets(double).exists()
+    own = double.enter(director)
+    with pytest.raises(DomainError, match="yourself"):
+        double.enter(director, variant=1, decide="first")
+    kept = PendingSheet.objects.get()
+    assert (kept.entries, kept.version, kept.entered_by) == (own.entries, own.version, director)
+
+
+def test_letting_their_own_entry_count_says_so_in_the_audit(double, first, director):
+    pending = double.enter(first)
+    with pytest.raises(DomainError, match="changed meanwhile"):
+        double.enter(director, variant=1, decide="mine", pending_version=pending.version + 1)
+    sheet = double.enter(director, variant=1, decide="mine", pending_version=pending.version)
+    assert sheet.counted and sheet.entered_by == director
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.after["decision"] == "mine" and audit.before["entries"] == as_stored(pending.entries)
 
 
 def test_a_director_correction_goes_straight_through_and_a_stale_version_is_refused(double, first, second,

@@ -1,6 +1,7 @@
 """The entry pages under double entry: messages, the Confirm button, the differences table, the setting."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -319,3 +320,116 @@ def test_voms_series_first_enterer_cannot_confirm(series_double, client):
     response = client.post(page_url, {"action": "confirm", "pending_version": pending.version}, follow=True)
     assert "a second person has to confirm it" in text(response)
     assert not ScoreSheet.objects.filter(match=match).exists()
+
+
+# --- a director decides between two different entries: both buttons post the entry form -------------------------
+
+
+def decision_post(page: str, form_id: str, decide: str) -> dict:
+    """What a decision button below "The two entries differ" sends besides the fields of the entry form it belongs
+    to: its own name and value, and the hidden inputs tied to that form (the first entry's version)."""
+    assert re.search(rf'<button type="submit" form="{form_id}" name="decide" value="{decide}"', page), decide
+    hidden = dict(re.findall(rf'<input type="hidden" form="{form_id}" name="([^"]+)" value="([^"]*)"', page))
+    assert "pending_version" in hidden
+    return {**hidden, "decide": decide}
+
+
+def assert_first_counts_and_mine_is_kept(director, first_entries, typed):
+    """The first entry counts; the audit entry `sheet.decided` holds both versions, the director's as typed."""
+    sheet = ScoreSheet.objects.get()
+    assert sheet.entries == first_entries and not PendingSheet.objects.exists()
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.user == director and audit.after["decision"] == "first"
+    assert audit.after["entries"] == first_entries and audit.before["entries"] == typed
+    assert not AuditEntry.objects.filter(action="sheet.confirmed").exists()
+
+
+def test_voms_director_lets_the_first_entry_count(voms_double, director, client):
+    game, first, _second = voms_double
+    enter = reverse("tournament:voms:enter", args=[game.tournament.slug])
+    login(client, first).post(enter, slip(game))
+    page = text(login(client, director).post(enter, slip(game, lus_b=5)))
+    response = client.post(enter, {**slip(game, lus_b=5), **decision_post(page, "slip-form", "first")}, follow=True)
+    assert "The first entry counts, not yours (both are in the audit log)." in text(response)
+    assert_first_counts_and_mine_is_kept(director, [{"lus_a": 9, "lus_b": 3}], [{"lus_a": 9, "lus_b": 5}])
+
+
+def test_schafkopf_director_lets_the_first_entry_count(sk_double, director, client):
+    game, first, _second = sk_double
+    sheet_url = sk_url(game, "sheet", 1, 1)
+    login(client, first).post(sheet_url, grid_post(game.entries()))
+    first_entries = PendingSheet.objects.get().entries
+    page = text(login(client, director).post(sheet_url, grid_post(game.entries(1))))
+    assert "The two entries differ" in page
+    response = client.post(sheet_url, {**grid_post(game.entries(1)), **decision_post(page, "sk-list", "first")},
+                           follow=True)
+    assert "table 1: The first entry counts, not yours" in text(response)
+    typed = AuditEntry.objects.get(action="sheet.decided").before["entries"]
+    assert typed != first_entries and [g["won"] for g in typed] != [g["won"] for g in first_entries]
+    assert_first_counts_and_mine_is_kept(director, first_entries, typed)
+
+
+def test_table_game_director_lets_the_first_entry_count(tg_double, director, client):
+    game, first, _second = tg_double
+    sheet_url = tg_url(game, "sheet", 1, 1)
+    login(client, first).post(sheet_url, hand_post(1, 1, ["0", "100", "90", "80"]))
+    first_entries = PendingSheet.objects.get().entries
+    page = text(login(client, director).post(sheet_url, hand_post(1, 1, ["0", "100", "95", "80"])))
+    assert "The two entries differ" in page
+    response = client.post(sheet_url, {**hand_post(1, 1, ["0", "100", "95", "80"]),
+                                       **decision_post(page, "tg-sheet", "first")}, follow=True)
+    assert "The first entry counts, not yours" in text(response)
+    typed = AuditEntry.objects.get(action="sheet.decided").before["entries"]
+    assert typed[0]["penalties"]["3"] == "95" and first_entries[0]["penalties"]["3"] == "90"
+    assert_first_counts_and_mine_is_kept(director, first_entries, typed)
+
+
+def test_table_game_director_lets_their_entry_count_from_the_page(tg_double, director, client):
+    game, first, _second = tg_double
+    sheet_url = tg_url(game, "sheet", 1, 1)
+    login(client, first).post(sheet_url, hand_post(1, 1, ["0", "100", "90", "80"]))
+    page = text(login(client, director).post(sheet_url, hand_post(1, 1, ["0", "100", "95", "80"])))
+    response = client.post(sheet_url, {**hand_post(1, 1, ["0", "100", "95", "80"]),
+                                       **decision_post(page, "tg-sheet", "mine")}, follow=True)
+    assert "Your entry counts, not the first entry (both are in the audit log)." in text(response)
+    assert ScoreSheet.objects.get().entries[0]["penalties"]["3"] == "95"
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.after["decision"] == "mine" and audit.before["entries"][0]["penalties"]["3"] == "90"
+
+
+def test_voms_series_director_lets_the_first_entry_count(series_double, director, client):
+    tournament, match, first, _second = series_double
+    page_url = reverse("tournament:voms:series", args=[tournament.slug, match.pk])
+    login(client, first).post(page_url, {"lus_a": "9", "lus_b": "4"})
+    page = text(login(client, director).post(page_url, {"lus_a": "9", "lus_b": "5"}))
+    assert "The two entries differ" in page
+    response = client.post(page_url, {"lus_a": "9", "lus_b": "5", **decision_post(page, "series-form", "first")},
+                           follow=True)
+    assert "The first entry counts, not yours" in text(response)
+    sheet = ScoreSheet.objects.get(match=match)
+    assert sheet.entries == [{"lus_a": 9, "lus_b": 4}] and not PendingSheet.objects.filter(match=match).exists()
+    audit = AuditEntry.objects.get(action="sheet.decided")
+    assert audit.user == director and audit.after["decision"] == "first"
+    assert audit.before["entries"] == [{"lus_a": 9, "lus_b": 5}]
+    assert audit.after["entries"] == [{"lus_a": 9, "lus_b": 4}]
+
+
+def test_voms_series_decision_through_the_service(series_double, director):
+    """A knockout series game decided by a director, either way, at the service: both versions in the audit."""
+    from scoring.games.voms import services as voms
+
+    tournament, match, first, _second = series_double
+    pending = voms.record_series(match, by=first, games=[{"lus_a": 9, "lus_b": 4}])
+    sheet = voms.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 6}], decide="first",
+                               pending_version=pending.version)
+    assert sheet.counted and sheet.entries == [{"lus_a": 9, "lus_b": 4}] and sheet.entered_by == first
+    pending = voms.record_series(match, by=first, games=[{"lus_a": 9, "lus_b": 4}, {"lus_a": 2, "lus_b": 9}],
+                                 expected_version=sheet.version)
+    sheet = voms.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 4}, {"lus_a": 3, "lus_b": 9}],
+                               decide="mine", expected_version=sheet.version, pending_version=pending.version)
+    assert sheet.entries[1] == {"lus_a": 3, "lus_b": 9}
+    first_decision, second_decision = AuditEntry.objects.filter(action="sheet.decided").order_by("pk")
+    assert (first_decision.after["decision"], first_decision.before["entries"]) == ("first",
+                                                                                    [{"lus_a": 9, "lus_b": 6}])
+    assert second_decision.after["decision"] == "mine"
+    assert second_decision.before["entries"][1] == {"lus_a": 2, "lus_b": 9}

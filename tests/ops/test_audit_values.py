@@ -299,3 +299,38 @@ def test_a_list_entered_as_totals_reads_in_words(director, make_tournament, clie
     text = " ".join(re.sub(r"<[^>]+>", " ", page_of(client, tournament, "de")).split())
     assert "Summe: 6" in text and "Solo/Wenz gespielt: 1" in text and "Solo/Wenz gewonnen: 1" in text
     assert "Solo played" not in text and "Total:" not in text
+
+
+@pytest.mark.parametrize("language,action,decision,mode,total", [
+    ("en", "Different entries decided by a director", "Decision: The first entry counts", "Mode: Totals", "Total"),
+    ("de", "Abweichende Eingaben von der Turnierleitung entschieden", "Entscheidung: Die Ersterfassung zählt",
+     "Art: Summen", "Summe"),
+    ("da", "Forskellige indtastninger afgjort af en turneringsleder",
+     "Beslutning: Den første indtastning tæller", "Måde: Totaler", "Total"),
+])
+def test_a_directors_decision_between_two_entries_reads_in_words(director, make_tournament, django_user_model,
+                                                                  client, language, action, decision, mode, total):
+    """A director let the first entry count over their own different one: the log says so in the reader's
+    language, with both versions (the director's typed totals before, the counted ones after)."""
+    from scoring.games.schafkopf import services
+    from tests.schafkopf.conftest import draw_sixteen
+    from tournament.models import Table, TournamentRole
+
+    tournament = draw_sixteen(make_tournament(director, name="Decided evening", game="schafkopf"), director)
+    tournament.double_entry = True
+    tournament.save()
+    helper = django_user_model.objects.create_user(username="second-typist", password="pw-second-typist-1")
+    TournamentRole.objects.create(tournament=tournament, user=helper, role=Role.ASSISTANT)
+    table = Table.objects.filter(round__stage__tournament=tournament, round__number=1).order_by("number").first()
+    counts = {"solo_played": 0, "solo_won": 0, "tout_played": 0, "tout_won": 0}
+
+    def totals(first):
+        return [{"seat": 1, "total": first, **counts}, {"seat": 2, "total": -first, **counts},
+                *({"seat": seat, "total": 0, **counts} for seat in (3, 4))]
+
+    services.enter_sheet(table, by=helper, mode="totals", entries=totals(6))
+    services.enter_sheet(table, by=director, mode="totals", entries=totals(8), decide="first")
+    client.force_login(director)
+    text = " ".join(re.sub(r"<[^>]+>", " ", page_of(client, tournament, language, action="sheet.decided")).split())
+    assert action in text and decision in text and mode in text
+    assert f"{total}: 8" in text and f"{total}: 6" in text  # the director's typing and the first entry

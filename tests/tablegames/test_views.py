@@ -524,3 +524,30 @@ def test_a_patiences_provisional_standings_count_deals_not_sheets(timed_patience
     client.cookies["django_language"] = language
     page = re.sub(r"<[^>]+>", "", text_of(client.get(url(timed_patience, "standings"))))
     assert heading in page and missing in page and "1/1" not in page
+
+
+def test_a_patience_first_entry_awaiting_confirmation_is_not_called_final(make_game, add_players, director, client,
+                                                                         django_user_model):
+    """Double entry: all results of a deal typed once are a first entry, not final places. The page said "Every
+    result is in: the places are final." and put the focus on the next deal while the list counted nowhere yet."""
+    from tournament.models import Role, TournamentRole
+
+    patience = make_game("domino_patience", "knock_out")
+    add_players(patience, 3)
+    patience.double_entry = True
+    patience.save()
+    services.draw(patience, by=director)
+    helper = django_user_model.objects.create_user(username="typist", password="pw-typist-Secret-1")
+    TournamentRole.objects.create(tournament=patience, user=helper, role=Role.ASSISTANT)
+    target = url(patience, "sheet", 1, 1)
+    client.force_login(helper)
+    client.post(target, {"version": "0", "r1-tiles_left": "0", "r2-tiles_left": "4", "r3-tiles_left": "2"})
+    assert not ScoreSheet.objects.filter(table__round__stage__tournament=patience).exists()
+    mine = text_of(client.get(target))
+    assert "the places are final" not in mine and "once a second person confirms the results" in mine
+    client.force_login(director)
+    page = text_of(client.get(target))
+    assert "the places are final" not in page and "Confirm the first entry" in page
+    assert 'id="tg-next" autofocus' not in page
+    client.post(target, {"action": "confirm"})
+    assert "Every result is in: the places are final." in text_of(client.get(target))

@@ -27,8 +27,10 @@ from scoring.services.compare import two_versions
 from scoring.services.sheets import (
     EntriesDiffer,
     StaleVersion,
+    decided_message,
     entered_by_label,
     pending_of,
+    posted_decision,
     rule_message,
     user_name,
 )
@@ -234,10 +236,11 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             shown = {"totals": totals, "correction": correction, "version": version}
             if entries is None:
                 return self.show(**shown, error=_("Some fields cannot be read: see the marked fields."))
+        decision = posted_decision(request.POST)
         try:
             sheet = services.enter_sheet(self.table, by=request.user, mode=self.mode, entries=entries,
                                          expected_version=version, reason=request.POST.get("reason", ""),
-                                         decide=request.POST.get("decide") == "mine", sent=self.sent)
+                                         sent=self.sent, **decision)
         except StaleVersion as conflict:
             return self.show(**{**shown, "version": conflict.sheet.version},
                              conflict=self.conflict(conflict.sheet, entries), error=conflict.message)
@@ -254,6 +257,11 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             messages.success(request, _("Round %(round)s, table %(table)s: first entry saved. It counts once a "
                                         "second person enters the list again or confirms it.")
                              % {"round": self.table.round.number, "table": self.table.number})
+            return redirect(self.next_url())
+        if decided_message(sheet):
+            messages.success(request, _("Round %(round)s, table %(table)s: %(decided)s")
+                             % {"round": self.table.round.number, "table": self.table.number,
+                                "decided": decided_message(sheet)})
             return redirect(self.next_url())
         if self.pending is not None and self.sheet is None:
             messages.success(request, _("Round %(round)s, table %(table)s: the list is confirmed and counts now.")

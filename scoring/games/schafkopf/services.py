@@ -299,7 +299,7 @@ def make_derive(settings: Settings, table_size: int):
 
 
 def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_version: int | None = None,
-                reason: str = "", decide: bool = False, sent=None):
+                reason: str = "", decide: str = "", pending_version: int | None = None, sent=None):
     """Enter or correct the score list of `table`; the round counts as started from then on.
 
     `expected_version` is the version the form was loaded with (0 for a new list), so a list saved
@@ -314,7 +314,7 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
     with transaction.atomic():
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
                              expected_version=expected_version, reason=reason, decide=decide,
-                             sent=sent)
+                             pending_version=pending_version, sent=sent)
         _round_started(round_.pk)
         if sheet.counted:
             _after_list(tournament, table)

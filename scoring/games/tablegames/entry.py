@@ -24,8 +24,10 @@ from scoring.services.compare import two_versions
 from scoring.services.sheets import (
     EntriesDiffer,
     StaleVersion,
+    decided_message,
     entered_by_label,
     pending_of,
+    posted_decision,
     started_by_label,
     user_name,
 )
@@ -135,7 +137,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         version = self.posted_version()
         action = request.POST.get("action", "save")
         reason = request.POST.get("reason", "")
-        decide = request.POST.get("decide") == "mine"
+        decision = posted_decision(request.POST)
         entries, grids = self.entries, {}
         try:
             if action == "confirm":
@@ -166,9 +168,11 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 if entries == self.entries:
                     return self.show(entries, grids=grids, error=self.nothing_typed())
                 saved = services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
-                                             reason=reason, decide=decide, sent=self.sent)
+                                             reason=reason, sent=self.sent, **decision)
                 message = self.saved_message(entries)
-                if not saved.counted:
+                if decided_message(saved):
+                    message = decided_message(saved)
+                elif not saved.counted:
                     message = _("%(saved)s It counts once a second person confirms the sheet.") % {"saved": message}
                 messages.success(request, message)
         except StaleVersion as conflict:

@@ -106,7 +106,7 @@ def seat_names(table: Table) -> dict[int, str]:
 
 
 def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None = None,
-                reason: str = "", decide: bool = False, sent=None):
+                reason: str = "", decide: str = "", pending_version: int | None = None, sent=None):
     """Enter, extend or correct the sheet of `table`: the hands (or results) as typed.
 
     Adding hands to the end is entry, open to assistants; changing a hand already entered is a
@@ -124,7 +124,7 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
     with transaction.atomic():
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
                              expected_version=expected_version, reason=reason, decide=decide,
-                             sent=sent)
+                             pending_version=pending_version, sent=sent)
         Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
         if sheet.counted:
             _after_sheet(tournament, table, sheet)

@@ -25,7 +25,7 @@ from scoring.models import PendingSheet, ScoreSheet
 from scoring.progress import counted_progress, expected_places
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
-from scoring.services.sheets import confirm_pending, record_sheet, rule_message
+from scoring.services.sheets import FIRST, confirm_pending, record_sheet, rule_message
 from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
@@ -530,7 +530,8 @@ def _state_with(state: PoolState, match: Match, entry: dict, settings: rules.Vom
 
 
 def record_slip(match: Match, *, by, entry: dict, expected_version: int | None = None, reason: str = "",
-                decide: bool = False, confirm_disqualify: bool = False, sent=None):
+                decide: str = "", pending_version: int | None = None, confirm_disqualify: bool = False,
+                sent=None):
     """Enter (or, for a director, correct) the slip of a pool game.
 
     The absence that disqualifies a team (by round: a correction of an early round counts too) is
@@ -539,17 +540,26 @@ def record_slip(match: Match, *, by, entry: dict, expected_version: int | None =
     carries `disqualified` and `reinstated` ({team id: round}): what this slip changed.
 
     Under double entry the first entry comes back as a `PendingSheet` (`.counted` is False) and
-    nothing follows from it: no disqualification, no backup.
+    nothing follows from it: no disqualification, no backup. A director who lets the first entry count
+    (`decide="first"`) counts it as it stands, as with Confirm; the slip they typed goes to the audit log only.
     """
     tournament = match.stage.tournament
     if match.team_b_id is None:
         raise DomainError(_("This team has a bye in this round: there is no slip to enter."))
     settings = rules_settings(tournament)
     with transaction.atomic():
+        if decide == FIRST:
+            before = pool_state(tournament, match.stage)
+            sheet = record_sheet(tournament=tournament, match=match, entries=[entry], derive=derive_slip(settings),
+                                 by=by, expected_version=expected_version, reason=reason, decide=decide,
+                                 pending_version=pending_version, sent=sent)
+            _first_entry_counted(tournament, match, sheet, before, by)
+            return sheet
         state, after, added = _check_slip(match, entry, settings, confirm_disqualify=confirm_disqualify)
         sheet = record_sheet(
             tournament=tournament, match=match, entries=[entry], derive=derive_slip(settings),
-            by=by, expected_version=expected_version, reason=reason, decide=decide, sent=sent,
+            by=by, expected_version=expected_version, reason=reason, decide=decide,
+            pending_version=pending_version, sent=sent,
         )
         _slip_counted(tournament, match, sheet, state, after, added, by)
     return sheet
@@ -652,10 +662,7 @@ def confirm_slip(match: Match, *, by, expected_version: int | None = None):
         sheet = confirm_pending(tournament=tournament, match=match, derive=derive, by=by,
                                 expected_version=expected_version)
         if before is not None:
-            after = pool_state(tournament, match.stage).disqualified
-            sheet.disqualified = {t: r for t, r in after.items() if before.disqualified.get(t) != r}
-            sheet.reinstated = {t: r for t, r in before.disqualified.items() if t not in after}
-            _after_slip(tournament, match, sheet, by)
+            _first_entry_counted(tournament, match, sheet, before, by)
         else:
             _after_series(tournament, match, by)
     return sheet
@@ -663,6 +670,15 @@ def confirm_slip(match: Match, *, by, expected_version: int | None = None):
 
 # --- Knockout ---------------------------------------------------------------------------------
 
+
+
+def _first_entry_counted(tournament, match: Match, sheet, before: PoolState, by) -> None:
+    """A pool slip's first entry counts now (confirmed, or let count by a director): what it changed, from the
+    pool before it (`before`) and after it, and what follows."""
+    after = pool_state(tournament, match.stage).disqualified
+    sheet.disqualified = {t: r for t, r in after.items() if before.disqualified.get(t) != r}
+    sheet.reinstated = {t: r for t, r in before.disqualified.items() if t not in after}
+    _after_slip(tournament, match, sheet, by)
 
 def knockout_stage(tournament) -> Stage | None:
     return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.KNOCKOUT).first()
@@ -766,7 +782,7 @@ def sync_bracket(stage: Stage) -> None:
 
 
 def record_series(match: Match, *, by, games: list[dict], expected_version: int | None = None, reason: str = "",
-                  decide: bool = False, sent=None):
+                  decide: str = "", pending_version: int | None = None, sent=None):
     """Enter the games of a best-of-N series so far; the series ends when a team has won enough."""
     tournament = match.stage.tournament
     if match.team_a_id is None or match.team_b_id is None:
@@ -776,7 +792,8 @@ def record_series(match: Match, *, by, games: list[dict], expected_version: int 
     # be seen with the bracket not yet advanced.
     with transaction.atomic():
         sheet = record_sheet(tournament=tournament, match=match, entries=games, derive=derive, by=by,
-                             expected_version=expected_version, reason=reason, decide=decide, sent=sent)
+                             expected_version=expected_version, reason=reason, decide=decide,
+                             pending_version=pending_version, sent=sent)
         if sheet.counted:
             _after_series(tournament, match, by)
     return sheet

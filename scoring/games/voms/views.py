@@ -13,7 +13,15 @@ from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.link_pages import problem_rows
 from scoring.models import PendingSheet, TableProblem
 from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, entered_by_label, pending_of, user_name
+from scoring.services.sheets import (
+    EntriesDiffer,
+    StaleVersion,
+    decided_message,
+    entered_by_label,
+    pending_of,
+    posted_decision,
+    user_name,
+)
 from scoring.services.tablelinks import close_problem
 from scoring.templatetags.voms import points as show_points
 from tournament.draw.bracket import Qualifier, round_name
@@ -284,11 +292,11 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                            % {"table": d["table"], "round": d["round"]})
             return self.form_invalid(form)
         waiting = pending_of(match=match)
+        decision = posted_decision(self.request.POST)
         try:
             # version 0: a new slip; one saved meanwhile (or before) is shown beside this one, never replaced
             sheet = services.record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
-                                         decide=self.request.POST.get("decide") == "mine",
-                                         confirm_disqualify=d["confirm_disqualify"], sent=self.sent)
+                                         confirm_disqualify=d["confirm_disqualify"], sent=self.sent, **decision)
         except StaleVersion as saved:
             return self.entered_already(form, saved.sheet)
         except EntriesDiffer as conflict:
@@ -305,9 +313,9 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         else:
             game = sheet.derived["games"][0]
             text = _("Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s")
-            if waiting is not None and self.request.POST.get("decide") == "mine":
-                # a director let their own entry count over a different first entry: not "the same"
-                text = _("Your entry counts, not the first entry (both are in the audit log). ") + text
+            if decided_message(sheet):
+                # a director decided between two different entries: not "the same"
+                text = decided_message(sheet) + " " + text
             elif waiting is not None:
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
@@ -745,11 +753,12 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                          confirm_low_winner=d["confirm_low_winner"],
                                          confirm_high_lus=d["confirm_high_lus"]))
         version = d.get("version")
+        decision = posted_decision(self.request.POST)
         try:
             saved = services.record_series(match, by=self.request.user, games=games,
                                            expected_version=version if version is not None
                                            else sheet.version if sheet else None,
-                                           decide=self.request.POST.get("decide") == "mine", sent=self.sent)
+                                           sent=self.sent, **decision)
         except StaleVersion as meanwhile:
             return self.saved_meanwhile(meanwhile.sheet, games)
         except EntriesDiffer as conflict:
@@ -761,7 +770,8 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
             messages.success(self.request, _("Game %(number)s entered. It counts once a second person enters it "
                                              "again identically.") % {"number": len(games)})
             return redirect(url(self.tournament, "series", match.pk))
-        messages.success(self.request, _("Game %(number)s recorded.") % {"number": len(games)})
+        messages.success(self.request,
+                         decided_message(saved) or _("Game %(number)s recorded.") % {"number": len(games)})
         return redirect(url(self.tournament, "series", match.pk))
 
     def saved_meanwhile(self, sheet, games: list[dict]):
