@@ -407,20 +407,36 @@ def row_height(row: list[dict[str, str]], columns_mm: list[float], kind: TableTy
     return lines * kind.line_mm + kind.row_padding_mm
 
 
+#: where a line may break inside a word besides its spaces: after a hyphen, unless a digit follows (as in "-5")
+AFTER_HYPHEN = re.compile(r"(?<=-)(?=[^\d-])")
+
+
 def wrapped_lines(text: str, width_mm: float, *, bold: bool = False, font_pt: float = 10) -> int:
-    """How many lines `text` takes in a column `width_mm` wide, in type of `font_pt`, wrapped between words."""
+    """How many lines `text` takes in a column `width_mm` wide, in type of `font_pt`, wrapped as WeasyPrint
+    wraps it: between words and after a hyphen ("Oberhuber-|Schmidt"); a word longer than the column starts a
+    line of its own and breaks between its letters (print.css: overflow-wrap)."""
     if not text:
         return 1
-    space = text_width(" ", bold=bold, font_pt=font_pt)
+
+    def width(piece: str) -> float:
+        return text_width(piece, bold=bold, font_pt=font_pt)
+
+    space = width(" ")
     lines, used = 1, 0.0
     for word in text.split():
-        word_mm = text_width(word, bold=bold, font_pt=font_pt)
-        if used and used + space + word_mm > width_mm:
-            lines, used = lines + 1, 0.0
-        used = word_mm if not used else used + space + word_mm
-        if used > width_mm:  # a word longer than the column breaks inside (never expected: see column_need)
-            lines += int(used // max(width_mm, 1))
-            used %= max(width_mm, 1)
+        for index, piece in enumerate(AFTER_HYPHEN.split(word)):
+            gap = space if used and index == 0 else 0.0
+            piece_mm = width(piece)
+            if used and used + gap + piece_mm > width_mm:
+                lines, used, gap = lines + 1, 0.0, 0.0
+            if used + gap + piece_mm <= width_mm:
+                used += gap + piece_mm
+                continue
+            for char in piece:  # longer than the column (rare: see column_need): letter by letter
+                char_mm = width(char)
+                if used and used + char_mm > width_mm:
+                    lines, used = lines + 1, 0.0
+                used += char_mm
     return lines
 
 

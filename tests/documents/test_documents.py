@@ -28,6 +28,7 @@ from documents.pdf import (
     height_chunks,
     render_pdf,
     render_pdf_pages,
+    render_tables_fragment,
     text_width,
 )
 from documents.xlsx import render_xlsx, sheet_titles
@@ -161,6 +162,22 @@ def test_rows_whose_names_wrap_are_never_split_across_pages_nor_leave_a_page_hal
     fullest = max(len(numbers) for numbers in on_page)
     assert all(len(numbers) >= fullest - 4 for numbers in on_page[:-1]), on_page  # none ran over onto the next
     assert "* decided by lot" in pages[-1] and f"Page {len(pages)} of {len(pages)}" in pages[-1]
+
+
+def test_double_names_are_counted_as_they_wrap_after_their_hyphen(tournament):
+    # a crowded page of four names a row: "Mühlenbach-Großkopf" wraps after its hyphen, so "Großkopf Ææ" takes
+    # a line of its own; counted as one long word broken anywhere, the rows came out a line short and every
+    # page ran over onto the next
+    columns = [Column("rank", "Rank", "int"), *(Column(f"player{n}", f"Player {n}") for n in range(1, 5)),
+               Column("points", "Points", "decimal")]
+    names = ["Mühlenbach-Großkopf Ææ von", "Mühlenbach-Großkopf Jürgensen Mühlenbach-Großkopf von Hold",
+             "Hold WWWWWW Mühlenbach-Großkopf e.V. e.V."]
+    rows = [(n, *(names[(n + seat) % 3] for seat in range(4)), Decimal(n)) for n in range(1, 46)]
+    document = TableDocument("Tables", columns, rows, filename_stem="tables")
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    tables = render_tables_fragment(document).count("<table")
+    assert len(pages) == tables > 1  # each page's table fits the page: none ran over onto the next
+    assert all("Rank Player 1 Player 2 Player 3 Player 4 Points" in page for page in pages)
 
 
 def test_empty_table_still_prints_its_header_and_notes(tournament):
