@@ -53,7 +53,8 @@ def setup_django(template_dir: str) -> None:
 
 def fake_tournament():
     return types.SimpleNamespace(
-        name="Nordic Schafkopf Open", date=datetime.date(2026, 1, 17), venue="Kulturhaus Flensburg", language="de"
+        name="Nordic Schafkopf Open", date=datetime.date(2026, 1, 17), venue="Kulturhaus Flensburg", language="de",
+        time_zone="Europe/Berlin",
     )
 
 

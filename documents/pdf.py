@@ -3,7 +3,8 @@
 Printouts are always in the tournament's language, whatever language the screen is in.
 
 Speed: WeasyPrint's slow path is a long table spanning pages, so every page here is one
-small table. A long TableDocument is cut into page-sized chunks, each its own table with its
+small table. A long TableDocument is cut into page-sized chunks by its rows' printed height
+(`height_chunks`: names and clubs that wrap make a row taller), each its own table with its
 header row. Printouts of many pages (one score list per table) render each page's fragment
 and join them into one HTML with page breaks. bench/documents.py compared that with a WeasyPrint
 document per page joined by `Document.copy(pages).write_pdf()`: for 500 pages one HTML took 20 %
@@ -32,7 +33,7 @@ import multiprocessing
 import os
 import re
 from concurrent.futures import ProcessPoolExecutor
-from itertools import islice
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -58,11 +59,6 @@ from .base import (
     venue_locale,
 )
 
-#: Rows per page so that a chunk never spills onto a second page: measured with print.css (34 one-line
-#: rows fit in portrait, 22 in landscape), less two for names that wrap. A taller chunk is still correct
-#: (WeasyPrint carries the rest over, header repeated), only slower. The first page also holds the title.
-ROWS_PER_PAGE = {False: 32, True: 20}
-TITLE_ROWS = 4
 #: Column widths are measured with the body font of print.css (DejaVu Sans 10pt), on A4 less the page margins.
 FONT_SIZE_MM = 10 * 25.4 / 72
 PORTRAIT_TEXT_WIDTH_MM, LANDSCAPE_TEXT_WIDTH_MM = 210 - 32, 297 - 32
@@ -312,17 +308,13 @@ def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
     room = None  # what is left of the page the previous dense table ended on
     for table in tables_of(document):
         dense = document.dense or table.dense
-        flow = False
-        if dense:
-            rows = [formatted_row(table.columns, values) for values in table.row_values()]
-            widths = column_percentages(table.columns, [rows], landscape=document.landscape, font_pt=DENSE_FONT_PT,
-                                        padding=DENSE_CELL_PADDING_MM)
-            chunks, flow, room = height_chunks(table, rows, widths, landscape=document.landscape,
-                                               titled=multi and not sections, room=room)
-        else:
-            chunks = table_chunks(table, landscape=document.landscape)
-            widths = column_percentages(table.columns, chunks, landscape=document.landscape)
-            room = None
+        kind = DENSE if dense else REGULAR
+        rows = [formatted_row(table.columns, values) for values in table.row_values()]
+        widths = column_percentages(table.columns, [rows], landscape=document.landscape, font_pt=kind.font_pt,
+                                    padding=kind.cell_padding_mm)
+        # only a dense table goes on where the one before ended: a regular one starts a page of its own
+        chunks, flow, room = height_chunks(table, rows, widths, kind, landscape=document.landscape,
+                                           titled=multi and not sections, room=room if dense else None)
         sections.append({"table": table, "chunks": chunks, "widths": widths, "dense": dense, "flow": flow})
     return render_to_string(
         "documents/pdf_tables.html",
@@ -330,35 +322,51 @@ def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
     )
 
 
-#: Dense tables (`TableDocument.dense`): print.css's `table.dense` type size and cell padding, in the units the
-#: page cutting below counts in. A row is as tall as its most wrapped cell.
-DENSE_FONT_PT = 8
-DENSE_LINE_MM = DENSE_FONT_PT * 25.4 / 72 * 1.15
-DENSE_ROW_PADDING_MM = 2 * 0.4 + 0.2  # top and bottom padding, the border
-DENSE_CELL_PADDING_MM = 2 * 1.2 + 0.6  # left and right padding, and a little so that rounding never wraps
+@dataclass(frozen=True)
+class TableType:
+    """A table's type size and cell padding in print.css, in the units the page cutting below counts in."""
+
+    font_pt: float
+    line_height: float  # print.css's line-height, a multiple of the type size
+    row_padding_mm: float  # a row's top and bottom padding, and its border
+    cell_padding_mm: float  # a cell's left and right padding, and a little so that rounding never wraps
+
+    @property
+    def line_mm(self) -> float:
+        return self.font_pt * 25.4 / 72 * self.line_height
+
+
+#: print.css's `th, td` (10pt/1.35, padding 1.1mm 2mm, a 0.5pt border) and `table.dense` (8pt/1.15,
+#: padding 0.4mm 1.2mm): both cut into pages by their rows' height. A row is as tall as its most wrapped cell.
+REGULAR = TableType(10, 1.35, 2 * 1.1 + 0.2, CELL_PADDING_MM)
+DENSE = TableType(8, 1.15, 2 * 0.4 + 0.2, 2 * 1.2 + 0.6)
 PAGE_TEXT_HEIGHT_MM = {False: 297 - 42, True: 210 - 42}  # A4 less print.css's top and bottom margins
 TITLE_HEIGHT_MM = {True: 9 + 8, False: 10}  # the document's h1 and a sheet's h2 on its first page; or an h1
-SUBTITLE_HEIGHT_MM = 7
+SUBTITLE_HEIGHT_MM = 9  # a line of 10pt/1.35 and its 4 mm margin
+NOTES_FONT_PT = 9
 NOTE_HEIGHT_MM = 4.5  # a line of notes (9pt)
 SECTION_GAP_MM = 6  # between a table that ends on a page and the next that starts there
 #: fewer rows than this are not left alone on a page: the page before gives some of its own
 FEWEST_ROWS_ON_A_PAGE = 4
 
 
-def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths: list[float], *,
-                  landscape: bool, titled: bool, room: float | None = None) -> tuple[Chunks, bool, float]:
-    """A dense table's rows cut into pages by their printed height: each row as many lines as its most
-    wrapped cell needs in its column, the first page less its title, the last page with room for the notes,
-    and never a page of only a few rows (`FEWEST_ROWS_ON_A_PAGE`).
+def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths: list[float],
+                  kind: TableType = REGULAR, *, landscape: bool, titled: bool, room: float | None = None
+                  ) -> tuple[Chunks, bool, float]:
+    """A table's rows cut into pages by their printed height in `kind`'s type (regular or dense): each row as
+    many lines as its most wrapped cell needs in its column, the first page less its title, the last page with
+    room for the notes, and never a page of only a few rows (`FEWEST_ROWS_ON_A_PAGE`). Each chunk fits its
+    page: a row is never split across two pages, and no page runs over and leaves the next half empty. The
+    chunks are at least one, even if empty.
 
     `room` (mm) is what the previous dense table left of its last page: the table starts there when its
     title and a few rows fit (about 40 rows a page: the rounds of a standings printout follow each other).
     Returns the chunks, whether the table starts on that page, and the room left on its last page.
     """
     available = LANDSCAPE_TEXT_WIDTH_MM if landscape else PORTRAIT_TEXT_WIDTH_MM
-    columns_mm = [available * width / 100 - DENSE_CELL_PADDING_MM for width in widths]
-    heights = [row_height(row, columns_mm) for row in rows]
-    header = row_height([{"text": str(column.title)} for column in table.columns], columns_mm, bold=True)
+    columns_mm = [available * width / 100 - kind.cell_padding_mm for width in widths]
+    heights = [row_height(row, columns_mm, kind) for row in rows]
+    header = row_height([{"text": str(column.title)} for column in table.columns], columns_mm, kind, bold=True)
     page = PAGE_TEXT_HEIGHT_MM[landscape] - header - 3  # the table's margin-top
     title = TITLE_HEIGHT_MM[titled] + (SUBTITLE_HEIGHT_MM if table.subtitle else 0)
     first = page - title
@@ -375,7 +383,8 @@ def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths
             room = page
         chunks[-1].append(row)
         room -= height
-    notes = sum(NOTE_HEIGHT_MM * max(1, -(-len(str(note)) // 160)) for note in table.notes) + 4
+    notes = sum(NOTE_HEIGHT_MM * wrapped_lines(str(note), available, font_pt=NOTES_FONT_PT)
+                for note in table.notes) + 4 if table.notes else 0  # the notes' lines and their margin-top
     if notes > room and len(chunks[-1]) > FEWEST_ROWS_ON_A_PAGE:
         # the notes do not fit under the last rows: some of them go onto a page of their own with the notes
         moved = max(FEWEST_ROWS_ON_A_PAGE, 1)
@@ -387,41 +396,48 @@ def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths
         cut = max(len(both) - FEWEST_ROWS_ON_A_PAGE, (len(both) + 1) // 2)
         chunks[-2:] = [both[:cut], both[cut:]]
     last_start = first if len(chunks) == 1 else page
-    used = sum(row_height(row, columns_mm) for row in chunks[-1])
+    used = sum(row_height(row, columns_mm, kind) for row in chunks[-1])
     return chunks, flow, max(last_start - used - notes, 0)
 
 
-def row_height(row: list[dict[str, str]], columns_mm: list[float], *, bold: bool = False) -> float:
-    lines = max((wrapped_lines(cell["text"], width, bold=bold) for cell, width in zip(row, columns_mm, strict=True)),
-                default=1)
-    return lines * DENSE_LINE_MM + DENSE_ROW_PADDING_MM
+def row_height(row: list[dict[str, str]], columns_mm: list[float], kind: TableType = REGULAR, *,
+               bold: bool = False) -> float:
+    lines = max((wrapped_lines(cell["text"], width, bold=bold, font_pt=kind.font_pt)
+                 for cell, width in zip(row, columns_mm, strict=True)), default=1)
+    return lines * kind.line_mm + kind.row_padding_mm
 
 
-def wrapped_lines(text: str, width_mm: float, *, bold: bool = False) -> int:
-    """How many lines `text` takes in a column `width_mm` wide (dense type), wrapped between words."""
+#: where a line may break inside a word besides its spaces: after a hyphen, unless a digit follows (as in "-5")
+AFTER_HYPHEN = re.compile(r"(?<=-)(?=[^\d-])")
+
+
+def wrapped_lines(text: str, width_mm: float, *, bold: bool = False, font_pt: float = 10) -> int:
+    """How many lines `text` takes in a column `width_mm` wide, in type of `font_pt`, wrapped as WeasyPrint
+    wraps it: between words and after a hyphen ("Oberhuber-|Schmidt"); a word longer than the column starts a
+    line of its own and breaks between its letters (print.css: overflow-wrap)."""
     if not text:
         return 1
-    space = text_width(" ", bold=bold, font_pt=DENSE_FONT_PT)
+
+    def width(piece: str) -> float:
+        return text_width(piece, bold=bold, font_pt=font_pt)
+
+    space = width(" ")
     lines, used = 1, 0.0
     for word in text.split():
-        word_mm = text_width(word, bold=bold, font_pt=DENSE_FONT_PT)
-        if used and used + space + word_mm > width_mm:
-            lines, used = lines + 1, 0.0
-        used = word_mm if not used else used + space + word_mm
-        if used > width_mm:  # a word longer than the column breaks inside (never expected: see column_need)
-            lines += int(used // max(width_mm, 1))
-            used %= max(width_mm, 1)
+        for index, piece in enumerate(AFTER_HYPHEN.split(word)):
+            gap = space if used and index == 0 else 0.0
+            piece_mm = width(piece)
+            if used and used + gap + piece_mm > width_mm:
+                lines, used, gap = lines + 1, 0.0, 0.0
+            if used + gap + piece_mm <= width_mm:
+                used += gap + piece_mm
+                continue
+            for char in piece:  # longer than the column (rare: see column_need): letter by letter
+                char_mm = width(char)
+                if used and used + char_mm > width_mm:
+                    lines, used = lines + 1, 0.0
+                used += char_mm
     return lines
-
-
-def table_chunks(table: TableDocument, *, landscape: bool) -> Chunks:
-    """The table's rows as formatted cells, cut into one chunk per page (at least one, even if empty)."""
-    per_page = ROWS_PER_PAGE[landscape]
-    rows = (formatted_row(table.columns, values) for values in table.row_values())
-    chunks = [list(islice(rows, per_page - TITLE_ROWS))]
-    while chunk := list(islice(rows, per_page)):
-        chunks.append(chunk)
-    return chunks
 
 
 def formatted_row(columns: list[Column], values: tuple) -> list[dict[str, str]]:

@@ -3,6 +3,7 @@
 import dataclasses
 import datetime
 import io
+import re
 import zipfile
 from decimal import Decimal
 
@@ -20,14 +21,14 @@ from documents.base import format_value
 from documents.html import bind_table, table_for
 from documents.pdf import (
     PORTRAIT_TEXT_WIDTH_MM,
-    ROWS_PER_PAGE,
-    TITLE_ROWS,
     LocalFileFetcher,
     column_percentages,
     css_string,
+    formatted_row,
+    height_chunks,
     render_pdf,
     render_pdf_pages,
-    table_chunks,
+    render_tables_fragment,
     text_width,
 )
 from documents.xlsx import render_xlsx, sheet_titles
@@ -120,15 +121,63 @@ def test_pdf_embeds_the_local_fonts(tournament):
 
 
 def test_long_table_is_cut_into_one_table_per_page_with_the_header_repeated(tournament):
-    first, per_page = ROWS_PER_PAGE[False] - TITLE_ROWS, ROWS_PER_PAGE[False]
-    count = first + 2 * per_page + 3
-    pages = pdf_pages(render_pdf(standings(many_rows(count)), tournament=tournament))
-    assert len(pages) == 4  # each chunk fits its page: none spills over
+    document = standings(many_rows(110))
+    rows = [formatted_row(COLUMNS, values) for values in document.row_values()]
+    widths = column_percentages(COLUMNS, [rows], landscape=False)
+    chunks, _flow, _room = height_chunks(document, rows, widths, landscape=False, titled=False)
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    assert len(pages) == len(chunks) == 4  # each chunk fits its page: none spills over
     for page in pages:
         assert "Rank Team Points Since" in page
-    assert pages[0].count("Team 0") == first and pages[1].count("Team 0") == per_page
-    assert f"Team {count:03}" in pages[3] and "* decided by lot" in pages[3]
+    counts = [len(re.findall(r"Team \d{3}", page)) for page in pages]
+    assert counts == [len(chunk) for chunk in chunks]
+    assert counts[0] >= 28 and counts[1] >= 32  # one-line rows fill the pages
+    assert "Team 110" in pages[3] and "* decided by lot" in pages[3]
     assert "Page 4 of 4" in pages[3]
+
+
+PLAYER_COLUMNS = [
+    Column("rank", gettext_lazy("Rank"), "int"),
+    Column("name", gettext_lazy("Player")),
+    Column("club", gettext_lazy("Club")),
+    Column("points", gettext_lazy("Points"), "decimal"),
+]
+
+
+@pytest.mark.parametrize("landscape", [False, True], ids=["portrait", "landscape"])
+def test_rows_whose_names_wrap_are_never_split_across_pages_nor_leave_a_page_half_empty(tournament, landscape):
+    # 60 players of a Schafkopf evening with 40-character names and clubs: every row takes two lines or more
+    rows = [(n, f"Maximilian Alexander Oberhuber-Schmidt N{n:02}", f"Schafkopffreunde Niederbayern e.V. C{n:02}",
+             Decimal(60 - n)) for n in range(1, 61)]
+    document = TableDocument("Standings", PLAYER_COLUMNS, rows, subtitle="After round 3", notes=["* decided by lot"],
+                             filename_stem="standings", landscape=landscape)
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    on_page = [[int(number) for number in re.findall(r"N(\d\d)", page)] for page in pages]
+    assert [number for page in on_page for number in page] == list(range(1, 61))
+    for page, numbers in zip(pages, on_page, strict=True):
+        assert "Rank Player Club Points" in page
+        # a row split across two pages leaves its rank or the first line of its name on one page, the rest on the next
+        assert page.count("Maximilian") == len(numbers) == len(re.findall(r"C\d\d", page)), page
+        assert all(re.search(rf"(^| ){number} Maximilian", page) for number in numbers), page
+    fullest = max(len(numbers) for numbers in on_page)
+    assert all(len(numbers) >= fullest - 4 for numbers in on_page[:-1]), on_page  # none ran over onto the next
+    assert "* decided by lot" in pages[-1] and f"Page {len(pages)} of {len(pages)}" in pages[-1]
+
+
+def test_double_names_are_counted_as_they_wrap_after_their_hyphen(tournament):
+    # a crowded page of four names a row: "Mühlenbach-Großkopf" wraps after its hyphen, so "Großkopf Ææ" takes
+    # a line of its own; counted as one long word broken anywhere, the rows came out a line short and every
+    # page ran over onto the next
+    columns = [Column("rank", "Rank", "int"), *(Column(f"player{n}", f"Player {n}") for n in range(1, 5)),
+               Column("points", "Points", "decimal")]
+    names = ["Mühlenbach-Großkopf Ææ von", "Mühlenbach-Großkopf Jürgensen Mühlenbach-Großkopf von Hold",
+             "Hold WWWWWW Mühlenbach-Großkopf e.V. e.V."]
+    rows = [(n, *(names[(n + seat) % 3] for seat in range(4)), Decimal(n)) for n in range(1, 46)]
+    document = TableDocument("Tables", columns, rows, filename_stem="tables")
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    tables = render_tables_fragment(document).count("<table")
+    assert len(pages) == tables > 1  # each page's table fits the page: none ran over onto the next
+    assert all("Rank Player 1 Player 2 Player 3 Player 4 Points" in page for page in pages)
 
 
 def test_empty_table_still_prints_its_header_and_notes(tournament):
@@ -137,10 +186,10 @@ def test_empty_table_still_prints_its_header_and_notes(tournament):
 
 
 def test_landscape_table_gets_landscape_pages(tournament):
-    reader = PdfReader(io.BytesIO(render_pdf(standings(many_rows(40), landscape=True), tournament=tournament)))
+    reader = PdfReader(io.BytesIO(render_pdf(standings(many_rows(50), landscape=True), tournament=tournament)))
     box = reader.pages[0].mediabox
     assert box.width > box.height
-    assert len(reader.pages) == 3  # 16 rows under the title, then 20 a page
+    assert len(reader.pages) == 3  # 19 one-line rows under the title, then 22 a page
 
 
 def test_multi_sheet_pdf_has_a_section_per_sheet(tournament):
@@ -183,7 +232,8 @@ def test_a_crowded_page_squeezes_names_never_numbers():
     columns = [Column(f"name{n}", f"Name {n}") for n in range(4)] + [Column("lus", "Lus", "int")]
     names = ["Kristian Møller-Christiansen & Pipaluk Kleist-Berthelsen"] * 4
     table = TableDocument("T", columns, [(*names, -123)], filename_stem="t")
-    percentages = column_percentages(columns, table_chunks(table, landscape=False), landscape=False)
+    rows = [formatted_row(columns, values) for values in table.row_values()]
+    percentages = column_percentages(columns, [rows], landscape=False)
     lus_mm = percentages[-1] / 100 * PORTRAIT_TEXT_WIDTH_MM
     assert lus_mm >= text_width("-123") + 4  # the digits and the cell's padding
     assert sum(percentages) == pytest.approx(100, abs=0.1)

@@ -62,6 +62,31 @@ def test_seating_lists_and_cards_name_everyone_with_the_seed(drawn):
             assert "seed 7" in text, name
 
 
+def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, director):
+    """40-character names and clubs take two lines a row: no row is cut between two pages (its number on one,
+    its name on the next), and no page runs over and leaves the next half empty."""
+    from scoring.games.schafkopf import services
+    from tournament.services.participants import add_participant
+
+    for number in range(1, 61):
+        add_participant(schafkopf, by=director, number=number, first_name="Maximilian Alexander",
+                        last_name=f"Oberhuber-Schmidt{number:02}",
+                        club=f"Schafkopffreunde Niederbayern e.V. {number:02}")
+    services.draw_seating(schafkopf, by=director, seed=4)
+    for name in ("seating-by-name", "seating-by-table"):
+        pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, name)]
+        rows = [[int(number) for number in re.findall(r"Oberhuber-Schmidt(\d\d),", page)] for page in pages]
+        for page, numbers in zip(pages, rows, strict=True):
+            for number in numbers:
+                row = f"Oberhuber-Schmidt{number:02}, Maximilian Alexander {number} Schafkopffreunde Niederbayern e.V."
+                assert row in page, (name, number)
+        fullest = max(len(numbers) for numbers in rows)
+        sections = [index for index, page in enumerate(pages) if "Oberhuber-Schmidt01," in page]  # a round each
+        lasts = {index - 1 for index in sections[1:]} | {len(pages) - 1}
+        full = [len(numbers) >= fullest - 4 for index, numbers in enumerate(rows) if index not in lasts]
+        assert all(full), (name, rows)  # no page ran over onto the next
+
+
 def test_printouts_are_in_the_tournaments_language(drawn):
     drawn.language = "de"
     drawn.save()
