@@ -89,7 +89,7 @@
   }
 
   var saved = read();
-  if (!config.editable) { drop(); return; }
+  if (!config.editable || !inputs().length) { drop(); return; }  // nothing to type here any more
   var moved = base !== null && saved !== null && saved.base !== base;  // saved since this was typed
   if (saved && saved.sending && (form.dataset.sent === "1" || moved)) {
     drop();  // it arrived: the page shows what was saved
