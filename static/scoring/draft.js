@@ -6,8 +6,9 @@
    Runs before the game's own script, so restored values are treated like typed ones.
 
    Once saved, the kept typing goes: the page shows it sent (the phone's data-sent), or shows a newer saved state
-   than the one typed on. Typing never saved, when the list has been saved since by someone else, is not put over
-   the saved values: the page says so (#draft-note) and lets the person put it back or drop it. */
+   than the one typed on. Typing put back says so (#draft-kept) and can be dropped there. Typing never saved, when
+   the list has been saved since by someone else, is not put over the saved values: the page says so (#draft-note)
+   and lets the person put it back or drop it. */
 (function () {
   "use strict";
   var configNode = document.getElementById("entry-config");
@@ -39,12 +40,19 @@
     return input.value;
   }
 
-  function keep(sending) {
+  var quiet = false;  // the form changed by this script, not typed
+
+  function valuesShown() {
     var values = {};
     inputs().forEach(function (input) {
       var value = valueOf(input);
       if (value !== "") { values[input.type === "radio" ? input.name + "=" + input.value : input.name] = value; }
     });
+    return values;
+  }
+
+  function keep(sending) {
+    var values = valuesShown();
     try {
       store.setItem(key, JSON.stringify({ values: values, sending: sending, base: base }));
     } catch (error) { /* storage full or switched off: the form works as before */ }
@@ -88,6 +96,24 @@
     return true;
   }
 
+  // typing put back on the saved state it was typed on: the page says the form is not what is saved, and the
+  // typing can be dropped (the form shows the saved values again)
+  function tell(shown) {
+    var note = document.getElementById("draft-kept");
+    if (!note) { return; }
+    note.hidden = false;
+    note.querySelector("[data-draft=discard]").addEventListener("click", function () {
+      drop();
+      note.hidden = true;
+      restore(shown);
+      quiet = true;
+      form.dispatchEvent(new Event("input", { bubbles: true }));  // the game's script adds up again
+      quiet = false;
+      var first = inputs().filter(function (input) { return !input.disabled; })[0];
+      if (first) { first.focus(); }
+    });
+  }
+
   var saved = read();
   if (!config.editable || !inputs().length) { drop(); return; }  // nothing to type here any more
   var moved = base !== null && saved !== null && saved.base !== base;  // saved since this was typed
@@ -100,10 +126,12 @@
   } else if (saved && saved.values && moved) {
     if (!offer(saved.values)) { drop(); }
   } else if (saved && saved.values) {
+    var shown = valuesShown();
     restore(saved.values);
+    if (JSON.stringify(valuesShown()) !== JSON.stringify(shown)) { tell(shown); }
   }
-  form.addEventListener("input", function () { keep(false); });
-  form.addEventListener("change", function () { keep(false); });
+  form.addEventListener("input", function () { if (!quiet) { keep(false); } });
+  form.addEventListener("change", function () { if (!quiet) { keep(false); } });
   // after the form's own listeners (the phone's offline check may stop the sending)
   document.addEventListener("submit", function (event) {
     if (event.target === form && !event.defaultPrevented) { keep(true); }

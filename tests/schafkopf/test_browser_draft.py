@@ -48,6 +48,7 @@ def test_a_half_typed_list_survives_a_reload_and_goes_once_saved(live_server, pa
     assert shown_rows(page, range(1, 6)) == typed(entries, range(1, 6)), "the five games typed are back"
     assert page.locator("input[name=t6]").input_value() == ""
     expect(page.locator("#draft-note")).to_be_hidden()
+    expect(page.locator("#draft-kept")).to_be_visible()  # the page says it is not saved yet
     expect(page.locator("#g5 .sk-pts .sk-p").first).not_to_be_empty()  # added up again, as typed
     keep_screenshot(page, ARTIFACTS / "schafkopf_draft_after_reload.png", full_page=True)
 
@@ -80,6 +81,7 @@ def test_a_half_typed_list_survives_a_reload_and_goes_once_saved(live_server, pa
     page.goto(sheet_url(live_server, drawn, 1, 3))
     expect(page.locator("input[name=t1]")).to_have_value(grid_values(entries[0])["t"])
     expect(page.locator("#draft-note")).to_be_hidden()
+    expect(page.locator("#draft-kept")).to_be_hidden()
     assert page.evaluate(DRAFTS) == [], "nothing kept once the list is saved"
     page.reload()
     expect(page.locator("input[name=t1]")).to_have_value(grid_values(entries[0])["t"])
@@ -113,6 +115,17 @@ def test_a_draft_of_a_list_saved_meanwhile_is_offered_never_put_over_it(live_ser
     page.reload()
     expect(page.locator("input[name=t1]")).to_have_value(grid_values(mine[0])["t"])
     expect(page.locator("#draft-note")).to_be_hidden()
+    expect(page.locator("#draft-kept")).to_be_visible()
+
+    # ... and dropped there: the saved list again, added up, and nothing kept
+    page.locator("#draft-discard").click()
+    expect(page.locator("#draft-kept")).to_be_hidden()
+    assert shown_rows(page, range(1, 4)) == typed(theirs, range(1, 4))
+    expect(page.locator("tfoot .sk-total").first).not_to_be_empty()
+    assert not [key for key in page.evaluate(DRAFTS) if re.search(r":r1:t1:", key)]
+    page.reload()
+    assert shown_rows(page, range(1, 4)) == typed(theirs, range(1, 4))
+    expect(page.locator("#draft-kept")).to_be_hidden()
 
     # table 2: dropped, the saved list stays and nothing is offered any more
     page.goto(sheet_url(live_server, drawn, 1, 2))

@@ -37,6 +37,7 @@ def test_a_half_typed_hand_survives_a_reload_and_goes_once_saved(live_server, pa
     expect(page.locator("input[name='h1-penalties-1']")).to_have_value("K Q 7")
     expect(page.locator("input[name='h1-penalties-2']")).to_have_value("0")
     expect(page.locator("#draft-note")).to_be_hidden()
+    expect(page.locator("#draft-kept")).to_be_visible()
 
     page.goto(f"{live_server.url}{sheet_path(drawn, 2)}")
     expect(page.locator("input[name='h1-out']")).to_be_focused()
@@ -57,6 +58,23 @@ def test_a_half_typed_hand_survives_a_reload_and_goes_once_saved(live_server, pa
     expect(page.locator("input[name='h1-penalties-1']")).to_have_value("K Q 7")
     assert page.locator("input[name='h2-out']").input_value() == ""
     expect(page.locator("#draft-note")).to_be_hidden()
+    expect(page.locator("#draft-kept")).to_be_hidden()
+
+
+def test_kept_typing_can_be_dropped(live_server, page, director, drawn):
+    login_by_keyboard(page, live_server.url, director, next_path=sheet_path(drawn, 2))
+    expect(page.locator("input[name='h1-out']")).to_be_focused()
+    start_hand(page)
+    page.reload()
+    expect(page.locator("input[name='h1-out']")).to_have_value("2")
+    page.locator("#draft-discard").click()
+    expect(page.locator("#draft-kept")).to_be_hidden()
+    expect(page.locator("input[name='h1-out']")).to_have_value("")
+    assert page.evaluate(DRAFTS) == []
+    page.reload()
+    expect(page.locator("input[name='h1-out']")).to_be_focused()
+    assert page.locator("input[name='h1-penalties-1']").input_value() == ""
+    expect(page.locator("#draft-kept")).to_be_hidden()
 
 
 def test_a_draft_of_a_sheet_saved_meanwhile_is_offered(live_server, page, director, drawn, tg_assistant, table_of):
