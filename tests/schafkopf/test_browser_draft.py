@@ -112,8 +112,10 @@ def test_a_draft_of_a_list_saved_meanwhile_is_offered_never_put_over_it(live_ser
     expect(page.locator("#draft-note")).to_be_hidden()
     assert shown_rows(page, range(1, 4)) == typed(mine, range(1, 4))
     assert page.locator("input[name=t4]").input_value() == ""
+    page.locator("#id_reason").fill("Checked against the paper list")  # a correction's reason is kept too
     page.reload()
     expect(page.locator("input[name=t1]")).to_have_value(grid_values(mine[0])["t"])
+    expect(page.locator("#id_reason")).to_have_value("Checked against the paper list")
     expect(page.locator("#draft-note")).to_be_hidden()
     expect(page.locator("#draft-kept")).to_be_visible()
 
@@ -122,6 +124,7 @@ def test_a_draft_of_a_list_saved_meanwhile_is_offered_never_put_over_it(live_ser
     expect(page.locator("#draft-kept")).to_be_hidden()
     assert shown_rows(page, range(1, 4)) == typed(theirs, range(1, 4))
     expect(page.locator("tfoot .sk-total").first).not_to_be_empty()
+    expect(page.locator("#id_reason")).to_have_value("")
     assert not [key for key in page.evaluate(DRAFTS) if re.search(r":r1:t1:", key)]
     page.reload()
     assert shown_rows(page, range(1, 4)) == typed(theirs, range(1, 4))

@@ -365,7 +365,8 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 # what is typed stays in this browser until it is saved (a reload loses nothing)
                 **draft_config(self.request, self.tournament, self.table, base=state_of(self.sheet, self.pending),
                                variant=self.mode + (":blind" if self.working() is None and self.pending else "")),
-                "fields": r"^(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+$",
+                # the grid's, the totals-only form's, and a correction's reason
+                "fields": r"^(?:(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+|reason)$",
             },
             type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
         )

@@ -293,7 +293,7 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             context.update(self.hands_context(entries, grids or {}, attempted))
         context.setdefault("version", self.sheet.version if self.sheet else 0)
         # what is typed stays in this browser until it is saved (a reload loses nothing)
-        context["entry_config"] = {"form": "tg-sheet", "fields": r"^[hr]\d+-", "editable": True,
+        context["entry_config"] = {"form": "tg-sheet", "fields": r"^(?:[hr]\d+-|reason$)", "editable": True,
                                    **draft_config(self.request, self.tournament, self.table,
                                                   base=state_of(self.sheet, self.pending))}
         return self.render_to_response(context)
