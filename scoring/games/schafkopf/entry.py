@@ -19,6 +19,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
 from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
+from scoring.drafts import draft_config, state_of
 from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
@@ -369,6 +370,11 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class}
                           for letter, key in TYPE_KEYS.items()},
                 "messages": live_messages(),
+                # what is typed stays in this browser until it is saved (a reload loses nothing)
+                **draft_config(self.request, self.tournament, self.table, base=state_of(self.sheet, self.pending),
+                               variant=self.mode + (":blind" if self.working() is None and self.pending else "")),
+                # the grid's, the totals-only form's, and a correction's reason
+                "fields": r"^(?:(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+|reason)$",
             },
             type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
         )

@@ -17,6 +17,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.board import still_missing_response
 from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
+from scoring.drafts import draft_config, state_of
 from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
@@ -295,6 +296,10 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         else:
             context.update(self.hands_context(entries, grids or {}, attempted))
         context.setdefault("version", self.sheet.version if self.sheet else 0)
+        # what is typed stays in this browser until it is saved (a reload loses nothing)
+        context["entry_config"] = {"form": "tg-sheet", "fields": r"^(?:[hr]\d+-|reason$)", "editable": True,
+                                   **draft_config(self.request, self.tournament, self.table,
+                                                  base=state_of(self.sheet, self.pending))}
         return self.render_to_response(context)
 
     def hands_context(self, entries, grids, attempted) -> dict:
