@@ -373,7 +373,7 @@ def test_while_two_entries_differ_the_note_offers_no_confirm_that_would_drop_the
                                                                                         client):
     """Beside "The two entries differ", the note's own Confirm button confirmed the first entry as a plain second
     person: the director's differing typing was lost (only the decisions below keep both versions)."""
-    game, first, _second = sk_double
+    game, first, second = sk_double
     sheet_url = sk_url(game, "sheet", 1, 1)
     login(client, first).post(sheet_url, grid_post(game.entries()))
     plain = login(client, director).get(sheet_url).content.decode()
@@ -381,6 +381,9 @@ def test_while_two_entries_differ_the_note_offers_no_confirm_that_would_drop_the
     page = client.post(sheet_url, grid_post(game.entries(1))).content.decode()
     assert "The two entries differ" in page and "Your entry differs from it: see the differences below." in page
     assert 'name="action" value="confirm"' not in page and 'id="keep-first"' in page
+    # a helper has no decision to make: Confirm stays theirs, after checking the first entry against the paper
+    helper = login(client, second).post(sheet_url, grid_post(game.entries(1))).content.decode()
+    assert "The two entries differ" in helper and 'name="action" value="confirm"' in helper
 
 
 def test_table_game_director_lets_the_first_entry_count(tg_double, director, client):

@@ -11,7 +11,7 @@ from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
 from tests.conftest import built_once_fixtures, new_director
 from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
-from tournament.models import Round
+from tournament.models import AuditEntry, Round
 
 from .conftest import new_domino_of_four
 
@@ -187,11 +187,14 @@ def test_the_referee_table_types_the_hands_blind_and_sees_the_differences(phone,
     differs = client.post(sheet_url(domino_of_four, 1, 1), {"version": "0", **hand(1, 1, [0, 10, 20, 31])})
     assert "The two entries differ" in differs.content.decode()
     assert not ScoreSheet.objects.exists()
-    # the sheet shows the table's hands as the first entry: checked against the paper, one key confirms them
+    # the sheet shows the table's hands as the first entry: checked against the paper, one button lets them count
+    # (a director's decision: the audit keeps the typing that differed, so no plain Confirm beside it)
     pending = PendingSheet.objects.get(table=link.table)
-    assert 'id="confirm-entry"' in differs.content.decode()
-    confirm = client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": pending.version})
+    assert 'id="keep-first"' in differs.content.decode() and 'id="confirm-entry"' not in differs.content.decode()
+    confirm = client.post(sheet_url(domino_of_four, 1, 1), {"version": "0", **hand(1, 1, [0, 10, 20, 31]),
+                                                            "decide": "first", "pending_version": pending.version})
     assert confirm.status_code == 302 and ScoreSheet.objects.get(table=link.table).derived["totals"]["1"] == 60
+    assert AuditEntry.objects.filter(action="sheet.decided").exists()
 
 
 def test_the_phone_has_the_referee_sheets_rules_and_messages(phone, domino_links, domino_of_four):
