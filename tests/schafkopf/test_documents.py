@@ -62,9 +62,7 @@ def test_seating_lists_and_cards_name_everyone_with_the_seed(drawn):
             assert "seed 7" in text, name
 
 
-def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, director):
-    """40-character names and clubs take two lines a row: no row is cut between two pages (its number on one,
-    its name on the next), and no page runs over and leaves the next half empty."""
+def sixty_long_names(schafkopf, director):
     from scoring.games.schafkopf import services
     from tournament.services.participants import add_participant
 
@@ -73,6 +71,12 @@ def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, 
                         last_name=f"Oberhuber-Schmidt{number:02}",
                         club=f"Schafkopffreunde Niederbayern e.V. {number:02}")
     services.draw_seating(schafkopf, by=director, seed=4)
+
+
+def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, director):
+    """40-character names and clubs take two lines a row: no row is cut between two pages (its number on one,
+    its name on the next), and no page runs over and leaves the next half empty."""
+    sixty_long_names(schafkopf, director)
     for name in ("seating-by-name", "seating-by-table"):
         pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, name)]
         rows = [[int(number) for number in re.findall(r"Oberhuber-Schmidt(\d\d),", page)] for page in pages]
@@ -85,6 +89,22 @@ def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, 
         lasts = {index - 1 for index in sections[1:]} | {len(pages) - 1}
         full = [len(numbers) >= fullest - 4 for index, numbers in enumerate(rows) if index not in lasts]
         assert all(full), (name, rows)  # no page ran over onto the next
+
+
+def test_seating_by_table_keeps_each_tables_seats_on_one_page(schafkopf, director):
+    """Players look for their table on the wall: a table's four seats are never cut between two pages."""
+    sixty_long_names(schafkopf, director)
+    pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, "seating-by-table")]
+    assert len(pages) > 3  # 60 two-line rows a round: each round takes pages
+    tables = seated_tables(schafkopf)
+    seen = set()
+    for index, page in enumerate(pages):  # a round starts a page of its own
+        rows = [(int(table), int(seat)) for table, seat in re.findall(r"(\d+) (\d) \d+ Maximilian", page)]
+        for table in {table for table, _seat in rows}:
+            assert [seat for number, seat in rows if number == table] == [1, 2, 3, 4], (index, table, rows)
+        seen.update(rows)
+    assert seen == {(table.number, seat.number) for round_tables in tables.values() for table in round_tables
+                    for seat in table.seats}
 
 
 def test_printouts_are_in_the_tournaments_language(drawn):
