@@ -1,6 +1,7 @@
 """Schafkopf printouts and exports read back: the PDFs' text, the Excel workbook against the page."""
 
 import io
+import itertools
 import re
 from decimal import Decimal, InvalidOperation
 from html.parser import HTMLParser
@@ -91,20 +92,21 @@ def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, 
         assert all(full), (name, rows)  # no page ran over onto the next
 
 
-def test_seating_by_table_keeps_each_tables_seats_on_one_page(schafkopf, director):
-    """Players look for their table on the wall: a table's four seats are never cut between two pages."""
+@pytest.mark.parametrize("name", ["seating-by-table", "standings"])
+def test_a_tables_seats_are_never_cut_between_two_pages(schafkopf, director, name):
+    """Players look for their table on the wall, and a table's four results are checked together: no table's
+    seats are cut between two pages (the pages were cut by rows alone: page 1 ended with table 5's seat 1)."""
     sixty_long_names(schafkopf, director)
-    pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, "seating-by-table")]
+    pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, name)]
     assert len(pages) > 3  # 60 two-line rows a round: each round takes pages
-    tables = seated_tables(schafkopf)
-    seen = set()
-    for index, page in enumerate(pages):  # a round starts a page of its own
-        rows = [(int(table), int(seat)) for table, seat in re.findall(r"(\d+) (\d) \d+ Maximilian", page)]
-        for table in {table for table, _seat in rows}:
-            assert [seat for number, seat in rows if number == table] == [1, 2, 3, 4], (index, table, rows)
-        seen.update(rows)
-    assert seen == {(table.number, seat.number) for round_tables in tables.values() for table in round_tables
-                    for seat in table.seats}
+    rows = [(int(table), int(seat), index) for index, page in enumerate(pages)
+            for table, seat in re.findall(r"(\d+) (\d) \d+ Maximilian", page)]
+    runs = [list(run) for _table, run in itertools.groupby(rows, key=lambda row: row[0])]  # a table of a round each
+    expected = [table for tables in seated_tables(schafkopf).values() for table in tables]
+    assert [run[0][0] for run in runs] == [table.number for table in expected]
+    for run in runs:
+        assert [seat for _table, seat, _page in run] == [1, 2, 3, 4], run
+        assert len({page for _table, _seat, page in run}) == 1, run
 
 
 def test_printouts_are_in_the_tournaments_language(drawn):

@@ -431,7 +431,8 @@ def round_results(tournament, round_number: int, tables, sheets) -> TableDocumen
                 row.update({name: sheet.derived["counts"][key][name] for name, _metric in COUNT_COLUMNS})
                 row["remark"] = LIST_CORRECTED if sheet.corrected else ""
             rows.append(row)
-    return TableDocument(_round_title(round_number), columns, rows, filename_stem=f"round-{round_number}")
+    return TableDocument(_round_title(round_number), columns, rows, filename_stem=f"round-{round_number}",
+                         keep_together="table")
 
 
 def _round_sheets(tournament) -> list[TableDocument]:
