@@ -65,6 +65,12 @@ class TableDocument:
     qr_page: str | None = field(default=None, kw_only=True)
     #: a long list in smaller type, about 40 rows a page, cut into pages by the rows' height (see documents.pdf)
     dense: bool = field(default=False, kw_only=True)
+    #: a column key: rows that follow each other with the same value there (a table's seats) print on one page
+    keep_together: str | None = field(default=None, kw_only=True)
+
+    def __post_init__(self):
+        if self.keep_together is not None and self.keep_together not in [column.key for column in self.columns]:
+            raise ValueError(f"{self.filename_stem}: keep_together names no column: {self.keep_together!r}")
 
     def row_values(self) -> Iterator[tuple]:
         """Each row as a tuple in column order, whichever shape the rows were given in."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import multiprocessing
 import os
 import re
@@ -356,7 +357,8 @@ def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths
     """A table's rows cut into pages by their printed height in `kind`'s type (regular or dense): each row as
     many lines as its most wrapped cell needs in its column, the first page less its title, the last page with
     room for the notes, and never a page of only a few rows (`FEWEST_ROWS_ON_A_PAGE`). Each chunk fits its
-    page: a row is never split across two pages, and no page runs over and leaves the next half empty. The
+    page: a row is never split across two pages, nor a group of rows the table keeps together (`keep_together`:
+    a table's seats) unless it is taller than a page, and no page runs over and leaves the next half empty. The
     chunks are at least one, even if empty.
 
     `room` (mm) is what the previous dense table left of its last page: the table starts there when its
@@ -370,34 +372,52 @@ def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths
     page = PAGE_TEXT_HEIGHT_MM[landscape] - header - 3  # the table's margin-top
     title = TITLE_HEIGHT_MM[titled] + (SUBTITLE_HEIGHT_MM if table.subtitle else 0)
     first = page - title
+    starts = group_starts(table, rows)  # the rows a page may start with
+    group_end = dict(itertools.pairwise([*starts, len(rows)]))
     flow = False
     if room is not None:
         start = room - SECTION_GAP_MM - title - header - 3
-        if start >= sum(heights[:FEWEST_ROWS_ON_A_PAGE]):
+        if start >= sum(heights[:max(FEWEST_ROWS_ON_A_PAGE, group_end.get(0, 0))]):
             first, flow = start, True
-    chunks: Chunks = [[]]
+    cuts = [0]  # where each page's rows start
     room = first
-    for row, height in zip(rows, heights, strict=True):
-        if height > room and chunks[-1]:
-            chunks.append([])
+    for index, height in enumerate(heights):
+        if index in group_end and index > cuts[-1]:
+            # a group (a table's seats) goes onto the next page whole, unless it is taller than a page itself
+            group = sum(heights[index:group_end[index]])
+            if group > room and group <= page:
+                cuts.append(index)
+                room = page
+        if height > room and index > cuts[-1]:
+            cuts.append(index)
             room = page
-        chunks[-1].append(row)
         room -= height
     notes = sum(NOTE_HEIGHT_MM * wrapped_lines(str(note), available, font_pt=NOTES_FONT_PT)
                 for note in table.notes) + 4 if table.notes else 0  # the notes' lines and their margin-top
-    if notes > room and len(chunks[-1]) > FEWEST_ROWS_ON_A_PAGE:
+    if notes > room and len(rows) - cuts[-1] > FEWEST_ROWS_ON_A_PAGE:
         # the notes do not fit under the last rows: some of them go onto a page of their own with the notes
-        moved = max(FEWEST_ROWS_ON_A_PAGE, 1)
-        chunks[-1], last = chunks[-1][:-moved], chunks[-1][-moved:]
-        chunks.append(last)
-    if len(chunks) > 1 and len(chunks[-1]) < FEWEST_ROWS_ON_A_PAGE:
-        # a few rows alone on the last page: the page before hands some on (it only gets shorter)
-        both = chunks[-2] + chunks[-1]
-        cut = max(len(both) - FEWEST_ROWS_ON_A_PAGE, (len(both) + 1) // 2)
-        chunks[-2:] = [both[:cut], both[cut:]]
+        cut = max((start for start in starts if cuts[-1] < start <= len(rows) - FEWEST_ROWS_ON_A_PAGE), default=None)
+        if cut is not None:
+            cuts.append(cut)
+    if len(cuts) > 1 and len(rows) - cuts[-1] < FEWEST_ROWS_ON_A_PAGE:
+        # a few rows alone on the last page: the page before hands some on (it only gets shorter), whole groups
+        both = len(rows) - cuts[-2]
+        most = cuts[-2] + max(both - FEWEST_ROWS_ON_A_PAGE, (both + 1) // 2)
+        cuts[-1] = max((start for start in starts if cuts[-2] + (both + 1) // 2 <= start <= most), default=cuts[-1])
+    chunks: Chunks = [rows[start:end] for start, end in zip(cuts, [*cuts[1:], len(rows)], strict=True)]
     last_start = first if len(chunks) == 1 else page
     used = sum(row_height(row, columns_mm, kind) for row in chunks[-1])
     return chunks, flow, max(last_start - used - notes, 0)
+
+
+def group_starts(table: TableDocument, rows: list[list[dict[str, str]]]) -> list[int]:
+    """The indexes of the rows a page may start with, in order: every row, or with `keep_together` the first
+    row of each run of rows with the same value in that column (a table's seats)."""
+    if table.keep_together is None:
+        return list(range(len(rows)))
+    column = [column.key for column in table.columns].index(table.keep_together)
+    return [index for index, row in enumerate(rows)
+            if index == 0 or row[column]["text"] != rows[index - 1][column]["text"]]
 
 
 def row_height(row: list[dict[str, str]], columns_mm: list[float], kind: TableType = REGULAR, *,

@@ -3,6 +3,7 @@
 import dataclasses
 import datetime
 import io
+import itertools
 import re
 import zipfile
 from decimal import Decimal
@@ -20,6 +21,7 @@ from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, 
 from documents.base import format_value
 from documents.html import bind_table, table_for
 from documents.pdf import (
+    FEWEST_ROWS_ON_A_PAGE,
     PORTRAIT_TEXT_WIDTH_MM,
     LocalFileFetcher,
     column_percentages,
@@ -162,6 +164,53 @@ def test_rows_whose_names_wrap_are_never_split_across_pages_nor_leave_a_page_hal
     fullest = max(len(numbers) for numbers in on_page)
     assert all(len(numbers) >= fullest - 4 for numbers in on_page[:-1]), on_page  # none ran over onto the next
     assert "* decided by lot" in pages[-1] and f"Page {len(pages)} of {len(pages)}" in pages[-1]
+
+
+SEAT_COLUMNS = [Column("table", "Table", "int"), Column("seat", "Seat", "int"), Column("name", "Name")]
+
+
+def seating(tables: int, seats: int, **options) -> TableDocument:
+    rows = [(table, seat, f"Player T{table:02}S{seat}") for table in range(1, tables + 1)
+            for seat in range(1, seats + 1)]
+    return TableDocument("Round 1", SEAT_COLUMNS, rows, filename_stem="seating", keep_together="table", **options)
+
+
+def chunk_tables(document: TableDocument) -> list[list[int]]:
+    """Each page's table numbers, one a row, as `height_chunks` cuts them."""
+    rows = [formatted_row(document.columns, values) for values in document.row_values()]
+    widths = column_percentages(document.columns, [rows], landscape=False)
+    chunks, _flow, _room = height_chunks(document, rows, widths, landscape=False, titled=False)
+    return [[int(row[0]["text"]) for row in chunk] for chunk in chunks]
+
+
+def test_rows_kept_together_are_never_cut_between_two_pages(tournament):
+    # 72 players at 18 tables, some 34 one-line rows a page: page 2 ended with table 17's seats 1 and 2
+    document = seating(18, 4, notes=["Seat 1 is the scribe."])
+    pages = pdf_pages(render_pdf(document, tournament=tournament))
+    on_page = [re.findall(r"T(\d\d)S(\d)", page) for page in pages]
+    assert len(pages) == 3
+    everyone = [(f"{table:02}", str(seat)) for table in range(1, 19) for seat in range(1, 5)]
+    assert [seat for page in on_page for seat in page] == everyone
+    for seats in on_page:
+        tables = {table for table, _seat in seats}
+        assert all([seat for table_, seat in seats if table_ == table] == ["1", "2", "3", "4"] for table in tables)
+    assert "Seat 1 is the scribe." in pages[-1]
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("tables", range(8, 40, 3))
+def test_page_cutting_keeps_groups_whole_with_the_notes_and_a_short_last_page(tables, seats):
+    for notes in ([], ["A note. " * 40]):
+        pages = chunk_tables(seating(tables, seats, notes=notes))
+        assert [table for page in pages for table in page] == [t for t in range(1, tables + 1) for _ in range(seats)]
+        for before, after in itertools.pairwise(pages):
+            assert before[-1] != after[0], pages  # a table's seats all on one page
+        assert all(len(page) >= FEWEST_ROWS_ON_A_PAGE for page in pages[1:] if len(pages) > 1), pages
+
+
+def test_a_group_taller_than_a_page_is_still_cut():
+    pages = chunk_tables(seating(1, 150))
+    assert len(pages) > 2 and sum(len(page) for page in pages) == 150
 
 
 def test_double_names_are_counted_as_they_wrap_after_their_hyphen(tournament):

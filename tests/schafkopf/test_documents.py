@@ -1,6 +1,7 @@
 """Schafkopf printouts and exports read back: the PDFs' text, the Excel workbook against the page."""
 
 import io
+import itertools
 import re
 from decimal import Decimal, InvalidOperation
 from html.parser import HTMLParser
@@ -62,9 +63,7 @@ def test_seating_lists_and_cards_name_everyone_with_the_seed(drawn):
             assert "seed 7" in text, name
 
 
-def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, director):
-    """40-character names and clubs take two lines a row: no row is cut between two pages (its number on one,
-    its name on the next), and no page runs over and leaves the next half empty."""
+def sixty_long_names(schafkopf, director):
     from scoring.games.schafkopf import services
     from tournament.services.participants import add_participant
 
@@ -73,6 +72,12 @@ def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, 
                         last_name=f"Oberhuber-Schmidt{number:02}",
                         club=f"Schafkopffreunde Niederbayern e.V. {number:02}")
     services.draw_seating(schafkopf, by=director, seed=4)
+
+
+def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, director):
+    """40-character names and clubs take two lines a row: no row is cut between two pages (its number on one,
+    its name on the next), and no page runs over and leaves the next half empty."""
+    sixty_long_names(schafkopf, director)
     for name in ("seating-by-name", "seating-by-table"):
         pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, name)]
         rows = [[int(number) for number in re.findall(r"Oberhuber-Schmidt(\d\d),", page)] for page in pages]
@@ -85,6 +90,23 @@ def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, 
         lasts = {index - 1 for index in sections[1:]} | {len(pages) - 1}
         full = [len(numbers) >= fullest - 4 for index, numbers in enumerate(rows) if index not in lasts]
         assert all(full), (name, rows)  # no page ran over onto the next
+
+
+@pytest.mark.parametrize("name", ["seating-by-table", "standings"])
+def test_a_tables_seats_are_never_cut_between_two_pages(schafkopf, director, name):
+    """Players look for their table on the wall, and a table's four results are checked together: no table's
+    seats are cut between two pages (the pages were cut by rows alone: page 1 ended with table 5's seat 1)."""
+    sixty_long_names(schafkopf, director)
+    pages = [" ".join(text.split()) for text in pdf_pages(schafkopf, name)]
+    assert len(pages) > 3  # 60 two-line rows a round: each round takes pages
+    rows = [(int(table), int(seat), index) for index, page in enumerate(pages)
+            for table, seat in re.findall(r"(\d+) (\d) \d+ Maximilian", page)]
+    runs = [list(run) for _table, run in itertools.groupby(rows, key=lambda row: row[0])]  # a table of a round each
+    expected = [table for tables in seated_tables(schafkopf).values() for table in tables]
+    assert [run[0][0] for run in runs] == [table.number for table in expected]
+    for run in runs:
+        assert [seat for _table, seat, _page in run] == [1, 2, 3, 4], run
+        assert len({page for _table, _seat, page in run}) == 1, run
 
 
 def test_printouts_are_in_the_tournaments_language(drawn):

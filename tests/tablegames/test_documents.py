@@ -109,6 +109,21 @@ def test_seating_lists_by_name_and_by_table(drawn):
     assert table_one == {s.participant.name for s in seated_tables(drawn)[1][0].seats}
 
 
+def test_seating_by_table_keeps_each_tables_seats_on_one_page(make_game, add_players, director):
+    """Players look for their table on the wall: 70 players, some 34 rows a page, and no table's seats are cut
+    between two pages (they were: the pages were cut by rows alone)."""
+    rummi = make_game("rummi", rounds=1)
+    add_players(rummi, 70)
+    services.draw(rummi, by=director, seed=1)
+    pages = [" ".join(text.split()) for text in pdf_pages(rummi, "seating-by-table")]
+    assert len(pages) > 2
+    tables = {table.number: [seat.number for seat in table.seats] for table in seated_tables(rummi)[1]}
+    on_page = [[(int(table), int(seat)) for table, seat in re.findall(r"(\d+) (\d) \d+ Ida", page)] for page in pages]
+    assert [row for rows in on_page for row in rows] == [(table, seat) for table in tables for seat in tables[table]]
+    for rows in on_page:
+        assert all([seat for number, seat in rows if number == table] == tables[table] for table, _seat in rows), rows
+
+
 def test_standings_pdf_and_excel_read_back_equal_the_standings(drawn, director):
     play_round(drawn, director)
     result = standings(drawn)

@@ -127,7 +127,7 @@ def seating_by_table(tournament) -> MultiSheetDocument:
             for table in tables for seat in table.seats
         ]
         sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
-                                    filename_stem=f"seating-round-{number}"))
+                                    filename_stem=f"seating-round-{number}", keep_together="table"))
     return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
                               qr_page=published_page(tournament, "schedule"))
 
@@ -431,7 +431,8 @@ def round_results(tournament, round_number: int, tables, sheets) -> TableDocumen
                 row.update({name: sheet.derived["counts"][key][name] for name, _metric in COUNT_COLUMNS})
                 row["remark"] = LIST_CORRECTED if sheet.corrected else ""
             rows.append(row)
-    return TableDocument(_round_title(round_number), columns, rows, filename_stem=f"round-{round_number}")
+    return TableDocument(_round_title(round_number), columns, rows, filename_stem=f"round-{round_number}",
+                         keep_together="table")
 
 
 def _round_sheets(tournament) -> list[TableDocument]:

@@ -127,7 +127,7 @@ def seating_by_table(tournament) -> MultiSheetDocument:
             for table in tables for seat in table.seats
         ]
         sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
-                                    filename_stem=f"seating-round-{number}"))
+                                    filename_stem=f"seating-round-{number}", keep_together="table"))
     return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
                               qr_page=seating_qr(tournament))
 
