@@ -322,6 +322,26 @@ def test_voms_series_first_enterer_cannot_confirm(series_double, client):
     assert not ScoreSheet.objects.filter(match=match).exists()
 
 
+def test_voms_series_with_only_a_first_entry_shows_no_empty_table_and_captions_the_pending_games(
+        series_double, director, client):
+    """The page showed an empty games table (headers only) and below it an uncaptioned table of the same headers
+    holding the pending game; once confirmed, its history did not say who confirmed it."""
+    tournament, match, first, second = series_double
+    page_url = reverse("tournament:voms:series", args=[tournament.slug, match.pk])
+    login(client, first).post(page_url, {"lus_a": "9", "lus_b": "4"})
+    page = text(login(client, second).get(page_url))
+    assert page.count("<th>Game</th>") == 1, "one table of games: the pending one"
+    assert 'id="no-games"' in page and "No game counts yet." in page
+    assert '<table class="grid" id="pending-games"><caption>Awaiting confirmation</caption>' in page
+
+    pending = PendingSheet.objects.get(match=match)
+    client.post(page_url, {"action": "confirm", "pending_version": pending.version})
+    page = text(login(client, director).get(page_url))
+    assert "No game counts yet." not in page and 'id="pending-games"' not in page
+    history = page[page.index("<h2>History</h2>"):]
+    assert re.search(r"<td>first · confirmed by second</td><td>9:4</td>", history)
+
+
 # --- a director decides between two different entries: both buttons post the entry form -------------------------
 
 
