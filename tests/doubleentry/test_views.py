@@ -470,3 +470,49 @@ def test_voms_series_decision_through_the_service(series_double, director):
                                                                                     [{"lus_a": 9, "lus_b": 6}])
     assert second_decision.after["decision"] == "mine"
     assert second_decision.before["entries"][1] == {"lus_a": 2, "lus_b": 9}
+
+
+# --- patience results: where the focus is for the second person ----------------------------------------------
+
+
+@pytest.fixture
+def patience_double(director, django_user_model):
+    import dataclasses
+
+    from scoring.games.tablegames import services as tablegames
+    from scoring.games.tablegames.config import settings_of
+    from tests.doubleentry.conftest import _helper
+    from tests.tablegames.conftest import new_game, register_players
+
+    patience = new_game(director, "domino_patience")
+    tablegames.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    register_players(patience, director, 4)
+    tablegames.draw(patience, by=director)
+    patience.double_entry = True
+    patience.save()
+    return patience, _helper(django_user_model, patience, "first"), _helper(django_user_model, patience, "second")
+
+
+PATIENCE_RESULTS = {"r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3", "r2-finish_time": "45",
+                    "r3-tiles_left": "5", "r3-finish_time": "45:30", "r4-tiles_left": "0", "r4-finish_time": "44:02"}
+
+
+def autofocused(page: str) -> list[str]:
+    """The name (or id) of every element of the page with autofocus, in page order."""
+    return [re.search(r'(?:name|id)="([^"]+)"', tag)[1] for tag in re.findall(r"<(?:input|button|a)\b[^>]*>", page)
+            if re.search(r"\sautofocus\b", tag)]
+
+
+@pytest.mark.parametrize(("changed", "focused"), [({"r3-tiles_left": "4"}, "r3-tiles_left"),
+                                                  ({"r4-finish_time": "44:20"}, "r4-finish_time")])
+def test_patience_results_that_differ_put_the_focus_on_the_first_differing_field(patience_double, director, client,
+                                                                                 changed, focused):
+    """After "The two entries differ" the focus went to the first row, not to the marked field that differs."""
+    patience, first, _second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    page = text(login(client, director).post(page_url, {"version": "0", **PATIENCE_RESULTS, **changed}))
+    assert "The two entries differ" in page
+    assert autofocused(page) == [focused]
+    field = re.search(rf'<input name="{focused}"[^>]*>', page)[0]
+    assert "tg-differs" in field and 'aria-invalid="true"' in field

@@ -439,14 +439,18 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             next_step = {"url": url(self.tournament, "standings")}
         if next_step:
             editable = []
-        # the first result in error, else the first still empty, else the first that can be typed
+        # the first result in error, else the first differing from a first entry, else the first still empty,
+        # else the first that can be typed
         focus = next((row for row in editable if row["errors"]),
-                     next((row for row in editable if not row["tiles"] and not row["time"]),
-                          editable[0] if editable else None))
+                     next((row for row in editable if row["differs"]),
+                          next((row for row in editable if not row["tiles"] and not row["time"]),
+                               editable[0] if editable else None)))
         if focus is not None:
-            # within the row, the finish time when the rules refused it (point_at marked it)
+            # within the row, the finish time when the rules refused it (point_at marked it) or when only it differs
             grid = grids.get(focus["seat"].number)
             time_wrong = grid is not None and focus["time_name"] in grid.invalid
+            time_wrong = time_wrong or (focus["time_name"] in focus["differs"]
+                                        and focus["tiles_name"] not in focus["differs"])
             focus["time_focus" if time_wrong else "focus"] = True
         # what is saved (a list refused and shown again with what was typed counts none of it)
         saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
