@@ -503,6 +503,20 @@ def autofocused(page: str) -> list[str]:
             if re.search(r"\sautofocus\b", tag)]
 
 
+@pytest.mark.parametrize("who", ["second", "director"])
+def test_patience_results_awaiting_confirmation_put_the_focus_on_confirm(patience_double, director, client, who):
+    """The second person opening a deal whose results await confirmation: nothing had the focus (Confirm had it
+    only when the page was opened from the round board)."""
+    patience, first, second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    assert PendingSheet.objects.exists() and not ScoreSheet.objects.exists()
+    page = text(login(client, second if who == "second" else director).get(page_url))
+    assert "Confirm the first entry" in page
+    assert autofocused(page) == ["confirm-entry"]
+    assert autofocused(text(login(client, first).get(page_url))) == ["tg-next"], "the first person goes on"
+
+
 @pytest.mark.parametrize(("changed", "focused"), [({"r3-tiles_left": "4"}, "r3-tiles_left"),
                                                   ({"r4-finish_time": "44:20"}, "r4-finish_time")])
 def test_patience_results_that_differ_put_the_focus_on_the_first_differing_field(patience_double, director, client,

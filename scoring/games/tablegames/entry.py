@@ -454,7 +454,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             focus["time_focus" if time_wrong else "focus"] = True
         # what is saved (a list refused and shown again with what was typed counts none of it)
         saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
-        return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step}
+        return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step,
+                # someone else's first entry and no field to type in: Confirm is what to do next
+                "confirm_focus": focus is None}
 
 
 def point_at(grids: dict[int, GridRow], refused: services.SheetRefused, entries) -> None:
