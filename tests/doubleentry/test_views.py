@@ -517,6 +517,16 @@ def test_patience_results_awaiting_confirmation_put_the_focus_on_confirm(patienc
     assert autofocused(text(login(client, first).get(page_url))) == ["tg-next"], "the first person goes on"
 
 
+def test_patience_results_awaiting_confirmation_offer_no_typing_again_to_whom_has_no_fields(patience_double, client):
+    """The note told an assistant to "type the sheet again", but the results are not editable for them."""
+    patience, first, second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    page = text(login(client, second).get(page_url))
+    assert 'name="r1-tiles_left"' not in page and "type the sheet again" not in page
+    assert "Check it against the paper sheet, then confirm it. If it is wrong, tell the person who entered it" in page
+
+
 @pytest.mark.parametrize(("changed", "focused"), [({"r3-tiles_left": "4"}, "r3-tiles_left"),
                                                   ({"r4-finish_time": "44:20"}, "r4-finish_time")])
 def test_patience_results_that_differ_put_the_focus_on_the_first_differing_field(patience_double, director, client,
