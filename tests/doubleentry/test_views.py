@@ -540,3 +540,17 @@ def test_patience_results_that_differ_put_the_focus_on_the_first_differing_field
     assert autofocused(page) == [focused]
     field = re.search(rf'<input name="{focused}"[^>]*>', page)[0]
     assert "tg-differs" in field and 'aria-invalid="true"' in field
+
+
+def test_patience_results_of_a_first_entry_saved_unchanged_by_a_director_count(patience_double, director, client):
+    """A director, the second person, saving the first entry's results unchanged was told "Nothing new to save"
+    and nothing counted; an identical second entry counts at once."""
+    patience, first, _second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    page = text(login(client, director).post(page_url, {"version": "0", **PATIENCE_RESULTS}, follow=True))
+    assert "Nothing new to save" not in page
+    assert ScoreSheet.objects.get(table__round__stage__tournament=patience).revisions.get().confirmed_by == director
+    assert not PendingSheet.objects.exists()
+    page = text(client.post(page_url, {"version": "1", **PATIENCE_RESULTS}))
+    assert "Nothing new to save" in page, "the counted results saved again unchanged are still nothing new"

@@ -166,7 +166,10 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 if any(grid.errors for grid in grids.values()):
                     return self.show(entries, grids=grids, attempted=True,
                                      error=_("Some fields cannot be read: see the marked rows."))
-                if entries == self.entries:
+                # someone else's first results saved unchanged (a director's page shows them in the fields) are
+                # a second entry that is the same: they count (a hand sheet's empty last row is no entry)
+                retyped = self.settings.patience and self.pending is not None and not self.pending_mine
+                if entries == self.entries and not retyped:
                     return self.show(entries, grids=grids, error=self.nothing_typed())
                 saved = services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
                                              reason=reason, sent=self.sent, **decision)
