@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import keep_screenshot, login_by_keyboard
+from tests.browser.helpers import keep_screenshot, login_by_keyboard, tab_to
 from tournament.models import AuditEntry, Role, TournamentRole
 
 
@@ -101,3 +101,56 @@ def test_a_director_decides_by_keyboard_and_enter_in_a_field_never_decides(live_
     assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 3}]
     audit = AuditEntry.objects.get(action="sheet.decided")
     assert audit.after["decision"] == "first" and audit.before["entries"] == [{"lus_a": 9, "lus_b": 6}]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_patience_results_second_person_by_keyboard_confirm_then_the_differing_field(live_server, page, director,
+                                                                                   django_user_model):
+    """A deal whose results await confirmation: for the second person Confirm has the focus (nothing had it when the
+    page was not opened from the round board); a differing entry puts the focus on the differing field (it went to
+    the first row)."""
+    import dataclasses
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring.games.tablegames import services as tablegames
+    from scoring.games.tablegames.config import settings_of
+    from tests.tablegames.conftest import new_game, register_players
+
+    patience = new_game(director, "domino_patience")
+    tablegames.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    register_players(patience, director, 4)
+    tablegames.draw(patience, by=director)
+    patience.double_entry = True
+    patience.save()
+    anna = django_user_model.objects.create_user(username="anna", password="pw-anna-Secret-1")
+    TournamentRole.objects.create(tournament=patience, user=anna, role=Role.ASSISTANT)
+    sheet_path = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    typed = {"r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3", "r2-finish_time": "45",
+             "r3-tiles_left": "5", "r3-finish_time": "45:30", "r4-tiles_left": "0", "r4-finish_time": "44:02"}
+    first = Client()
+    first.force_login(anna)
+    first.post(sheet_path, {"version": "0", **typed})
+    assert PendingSheet.objects.exists()
+
+    login_by_keyboard(page, live_server.url, director, sheet_path)
+    expect(page.locator("#confirm-entry")).to_be_focused()
+    tab_to(page, "input[name=r3-finish_time]")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("45:03")  # the paper says 45:30
+    tab_to(page, "#tg-add")
+    page.keyboard.press("Enter")
+    expect(page.locator("#two-versions")).to_contain_text("The two entries differ")
+    field = page.locator("input[name=r3-finish_time]")
+    expect(field).to_be_focused()
+    expect(field).to_have_attribute("aria-invalid", "true")
+    keep_screenshot(page, ARTIFACTS / "double-entry-patience-differs.png", full_page=True)
+    page.keyboard.press("Control+a")
+    page.keyboard.type("45:30")
+    tab_to(page, "#tg-add")
+    page.keyboard.press("Enter")
+    expect(page.locator("#two-versions")).to_have_count(0)
+    expect(page.locator("#tg-next")).to_be_focused()
+    assert ScoreSheet.objects.filter(table__round__stage__tournament=patience).exists()
+    assert not PendingSheet.objects.exists()

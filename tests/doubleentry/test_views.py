@@ -322,6 +322,26 @@ def test_voms_series_first_enterer_cannot_confirm(series_double, client):
     assert not ScoreSheet.objects.filter(match=match).exists()
 
 
+def test_voms_series_with_only_a_first_entry_shows_no_empty_table_and_captions_the_pending_games(
+        series_double, director, client):
+    """The page showed an empty games table (headers only) and below it an uncaptioned table of the same headers
+    holding the pending game; once confirmed, its history did not say who confirmed it."""
+    tournament, match, first, second = series_double
+    page_url = reverse("tournament:voms:series", args=[tournament.slug, match.pk])
+    login(client, first).post(page_url, {"lus_a": "9", "lus_b": "4"})
+    page = text(login(client, second).get(page_url))
+    assert page.count("<th>Game</th>") == 1, "one table of games: the pending one"
+    assert 'id="no-games"' in page and "No game counts yet." in page
+    assert '<table class="grid" id="pending-games"><caption>Awaiting confirmation</caption>' in page
+
+    pending = PendingSheet.objects.get(match=match)
+    client.post(page_url, {"action": "confirm", "pending_version": pending.version})
+    page = text(login(client, director).get(page_url))
+    assert "No game counts yet." not in page and 'id="pending-games"' not in page
+    history = page[page.index("<h2>History</h2>"):]
+    assert re.search(r"<td>first · confirmed by second</td><td>9:4</td>", history)
+
+
 # --- a director decides between two different entries: both buttons post the entry form -------------------------
 
 
@@ -450,3 +470,87 @@ def test_voms_series_decision_through_the_service(series_double, director):
                                                                                     [{"lus_a": 9, "lus_b": 6}])
     assert second_decision.after["decision"] == "mine"
     assert second_decision.before["entries"][1] == {"lus_a": 2, "lus_b": 9}
+
+
+# --- patience results: where the focus is for the second person ----------------------------------------------
+
+
+@pytest.fixture
+def patience_double(director, django_user_model):
+    import dataclasses
+
+    from scoring.games.tablegames import services as tablegames
+    from scoring.games.tablegames.config import settings_of
+    from tests.doubleentry.conftest import _helper
+    from tests.tablegames.conftest import new_game, register_players
+
+    patience = new_game(director, "domino_patience")
+    tablegames.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    register_players(patience, director, 4)
+    tablegames.draw(patience, by=director)
+    patience.double_entry = True
+    patience.save()
+    return patience, _helper(django_user_model, patience, "first"), _helper(django_user_model, patience, "second")
+
+
+PATIENCE_RESULTS = {"r1-tiles_left": "0", "r1-finish_time": "41:10", "r2-tiles_left": "3", "r2-finish_time": "45",
+                    "r3-tiles_left": "5", "r3-finish_time": "45:30", "r4-tiles_left": "0", "r4-finish_time": "44:02"}
+
+
+def autofocused(page: str) -> list[str]:
+    """The name (or id) of every element of the page with autofocus, in page order."""
+    return [re.search(r'(?:name|id)="([^"]+)"', tag)[1] for tag in re.findall(r"<(?:input|button|a)\b[^>]*>", page)
+            if re.search(r"\sautofocus\b", tag)]
+
+
+@pytest.mark.parametrize("who", ["second", "director"])
+def test_patience_results_awaiting_confirmation_put_the_focus_on_confirm(patience_double, director, client, who):
+    """The second person opening a deal whose results await confirmation: nothing had the focus (Confirm had it
+    only when the page was opened from the round board)."""
+    patience, first, second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    assert PendingSheet.objects.exists() and not ScoreSheet.objects.exists()
+    page = text(login(client, second if who == "second" else director).get(page_url))
+    assert "Confirm the first entry" in page
+    assert autofocused(page) == ["confirm-entry"]
+    assert autofocused(text(login(client, first).get(page_url))) == ["tg-next"], "the first person goes on"
+
+
+def test_patience_results_awaiting_confirmation_offer_no_typing_again_to_whom_has_no_fields(patience_double, client):
+    """The note told an assistant to "type the sheet again", but the results are not editable for them."""
+    patience, first, second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    page = text(login(client, second).get(page_url))
+    assert 'name="r1-tiles_left"' not in page and "type the sheet again" not in page
+    assert "Check it against the paper sheet, then confirm it. If it is wrong, tell the person who entered it" in page
+
+
+@pytest.mark.parametrize(("changed", "focused"), [({"r3-tiles_left": "4"}, "r3-tiles_left"),
+                                                  ({"r4-finish_time": "44:20"}, "r4-finish_time")])
+def test_patience_results_that_differ_put_the_focus_on_the_first_differing_field(patience_double, director, client,
+                                                                                 changed, focused):
+    """After "The two entries differ" the focus went to the first row, not to the marked field that differs."""
+    patience, first, _second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    page = text(login(client, director).post(page_url, {"version": "0", **PATIENCE_RESULTS, **changed}))
+    assert "The two entries differ" in page
+    assert autofocused(page) == [focused]
+    field = re.search(rf'<input name="{focused}"[^>]*>', page)[0]
+    assert "tg-differs" in field and 'aria-invalid="true"' in field
+
+
+def test_patience_results_of_a_first_entry_saved_unchanged_by_a_director_count(patience_double, director, client):
+    """A director, the second person, saving the first entry's results unchanged was told "Nothing new to save"
+    and nothing counted; an identical second entry counts at once."""
+    patience, first, _second = patience_double
+    page_url = reverse("tournament:tablegames:sheet", args=[patience.slug, 1, 1])
+    login(client, first).post(page_url, {"version": "0", **PATIENCE_RESULTS})
+    page = text(login(client, director).post(page_url, {"version": "0", **PATIENCE_RESULTS}, follow=True))
+    assert "Nothing new to save" not in page
+    assert ScoreSheet.objects.get(table__round__stage__tournament=patience).revisions.get().confirmed_by == director
+    assert not PendingSheet.objects.exists()
+    page = text(client.post(page_url, {"version": "1", **PATIENCE_RESULTS}))
+    assert "Nothing new to save" in page, "the counted results saved again unchanged are still nothing new"

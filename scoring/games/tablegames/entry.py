@@ -166,7 +166,10 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                 if any(grid.errors for grid in grids.values()):
                     return self.show(entries, grids=grids, attempted=True,
                                      error=_("Some fields cannot be read: see the marked rows."))
-                if entries == self.entries:
+                # someone else's first results saved unchanged (a director's page shows them in the fields) are
+                # a second entry that is the same: they count (a hand sheet's empty last row is no entry)
+                retyped = self.settings.patience and self.pending is not None and not self.pending_mine
+                if entries == self.entries and not retyped:
                     return self.show(entries, grids=grids, error=self.nothing_typed())
                 saved = services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
                                              reason=reason, sent=self.sent, **decision)
@@ -439,18 +442,24 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
             next_step = {"url": url(self.tournament, "standings")}
         if next_step:
             editable = []
-        # the first result in error, else the first still empty, else the first that can be typed
+        # the first result in error, else the first differing from a first entry, else the first still empty,
+        # else the first that can be typed
         focus = next((row for row in editable if row["errors"]),
-                     next((row for row in editable if not row["tiles"] and not row["time"]),
-                          editable[0] if editable else None))
+                     next((row for row in editable if row["differs"]),
+                          next((row for row in editable if not row["tiles"] and not row["time"]),
+                               editable[0] if editable else None)))
         if focus is not None:
-            # within the row, the finish time when the rules refused it (point_at marked it)
+            # within the row, the finish time when the rules refused it (point_at marked it) or when only it differs
             grid = grids.get(focus["seat"].number)
             time_wrong = grid is not None and focus["time_name"] in grid.invalid
+            time_wrong = time_wrong or (focus["time_name"] in focus["differs"]
+                                        and focus["tiles_name"] not in focus["differs"])
             focus["time_focus" if time_wrong else "focus"] = True
         # what is saved (a list refused and shown again with what was typed counts none of it)
         saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
-        return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step}
+        return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step,
+                # someone else's first entry and no field to type in: Confirm is what to do next
+                "confirm_focus": focus is None}
 
 
 def point_at(grids: dict[int, GridRow], refused: services.SheetRefused, entries) -> None:

@@ -689,7 +689,8 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                               initial={"version": sheet.version, "number": len(sheet.entries)})
         return {**context, "match": match, "sheet": sheet, "correction": correction,
                 "problems": open_problems(self.tournament, match=match),
-                "confirm_fields": CONFIRM_FIELDS, "revisions": sheet.revisions.select_related("by") if sheet else [],
+                "confirm_fields": CONFIRM_FIELDS,
+                "revisions": sheet.revisions.select_related("by", "confirmed_by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
                 "pending": pending, "from_board": opened_from_board(self.request),
                 "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
