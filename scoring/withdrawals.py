@@ -42,6 +42,15 @@ def played_for(round_number: int, player):
     return _lazy_played(gettext_noop("played round %(round)s for %(number)s %(name)s"), round_number, player)
 
 
+def seat_remarks(row, *, mark_withdrawn: bool = True) -> list:
+    """A ranking row's remarks about seats: "withdrawn" (unless `mark_withdrawn` is off: the row says something
+    stronger, as "excluded"), then who played his seat in which round, then whose seats he played."""
+    parts = [WITHDRAWN] if mark_withdrawn and row.withdrawn else []
+    parts += [played_by(number, substitute) for number, substitute in row.played_by]
+    parts += [played_for(number, player) for number, player in row.played_for]
+    return parts
+
+
 def _joined(*parts) -> str:
     return ", ".join(str(part) for part in parts)
 

@@ -31,7 +31,7 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
-from scoring.withdrawals import WITHDRAWN, played_by, played_for, remark
+from scoring.withdrawals import remark, seat_remarks
 from tournament.models import Participant, Seat, Stage
 from tournament.public.links import published_page
 
@@ -340,10 +340,7 @@ def _remark(row):
         parts.append(NO_RESULT)
     if row.excluded:
         parts.append(EXCLUDED)
-    elif row.withdrawn:
-        parts.append(WITHDRAWN)
-    parts += [played_by(number, substitute) for number, substitute in row.played_by]
-    parts += [played_for(number, player) for number, player in row.played_for]
+    parts += seat_remarks(row, mark_withdrawn=not row.excluded)
     if row.corrected:
         parts.append(LIST_CORRECTED)
     return remark(parts)

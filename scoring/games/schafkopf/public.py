@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring.withdrawals import WITHDRAWN, is_withdrawn, played_by, played_for, played_tables, remark
+from scoring.withdrawals import is_withdrawn, played_by, played_tables, remark, seat_remarks
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -40,12 +40,8 @@ def _number(value) -> str:
 
 def seat_note(row) -> str:
     """What the public ranking says of a player who left, or played another's seat (scoring.withdrawals)."""
-    if not (row.withdrawn or row.played_by or row.played_for):
-        return ""
-    parts = [WITHDRAWN] if row.withdrawn else []
-    parts += [played_by(number, substitute) for number, substitute in row.played_by]
-    parts += [played_for(number, player) for number, player in row.played_for]
-    return str(remark(parts))
+    parts = seat_remarks(row)
+    return str(remark(parts)) if parts else ""
 
 
 def standings_rows_html(rows: list[dict]) -> SafeString:
