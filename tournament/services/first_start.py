@@ -39,12 +39,11 @@ def _one_set_up_at_a_time() -> None:
 def create_director(username: str, password: str):
     """The installation's director (a superuser), only while no account exists: two set-ups at once (a double
     click, two tabs) make one account, the other gets `AccountsExist`."""
-    User = get_user_model()
     with transaction.atomic():
         _one_set_up_at_a_time()
-        if accounts_exist():
-            raise AccountsExist
-        return User.objects.create_superuser(username=username, email="", password=password)
+        if not accounts_exist():
+            return get_user_model().objects.create_superuser(username=username, email="", password=password)
+    raise AccountsExist
 
 
 def demo_games() -> list:

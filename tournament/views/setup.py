@@ -68,7 +68,8 @@ class SetupForm(FocusFirstError, forms.Form):
     password2 = forms.CharField(label=gettext_lazy("The same password again"), strip=False,
                                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
     demo = forms.BooleanField(label=gettext_lazy("Make the demo tournaments"), required=False, initial=True,
-                              help_text=gettext_lazy("One finished tournament of every game, to look around in."))
+                              help_text=gettext_lazy("One tournament of every game with results, to look around in. "
+                                                        "Making them takes some seconds."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
