@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.http.request import split_domain_port
 
 from config.network import is_loopback, local_addresses, url_host
 from documents import PrintDocument
@@ -27,8 +28,8 @@ POSTER_ADDRESS_WIDTH_MM = 170
 
 def phone_addresses(request) -> list[str]:
     """The addresses a phone in the hall opens, the one to print first: PUBLIC_BASE_URL when it is set to a
-    network address, then this computer's network addresses on the port the request came in on."""
-    port = request.get_port()
+    network address, then this computer's network addresses on the port the browser used."""
+    port = split_domain_port(request.get_host())[1] or request.get_port()
     suffix = "" if port == "80" else f":{port}"
     found = []
     base = settings.PUBLIC_BASE_URL.rstrip("/")
