@@ -34,12 +34,13 @@ def test_the_page_opens_on_this_computer_with_the_user_name_proposed_and_focused
     assert 'id="language-select"' in response.text  # the site's language picker
 
 
-@pytest.mark.parametrize("address", ["127.0.0.1", "127.8.0.3", "::1"])
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.8.0.3", "::1", "::ffff:127.0.0.1"])
 def test_every_loopback_address_is_this_computer(setup_on, address):
     assert Client(REMOTE_ADDR=address).get(reverse("setup")).status_code == 200
 
 
-@pytest.mark.parametrize("address", ["192.168.1.20", "10.0.0.7", "fe80::1", "2001:db8::5", ""])
+@pytest.mark.parametrize("address", ["192.168.1.20", "10.0.0.7", "fe80::1", "2001:db8::5", "::ffff:192.168.1.20",
+                                     "", "localhost"])
 def test_another_computer_is_refused_and_nothing_is_made(setup_on, address):
     client = Client(REMOTE_ADDR=address)
     assert client.get(reverse("setup")).status_code == 403

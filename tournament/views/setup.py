@@ -42,9 +42,11 @@ def from_this_computer(request) -> bool:
     if behind_proxy():
         return False
     try:
-        return ipaddress.ip_address(request.META.get("REMOTE_ADDR", "").split("%")[0]).is_loopback
+        address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", "").split("%")[0])
     except ValueError:
         return False
+    # a server listening on IPv6 and IPv4 at once sees 127.0.0.1 as ::ffff:127.0.0.1
+    return (getattr(address, "ipv4_mapped", None) or address).is_loopback
 
 
 def setup_is_open(request) -> bool:
