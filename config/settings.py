@@ -37,6 +37,8 @@ DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
 #: as its error pages show settings, paths and the environment to whoever asks.
 HALL = env_bool("HALL", False)
 DEBUG = False if HALL else env_bool("DEBUG", True)
+#: the one-time set-up page (/setup/) lets this computer's browser make the director's account while none exists
+SETUP_IN_BROWSER = env_bool("SETUP_IN_BROWSER", False)
 
 
 def generated_secret_key(path: Path) -> str:
@@ -267,6 +269,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 # browsers ignore it over plain HTTP to a network address (and say so in the console of every page)
 SECURE_CROSS_ORIGIN_OPENER_POLICY = None if HALL else "same-origin"
 X_FRAME_OPTIONS = "DENY"
+#: a refused form (its page was open too long, its cookie is gone) gets our translated page, not Django's
+CSRF_FAILURE_VIEW = "tournament.views.errors.csrf_failure"
 
 # Content-Security-Policy (django-csp; Django 5.2 has none of its own, 6.0 will), on every answer but PDFs
 # (tournament/middleware.py: Chrome's PDF viewer would be blocked): scripts only from our own

@@ -9,13 +9,16 @@ with `manage.py changepassword <user name>` (README, docs/directors-guide.md).
 from django.contrib import admin
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
-from django.views.generic import RedirectView, TemplateView
+from django.views.generic import RedirectView
 
 from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
+from tournament.views.setup import HomeView, SetupView
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", HomeView.as_view(), name="home"),
+    path("setup/", SetupView.as_view(), name="setup"),  # the first start: tournament/views/setup.py
+    path("hall/", include("tournament.hall_urls")),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -18,6 +18,10 @@ NOT_FUZZED = {
     "admin": "Django's admin (superusers only; directors have no model permissions)",
     "logout": "Django's own logout: takes no input",
     "set_language": "Django's own view: an unknown language is ignored",
+    "setup": "open only while no account exists, so never beside these forms; its hostile input (other "
+             "computers, weak passwords, two at once) in tests/web/test_first_start.py",
+    "hall:page": "the installation's hall switch (a superuser's): one choice, on or off, that restarts the "
+                 "server; refused from other computers, anything but 'on' is off (tests/web/test_hall_page.py)",
 }
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..services import logins
+from .setup import setup_redirect
 
 
 def client_address(request) -> str:
@@ -66,6 +67,10 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
 
 class RateLimitedLoginView(LoginView):
     authentication_form = RateLimitedAuthenticationForm
+
+    def get(self, request, *args, **kwargs):
+        # on the very first start nobody can log in yet: this computer's browser makes the account instead
+        return setup_redirect(request) or super().get(request, *args, **kwargs)
 
     def form_invalid(self, form):
         response = super().form_invalid(form)

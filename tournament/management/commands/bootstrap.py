@@ -1,11 +1,13 @@
-"""First start on a laptop: a director account with a random password, and the demo tournaments."""
+"""First start on a laptop: a director account with a random password, and the demo tournaments.
+
+The same account and demos as the one-time set-up page in the browser (tournament/services/first_start.py).
+"""
 
 import secrets
 
-from django.contrib.auth import get_user_model
-from django.core.management import BaseCommand, call_command
+from django.core.management import BaseCommand
 
-from scoring.games import all_games
+from tournament.services.first_start import AccountsExist, create_director, make_demo_tournaments
 
 
 class Command(BaseCommand):
@@ -16,12 +18,12 @@ class Command(BaseCommand):
         parser.add_argument("--no-demo", action="store_true", help="Do not create the demo tournaments.")
 
     def handle(self, *args, username, no_demo, **options):
-        User = get_user_model()
-        if User.objects.exists():
+        password = secrets.token_urlsafe(12)
+        try:
+            create_director(username, password)
+        except AccountsExist:
             self.stdout.write("Accounts exist already; nothing to set up.")
             return
-        password = secrets.token_urlsafe(12)
-        User.objects.create_superuser(username=username, email="", password=password)
         line = "=" * 64
         self.stdout.write(self.style.SUCCESS(line))
         self.stdout.write(self.style.SUCCESS("Director account created. It is shown only this once:"))
@@ -29,8 +31,5 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"  password:  {password}"))
         self.stdout.write(self.style.SUCCESS(f"Lost it? python manage.py changepassword {username}"))
         self.stdout.write(self.style.SUCCESS(line))
-        if no_demo:
-            return
-        for game in all_games():
-            if game.demo is not None:
-                call_command("demo", game.key, "--results", stdout=self.stdout)
+        if not no_demo:
+            make_demo_tournaments(stdout=self.stdout)
