@@ -104,7 +104,8 @@ def run_pdf_copy(tournament) -> tuple[bytes, str]:
     from django.utils import translation
     from weasyprint import HTML
 
-    from documents.pdf import LocalFileFetcher, render_frame, static_dir
+    from documents.pdf import render_frame, static_dir
+    from documents.pdf_writer import LocalFileFetcher
 
     root = static_dir()
     with translation.override(tournament.language):

@@ -1,18 +1,21 @@
 """This computer's network addresses, for serving the hall (no Django here: the settings import it).
 
 `HOST=0.0.0.0 make run` allows exactly these (ALLOWED_HOSTS) and prints the first as the address for the other
-laptops and the phones. They are read from iproute2 (`ip -j addr`, on every Debian and Ubuntu), the interface
-of the default route first; without `ip`, from what the computer's name resolves to. Nothing is sent anywhere.
+laptops and the phones. They are read with ifaddr (the operating system's own interface list, on Windows, macOS and
+Linux alike), the interface of the default route first; should that fail, from what the computer's name resolves
+to. Nothing is sent anywhere, and no tool is run.
 """
 
 import ipaddress
-import json
-import os
-import shutil
 import socket
-import subprocess
+
+import ifaddr
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+#: Documentation addresses (RFC 5737, RFC 3849): routed nowhere, so the route the system picks for them is the
+#: default route, and the source address it picks is the default route's interface's.
+ROUTE_PROBES = ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1"))
 
 
 def is_loopback(host: str) -> bool:
@@ -42,8 +45,44 @@ def url_host(address: str) -> str:
 def local_addresses() -> list[str]:
     """This computer's addresses other machines can reach (no loopback, link-local or multicast), the ones
     of the interface that holds the default route first, IPv4 before IPv6."""
-    found = _addresses_from_ip()
-    return found if found is not None else _addresses_from_name()
+    try:
+        adapters = ifaddr.get_adapters()
+    except OSError:
+        return _addresses_from_name()
+    return ranked_addresses(adapters, default_route_sources())
+
+
+def ranked_addresses(adapters, default_sources: set[str]) -> list[str]:
+    """The useful addresses of `adapters` (ifaddr's), those of an adapter holding one of `default_sources` first,
+    then IPv4 before IPv6; within a rank in the system's order."""
+    ranked = []
+    for adapter in adapters:
+        addresses = [address for ip in adapter.ips if (address := _useful(_text(ip.ip))) is not None]
+        on_default_route = any(str(address) in default_sources for address in addresses)
+        ranked += [((not on_default_route, address.version), str(address)) for address in addresses]
+    ranked.sort(key=lambda item: item[0])  # stable: the system's order within a rank
+    return list(dict.fromkeys(address for _rank, address in ranked))
+
+
+def default_route_sources() -> set[str]:
+    """The source addresses the system would use for the default route, IPv4 and IPv6 (where there is one).
+
+    `connect()` on a UDP socket sends no packet: it only asks the system to choose the route and the source
+    address, which `getsockname()` then reads. Nothing is ever sent on these sockets."""
+    sources = set()
+    for family, probe in ROUTE_PROBES:
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))
+                sources.add(str(ipaddress.ip_address(udp.getsockname()[0].split("%")[0])))
+        except (OSError, ValueError):  # no such route (or no IPv6 at all)
+            continue
+    return sources
+
+
+def _text(ip) -> str:
+    """ifaddr gives IPv4 as a string, IPv6 as (address, flow info, scope id)."""
+    return ip[0] if isinstance(ip, tuple) else ip
 
 
 def _useful(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -54,31 +93,6 @@ def _useful(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     if address.is_loopback or address.is_link_local or address.is_multicast or address.is_unspecified:
         return None
     return address
-
-
-def _ip_json(*args: str) -> list:
-    command = shutil.which("ip") or next((p for p in ("/usr/sbin/ip", "/sbin/ip") if os.path.exists(p)), None)
-    if command is None:
-        raise FileNotFoundError("ip")
-    result = subprocess.run([command, "-j", *args], capture_output=True, text=True, timeout=5, check=True)
-    return json.loads(result.stdout or "[]")
-
-
-def _addresses_from_ip() -> list[str] | None:
-    try:
-        links = _ip_json("addr", "show", "up")
-        routes = _ip_json("route", "show", "default") + _ip_json("-6", "route", "show", "default")
-    except (OSError, subprocess.SubprocessError, ValueError):
-        return None
-    default_interfaces = {route.get("dev") for route in routes}
-    ranked = []
-    for link in links:
-        for info in link.get("addr_info", []):
-            address = _useful(info.get("local", ""))
-            if address is not None:
-                ranked.append(((link.get("ifname") not in default_interfaces, address.version), str(address)))
-    ranked.sort(key=lambda item: item[0])  # stable: the kernel's order within a rank
-    return list(dict.fromkeys(address for _rank, address in ranked))
 
 
 def _addresses_from_name() -> list[str]:

@@ -156,6 +156,8 @@ BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
 BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
 #: the largest tournament file (JSON) a director may import
 TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
+#: how large printouts start their worker processes: "" = the system's best (documents.pdf.start_method)
+PDF_START_METHOD = os.environ.get("PDF_START_METHOD", "")
 
 # The default cache is per process (the login counts live in the database: tournament/services/logins.py);
 # REDIS_URL (e.g. redis://127.0.0.1:6379/0, with `pip install redis`) puts both caches there.

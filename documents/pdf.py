@@ -30,24 +30,23 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import logging
 import multiprocessing
 import os
 import re
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.template.loader import render_to_string
 from django.utils import formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from fontTools.ttLib import TTFont
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
 
 from .base import (
     Column,
@@ -76,33 +75,35 @@ BATCH_PAGES = 25
 PARALLEL_MIN_PAGES = 50
 
 
+logger = logging.getLogger(__name__)
+
+
 def static_dir() -> Path:
-    return Path(settings.BASE_DIR) / "static"
+    """The folder of print.css and the fonts: the first of STATICFILES_DIRS (in a clone and when installed)."""
+    return Path(settings.STATICFILES_DIRS[0])
 
 
-class LocalFileFetcher(URLFetcher):
-    """Fetches only files under the static folder: a printout must never reach the network.
+@functools.cache
+def pdf_available() -> bool:
+    """Whether this computer can make PDFs: WeasyPrint needs Pango, a system library that Windows and macOS lack
+    unless it is installed (docs/install.md). Tried once per process; without it every page but a PDF works, and
+    a PDF's address answers what to install (documents.response)."""
+    try:
+        from . import pdf_writer  # noqa: F401  (imports WeasyPrint, which loads Pango)
+    except (OSError, ImportError) as error:
+        logger.warning("PDF printouts are unavailable: WeasyPrint cannot load Pango (%s)", error)
+        return False
+    return True
 
-    Names in a printout come from imports and could be hostile; they are escaped by the
-    templates, and even a stray URL that slipped through would be refused here.
-    """
 
-    def __init__(self, root: Path):
-        super().__init__(allowed_protocols=("file",))
-        self.root = root.resolve()
-
-    def fetch(self, url, headers=None):
-        parts = urlsplit(url)
-        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-            raise ValueError(f"refused to fetch {url!r}: printouts load local files only")
-        path = Path(url2pathname(parts.path)).resolve()
-        if not path.is_relative_to(self.root):
-            raise ValueError(f"refused to fetch {url!r}: outside {self.root}")
-        return super().fetch(url, headers)
+class PdfUnavailable(RuntimeError):
+    """A PDF was asked for on a computer without Pango (`pdf_available()` is False)."""
 
 
 def render_pdf(document: Document, *, tournament) -> bytes:
     """The document as a PDF in the tournament's language."""
+    if not pdf_available():
+        raise PdfUnavailable("WeasyPrint cannot load Pango: see docs/install.md")
     with venue_locale(tournament):
         if isinstance(document, PrintDocument):
             contexts = document.page_contexts()
@@ -181,8 +182,9 @@ def underlay_htmls(document: PrintDocument, *, tournament) -> dict[Any, str]:
 
 def write_pdf(html: str, root: Path | None = None) -> bytes:
     """Lay out and write one HTML. Needs no Django settings when given `root`: batch workers call it."""
-    root = root or static_dir()
-    return HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=LocalFileFetcher(root)).write_pdf()
+    from .pdf_writer import write_html
+
+    return write_html(html, root or static_dir())
 
 
 # --- large printouts: batches in worker processes, joined with pikepdf ------------------------------------
@@ -199,16 +201,33 @@ def batch_bounds(count: int, size: int) -> list[tuple[int, int]]:
     return [(count * index // batches, count * (index + 1) // batches) for index in range(batches)]
 
 
-@functools.cache
-def process_context():
-    """Workers come from a fork server that has imported only this module (WeasyPrint): they inherit
-    neither the parent's database connections nor its threads, and start in milliseconds.
+def start_method() -> str:
+    """How the batch workers start: PDF_START_METHOD if set (the suite forces `spawn` on Linux to run Windows'
+    way), else `forkserver` where the system has it (Linux), else `spawn` (Windows has nothing else; on macOS
+    Python itself starts processes by spawn, as Apple's system libraries are not safe in a forked child)."""
+    available = multiprocessing.get_all_start_methods()
+    chosen = getattr(settings, "PDF_START_METHOD", "")
+    if chosen:
+        if chosen not in available:
+            raise ImproperlyConfigured(f"PDF_START_METHOD={chosen!r}: this system has {', '.join(available)}")
+        return chosen
+    return "forkserver" if "forkserver" in available and sys.platform != "darwin" else "spawn"
 
-    Like every spawned process, the fork server imports the main module of the program that started
-    it: a script that renders large printouts needs the `if __name__ == "__main__":` guard (manage.py,
-    gunicorn, pytest and the bench scripts have it)."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
+
+def process_context():
+    """The processes of the batch workers. Neither way inherits the parent's database connections or threads.
+
+    A fork server imports WeasyPrint (`pdf_writer`) once and forks each worker from it: they start in milliseconds.
+    A spawned worker is a fresh interpreter (a second or so): it imports `pdf_writer` itself, and needs nothing
+    else, as it gets the HTML and the static folder as arguments; no Django settings, no global of the parent.
+
+    Either way the new process imports the main module of the program that started it: a script that renders
+    large printouts needs the `if __name__ == "__main__":` guard (manage.py, the console command, pytest and the
+    bench scripts have it)."""
+    method = start_method()
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload([f"{__package__}.pdf_writer"])
     return context
 
 

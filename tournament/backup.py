@@ -92,12 +92,18 @@ def sqlite_database_path(settings_dict: Mapping | None = None) -> Path | None:
     return Path(name)
 
 
+def read_only_uri(path: Path) -> str:
+    """An SQLite URI that opens `path` read-only. From the path's own file URI, so that a folder's "#", "%" or
+    "?" (a club's name, a user's folder) is not read as part of the URI, and a Windows path (C:\\…) works."""
+    return f"{Path(path).resolve().as_uri()}?mode=ro"
+
+
 def integrity_problems(path: Path) -> list[str]:
     """What `PRAGMA integrity_check` reports (empty when the file is a sound SQLite database)."""
     if not path.is_file():
         return [_("The file %(path)s does not exist.") % {"path": path}]
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             rows = [row[0] for row in db.execute("PRAGMA integrity_check")]
         finally:
@@ -139,7 +145,7 @@ def validate_sqlite_backup(path: Path) -> None:
     problems = integrity_problems(path)
     if problems:
         raise BackupError(" ".join(problems))
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = sqlite3.connect(read_only_uri(path), uri=True)
     try:
         has_migrations = db.execute(
             "SELECT 1 FROM sqlite_master WHERE type='table' AND name='django_migrations'"
@@ -177,7 +183,7 @@ def restore_sqlite(backup: Path, database: Path, *, safety_dir: Path | None = No
 
 
 def _copy_into(backup: Path, database: Path) -> None:
-    src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+    src = sqlite3.connect(read_only_uri(backup), uri=True)
     try:
         dest = sqlite3.connect(database, timeout=20)
         try:
@@ -333,7 +339,8 @@ CRASH_VARIABLE = "TOURNAMENT_CRASH_AT"
 
 def _crash_point(name: str) -> None:
     if os.environ.get(CRASH_VARIABLE) == name:
-        os.kill(os.getpid(), signal.SIGKILL)
+        # Windows has no SIGKILL: there os.kill ends the process at once (TerminateProcess) with this exit code
+        os.kill(os.getpid(), getattr(signal, "SIGKILL", 9))
 
 
 def _settle(pk: int) -> Path | None:

@@ -23,7 +23,6 @@ from documents.html import bind_table, table_for
 from documents.pdf import (
     FEWEST_ROWS_ON_A_PAGE,
     PORTRAIT_TEXT_WIDTH_MM,
-    LocalFileFetcher,
     column_percentages,
     css_string,
     formatted_row,
@@ -33,6 +32,7 @@ from documents.pdf import (
     render_tables_fragment,
     text_width,
 )
+from documents.pdf_writer import LocalFileFetcher
 from documents.xlsx import render_xlsx, sheet_titles
 from tests.pdf_text import page_texts
 

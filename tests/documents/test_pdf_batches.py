@@ -135,3 +135,57 @@ def test_a_page_that_runs_over_its_underlay_is_refused(tournament, page_template
         render_pdf(PrintDocument(page_template, {"long": "long", "round": "R7"}, "Slips", "slips",
                                  pages=document.pages, underlay_template=underlay_template,
                                  underlays=document.underlays), tournament=tournament)
+
+
+# --- the workers' start method: Windows has only spawn ------------------------------------------------------
+
+
+def test_a_60_page_printout_renders_in_spawned_workers_as_on_windows(tournament, page_template, settings,
+                                                                     monkeypatch):
+    """Spawned workers are fresh interpreters: they inherit no global of this process (settings, fonts, the
+    static folder), so they must find everything they need from what they are given."""
+    settings.PDF_START_METHOD = "spawn"
+    monkeypatch.setattr(renderer, "worker_count", lambda: 2)
+    started = []
+
+    class RecordingPool(renderer.ProcessPoolExecutor):
+        def __init__(self, workers, *, mp_context):
+            started.append((workers, mp_context.get_start_method()))
+            super().__init__(workers, mp_context=mp_context)
+
+    monkeypatch.setattr(renderer, "ProcessPoolExecutor", RecordingPool)
+    data = render_pdf(slips(page_template, 60), tournament=tournament)
+    assert started == [(2, "spawn")]  # batched (3 batches of 20 pages), by spawned workers
+    reader, pages = PdfReader(io.BytesIO(data)), texts(data)
+    assert len(pages) == 60
+    assert "Table 1" in pages[0] and "Page 1 of 60" in pages[0] and "STYLE" in pages[0]
+    assert "Table 60" in pages[-1] and "Page 60 of 60" in pages[-1]
+    assert [f"Table {number}" in page for number, page in enumerate(pages, start=1)] == [True] * 60
+    fonts = {font["/BaseFont"].split("+")[-1] for page in (reader.pages[0], reader.pages[-1])
+             for font in page["/Resources"]["/Font"].values()}
+    assert fonts == {"Print-Sans", "Print-Sans-Bold"}  # the static folder's fonts, found by the workers too
+
+
+@pytest.mark.parametrize("platform, methods, expected", [
+    ("win32", ["spawn"], "spawn"),                              # Windows
+    ("darwin", ["spawn", "fork", "forkserver"], "spawn"),       # macOS: Python's own default
+    ("linux", ["fork", "spawn", "forkserver"], "forkserver"),   # Linux
+    ("linux", ["fork", "spawn"], "spawn"),                      # a system without a fork server
+])
+def test_the_workers_start_the_way_the_system_has(monkeypatch, settings, platform, methods, expected):
+    settings.PDF_START_METHOD = ""
+    monkeypatch.setattr(renderer.multiprocessing, "get_all_start_methods", lambda: methods)
+    monkeypatch.setattr(renderer.sys, "platform", platform)
+    assert renderer.start_method() == expected
+
+
+def test_the_start_method_can_be_set_but_only_to_one_the_system_has(monkeypatch, settings):
+    from django.core.exceptions import ImproperlyConfigured
+
+    settings.PDF_START_METHOD = "spawn"
+    assert renderer.start_method() == "spawn"
+    assert renderer.process_context().get_start_method() == "spawn"
+    settings.PDF_START_METHOD = "forkserver"
+    monkeypatch.setattr(renderer.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    with pytest.raises(ImproperlyConfigured, match="PDF_START_METHOD='forkserver': this system has spawn"):
+        renderer.start_method()

@@ -75,6 +75,37 @@ def test_restore_puts_the_backup_back_after_a_safety_copy(tmp_path):
     assert backup.integrity_problems(live) == []
 
 
+def test_backup_and_restore_in_a_folder_whose_name_has_uri_characters(tmp_path):
+    """A data folder named after a club ("Club #1 (100% Schafkopf)") or under a Windows user's folder: the
+    read-only opening of the copy and of the backup must not take "#" or "%" for part of an SQLite URI."""
+    folder = tmp_path / "Club #1 (100% Schafkopf) Jürgen"
+    folder.mkdir()
+    live = folder / "db.sqlite3"
+    make_database(live, rows=10)
+    saved = backup.backup_sqlite(live, folder / "backups" / "db-saved.sqlite3")
+    assert backup.integrity_problems(saved) == [] and count(saved) == 10
+    db = sqlite3.connect(live)
+    db.execute("DELETE FROM sheet")
+    db.commit()
+    db.close()
+    backup.restore_sqlite(saved, live, safety_dir=folder / "backups")
+    assert count(live) == 10
+
+
+def test_the_read_only_uri_is_the_files_own_uri():
+    uri = backup.read_only_uri(Path("/data/Club #1/100%/db.sqlite3"))
+    assert uri.startswith("file:///") and uri.endswith("/Club%20%231/100%25/db.sqlite3?mode=ro")
+
+
+def test_the_fault_injection_crash_works_without_sigkill_as_on_windows(monkeypatch):
+    killed = []
+    monkeypatch.setenv(backup.CRASH_VARIABLE, "after-round-commit")
+    monkeypatch.delattr(backup.signal, "SIGKILL")
+    monkeypatch.setattr(backup.os, "kill", lambda pid, number: killed.append((pid, number)))
+    backup._crash_point("after-round-commit")
+    assert killed == [(os.getpid(), 9)]  # Windows: TerminateProcess with exit code 9, at once
+
+
 @pytest.mark.parametrize("content", [b"this is not a database", b""])
 def test_restore_refuses_a_file_that_is_not_sqlite(tmp_path, content):
     live = tmp_path / "db.sqlite3"

@@ -6,7 +6,8 @@ from weasyprint import HTML
 from weasyprint.formatting_structure.boxes import TableCellBox, TextBox
 
 from documents.base import venue_locale
-from documents.pdf import LocalFileFetcher, render_frame, static_dir
+from documents.pdf import render_frame, static_dir
+from documents.pdf_writer import LocalFileFetcher
 from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import documents
 

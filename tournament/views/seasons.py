@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from documents import CONTENT_TYPES
 from documents.html import bind_table
+from documents.response import file_response
 
 from ..models import Season, Tournament
 from ..permissions import can_create_tournaments
@@ -150,8 +149,5 @@ class SeasonFileView(SeasonMixin, View):
     file_format = "pdf"
 
     def get(self, request, *args, **kwargs):
-        data = render_season(self.season, self.file_format)
-        attachment = self.file_format != "pdf" or request.GET.get("download") == "1"
-        filename = f"{self.season.slug}-season.{self.file_format}"
-        return HttpResponse(data, content_type=CONTENT_TYPES[self.file_format],
-                            headers={"Content-Disposition": content_disposition_header(attachment, filename)})
+        return file_response(request, self.file_format, f"{self.season.slug}-season",
+                             lambda: render_season(self.season, self.file_format))

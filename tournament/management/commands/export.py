@@ -9,6 +9,7 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 
 from documents import CONTENT_TYPES, formats_for, render
+from documents.pdf import PdfUnavailable
 from tournament.models import Tournament
 
 
@@ -29,7 +30,11 @@ class Command(BaseCommand):
             possible = " or ".join(formats_for(made))
             raise CommandError(f"The document {document!r} cannot be written as {file_format}, only as {possible}.")
         path = Path(output) if output else Path(f"{made.filename_stem}.{file_format}")
-        data = render(made, file_format, tournament=found)
+        try:
+            data = render(made, file_format, tournament=found)
+        except PdfUnavailable:
+            raise CommandError("PDF files need Pango, which this computer lacks: install it as docs/install.md says "
+                               "for your system (Windows, macOS or Linux), or write the document as xlsx.") from None
         path.write_bytes(data)
         self.stdout.write(f"Wrote {path} ({len(data):,} bytes).")
 
