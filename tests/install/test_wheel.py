@@ -177,6 +177,8 @@ def test_the_installed_package_carries_its_files_outside_the_checkout(installati
                    "locale/de/LC_MESSAGES/django.mo"]:
         assert (package / needed).is_file(), needed
     assert (files["tournament"].parent / "migrations" / "0001_initial.py").is_file()
+    script = installation.bin("tournament-manager")  # the console command, calling the entry point
+    assert script.is_file() and "from tournament_manager.cli import main" in script.read_text()
     entry = next(entry for entry in polib.pofile(str(ROOT / "locale" / "da" / "LC_MESSAGES" / "django.po"))
                  if entry.translated() and not entry.msgctxt and not entry.msgid_plural and entry.msgid)
     probe = ("import gettext, sys; print(gettext.translation('django', sys.argv[1], ['da']).gettext(sys.argv[2]))")
