@@ -107,7 +107,9 @@ def unresolved(report: dict, roots: list[str], environment: dict) -> tuple[dict[
     """Follows the dependencies from `roots` with the target's markers: ({name: wheel} reached, requirements
     the report lacks)."""
     chosen = {canonicalize_name(item["metadata"]["name"]): item for item in report["install"]}
-    reached, missing, todo = {}, [], [Requirement(line) for line in roots]
+    todo = [requirement for requirement in map(Requirement, roots)
+            if requirement.marker is None or requirement.marker.evaluate(environment)]  # a pin for other systems
+    reached, missing = {}, []
     seen = set()
     while todo:
         requirement = todo.pop()

@@ -132,6 +132,11 @@ def test_wheel_check_follows_the_target_systems_markers():
     assert set(reached) == {"app", "lib", "speedups"}
     reached, missing = tool.unresolved(report, ["app==1.0"], tool.marker_environment(linux, "3.12"))
     assert missing == [] and set(reached) == {"app", "lib", "speedups"}
+    # a pin for one system only is asked for there only
+    pins = ["app==1.0", "pywin32==311; sys_platform == 'win32'"]
+    assert tool.unresolved(report, pins, tool.marker_environment(linux, "3.12"))[1] == []
+    _reached, missing = tool.unresolved(report, pins, tool.marker_environment(windows, "3.12"))
+    assert sorted(missing) == ["colorama", "pywin32==311"]
 
 
 def test_wheel_check_takes_older_manylinux_wheels():
