@@ -77,7 +77,7 @@ PARALLEL_MIN_PAGES = 50
 
 
 def static_dir() -> Path:
-    return Path(settings.BASE_DIR) / "static"
+    return Path(settings.STATICFILES_DIRS[0])
 
 
 class LocalFileFetcher(URLFetcher):
