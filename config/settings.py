@@ -72,6 +72,9 @@ SERVER = bool(os.environ.get("DATABASE_URL"))
 HALL = env_bool("HALL", False)
 #: only when a developer asks (DEBUG=1): a director's laptop runs in production settings, with friendly error pages
 DEBUG = False if HALL else env_bool("DEBUG", False)
+#: no account made in the terminal: the one-time set-up page (/setup/) makes the first one (set by
+#: `tournament-manager`, i.e. `serve --setup-in-browser`, for its serving process)
+SETUP_IN_BROWSER = env_bool("SETUP_IN_BROWSER", False)
 
 
 def generated_secret_key(path: Path) -> str:
@@ -91,8 +94,12 @@ def generated_secret_key(path: Path) -> str:
             os.link(draft, path)
         except FileExistsError:
             pass  # another process made it first: use theirs
+        except OSError:
+            # a file system without hard links (FAT or exFAT: a data folder on a USB stick under Windows or macOS)
+            if not path.exists():
+                os.replace(draft, path)
         finally:
-            draft.unlink()
+            draft.unlink(missing_ok=True)
     if path.stat().st_mode & 0o077:
         path.chmod(0o600)  # a key written by an older version with the default umask
     return path.read_text().strip()

@@ -70,6 +70,19 @@ def test_the_generated_secret_key_is_made_once_readable_by_its_owner_only_and_re
     assert list(path.parent.iterdir()) == [path]  # no draft left beside it
 
 
+def test_the_secret_key_is_made_on_a_file_system_without_hard_links(tmp_path, monkeypatch):
+    """A data folder on a USB stick (FAT, exFAT) under Windows or macOS: os.link fails there."""
+
+    def no_links(source, target):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "stick" / "secret_key"
+    key = generated_secret_key(path)
+    assert len(key) >= 50 and generated_secret_key(path) == key
+    assert list(path.parent.iterdir()) == [path]
+
+
 def test_a_secret_key_readable_by_others_is_made_private(tmp_path):
     path = tmp_path / "secret_key"
     path.write_text("an-older-key-written-with-the-default-umask-0644-xxxxxxxx")
