@@ -10,7 +10,15 @@ Loopback (127.0.0.1) is the default. `--hall`, a non-loopback `--host` (`HOST=0.
 switch serve the other laptops and the players' phones: HALL=1 (DEBUG off whatever the environment says, this
 computer's addresses allowed), every address of this computer, and the address to open is printed.
 
-Why waitress, everywhere: WAITRESS_REASON below, with the load benchmark's figures in docs/performance.md.
+Why waitress on every system, and not gunicorn on POSIX with waitress on Windows only: waitress is pure Python
+and runs the same on Windows, macOS and Linux (gunicorn needs fcntl and fork: no Windows), so a director's laptop
+has one server on all three, tested once and explained once. Measured with bench/load.py --quick against both
+(docs/performance.md, "The laptop's server"): every run of either without an error or a lost list, and the
+difference between them smaller than the spread of the shared test machine's load; gunicorn's processes can use
+both cores where waitress's threads share one (the GIL), but a club evening needs about a tenth of a core (200
+phones polling every 15 s, directors at a person's pace: 6 ms of CPU per request), and the printouts of 50 pages
+and more render in their own process pool (documents/pdf.py), outside the serving threads. gunicorn stays the
+server of docs/deploy.md for a server with PostgreSQL.
 """
 
 import hashlib
@@ -29,14 +37,6 @@ from django.utils.module_loading import import_string
 
 from config import serving
 from config.network import is_loopback, is_wildcard, local_addresses, url_host
-
-WAITRESS_REASON = """\
-waitress runs the same on Windows, macOS and Linux (pure Python, no fcntl, no fork): one server for the director's
-laptop on all three. gunicorn, the server of docs/deploy.md, needs fcntl and fork (no Windows); keeping it for
-POSIX laptops would mean two servers to test and to explain, for figures that on a laptop's load are alike
-(docs/performance.md, "Load": bench/load.py --quick under both). One process with threads is what a laptop's
-hall needs: the printouts of 50 pages and more render in their own process pool (documents/pdf.py), so a long
-printout does not hold the pages' threads."""
 
 
 def static_sources_fingerprint(backend: str) -> str:
