@@ -209,6 +209,13 @@ class Supervisor:
         child = self.child
         if child is None or child.poll() is not None:
             return
+        if os.name == "nt":
+            # the console's Ctrl-C reached the child too, and terminate() would cut its stop short (TerminateProcess)
+            try:
+                child.wait(timeout=5)
+                return
+            except subprocess.TimeoutExpired:
+                pass
         child.terminate()
         try:
             child.wait(timeout=self.stop_seconds)

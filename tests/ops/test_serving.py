@@ -399,3 +399,12 @@ def test_the_serve_command_prints_the_hall_address_from_public_base_url(settings
     out = io.StringIO()
     assert Command(stdout=out).announce("0.0.0.0", 8000) == "http://turnier.lan:8000"
     assert "Open http://turnier.lan:8000 on the other laptops and phones." in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_installed_the_lost_password_hint_names_the_console_command(settings, capsys):
+    from django.core.management import call_command
+
+    settings.INSTALLED = True
+    call_command("bootstrap", "--no-demo")
+    assert "Lost it? tournament-manager manage changepassword director" in capsys.readouterr().out

@@ -2,6 +2,7 @@
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import BaseCommand, call_command
 
@@ -27,7 +28,8 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Director account created. It is shown only this once:"))
         self.stdout.write(self.style.SUCCESS(f"  user name: {username}"))
         self.stdout.write(self.style.SUCCESS(f"  password:  {password}"))
-        self.stdout.write(self.style.SUCCESS(f"Lost it? python manage.py changepassword {username}"))
+        manage = "tournament-manager manage" if settings.INSTALLED else "python manage.py"
+        self.stdout.write(self.style.SUCCESS(f"Lost it? {manage} changepassword {username}"))
         self.stdout.write(self.style.SUCCESS(line))
         if no_demo:
             return
