@@ -311,15 +311,16 @@ class Running:
             if found := re.search(pattern, line):
                 return found
 
-    def stop(self) -> int:
+    def stop(self, how: int = signal.SIGINT) -> int:
+        """Ctrl-C (SIGINT), or SIGTERM (`terminate()`, a service manager's stop), to the supervisor alone."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
+            self.process.send_signal(how)
         try:
             return self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-            pytest.fail("the server did not stop on SIGINT")
+            pytest.fail(f"the server did not stop on signal {how}")
 
 
 def get(port: int, path: str) -> tuple[int, str]:
@@ -389,7 +390,8 @@ def test_the_hall_without_ip_on_the_path_announces_an_address_and_serves(tmp_pat
         server.wait_for(rf"^Ready: http://127\.0\.0\.1:{port}/")
         assert_no_debug_page(port)
     finally:
-        assert server.stop() == 0
+        assert server.stop(signal.SIGTERM) == 0
+    serving.check_port_free("0.0.0.0", port)  # the serving child ended with it
 
 
 def test_the_serve_command_prints_the_hall_address_from_public_base_url(settings):
