@@ -52,8 +52,9 @@ i18n-check: dev-venv
 lint: dev-venv
 	$(VENV)/bin/ruff check .
 
-# On 127.0.0.1 the development server; on any other address (HOST=0.0.0.0: the hall's laptops and phones)
-# production settings under gunicorn, printing the address to open (tournament/management/commands/serve.py).
+# Production settings (DEBUG off; `DEBUG=1 make run` for a developer's debug pages) under waitress, on 127.0.0.1; any
+# other address (HOST=0.0.0.0: the hall's laptops and phones) serves the hall and prints the address to open
+# (tournament/management/commands/serve.py). The first start prints the director's password here.
 run: venv messages
 	$(PY) manage.py serve --host $(HOST) --port $(PORT)
 

@@ -27,5 +27,8 @@ trap 'run_pg "$PGBIN/pg_ctl -D $PGDATA -m fast -w stop" >/dev/null 2>&1 || true;
 
 # the socket folder as the URL's host, its slashes escaped (dj-database-url unescapes them)
 export DATABASE_URL="postgres://postgres@${PGDATA//\//%2F}:$PORT/tournament"
+# DATABASE_URL makes the settings a server's (config/settings.py): a throw-away key, and plain HTTP on loopback
+export SECRET_KEY="${SECRET_KEY:-$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')}"
+export HTTPS="${HTTPS:-0}"
 "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -qc "CREATE DATABASE tournament" >/dev/null
 "$@"

@@ -1,7 +1,9 @@
-"""Load test on loopback: gunicorn on a throw-away PostgreSQL, public viewers polling, directors entering lists.
+"""Load test on loopback: gunicorn (or waitress) on a throw-away PostgreSQL, public viewers polling, directors
+entering lists.
 
 Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
-[--players 2000] [--pause 0] [--workers 3] [--threads 4]`, or `--quick` for a smoke run (200 players, 20 s).
+[--players 2000] [--pause 0] [--server gunicorn|waitress] [--workers 3] [--threads 4]`, or `--quick` for a smoke
+run (200 players, 20 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
 
@@ -11,6 +13,8 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
    published, and one account per director;
 3. starts gunicorn as docs/deploy.md does (3 gthread workers × 4 threads; `--workers`, `--threads`) with DEBUG off
    and the public pages' cache shared by the workers (files in the temporary folder, as settings.PUBLIC_CACHE_DIR);
+   or, `--server waitress`, the laptop's server: `serve`'s own serving process (waitress in one process,
+   `--threads`, default 8, as `tournament-manager` and `make run` start it);
 4. for `--seconds`: every viewer (accepting gzip, as phones do) opens the public standings page (and its CSS and
    scripts, once, like a browser), then polls the page's live region at the page's interval (PUBLIC_POLL_SECONDS)
    with ±10 % jitter, as htmx does, starting at a random moment of the first interval; every director logs in once
@@ -18,7 +22,7 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
    director its own tables): opens the list, posts all 30 (40) games, follows the redirect to the next list.
    Directors type as fast as the server answers (`--pause` adds seconds between lists): far faster than people,
    so that the lists in one minute are many and every one renews the public pages;
-5. stops gunicorn, then counts in the database: every list answered with success is stored with exactly the
+5. stops the server, then counts in the database: every list answered with success is stored with exactly the
    games posted, once (one revision, version 1); no list is stored twice;
 6. prints p50/p95/p99/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
    unexpected answers), the lost lists, the load average and a CPU yardstick; stops PostgreSQL.
@@ -419,17 +423,34 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--pause", type=float, default=0, help="seconds a director waits between lists")
     parser.add_argument("--poll", type=float, help="seconds between polls (default: PUBLIC_POLL_SECONDS)")
+    parser.add_argument("--server", choices=("gunicorn", "waitress"), default="gunicorn",
+                        help="gunicorn as on a server (docs/deploy.md), or waitress as on a laptop (`serve`)")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (docs/deploy.md: 3)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker (docs/deploy.md: 4, gthread; "
-                        "1: sync workers)")
+    parser.add_argument("--threads", type=int, help="threads per gunicorn worker (docs/deploy.md: 4, gthread; "
+                        "1: sync workers), or waitress's threads (serve's default: 8)")
     parser.add_argument("--entered", type=float, default=0.5, help="share of round 1's lists entered beforehand")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 20 viewers, 2 directors, "
                         "20 s, polls every 3 s")
     options = parser.parse_args(argv)
+    if options.threads is None:
+        options.threads = 4 if options.server == "gunicorn" else 8
     if options.quick:
         options.seconds, options.viewers, options.directors, options.players = 20, 20, 2, 200
         options.poll = options.poll or 3
     return options
+
+
+def server_command(options: argparse.Namespace) -> tuple[list[str], str]:
+    """The server's command line (with `{port}`) and how it is described in the figures."""
+    if options.server == "waitress":
+        # the serving process `serve` starts on a laptop (config/serving.py), without its supervisor
+        return ([sys.executable, "-m", "django", "serve", "--child", "--host", "127.0.0.1", "--port", "{port}",
+                 "--threads", str(options.threads)], f"waitress, 1 process × {options.threads} threads")
+    worker_class = "gthread" if options.threads > 1 else "sync"
+    return ([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind", "127.0.0.1:{port}",
+             "--workers", str(options.workers), "--threads", str(options.threads), "--timeout", "30",
+             "--graceful-timeout", "20"],
+            f"gunicorn, {options.workers} {worker_class} workers × {options.threads} threads")
 
 
 KINDS = ("public page", "static file", "poll 200", "poll 204", "login page", "login", "list page", "list save",
@@ -455,7 +476,7 @@ def report(recorder: Recorder, result: dict, run: dict) -> int:
         if result[name]:
             print(f"  {name}: tables {result[name][:20]}")
     print(f"server log {run['log']}")
-    print(cpu_line(run["cpu gunicorn"], requests, PostgreSQL=run["cpu postgres"], **{"this client": run["cpu client"]}))
+    print(cpu_line(run["cpu server"], requests, PostgreSQL=run["cpu postgres"], **{"this client": run["cpu client"]}))
     print(load_line(run["load before"], run["loads"], run["load after"]))
     failed = errors_5xx or recorder.errors or result["lost"] or result["different"] or result["twice"]
     return 1 if failed else 0
@@ -470,7 +491,7 @@ def main(argv=None) -> int:
     options = parse(argv)
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     postgres = Postgres(folder)
-    gunicorn = collectstatic = None
+    server = collectstatic = None
     try:
         database_url = postgres.start()
         environment = {
@@ -502,18 +523,16 @@ def main(argv=None) -> int:
         if collectstatic.wait(timeout=600) != 0:
             raise RuntimeError("collectstatic failed")
 
-        gunicorn = Server([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind", "127.0.0.1:{port}",
-                           "--workers", str(options.workers), "--threads", str(options.threads), "--timeout", "30",
-                           "--graceful-timeout", "20"], folder / "gunicorn.log", ROOT)
-        port = gunicorn.start()
-        worker_class = "gthread" if options.threads > 1 else "sync"
+        command, described = server_command(options)
+        server = Server(command, folder / "server.log", ROOT)
+        port = server.start()
         poll_seconds = options.poll or settings.PUBLIC_POLL_SECONDS
-        print(f"gunicorn   127.0.0.1:{port}, {options.workers} {worker_class} workers × {options.threads} threads; "
+        print(f"server     127.0.0.1:{port}, {described}; "
               f"{options.viewers} viewers polling every {poll_seconds:g} s, {options.directors} directors "
               f"({'as fast as answered' if not options.pause else f'{options.pause:g} s between lists'}), "
               f"{options.seconds:g} s")
         print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
-        for line in baseline(port, SLUG, gunicorn.pid):
+        for line in baseline(port, SLUG, server.pid):
             print(f"alone      {line}")
 
         recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
@@ -532,7 +551,7 @@ def main(argv=None) -> int:
         threads += [threading.Thread(target=viewer, args=(port, recorder, SLUG, poll_seconds, stop, seed),
                                      daemon=True) for seed in range(options.viewers)]
         load_before = os.getloadavg()[0]
-        gunicorn.measure()
+        server.measure()
         cpu_postgres, cpu_client = cpu_seconds(postgres.postmaster()), time.process_time()
         start = time.monotonic()
         go.set()
@@ -546,17 +565,17 @@ def main(argv=None) -> int:
         run = {
             "seconds": time.monotonic() - start, "loads": loads, "load before": load_before,
             "load after": os.getloadavg()[0], "cpu client": time.process_time() - cpu_client,
-            "cpu gunicorn": gunicorn.cpu(),
+            "cpu server": server.cpu(),
             "cpu postgres": cpu_seconds(postgres.postmaster()) - cpu_postgres,
         }
         still = sum(thread.is_alive() for thread in threads)
         if still:
             recorder.error("client", f"{still} threads still waiting for an answer at the end", "unfinished")
-        run["log"] = gunicorn.stop()
+        run["log"] = server.stop()
         return report(recorder, check(tournament, round_two, outcomes), run)
     finally:
-        if gunicorn is not None:
-            gunicorn.stop()
+        if server is not None:
+            server.stop()
         stop_process(collectstatic)
         try:
             from django.db import connections

@@ -12,8 +12,8 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
    list of round 1 entered, the standings published, a private link issued for every table of round 2,
    `--assistants` assistant accounts);
 2. the hall set-up's production server, started as `HOST=0.0.0.0 make run` starts it (`manage.py serve` with
-   HALL=1: DEBUG off, static files collected and served by whitenoise, gunicorn with 2 gthread workers × 4
-   threads), but bound to 127.0.0.1;
+   HALL=1: DEBUG off, static files collected and served by whitenoise, waitress with `--threads` threads in
+   serve's child process), but bound to 127.0.0.1;
 3. every table sends round 2's list once, at a random moment of `--seconds` (the five minutes after a round
    ends): its phone opens the link (GET /t/<token>/), posts the list as the phone page's form posts it (the
    form's hidden fields, CSRF cookie and token, the 30 or 40 game rows) and follows the redirect; a share
@@ -430,8 +430,7 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--phone-threads", type=int, default=100, help="phones sending at the same moment, at most")
     parser.add_argument("--drain", type=float, default=240,
                         help="seconds after the window for the assistants to confirm what is still waiting")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (the hall's: 2)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker (the hall's: 4)")
+    parser.add_argument("--threads", type=int, default=8, help="waitress's threads (the hall's: 8)")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 20 tables (a quarter sent twice), 10 viewers, 30 s, polls every 3 s")
     options = parser.parse_args(argv)
@@ -482,12 +481,11 @@ def main(argv=None) -> int:
             raise RuntimeError("collecting the static files failed")
 
         server = Server([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", "{port}",
-                         "--workers", str(options.workers), "--threads", str(options.threads), "--no-demo"],
+                         "--threads", str(options.threads), "--no-demo"],
                         folder / "server.log", ROOT)
         port = server.start()
         poll = options.poll or settings.PUBLIC_POLL_SECONDS
-        print(f"server     `manage.py serve` (HALL=1) on 127.0.0.1:{port}: gunicorn, {options.workers} gthread "
-              f"workers × {options.threads} threads")
+        print(f"server     `manage.py serve` (HALL=1) on 127.0.0.1:{port}: waitress, {options.threads} threads")
         print(f"load       {len(tokens)} tables send within {options.seconds:g} s ({options.resend:.0%} twice, at "
               f"most {options.phone_threads} at once), {options.viewers} viewers polling every {poll:g} s, "
               f"{options.assistants} assistants confirming")

@@ -1,9 +1,15 @@
 """Settings for the tournament manager: one module, driven by environment variables.
 
-Defaults serve a director's laptop (SQLite in the project folder, DEBUG on, loopback only).
-HALL=1 (set by `HOST=0.0.0.0 make run`, i.e. `manage.py serve`) serves the other laptops and the
-phones of the hall in production settings over plain HTTP. A server sets SECRET_KEY,
-ALLOWED_HOSTS, DEBUG=0 and DATABASE_URL (PostgreSQL). See docs/deploy.md.
+Three ways it runs (docs/deploy.md):
+- a director's laptop (the default: SQLite, loopback only) in production settings: DEBUG off, plain HTTP, a secret
+  key generated once in the data folder. DEBUG only when a developer asks for it: `DEBUG=1`;
+- the hall (HALL=1, set by `serve --hall` or the app's hall switch): the same, serving the hall's other laptops and
+  phones (this computer's addresses allowed), never DEBUG;
+- a server (DATABASE_URL set: PostgreSQL): SECRET_KEY and ALLOWED_HOSTS set, HTTPS behind a proxy.
+
+The code runs from a clone (manage.py beside config/: templates, static files and translations at its root, data
+in data/) or installed from the wheel (`tournament-manager`: those as package data in tournament_manager/, data in
+the user's data folder).
 """
 
 import os
@@ -30,14 +36,44 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-#: the laptop's own files: the SQLite database, the secret key, the public pages' cache
-DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
+def installed_layout(base: Path) -> bool:
+    """True when the code runs installed (from the wheel): a clone has manage.py beside config/, the wheel has not."""
+    return not (base / "manage.py").exists()
 
+
+def resource_dir(base: Path, installed: bool) -> Path:
+    """Where templates/, static/ and locale/ are: the clone's root, or the package data of tournament_manager/."""
+    return base / "tournament_manager" if installed else base
+
+
+def default_data_dir(base: Path, installed: bool) -> Path:
+    """The clone's data/, or the user's data folder when installed (%LOCALAPPDATA%\\tournament-manager,
+    ~/Library/Application Support/tournament-manager, ~/.local/share/tournament-manager)."""
+    if not installed:
+        return base / "data"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tournament-manager", appauthor=False))
+
+
+#: running from the wheel rather than a clone
+INSTALLED = installed_layout(BASE_DIR)
+#: every run-time path to templates, static files (the printouts' fonts among them) and translations starts here
+RESOURCE_DIR = resource_dir(BASE_DIR, INSTALLED)
+
+#: the laptop's own files: the SQLite database, the secret key, the public pages' cache, the hall choice (and,
+#: installed, the backups and the collected static files); DATA_DIR (or `tournament-manager --data-dir`) wins
+DATA_DIR = Path(os.environ.get("DATA_DIR") or default_data_dir(BASE_DIR, INSTALLED))
+
+#: a server: PostgreSQL (or another database) named by DATABASE_URL, with the strict settings below
+SERVER = bool(os.environ.get("DATABASE_URL"))
 #: serving the hall's other laptops and phones (docs/deploy.md, "In the hall"): never DEBUG beyond loopback,
 #: as its error pages show settings, paths and the environment to whoever asks.
 HALL = env_bool("HALL", False)
-DEBUG = False if HALL else env_bool("DEBUG", True)
-#: the one-time set-up page (/setup/) lets this computer's browser make the director's account while none exists
+#: only when a developer asks (DEBUG=1): a director's laptop runs in production settings, with friendly error pages
+DEBUG = False if HALL else env_bool("DEBUG", False)
+#: no account made in the terminal: the one-time set-up page (/setup/) makes the first one (set by
+#: `tournament-manager`, i.e. `serve --setup-in-browser`, for its serving process)
 SETUP_IN_BROWSER = env_bool("SETUP_IN_BROWSER", False)
 
 
@@ -58,8 +94,12 @@ def generated_secret_key(path: Path) -> str:
             os.link(draft, path)
         except FileExistsError:
             pass  # another process made it first: use theirs
+        except OSError:
+            # a file system without hard links (FAT or exFAT: a data folder on a USB stick under Windows or macOS)
+            if not path.exists():
+                os.replace(draft, path)
         finally:
-            draft.unlink()
+            draft.unlink(missing_ok=True)
     if path.stat().st_mode & 0o077:
         path.chmod(0o600)  # a key written by an older version with the default umask
     return path.read_text().strip()
@@ -67,9 +107,9 @@ def generated_secret_key(path: Path) -> str:
 
 _secret = os.environ.get("SECRET_KEY")
 if not _secret:
-    if not DEBUG and not HALL:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off.")
-    # A laptop install keeps a generated key beside its database, never a fixed one.
+    if SERVER and not DEBUG:
+        raise RuntimeError("SECRET_KEY must be set on a server (DATABASE_URL is set).")
+    # A laptop (and the hall) keeps a generated key beside its database, never a fixed one.
     _secret = generated_secret_key(DATA_DIR / "secret_key")
 SECRET_KEY = _secret
 
@@ -115,7 +155,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [RESOURCE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -151,7 +191,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Backups (docs/operations.md) -----------------------------------------
 # `manage.py backup` and the automatic backup after each round write here; only the newest
 # BACKUP_KEEP automatic backups are kept, manual ones are never deleted.
-BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or (DATA_DIR / "backups" if INSTALLED else BASE_DIR / "backups"))
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
 BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
 #: the largest tournament file (JSON) a director may import
@@ -223,7 +263,7 @@ LOGOUT_REDIRECT_URL = "home"
 # --- Languages -----------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("da", _("Danish"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [RESOURCE_DIR / "locale"]
 #: English short dates as "8 Jan 2027", not the US "01/08/2027" (config/formats/en/formats.py)
 FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
@@ -232,18 +272,19 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 
 # --- Static files: served by whitenoise, nothing from a CDN ---------------
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-if DEBUG:
-    # whitenoise serves from the finders while debugging, but warns when the folder is missing.
-    STATIC_ROOT.mkdir(exist_ok=True)
+#: the sources; the printouts read their fonts and images from the first (documents/pdf.py)
+STATICFILES_DIRS = [RESOURCE_DIR / "static"]
+#: what `serve` collects (and compresses) for whitenoise: the clone's staticfiles/, or DATA_DIR/static installed
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or (DATA_DIR / "static" if INSTALLED else BASE_DIR / "staticfiles"))
+if not SERVER:
+    # whitenoise warns when the folder is missing (`serve` fills it; a server's is made by its deployment)
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+#: the hashed, compressed files `serve` collects; the sources as they are while debugging
+PRODUCTION_STATICFILES_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": PRODUCTION_STATICFILES_STORAGE if not DEBUG
+                     else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
 # templates name every static file through {% static %}, i.e. by its hashed name: only those are kept and
@@ -255,10 +296,11 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "tt
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
-# --- Security: strict in production, relaxed on a laptop -------------------
+# --- Security: strict on a server, plain HTTP on a laptop and in the hall -----
 #: reached over HTTPS (a server behind its TLS proxy): secure cookies, redirect to HTTPS, HSTS. Not on the
-#: laptop, not in the hall (plain HTTP on the local network: docs/deploy.md, "In the hall").
-HTTPS = not DEBUG and not HALL
+#: laptop, not in the hall (plain HTTP on the local network: docs/deploy.md, "In the hall"); HTTPS=1 asks for it
+#: without DATABASE_URL, HTTPS=0 leaves it off on a server (e.g. a throw-away one on loopback for the tests).
+HTTPS = not HALL and env_bool("HTTPS", SERVER and not DEBUG)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)

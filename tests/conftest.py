@@ -27,6 +27,10 @@ def pytest_configure(config):
     settings.CACHES = {**settings.CACHES, "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                                      "LOCATION": "public-pages"}}
     settings.PUBLIC_RENDER_SECONDS = 0
+    # DEBUG is off by default (the laptop runs in production settings), but the tests' pages name the static
+    # sources as they are: no collected, hashed copies (tests/ops/test_static_serving.py checks those)
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

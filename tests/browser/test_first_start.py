@@ -31,7 +31,7 @@ def first_start_server(live_server, settings, monkeypatch):
     monkeypatch.setattr(hall, "local_addresses", lambda: ["192.168.1.20"])
     calls = []
     monkeypatch.setattr(serving, "set_hall", lambda on: calls.append(("set_hall", on)))
-    monkeypatch.setattr(serving, "request_restart", lambda: calls.append(("request_restart",)))
+    monkeypatch.setattr(serving, "request_restart", lambda: calls.append(("request_restart",)) or True)
     live_server.switch_calls = calls
     return live_server
 

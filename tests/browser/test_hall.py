@@ -76,7 +76,7 @@ class Server:
                    BACKUP_DIR=str(folder / "backups"), PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             ["ip", "netns", "exec", namespace, sys.executable, "manage.py", "serve", "--host", "0.0.0.0",
-             "--port", "8000", "--no-demo", "--workers", "1", "--threads", "4"],
+             "--port", "8000", "--no-demo", "--threads", "4"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.output: list[str] = []
@@ -98,7 +98,7 @@ class Server:
                 return found
 
     def stop(self):
-        self.process.terminate()  # gunicorn itself: serve and `ip netns exec` became it
+        self.process.terminate()  # serve's supervisor (`ip netns exec` became it): it stops its serving child
         try:
             self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
@@ -123,7 +123,7 @@ def test_the_hall_reaches_the_laptop_over_its_network_address(browser, hall_serv
     password = server.wait_for(r"^\s*password:\s+(\S+)").group(1)
     url = server.wait_for(r"Open (http://\S+) on the other laptops and phones").group(1)
     assert url == f"http://{address}:8000"  # the printed address is the namespace's network address
-    server.wait_for(r"Listening at: http://0\.0\.0\.0:8000")
+    server.wait_for(r"Serving on http://0\.0\.0\.0:8000 \(waitress")
     assert stat.S_IMODE((folder / "data" / "secret_key").stat().st_mode) == 0o600
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True)

@@ -132,8 +132,10 @@ def free_port() -> int:
 
 
 def environment(tmp_path, **extra) -> dict:
+    # DEBUG=1: Django's development server serves the static sources as they are (DEBUG off would need the files
+    # collected first, as `serve` does); what is tested here is the backup, not the server
     env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3"), "BACKUP_DIR": str(tmp_path / "backups"),
-           "DATABASE_URL": "", "BACKUP_AFTER_ROUND": "1", **extra}
+           "DATABASE_URL": "", "BACKUP_AFTER_ROUND": "1", "DEBUG": "1", **extra}
     for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", backup.CRASH_VARIABLE):
         if name not in extra:
             env.pop(name, None)

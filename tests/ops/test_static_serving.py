@@ -1,7 +1,7 @@
 """Static files in production: answered before the rest of the middleware, by their hashed names (kept by a
 phone for good: whitenoise answers them `max-age=315360000, public, immutable`) and precompressed at
 collectstatic, with brotli as well as gzip. The hall's browser test fetches a hashed style sheet through
-gunicorn (tests/browser/test_hall.py); these check the settings that make it so."""
+waitress (tests/browser/test_hall.py); these check the settings that make it so."""
 
 import importlib.util
 

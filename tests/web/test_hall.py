@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def settings_of(tmp_path, code: str, **environment: str) -> list[str]:
     """Lines printed by `code` in a fresh process whose settings come from `environment`."""
     env = {**os.environ, "DATA_DIR": str(tmp_path / "data"), "STATIC_ROOT": str(tmp_path / "static"), **environment}
-    for name in ("DATABASE_URL", "SQLITE_PATH", "SECRET_KEY", "DEBUG", "HALL", "ALLOWED_HOSTS"):
+    for name in ("DATABASE_URL", "SQLITE_PATH", "SECRET_KEY", "DEBUG", "HALL", "ALLOWED_HOSTS", "HTTPS"):
         if name not in environment:
             env.pop(name, None)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
@@ -48,7 +48,7 @@ def test_a_sqlite_database_url_gets_wal_normal_sync_immediate_transactions_and_a
         "    c.execute('PRAGMA ' + pragma); print(c.fetchone()[0])\n"
         "print(connection.settings_dict['OPTIONS'].get('transaction_mode'))\n"
     )
-    lines = settings_of(tmp_path, code, DATABASE_URL=f"sqlite:///{database}")
+    lines = settings_of(tmp_path, code, DATABASE_URL=f"sqlite:///{database}", SECRET_KEY="k" * 50)
     journal, synchronous, busy, foreign_keys, transactions = lines[:5]
     assert journal == "wal"
     assert synchronous == "1"  # NORMAL
@@ -68,6 +68,19 @@ def test_the_generated_secret_key_is_made_once_readable_by_its_owner_only_and_re
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert generated_secret_key(path) == key
     assert list(path.parent.iterdir()) == [path]  # no draft left beside it
+
+
+def test_the_secret_key_is_made_on_a_file_system_without_hard_links(tmp_path, monkeypatch):
+    """A data folder on a USB stick (FAT, exFAT) under Windows or macOS: os.link fails there."""
+
+    def no_links(source, target):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "stick" / "secret_key"
+    key = generated_secret_key(path)
+    assert len(key) >= 50 and generated_secret_key(path) == key
+    assert list(path.parent.iterdir()) == [path]
 
 
 def test_a_secret_key_readable_by_others_is_made_private(tmp_path):
@@ -104,13 +117,44 @@ def test_the_hall_runs_with_debug_off_its_own_secret_key_and_this_computers_addr
 
 
 def test_a_server_without_the_hall_still_refuses_to_start_without_a_secret_key(tmp_path):
-    env = {**os.environ, "DEBUG": "0", "DATA_DIR": str(tmp_path)}
-    for name in ("SECRET_KEY", "HALL", "DATABASE_URL"):
+    env = {**os.environ, "DEBUG": "0", "DATA_DIR": str(tmp_path),
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'server.sqlite3'}"}
+    for name in ("SECRET_KEY", "HALL"):
         env.pop(name, None)
     result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
     assert not (tmp_path / "secret_key").exists()
+
+
+def test_a_laptop_runs_in_production_settings_with_its_own_key_over_plain_http(tmp_path):
+    """The one-laptop default (no DATABASE_URL, no DEBUG in the environment): no debug pages, the hashed static
+    files, a key generated in the data folder, no HTTPS redirect or secure-only cookies (there is no certificate)."""
+    code = (
+        "from django.conf import settings\n"
+        "print(settings.DEBUG, settings.SESSION_COOKIE_SECURE, settings.SECURE_SSL_REDIRECT,"
+        " settings.SECURE_HSTS_SECONDS)\n"
+        "print(settings.STORAGES['staticfiles']['BACKEND'])\n"
+        "print(' '.join(settings.ALLOWED_HOSTS))\n"
+    )
+    flags, storage, allowed = settings_of(tmp_path, code)[:3]
+    assert flags == "False False False 0"
+    assert storage == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert allowed.split() == ["127.0.0.1", "localhost", "[::1]"]
+    assert stat.S_IMODE((tmp_path / "data" / "secret_key").stat().st_mode) == 0o600
+    # a developer asks for DEBUG explicitly
+    flags = settings_of(tmp_path, code, DEBUG="1")[0]
+    assert flags.startswith("True ")
+
+
+def test_a_server_keeps_https_and_secure_cookies(tmp_path):
+    code = ("from django.conf import settings\n"
+            "print(settings.DEBUG, settings.SESSION_COOKIE_SECURE, settings.SECURE_SSL_REDIRECT,"
+            " settings.SECURE_HSTS_SECONDS > 0)\n")
+    server = {"DATABASE_URL": f"sqlite:///{tmp_path / 'server.sqlite3'}", "SECRET_KEY": "k" * 50}
+    assert settings_of(tmp_path, code, **server)[0] == "False True True True"
+    assert settings_of(tmp_path, code, HTTPS="1")[0] == "False True True True"  # a laptop behind a TLS proxy
+    assert settings_of(tmp_path, code, HTTPS="0", **server)[0] == "False False False False"
 
 
 def test_serve_prints_the_address_for_the_other_laptops_and_phones(monkeypatch):
@@ -249,23 +293,30 @@ def test_every_answer_but_a_pdf_carries_the_policy(rf, content_type, policy):
     assert ("Content-Security-Policy" in response) is policy
 
 
-def test_serve_on_loopback_gives_the_printouts_the_address_it_serves(monkeypatch, settings):
+def test_serve_on_loopback_gives_the_printouts_the_address_it_serves(monkeypatch, settings, tmp_path):
     """The printed QR codes said http://<hostname>:8000 while `make run PORT=8103` served 127.0.0.1:8103 (and a
     loopback server answers no other address): the links page and the printouts now agree."""
     started = []
 
-    class Started(Exception):
-        pass
+    class Recording:
+        """The supervisor, recording the serving child's first command instead of starting it."""
 
-    def record(self, argv, **environment):
-        started.append((argv, environment))
-        raise Started
+        def __init__(self, command, started=None):
+            self.command = command
+
+        def run(self):
+            started.append(self.command(False))
+            return 0
 
     settings.PUBLIC_BASE_URL = ""
-    monkeypatch.setattr(Serve, "_exec", record)
+    settings.DATA_DIR = tmp_path  # no hall.json: loopback
+    monkeypatch.setattr("config.serving.Supervisor", Recording)
+    monkeypatch.setattr("config.serving.check_port_free", lambda host, port: None)
     monkeypatch.setattr("tournament.management.commands.serve.call_command", lambda *args, **kwargs: None)
-    with pytest.raises(Started):
-        Serve(stdout=io.StringIO()).handle(host="127.0.0.1", port=8103, workers=2, threads=4, no_demo=True)
+    monkeypatch.setattr(Serve, "collect_static", lambda self: None)
+    Serve(stdout=io.StringIO()).handle(host="127.0.0.1", port=8103, hall=False, threads=4, no_demo=True,
+                                       setup_in_browser=False, open_browser=False, child=False)
     argv, environment = started[0]
-    assert "runserver" in argv and argv[-1] == "127.0.0.1:8103"
-    assert environment == {"PUBLIC_BASE_URL": "http://127.0.0.1:8103"}
+    assert argv[-7:] == ["--child", "--host", "127.0.0.1", "--port", "8103", "--threads", "4"]
+    assert environment["PUBLIC_BASE_URL"] == "http://127.0.0.1:8103"
+    assert environment.get("HALL") != "1"

@@ -36,7 +36,7 @@ def switch(monkeypatch):
     """config.serving's switch, recorded instead of restarting anything."""
     calls = []
     monkeypatch.setattr(serving, "set_hall", lambda on: calls.append(("set_hall", on)))
-    monkeypatch.setattr(serving, "request_restart", lambda: calls.append(("request_restart",)))
+    monkeypatch.setattr(serving, "request_restart", lambda: calls.append(("request_restart",)) or True)
     return calls
 
 
@@ -173,3 +173,17 @@ def test_a_long_address_gets_smaller_type_on_the_poster():
     assert hall.poster_address_pt("http://10.0.0.2:8000") > 40
     assert hall.poster_address_pt("http://1.2") == hall.POSTER_ADDRESS_MAX_PT
     assert hall.poster_address_pt("http://[2001:db8:1234:5678:9abc:def0:1234:5678]:8000") < 30
+
+
+def test_a_server_that_cannot_restart_itself_keeps_the_choice_and_says_to_restart(director_client, settings,
+                                                                                monkeypatch):
+    """Served by something else than `tournament-manager` (no supervisor): the choice is stored for the next start
+    and the page says so, instead of a waiting page that would wait for ever."""
+    stored = []
+    monkeypatch.setattr(serving, "set_hall", stored.append)
+    monkeypatch.setattr(serving, "request_restart", lambda: False)
+    settings.HALL = False
+    response = director_client.post(reverse("hall:page"), {"hall": "on"}, follow=True)
+    assert stored == [True]
+    assert "this server cannot restart itself" in response.text
+    assert "data-wanted" not in response.text

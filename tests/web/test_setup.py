@@ -57,6 +57,7 @@ def test_check_deploy_is_clean_with_production_variables(tmp_path):
         "ALLOWED_HOSTS": "tournament.example.org",
         "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
         "STATIC_ROOT": str(tmp_path / "static"),
+        "HTTPS": "1",  # a server behind its TLS proxy (without DATABASE_URL: SQLite)
     }
     env.pop("DATABASE_URL", None)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests only
@@ -68,9 +69,10 @@ def test_check_deploy_is_clean_with_production_variables(tmp_path):
     assert "no issues" in result.stdout
 
 
-def test_production_refuses_to_start_without_secret_key(tmp_path):
-    env = {**os.environ, "DEBUG": "0", "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
-    env.pop("SECRET_KEY", None)
+def test_a_server_refuses_to_start_without_secret_key(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DATA_DIR": str(tmp_path)}
+    for name in ("SECRET_KEY", "DEBUG", "HALL"):
+        env.pop(name, None)
     result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr

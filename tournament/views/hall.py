@@ -50,10 +50,15 @@ class HallView(InstallationDirectorMixin, View):
             return redirect("hall:page")
         try:
             serving.set_hall(wanted)
-            serving.request_restart()
-        except (OSError, RuntimeError) as error:  # NotImplementedError too: not served by `tournament-manager`
+            restarting = serving.request_restart()
+        except OSError as error:  # the data folder cannot be written
             messages.error(request, _("The switch could not be made here (%(error)s). Start the program with "
                                       "“tournament-manager serve --hall” instead.") % {"error": error})
+            return redirect("hall:page")
+        if not restarting:
+            # not served by `tournament-manager`/`manage.py serve` (e.g. gunicorn on a server): nothing restarts it
+            messages.warning(request, _("The choice is saved for the next start, but this server cannot restart "
+                                        "itself: stop the program and start it again."))
             return redirect("hall:page")
         return render(request, "tournament/hall_restart.html", {"wanted": wanted})
 

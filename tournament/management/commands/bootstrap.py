@@ -5,6 +5,7 @@ The same account and demos as the one-time set-up page in the browser (tournamen
 
 import secrets
 
+from django.conf import settings
 from django.core.management import BaseCommand
 
 from tournament.services.first_start import AccountsExist, create_director, make_demo_tournaments
@@ -29,7 +30,8 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Director account created. It is shown only this once:"))
         self.stdout.write(self.style.SUCCESS(f"  user name: {username}"))
         self.stdout.write(self.style.SUCCESS(f"  password:  {password}"))
-        self.stdout.write(self.style.SUCCESS(f"Lost it? python manage.py changepassword {username}"))
+        manage = "tournament-manager manage" if settings.INSTALLED else "python manage.py"
+        self.stdout.write(self.style.SUCCESS(f"Lost it? {manage} changepassword {username}"))
         self.stdout.write(self.style.SUCCESS(line))
         if not no_demo:
             make_demo_tournaments(stdout=self.stdout)
