@@ -346,7 +346,8 @@ def test_the_console_command_serves_an_empty_data_folder_in_production_settings_
     try:
         server.wait_for(rf"^Ready: http://127\.0\.0\.1:{port}/setup/$")  # no account yet: the set-up page
         assert_no_debug_page(port)
-        assert get(port, "/accounts/login/")[0] == 200
+        assert get(port, "/setup/")[0] == 200
+        assert get(port, "/accounts/login/")[0] == 302  # to the set-up page while no account exists
         assert (data / "db.sqlite3").exists() and (data / "secret_key").exists()
         assert not any("password:" in line for line in server.output)  # chosen in the browser, not printed
     finally:

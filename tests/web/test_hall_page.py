@@ -123,11 +123,11 @@ def test_another_laptop_cannot_switch(superuser, settings, switch):
     assert switch == []
 
 
-def test_a_server_without_the_supervisor_says_how_to_start_the_hall(director_client, settings, monkeypatch):
+def test_a_data_folder_that_cannot_be_written_says_how_to_start_the_hall(director_client, settings, monkeypatch):
     settings.HALL = False
 
     def no_supervisor(on):
-        raise NotImplementedError("not served by tournament-manager")
+        raise PermissionError("the data folder is read-only")
 
     monkeypatch.setattr(serving, "set_hall", no_supervisor)
     response = director_client.post(reverse("hall:page"), {"hall": "on"}, follow=True)
