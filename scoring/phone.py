@@ -18,10 +18,12 @@ def phone_context(link, *, token: str, place_title: str) -> dict:
             "problem_kinds": TableProblem.Kind.choices}
 
 
-def storage_key(request, link) -> str:
-    """Where the phone keeps what is typed: the place and the link's hint, never the token."""
+def storage_key(link) -> str:
+    """Where the phone keeps what is typed: the place and the link's hint (its hash's first characters), never
+    any part of the token: the browser's storage outlives the page, and a key naming the link tells typing kept
+    for a reissued link apart."""
     place = f"t{link.table_id}" if link.table_id is not None else f"m{link.match_id}"
-    return f"table-entry:{place}:{request.path.rstrip('/').rsplit('/', 1)[-1][:8]}"
+    return f"table-entry:{place}:{link.hint}"
 
 
 def after_sending(request, *, unnoted: str = "", to: str = ""):

@@ -11,7 +11,7 @@ from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.services.tablelinks import RATE_LIMIT, reissue_link, revoke_link, token_of
 from tests.pdf_text import page_texts
-from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
+from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
 
@@ -324,3 +324,10 @@ def test_a_referee_entry_differing_from_the_tables_names_the_table_in_good_germa
     assert "Ihre Eingabe weicht von der Ersterfassung ab (erfasst von dem Tisch über seinen Link)" in page
     assert "Ersterfassung (von dem Tisch über seinen Link)" in page
     assert "durch dem" not in page and "(über seinen Link))" not in page
+
+
+def test_the_phones_draft_key_holds_the_links_hint_and_no_part_of_its_token(phone, links):
+    link, token = links[(1, 2)]
+    key = draft_key(phone.get(table_url(token)).content.decode())
+    assert key == f"table-entry:t{link.table_id}:{link.hint}"
+    assert not holds_part_of(key, token)

@@ -158,7 +158,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
             "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
             "messages": live_messages(),
             # what the phone keeps until sent is filed under the link's hint, never the token
-            "storage": storage_key(request, context["link"]),
+            "storage": storage_key(context["link"]),
             "form": "sk-list", "liveTotals": True,
             # the grid's fields, and the totals-only form's (where the director allows it)
             "fields": r"^(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+$",

@@ -139,7 +139,7 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
         colspan=len(row_fields) + len(seats) * (len(player_fields) + 1),
         totals=[(seat, settings.shown(followed.totals.get(seat.number, 0))) for seat in seats],
         over=followed.finished,
-        entry_config={"editable": editable, "storage": storage_key(request, context["link"]), "form": "ph-hands",
+        entry_config={"editable": editable, "storage": storage_key(context["link"]), "form": "ph-hands",
                       "fields": r"^h\d+-"},
     )
     return render(request, "tablegames/phone.html", context, status=status)

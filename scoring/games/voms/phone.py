@@ -139,6 +139,6 @@ def _send(request, link, match: Match, context: dict, counted: list):
 def _show(request, context: dict, forms: list, *, editable: bool, status: int = 200):
     context.update(forms=forms, can_edit=editable and bool(forms), confirm_fields=("confirm_low_winner",
                                                                                    "confirm_high_lus"),
-                   entry_config={"editable": editable and bool(forms), "storage": storage_key(request, context["link"]),
+                   entry_config={"editable": editable and bool(forms), "storage": storage_key(context["link"]),
                                  "form": "ph-slip", "fields": FIELDS})
     return render(request, "voms/phone.html", context, status=status)
