@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scoring.models import TableProblem
-from scoring.services.tablelinks import note_submission, signal_problem
+from scoring.services.tablelinks import signal_problem
 from tournament.services.errors import DomainError
 
 
@@ -33,7 +33,14 @@ def after_sending(request, *, unnoted: str = "", to: str = ""):
     series goes on have no note: `unnoted` says it then, once."""
     if unnoted:
         messages.success(request, unnoted)
-    return redirect(to or request.path)
+    return taken(redirect(to or request.path))
+
+
+def taken(response):
+    """Marks the answer to a send that was stored: the link's brake counts it as taken, not as refused
+    (scoring/tablelink_views.py)."""
+    response.send_taken = True
+    return response
 
 
 def is_problem(request) -> bool:
@@ -41,12 +48,11 @@ def is_problem(request) -> bool:
 
 
 def problem_response(request, link):
-    """The "Signal a problem" form: rate-limited like a list, shown at once on the referee table's pages."""
+    """The "Signal a problem" form: braked like a list, shown at once on the referee table's pages."""
     try:
-        note_submission(link)
         signal_problem(link, kind=request.POST.get("kind", ""), note=request.POST.get("note", ""))
     except DomainError as error:
         messages.error(request, error.message)
         return redirect(request.path)
     messages.success(request, _("The referee table has been told. Someone will come to your table."))
-    return redirect(request.path)
+    return taken(redirect(request.path))

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
+from scoring.services.linkbrakes import REFUSED_LIMIT
+from scoring.services.tablelinks import issue_links, reissue_link, revoke_link, token_of
 from tests.conftest import built_once_fixtures, new_director
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.models import AuditEntry, Round
@@ -245,7 +246,7 @@ def test_wrong_revoked_and_other_tables_tokens_are_refused_and_change_nothing(ph
 
 def test_a_link_is_rate_limited(phone, domino_links, domino_of_four):
     _link, token = domino_links[(1, 1)]
-    for _ in range(RATE_LIMIT):
+    for _ in range(REFUSED_LIMIT):
         phone.post(table_url(token), hand(1, 9, [0, 0, 0, 0]))
     assert phone.post(table_url(token), FIRST).status_code == 429
     assert stored(domino_of_four) == ([], [])
