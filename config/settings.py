@@ -293,6 +293,8 @@ WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 # The printouts' TrueType fonts (static/fonts/) are read by the PDF renderer from static/ and never loaded by a
 # page: compressing them with brotli took 9 of the 10 CPU seconds of the hall's first collectstatic.
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "ttf")
+# /favicon.ico for what browsers ask without reading a page's icon link (the admin, a PDF): whitenoise serves it
+WHITENOISE_ROOT = RESOURCE_DIR / "static" / "root"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scoring.models import TableProblem
-from scoring.services.tablelinks import note_submission, signal_problem
+from scoring.services.tablelinks import signal_problem
 from tournament.services.errors import DomainError
 
 
@@ -18,10 +18,12 @@ def phone_context(link, *, token: str, place_title: str) -> dict:
             "problem_kinds": TableProblem.Kind.choices}
 
 
-def storage_key(request, link) -> str:
-    """Where the phone keeps what is typed: the place and the link's hint, never the token."""
+def storage_key(link) -> str:
+    """Where the phone keeps what is typed: the place and the link's hint (its hash's first characters), never
+    any part of the token: the browser's storage outlives the page, and a key naming the link tells typing kept
+    for a reissued link apart."""
     place = f"t{link.table_id}" if link.table_id is not None else f"m{link.match_id}"
-    return f"table-entry:{place}:{request.path.rstrip('/').rsplit('/', 1)[-1][:8]}"
+    return f"table-entry:{place}:{link.hint}"
 
 
 def after_sending(request, *, unnoted: str = "", to: str = ""):
@@ -31,7 +33,14 @@ def after_sending(request, *, unnoted: str = "", to: str = ""):
     series goes on have no note: `unnoted` says it then, once."""
     if unnoted:
         messages.success(request, unnoted)
-    return redirect(to or request.path)
+    return taken(redirect(to or request.path))
+
+
+def taken(response):
+    """Marks the answer to a send that was stored: the link's brake counts it as taken, not as refused
+    (scoring/tablelink_views.py)."""
+    response.send_taken = True
+    return response
 
 
 def is_problem(request) -> bool:
@@ -39,12 +48,11 @@ def is_problem(request) -> bool:
 
 
 def problem_response(request, link):
-    """The "Signal a problem" form: rate-limited like a list, shown at once on the referee table's pages."""
+    """The "Signal a problem" form: braked like a list, shown at once on the referee table's pages."""
     try:
-        note_submission(link)
         signal_problem(link, kind=request.POST.get("kind", ""), note=request.POST.get("note", ""))
     except DomainError as error:
         messages.error(request, error.message)
         return redirect(request.path)
     messages.success(request, _("The referee table has been told. Someone will come to your table."))
-    return redirect(request.path)
+    return taken(redirect(request.path))

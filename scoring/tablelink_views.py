@@ -3,6 +3,10 @@
 A refusal (unknown token, withdrawn link, a game without table entry) is a plain translated page that
 changes nothing. Django's request log would name the full address of a refused request: these responses
 are logged here instead, with the token's hint only.
+
+The brakes (`scoring.services.linkbrakes`) act here, for every game alike: an address that opened too many
+unknown tokens is answered 429; a send (any POST) is reserved as refused before the game's page reads it and
+counted as taken when the page says so (`send_taken` on its response, set by `scoring.phone`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from scoring.games import get_game
+from scoring.services import linkbrakes
 from scoring.services.tablelinks import LinkRefused, hint_of, open_link
+from tournament.views.auth import client_address
 
 logger = logging.getLogger("scoring.tablelinks")
 
@@ -43,6 +49,12 @@ def refusal(request, message: str, *, token: str, status: int = 403):
     return response
 
 
+def braked(request, error: linkbrakes.Braked, *, token: str):
+    response = refusal(request, error.message, token=token, status=429)
+    response["Retry-After"] = str(error.retry_after)
+    return response
+
+
 def _language(request, tournament) -> None:
     """The tournament's language, unless the phone chose another with the language switch."""
     from django.conf import settings
@@ -56,14 +68,26 @@ def _language(request, tournament) -> None:
 def table_entry(request, token: str):
     if request.method not in ("GET", "POST"):
         return refusal(request, _("This page only shows and sends the table's list."), token=token, status=405)
+    address = client_address(request)
     try:
-        link = open_link(token)
+        linkbrakes.check_unknown(address)
+        link = open_link(token, unknown=lambda: linkbrakes.note_unknown(address))
+    except linkbrakes.Braked as error:
+        return braked(request, error, token=token)
     except LinkRefused as error:
         return refusal(request, error.message, token=token)
     _language(request, link.tournament)
     game = get_game(link.tournament.game)
     if game.phone:
+        sending = request.method == "POST"
+        if sending:
+            try:
+                linkbrakes.reserve_send(link, address)
+            except linkbrakes.Braked as error:
+                return braked(request, error, token=token)
         response = import_string(game.phone)(request, link, token=token)
+        if sending and getattr(response, "send_taken", False):
+            linkbrakes.accept_send(link, address)
         if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full
             response._has_been_logged = True
             logger.info("table list refused (%s): status %s", hint_of(token), response.status_code)

@@ -35,3 +35,17 @@ def said_after_sending(phone, url: str, data: dict, language: str) -> list[str]:
     page = response.content.decode()
     return [html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))).strip()
             for _tag, attributes, text in STATUS_LINE.findall(page) if " hidden" not in attributes]
+
+
+def draft_key(page: str) -> str:
+    """The key under which the phone page keeps what is typed (its entry-config's `storage`)."""
+    import json
+
+    config = re.search(r'<script id="entry-config" type="application/json">(.*?)</script>', page, re.S)
+    return json.loads(config.group(1))["storage"]
+
+
+def holds_part_of(key: str, token: str, length: int = 5) -> bool:
+    """Whether `key` holds any `length` characters of `token` in a row (a hex hint matches 5 by chance with a
+    probability far below one in a million)."""
+    return any(token[i:i + length] in key for i in range(len(token) - length + 1))

@@ -69,6 +69,12 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
 
 #: links that stay on this machine and are not written: a season is this installation's series of tournaments
 LOCAL_LINKS = frozenset({("tournament.tournament", "season")})
+#: fields that stay on this machine: never written, and ignored where an older file has them. A table link's
+#: nonce gives its token with this server's secret key (and the hash finds it), so the file must not carry them;
+#: its brake counts (`scoring.services.tablelinks`) are this server's too. An imported link gets a token of its
+#: own (`new_token_for`): the copy's links are shown and printed again there, the original's open nothing.
+LOCAL_FIELDS = frozenset({("scoring.tablelink", "nonce"), ("scoring.tablelink", "token_hash"),
+                          ("scoring.tablelink", "window_start"), ("scoring.tablelink", "window_count")})
 
 
 @dataclass
@@ -128,7 +134,7 @@ def _dependency_order(members: set) -> list:
 def _plan(model, members: set, done: dict) -> ModelPlan:
     plan = ModelPlan(model=model, m2m=_m2m_fields(model))
     for f in model._meta.concrete_fields:
-        if f.primary_key:
+        if f.primary_key or (model._meta.label_lower, f.name) in LOCAL_FIELDS:
             continue
         if not f.is_relation:
             plan.plain.append(f)
@@ -583,7 +589,7 @@ class _Importer:
             obj.slug = free_slug(obj.slug or "tournament")
         if plan.label == "scoring.tablelink":
             # a table link's token opens one tournament only: the copy's link gets a token of its own (the
-            # original's printed codes never open the copy; its hash stays unique)
+            # original's printed codes never open the copy; its hash stays unique), whatever an older file held
             from scoring.services.tablelinks import new_token_for
 
             new_token_for(obj)

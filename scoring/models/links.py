@@ -27,7 +27,8 @@ class TableLink(models.Model):
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    #: submissions in the current rate-limit window (see `scoring.services.tablelinks.note_submission`)
+    #: sends taken (stored) in the current brake window, from any address (`scoring.services.linkbrakes`); refused
+    #: sends are counted apart, per address, in `LinkBrake`
     window_start = models.DateTimeField(null=True, blank=True)
     window_count = models.PositiveIntegerField(default=0)
 
@@ -65,6 +66,25 @@ class TableLink(models.Model):
     def hint(self) -> str:
         """The first characters of the token's hash: names a link in logs without revealing it."""
         return self.token_hash[:8]
+
+
+class LinkBrake(models.Model):
+    """What one address did in the current window (`scoring.services.linkbrakes`): its refused sends to one link,
+    or the unknown tokens it opened.
+
+    A table rather than the cache, as the log-in brake (tournament/models/logins.py): every server process sees
+    the same rows, counting under a row lock loses nothing when processes answer at once, and no row is evicted
+    to make room. No link to the tournament: the key names the link by its token's hash, so the tournament file
+    never carries these counts and an imported copy (its links get new tokens) starts without them.
+    """
+
+    #: sha256 of what is counted (refused sends or unknown tokens), the link's token hash and the address
+    key = models.CharField(max_length=64, unique=True)
+    window_start = models.DateTimeField(db_index=True)
+    count = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.key[:12]}… {self.count}"
 
 
 class TableProblem(models.Model):

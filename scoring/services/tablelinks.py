@@ -11,15 +11,17 @@ nothing is compared character by character) and the stored hash is checked once 
 What a table sends is a first entry awaiting confirmation (`PendingSheet` with `source_link`), on the
 double-entry path of `scoring.services.sheets`: the referee table confirms it or types the list blind.
 A tournament with `link_entries_count` lets it count at once (still logged, still correctable).
+How often a link and an address may send, and how many unknown tokens an address may try:
+`scoring.services.linkbrakes`.
 """
 
 from __future__ import annotations
 
 import base64
-import datetime
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,9 +36,6 @@ from tournament.services.errors import DomainError
 
 from .sheets import Derive, _count, _lock, clean_reason, derive_or_refuse
 
-#: submissions one link may make per window; a table sends its list a few times at most
-RATE_LIMIT = 20
-RATE_WINDOW = datetime.timedelta(minutes=10)
 _SALT = "scoring.tablelink"
 
 
@@ -78,10 +77,13 @@ def find_link(token: str) -> TableLink | None:
     return link
 
 
-def open_link(token: str) -> TableLink:
-    """The active link of this token, or `LinkRefused` with a message the table understands."""
+def open_link(token: str, *, unknown: Callable[[], None] | None = None) -> TableLink:
+    """The active link of this token, or `LinkRefused` with a message the table understands. `unknown()` is
+    called first when no link has this token (the brake on guessing counts it)."""
     link = find_link(token)
     if link is None:
+        if unknown is not None:
+            unknown()
         raise LinkRefused(_("This link is not valid. Ask the referee table for your table's link."))
     if not link.active:
         raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
@@ -173,23 +175,6 @@ def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
         log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.target,
                    before={"link": old.hint}, after={"link": new.hint}, reason=reason)
     return new
-
-
-def note_submission(link: TableLink, *, now: datetime.datetime | None = None) -> None:
-    """Count one submission of the link; refuse once it sent `RATE_LIMIT` times within `RATE_WINDOW`.
-
-    Committed on its own, before the list is even read: a refused or broken submission counts too.
-    """
-    now = now or timezone.now()
-    with transaction.atomic():
-        locked = TableLink.objects.select_for_update().get(pk=link.pk)
-        if locked.window_start is None or now - locked.window_start >= RATE_WINDOW:
-            locked.window_start, locked.window_count = now, 0
-        if locked.window_count >= RATE_LIMIT:
-            raise LinkRefused(_("This table has sent too often in the last minutes. Wait a few minutes or bring "
-                                "the paper list to the referee table."))
-        locked.window_count += 1
-        locked.save(update_fields=["window_start", "window_count"])
 
 
 def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -> ScoreSheet | PendingSheet:

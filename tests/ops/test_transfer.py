@@ -8,8 +8,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.models import ScoreSheet
+from scoring.services.linkbrakes import REFUSED_LIMIT, Braked, reserve_send
 from tests.conftest import built_once_fixtures, new_director
-from tournament.models import AuditEntry, Role, Seat, Team, Tournament, TournamentRole
+from tournament.models import AuditEntry, Role, Round, Seat, Team, Tournament, TournamentRole
 from tournament.transfer import (
     TransferError,
     export_tournament,
@@ -110,6 +111,68 @@ def test_import_keeps_what_the_table_wrote(seated, director):
     entry = AuditEntry.objects.get(tournament=imported, action="sheet.correction")
     assert entry.after["bonus"] == "2.5" and entry.after["day"] == "2026-03-01"
     assert TournamentRole.objects.get(tournament=imported, user__username="helper").role == Role.ASSISTANT
+
+
+def sent_twice(link) -> None:
+    """Two sends counted on the link's brake, as from a phone at its table."""
+    link.window_start, link.window_count = link.issued_at, 2
+    link.save(update_fields=["window_start", "window_count"])
+
+
+def test_the_file_carries_no_link_secret_and_a_copy_gets_links_of_its_own(seated, director):
+    from scoring.models import TableLink
+    from scoring.services.tablelinks import current_token, find_link, issue_links
+
+    issue_links(Round.objects.get(stage__tournament=seated, number=1), by=director)
+    originals = list(TableLink.objects.filter(tournament=seated))
+    tokens = [current_token(link) for link in originals]
+    for link in originals:
+        sent_twice(link)
+        for _ in range(REFUSED_LIMIT):  # a phone braked on the original's links
+            reserve_send(link, "10.0.0.66")
+        with pytest.raises(Braked):
+            reserve_send(link, "10.0.0.66")
+    exported = export_tournament(seated)
+    rows = table_of(json.loads(exported), "scoring.tablelink")
+    assert len(rows) == len(originals) == 2
+    for row in rows:
+        assert not {"nonce", "token_hash", "window_start", "window_count"} & set(row)
+    for link, token in zip(originals, tokens, strict=True):
+        for secret in (link.nonce, link.token_hash, token):
+            assert secret.encode() not in exported
+
+    delete_tournament(seated)  # as on another machine
+    imported = import_tournament(exported, by=director, keep_roles=["helper"])
+    copies = list(TableLink.objects.filter(tournament=imported))
+    assert len(copies) == 2 and all(current_token(copy) for copy in copies)  # shown and printed again there
+    assert {copy.token_hash for copy in copies}.isdisjoint(link.token_hash for link in originals)
+    assert all(find_link(token) is None for token in tokens)  # the original's codes open nothing
+    assert [(copy.window_start, copy.window_count) for copy in copies] == [(None, 0), (None, 0)]
+    for copy in copies:
+        reserve_send(copy, "10.0.0.66")  # the copy's links keep no brake count
+    assert export_tournament(imported) == exported
+
+
+def test_an_older_file_with_link_secrets_imports_and_they_are_ignored(seated, director):
+    from scoring.models import TableLink
+    from scoring.services.tablelinks import current_token, find_link, issue_links, token_of
+
+    issue_links(Round.objects.get(stage__tournament=seated, number=1), by=director)
+    originals = list(TableLink.objects.filter(tournament=seated))
+    for link in originals:
+        sent_twice(link)
+    document = json.loads(export_tournament(seated))
+    for row, link in zip(table_of(document, "scoring.tablelink"), originals, strict=True):  # as files had them
+        row.update(nonce=link.nonce, token_hash=link.token_hash, window_start=link.issued_at.isoformat(),
+                   window_count=2)
+    tokens = [token_of(link) for link in originals]
+    delete_tournament(seated)
+    imported = import_tournament(json.dumps(document).encode(), by=director)
+    copies = list(TableLink.objects.filter(tournament=imported))
+    assert len(copies) == 2 and all(current_token(copy) for copy in copies)
+    assert all(find_link(token) is None for token in tokens)
+    assert {copy.nonce for copy in copies}.isdisjoint(link.nonce for link in originals)
+    assert [(copy.window_start, copy.window_count) for copy in copies] == [(None, 0), (None, 0)]
 
 
 def links_stay_inside(tournament) -> bool:

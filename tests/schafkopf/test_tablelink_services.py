@@ -7,13 +7,13 @@ import pytest
 
 from scoring.games.schafkopf import services
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink
+from scoring.services import linkbrakes
+from scoring.services.linkbrakes import TAKEN_LIMIT, accept_send, reserve_send
 from scoring.services.tablelinks import (
-    RATE_LIMIT,
     LinkRefused,
     current_token,
     find_link,
     issue_links,
-    note_submission,
     open_link,
     reissue_link,
     revoke_link,
@@ -174,13 +174,20 @@ def test_a_table_that_disagrees_with_a_first_entry_of_the_referee_table_changes_
     assert sheet.counted
 
 
-def test_submissions_per_link_are_limited_per_window(links):
+def test_sends_taken_per_link_are_limited_per_window_from_every_address(links, monkeypatch):
     link, _token = links[(1, 1)]
     start = datetime.datetime(2026, 12, 5, 20, 0, tzinfo=datetime.UTC)
-    for _ in range(RATE_LIMIT):
-        note_submission(link, now=start)
-    with pytest.raises(LinkRefused, match="too often"):
-        note_submission(link, now=start + datetime.timedelta(minutes=5))
+    moment = [start]
+    monkeypatch.setattr(linkbrakes, "now", lambda: moment[0])
+    for n in range(TAKEN_LIMIT):
+        address = f"10.0.0.{n % 3}"
+        reserve_send(link, address)
+        accept_send(link, address)
+    moment[0] = start + datetime.timedelta(minutes=5)
+    with pytest.raises(LinkRefused, match="too often") as refused:
+        reserve_send(link, "10.0.0.9")  # a new phone too: the table's list has been taken often enough
+    assert refused.value.retry_after == 5 * 60
     other, _ = links[(1, 2)]
-    note_submission(other, now=start)  # another table is not held up
-    note_submission(link, now=start + datetime.timedelta(minutes=11))
+    reserve_send(other, "10.0.0.9")  # another table is not held up
+    moment[0] = start + datetime.timedelta(minutes=10)
+    reserve_send(link, "10.0.0.9")

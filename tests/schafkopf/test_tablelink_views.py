@@ -9,9 +9,10 @@ from django.urls import reverse
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
-from scoring.services.tablelinks import RATE_LIMIT, reissue_link, revoke_link, token_of
+from scoring.services.linkbrakes import TAKEN_LIMIT
+from scoring.services.tablelinks import reissue_link, revoke_link, token_of
 from tests.pdf_text import page_texts
-from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
+from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
 
@@ -172,7 +173,7 @@ def test_a_link_opens_only_its_own_table_of_its_own_round(phone, links, a_list):
 def test_sending_too_often_is_refused_for_a_while(phone, links, a_list):
     _link, token = links[(1, 1)]
     data = grid_post(a_list(30, 4, seed=3))
-    for _ in range(RATE_LIMIT):
+    for _ in range(TAKEN_LIMIT):
         phone.post(table_url(token), data)
     response = phone.post(table_url(token), data)
     assert response.status_code == 429 and "too often" in response.content.decode()
@@ -324,3 +325,10 @@ def test_a_referee_entry_differing_from_the_tables_names_the_table_in_good_germa
     assert "Ihre Eingabe weicht von der Ersterfassung ab (erfasst von dem Tisch über seinen Link)" in page
     assert "Ersterfassung (von dem Tisch über seinen Link)" in page
     assert "durch dem" not in page and "(über seinen Link))" not in page
+
+
+def test_the_phones_draft_key_holds_the_links_hint_and_no_part_of_its_token(phone, links):
+    link, token = links[(1, 2)]
+    key = draft_key(phone.get(table_url(token)).content.decode())
+    assert key == f"table-entry:t{link.table_id}:{link.hint}"
+    assert not holds_part_of(key, token)

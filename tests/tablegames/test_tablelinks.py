@@ -8,9 +8,10 @@ from django.urls import reverse
 
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.tablelinks import RATE_LIMIT, issue_links, reissue_link, revoke_link, token_of
+from scoring.services.linkbrakes import REFUSED_LIMIT
+from scoring.services.tablelinks import issue_links, reissue_link, revoke_link, token_of
 from tests.conftest import built_once_fixtures, new_director
-from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
+from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.models import AuditEntry, Round
 
 from .conftest import new_domino_of_four
@@ -245,7 +246,7 @@ def test_wrong_revoked_and_other_tables_tokens_are_refused_and_change_nothing(ph
 
 def test_a_link_is_rate_limited(phone, domino_links, domino_of_four):
     _link, token = domino_links[(1, 1)]
-    for _ in range(RATE_LIMIT):
+    for _ in range(REFUSED_LIMIT):
         phone.post(table_url(token), hand(1, 9, [0, 0, 0, 0]))
     assert phone.post(table_url(token), FIRST).status_code == 429
     assert stored(domino_of_four) == ([], [])
@@ -388,3 +389,10 @@ def test_a_sheet_sent_in_the_other_table_games_is_said_once(phone, make_game, ad
                 **{f"h1-remaining-{seat}": typed for seat, typed in enumerate("0739", start=1)}}
     said = said_after_sending(phone, table_url(token_of(link)), data, "da")
     assert said == [phone_notes(phone, table_url(token_of(link)), "sent-note")["da"]]
+
+
+def test_the_phones_draft_key_holds_the_links_hint_and_no_part_of_its_token(phone, domino_links):
+    link, token = domino_links[(1, 1)]
+    key = draft_key(phone.get(table_url(token)).content.decode())
+    assert key == f"table-entry:t{link.table_id}:{link.hint}"
+    assert not holds_part_of(key, token)

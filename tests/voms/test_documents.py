@@ -79,8 +79,8 @@ def test_every_document_renders_before_the_draw(voms, name):
         assert render(document, file_format, tournament=voms)
 
 
-def test_printouts_page_links_every_document_and_round(client, drawn, assistant_voms):
-    client.force_login(assistant_voms)
+def test_printouts_page_links_every_document_and_round(client, drawn, director):
+    client.force_login(director)
     response = client.get(reverse("tournament:voms:printouts", args=[drawn.slug]))
     assert response.status_code == 200
     html = response.content.decode()
@@ -116,6 +116,19 @@ def test_unknown_documents_formats_and_rounds_are_not_found(client, drawn, direc
     client.force_login(director)
     url = reverse("tournament:voms:printouts", args=[drawn.slug]) + path + query
     assert client.get(url).status_code == 404
+
+
+def test_printouts_and_exports_are_the_directors_as_in_every_game(client, drawn, assistant_voms):
+    """The slips carry the tables' link QR codes: an assistant (score entry) neither opens nor is offered them."""
+    client.force_login(assistant_voms)
+    assert client.get(reverse("tournament:voms:printouts", args=[drawn.slug])).status_code == 404
+    for entry in CATALOGUE.values():
+        for file_format in entry.formats:
+            url = reverse("tournament:voms:print", args=[drawn.slug, entry.name, file_format])
+            assert client.get(url + ("?round=1" if entry.per_round else "")).status_code == 404, url
+    standings = client.get(reverse("tournament:voms:standings", args=[drawn.slug]))
+    assert standings.status_code == 200
+    assert reverse("tournament:voms:printouts", args=[drawn.slug]) not in standings.content.decode()
 
 
 def test_printouts_need_a_role_in_the_tournament(client, drawn, make_director):

@@ -6,8 +6,9 @@ from django.urls import reverse
 
 from scoring.games.voms import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.tablelinks import RATE_LIMIT, issue_match_links, reissue_link, revoke_link, token_of
-from tests.phone_notes import LANGUAGES, phone_notes, said_after_sending
+from scoring.services.linkbrakes import REFUSED_LIMIT
+from scoring.services.tablelinks import issue_match_links, reissue_link, revoke_link, token_of
+from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage
 
@@ -165,7 +166,7 @@ def test_wrong_revoked_and_other_tables_tokens_are_refused_and_change_nothing(ph
 
 def test_a_link_is_rate_limited(phone, slip_links, drawn):
     link, token = slip_links[(1, 1)]
-    for _ in range(RATE_LIMIT):
+    for _ in range(REFUSED_LIMIT):
         phone.post(table_url(token), slip(21, 0))
     assert phone.post(table_url(token), slip(9, 4)).status_code == 429
     assert not PendingSheet.objects.filter(match=link.match).exists()
@@ -347,3 +348,10 @@ def test_the_menus_table_links_before_the_pool_draw_says_to_draw_first(director,
     assert response.status_code == 200
     text = response.content.decode()
     assert "Draw the pools first." in text and 'id="print-slips"' not in text
+
+
+def test_the_phones_draft_key_holds_the_links_hint_and_no_part_of_its_token(phone, slip_links):
+    link, token = slip_links[(1, 1)]
+    key = draft_key(phone.get(table_url(token)).content.decode())
+    assert key == f"table-entry:m{link.match_id}:{link.hint}"
+    assert not holds_part_of(key, token)

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 ASSISTANT_PAGES = {
     "tournament:detail",
     "tournament:voms:overview", "tournament:voms:schedule", "tournament:voms:enter", "tournament:voms:standings",
-    "tournament:voms:series", "tournament:voms:printouts", "tournament:voms:print",
+    "tournament:voms:series",
     "tournament:schafkopf:overview", "tournament:schafkopf:round", "tournament:schafkopf:sheet",
     "tournament:schafkopf:history", "tournament:schafkopf:still_missing", "tournament:schafkopf:close_problem",
     "tournament:tablegames:overview", "tournament:tablegames:round", "tournament:tablegames:sheet",

@@ -17,7 +17,6 @@ from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
 from scoring.services.sheets import pending_of
-from scoring.services.tablelinks import LinkRefused, note_submission
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 
@@ -104,10 +103,6 @@ def _totals_rows(stored: list[dict], size: int) -> list[TotalsRow]:
 
 def _send(request, link, context, settings):
     size, games = context["size"], context["games"]
-    try:
-        note_submission(link)
-    except LinkRefused as error:
-        return _show(request, {**context, "error": error.message}, None, settings, editable=False, status=429)
     grid = read_games(request.POST, rows=games, table_size=size)
     rows, _running = scored_rows(grid, size=size, tariff=settings.tariff)
     if any(row.errors or row.rule_error for row in grid):
@@ -127,10 +122,6 @@ def _send(request, link, context, settings):
 
 def _send_totals(request, link, context, settings):
     """Totals only: each seat's total and counts, checked by the same rules as at the referee table."""
-    try:
-        note_submission(link)
-    except LinkRefused as error:
-        return _show(request, {**context, "error": error.message}, None, settings, editable=False, status=429)
     rows, entries = read_totals(request.POST, table_size=context["size"])
     if entries is None:
         return _show(request, {**context, "error": _("Some fields cannot be read: see the marked fields.")}, None,
@@ -158,7 +149,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
             "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
             "messages": live_messages(),
             # what the phone keeps until sent is filed under the link's hint, never the token
-            "storage": storage_key(request, context["link"]),
+            "storage": storage_key(context["link"]),
             "form": "sk-list", "liveTotals": True,
             # the grid's fields, and the totals-only form's (where the director allows it)
             "fields": r"^(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+$",

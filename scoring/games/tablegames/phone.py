@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.services.sheets import pending_of
-from scoring.services.tablelinks import LinkRefused, note_submission
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 
@@ -58,11 +57,6 @@ def table_page(request, link, *, token: str):
 
 
 def _send(request, link, context: dict, counted: list):
-    try:
-        note_submission(link)
-    except LinkRefused as error:
-        return _show(request, {**context, "error": error.message}, counted, counted=len(counted), editable=False,
-                     status=429)
     settings, seats = context["settings"], [seat.number for seat in context["seats"]]
     grids, typed = {}, []
     for number in range(len(counted) + 1, _rows(settings, len(counted)) + 1):
@@ -139,7 +133,7 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
         colspan=len(row_fields) + len(seats) * (len(player_fields) + 1),
         totals=[(seat, settings.shown(followed.totals.get(seat.number, 0))) for seat in seats],
         over=followed.finished,
-        entry_config={"editable": editable, "storage": storage_key(request, context["link"]), "form": "ph-hands",
+        entry_config={"editable": editable, "storage": storage_key(context["link"]), "form": "ph-hands",
                       "fields": r"^h\d+-"},
     )
     return render(request, "tablegames/phone.html", context, status=status)

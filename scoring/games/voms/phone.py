@@ -16,7 +16,6 @@ from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.rules.base import RuleError
 from scoring.services.sheets import pending_of, rule_message
-from scoring.services.tablelinks import LinkRefused, note_submission
 from tournament.models import Match
 from tournament.services.errors import DomainError
 
@@ -94,10 +93,6 @@ def _games(derived_games: list[dict], match: Match) -> list[dict]:
 
 
 def _send(request, link, match: Match, context: dict, counted: list):
-    try:
-        note_submission(link)
-    except LinkRefused as error:
-        return _show(request, {**context, "error": error.message}, [], editable=False, status=429)
     forms = [_form(match, n, data=request.POST) for n in _numbers(match, counted)]
     # a series' game left empty was not played: shown empty again, without messages
     forms = [_form(match, int(form.prefix[1:])) if context["series"] and form.is_empty() else form for form in forms]
@@ -139,6 +134,6 @@ def _send(request, link, match: Match, context: dict, counted: list):
 def _show(request, context: dict, forms: list, *, editable: bool, status: int = 200):
     context.update(forms=forms, can_edit=editable and bool(forms), confirm_fields=("confirm_low_winner",
                                                                                    "confirm_high_lus"),
-                   entry_config={"editable": editable and bool(forms), "storage": storage_key(request, context["link"]),
+                   entry_config={"editable": editable and bool(forms), "storage": storage_key(context["link"]),
                                  "form": "ph-slip", "fields": FIELDS})
     return render(request, "voms/phone.html", context, status=status)

@@ -2,7 +2,8 @@
 
 Slips and lus boards are printed per round: the page lists every round with its own link,
 so one click gives all slips of that round; the knockout slips likewise per knockout round.
-The referee table (assistants too) prints.
+Printouts and exports are the director's, as in every game (docs/directors-guide.md, "Accounts and roles"):
+the slips carry the tables' link QR codes, which open each table's entry without an account.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from documents.response import document_response
-from tournament.permissions import ScoreEntryMixin
+from tournament.permissions import DirectorRequiredMixin
 
 from . import services
 from .documents import CATALOGUE, build, knockout_round_choices, pools_stage, start_time
@@ -37,7 +38,7 @@ def rounds_with_games(tournament) -> list[dict]:
     return [{"number": r.number, "time": start_time(r), "games": r.games, "current": r == current} for r in rounds]
 
 
-class PrintoutsView(ScoreEntryMixin, TemplateView):
+class PrintoutsView(DirectorRequiredMixin, TemplateView):
     template_name = "voms/print/printouts.html"
 
     def get_context_data(self, **kwargs):
@@ -65,7 +66,7 @@ class PrintoutsView(ScoreEntryMixin, TemplateView):
         return context
 
 
-class DocumentView(ScoreEntryMixin, View):
+class DocumentView(DirectorRequiredMixin, View):
     """One document by name and format: a PDF opens in the browser (to print), an Excel file downloads."""
 
     def get(self, request, slug, name, file_format):
