@@ -31,7 +31,7 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
-from scoring.withdrawals import remark, seat_remarks
+from scoring.withdrawals import eligibility_remark, remark, seat_remarks
 from tournament.models import Participant, Seat, Stage
 from tournament.public.links import published_page
 
@@ -334,13 +334,16 @@ LIST_MISSING = _("list missing")
 NO_RESULT = _("no result yet")
 
 
-def _remark(row):
+def _remark(row, *, prizes: bool = False):
     parts = []
     if not row.has_result and not row.substitute_only:
         parts.append(NO_RESULT)
     if row.excluded:
         parts.append(EXCLUDED)
     parts += seat_remarks(row, mark_withdrawn=not row.excluded)
+    eligibility = None if row.excluded else eligibility_remark(row.participant, row.missed, prizes=prizes)
+    if eligibility is not None:
+        parts.append(eligibility)
     if row.corrected:
         parts.append(LIST_CORRECTED)
     return remark(parts)
@@ -348,17 +351,19 @@ def _remark(row):
 
 def _has_remark(row) -> bool:
     return bool(row.excluded or row.corrected or not row.has_result or row.withdrawn or row.played_by
-                or row.played_for)
+                or row.played_for or row.missed)
 
 
 def ranking_rows(result) -> list[dict]:
     rows = []
+    prizes = result.prizes is not None
     for row in result.rows:
         values = row.values
         item = {
             "rank": row.rank, "number": row.participant.number, "name": row.participant.name,
             "club": row.participant.club, "points": values["points"], "round_spread": values["round_spread"],
-            "lot": BY_LOT if row.by_lot else "", "prize": row.prize, "remark": _remark(row),
+            "lot": BY_LOT if row.by_lot else "", "prize": row.prize,
+            "remark": _remark(row, prizes=prizes),
         }
         item.update({f"round{r}": points for r, points in enumerate(row.rounds, start=1)})
         item.update({key: values[key] for key, _metric in COUNT_COLUMNS})
@@ -386,6 +391,13 @@ def ranking_notes(result) -> list:
             gettext_noop("Takings %(takings)s, prizes %(total)s."),
             {"takings": result.prizes.takings, "total": result.prizes.total},
         ))
+        if result.not_eligible:
+            notes.append(lazy_format(
+                gettext_noop("No prize for %(players)s: not eligible, did not play every round (the director "
+                             "did not tick them eligible). Each prize went to the next eligible player."),
+                {"players": ", ".join(f"{row.participant.number} {row.participant.name}"
+                                      for row in result.not_eligible)},
+            ))
     return notes
 
 
