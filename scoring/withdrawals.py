@@ -91,6 +91,12 @@ def played_tables(tables_by_round, entered: set[int]) -> set[tuple[int, int]]:
             if table.table_id in entered}
 
 
+def replaced_by(tables_by_round) -> dict[tuple[int, int], Participant]:
+    """{(round, seat's player id): the substitute who plays that seat}: what a printout names instead of him."""
+    return {(table.round, seat.participant_id): seat.substitute for tables in tables_by_round.values()
+            for table in tables for seat in table.seats if seat.substitute_id}
+
+
 def withdrawn_seated(players, tables_by_round, entered: set[int]) -> list[tuple]:
     """Withdrawn players still on a seat to play, each with the rounds of those seats: a seat nobody else
     plays (no substitute on it), at a table whose sheet is not in. The seating page names them, and only

@@ -31,7 +31,7 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
-from scoring.withdrawals import eligibility_remark, remark, seat_remarks
+from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
 from tournament.models import Participant, Seat, Stage
 from tournament.public.links import published_page
 
@@ -156,7 +156,10 @@ def participant_cards(tournament, per_page: int = 8) -> PrintDocument:
     tables = seated_tables(tournament)
     places = places_by_participant(tables)
     players = [p for p in tournament.participants.all() if p.pk in places]
-    cards = [{"player": p, "places": sorted(places[p.pk].items())} for p in players]
+    # a round whose seat a substitute plays for the card's player: his card names the substitute, not the seat
+    replaced = replaced_by(tables)
+    cards = [{"player": p, "places": [(number, place, replaced.get((number, p.pk)))
+                                      for number, place in sorted(places[p.pk].items())]} for p in players]
     pages = [{"cards": cards[start:start + per_page]} for start in range(0, len(cards), per_page)]
     return PrintDocument("schafkopf/print/participant_cards.html", {}, _("Participant cards"), "participant-cards",
                          pages=_first_page_marked(pages))
