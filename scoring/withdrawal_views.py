@@ -24,7 +24,7 @@ from .withdrawals import set_prize_eligible
 class PrizeEligibilityForm(forms.Form):
     participant = forms.IntegerField(widget=forms.HiddenInput)
     eligible = forms.BooleanField(label=gettext_lazy("Eligible for a prize"), required=False)
-    reason = forms.CharField(label=gettext_lazy("Reason (optional)"), required=False, max_length=MAX_REASON)
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=MAX_REASON)
 
 
 class PrizeEligibilityView(DirectorRequiredMixin, View):
