@@ -13,6 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='participant',
             name='prize_eligible',
-            field=models.BooleanField(default=False, verbose_name='eligible for a prize although he did not play every round'),
+            field=models.BooleanField(
+                default=False, verbose_name='eligible for a prize although he did not play every round'),
         ),
     ]
