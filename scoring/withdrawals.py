@@ -7,18 +7,36 @@ A substitute is named with the seats he played. The Schafkopf digest is silent o
 whose seats' points all stay with the players he replaced: he is listed without a rank, with that note,
 never silently absent.
 
+Prizes (the Decision in rules/table-games.md, every seated game): a player who did not play every round (his
+seat played by a substitute, or left empty) is ranked and marked, and wins a prize only when the director ticked
+him eligible (`set_prize_eligible`); his prize goes to the next eligible player (`award_prizes`). The game's
+standings say which rounds each row missed (`rounds_played`, `missed_rounds`); the rest is here, game-neutral.
+
 The texts are lazy: the screen shows them in the screen's language, the printouts in the tournament's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from django.db import transaction
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Participant
+from tournament.permissions import is_director
+from tournament.services.audit import log_action
+from tournament.services.errors import DomainError
+from tournament.services.text import limited_reason
 
 WITHDRAWN = _("withdrawn")
+#: a ranked player who did not play every round (his seat played by a substitute, or empty)
+MISSED_ROUNDS = _("did not play every round")
+#: ... on the prize list: skipped, the prize goes to the next eligible player
+NOT_ELIGIBLE = _("not eligible: did not play every round")
+#: ... ticked eligible by the director
+TICKED_ELIGIBLE = _("did not play every round, eligible by the director's decision")
 
 
 def is_withdrawn(participant) -> bool:
@@ -73,16 +91,99 @@ def played_tables(tables_by_round, entered: set[int]) -> set[tuple[int, int]]:
             if table.table_id in entered}
 
 
+def replaced_by(tables_by_round) -> dict[tuple[int, int], Participant]:
+    """{(round, seat's player id): the substitute who plays that seat}: what a printout names instead of him."""
+    return {(table.round, seat.participant_id): seat.substitute for tables in tables_by_round.values()
+            for table in tables for seat in table.seats if seat.substitute_id}
+
+
 def withdrawn_seated(players, tables_by_round, entered: set[int]) -> list[tuple]:
     """Withdrawn players still on a seat to play, each with the rounds of those seats: a seat nobody else
     plays (no substitute on it), at a table whose sheet is not in. The seating page names them, and only
     the rounds still to play, until the draw is redone (before play) or a substitute takes each seat."""
-    to_play: dict[int, list[int]] = {}
+    return [(player, [number for number, _seat in seats])
+            for player, seats in withdrawn_seats(players, tables_by_round, entered)]
+
+
+def withdrawn_seats(players, tables_by_round, entered: set[int]) -> list[tuple]:
+    """`withdrawn_seated` with the seats themselves: (player, [(round, seat), ...]), so that a page can link
+    each round to the seat that needs a substitute."""
+    to_play: dict[int, list[tuple]] = {}
     for tables in tables_by_round.values():
         for table in tables:
             if table.table_id in entered:
                 continue
             for seat in table.seats:
                 if not seat.substitute_id:
-                    to_play.setdefault(seat.participant_id, []).append(table.round)
-    return [(p, sorted(to_play[p.pk])) for p in players if is_withdrawn(p) and p.pk in to_play]
+                    to_play.setdefault(seat.participant_id, []).append((table.round, seat))
+    return [(p, sorted(to_play[p.pk], key=lambda item: item[0])) for p in players
+            if is_withdrawn(p) and p.pk in to_play]
+
+
+# --- prizes for players who did not play every round ----------------------------------------------------
+
+
+def rounds_played(seats: Iterable[tuple[int, int, int | None]]) -> dict[int, set[int]]:
+    """{participant id: the rounds he sat at a table himself} from (round, seat's player, substitute) triples:
+    on his own seat when nobody played it for him, or on another's seat as a substitute."""
+    played: dict[int, set[int]] = {}
+    for round_number, participant, substitute in seats:
+        played.setdefault(substitute or participant, set()).add(round_number)
+    return played
+
+
+def missed_rounds(played: set[int], rounds: Iterable[int]) -> list[int]:
+    """The rounds of `rounds` (those the ranking covers) in which a player did not sit at a table."""
+    return [number for number in rounds if number not in played]
+
+
+def prize_eligible(participant, missed: Sequence[int]) -> bool:
+    """Whether a ranked player may win a prize: he played every round, or the director ticked him eligible."""
+    return not missed or participant.prize_eligible
+
+
+def eligibility_remark(participant, missed: Sequence[int], *, prizes: bool):
+    """What a ranking row says of a player who did not play every round: on a ranking with prize money, whether
+    he is eligible ("not eligible: did not play every round"); elsewhere only that he missed rounds."""
+    if not missed:
+        return None
+    if not prizes:
+        return MISSED_ROUNDS
+    return TICKED_ELIGIBLE if participant.prize_eligible else NOT_ELIGIBLE
+
+
+def award_prizes(rows: Sequence, amounts: Sequence) -> list:
+    """Hand the prize `amounts` (first place first) to the ranked `rows` in rank order, skipping the rows that
+    cannot win one (no result, excluded, or not eligible): their prize goes to the next eligible player.
+
+    A row has `has_result`, `excluded`, `prize_eligible` and a `prize` to set; returns the skipped rows that
+    would have won a prize had they been eligible (the prize list names them, and why)."""
+    skipped = []
+    places = iter(amounts)
+    remaining = len(amounts)
+    for row in rows:
+        if not row.has_result or row.excluded or remaining == 0:
+            continue
+        if not row.prize_eligible:
+            skipped.append(row)
+            continue
+        row.prize = next(places)
+        remaining -= 1
+    return skipped
+
+
+def set_prize_eligible(participant: Participant, eligible: bool, *, by, reason: str = "") -> Participant:
+    """The director's tick: `participant` may win a prize although he did not play every round (or not)."""
+    reason = limited_reason(reason)
+    tournament = participant.tournament
+    if not is_director(by, tournament):
+        raise DomainError(_("Only a director of this tournament can do this."))
+    with transaction.atomic():
+        locked = Participant.objects.select_for_update().get(pk=participant.pk)
+        if locked.prize_eligible != bool(eligible):
+            before = {"prize_eligible": locked.prize_eligible}
+            locked.prize_eligible = bool(eligible)
+            locked.save(update_fields=["prize_eligible"])
+            log_action("participant.prize_eligible", by=by, tournament=tournament, obj=locked, before=before,
+                       after={"prize_eligible": locked.prize_eligible}, reason=reason)
+    return locked

@@ -121,7 +121,7 @@ def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director
     assert late in by_player and by_player[late].rank is None and result.rows[-1].participant == late
     assert result.final
     remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
-    assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40"
+    assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round"
     assert remarks[40] == "played round 2 for 3 Anna3 Huber3"
     notes = [str(note) for note in ranking_document(drawn).notes]
     assert any("substitute" in note for note in notes) and not any("no result yet" in note for note in notes)
@@ -130,7 +130,7 @@ def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director
 
     (section,) = public(drawn).standings()
     html = str(section.data["rows_html"])
-    assert "3 · withdrawn, round 2 played by 40 Anna40 Huber40" in html
+    assert "3 · withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round" in html
     assert "40 · played round 2 for 3 Anna3 Huber3" in html
     assert section.data["substitutes"] and not section.data["waiting"]
 
@@ -144,5 +144,73 @@ def test_substitute_credited_is_ranked_and_named_with_the_seat(drawn, director, 
     assert by_player[late].rank is not None and by_player[late].rounds[0] is None
     assert by_player[gone].rounds[1] is None
     remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
-    assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40"
-    assert remarks[40] == "played round 2 for 3 Anna3 Huber3"
+    assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round"
+    assert remarks[40] == "played round 2 for 3 Anna3 Huber3, did not play every round"
+
+
+# --- prizes and players who did not play every round (rules/table-games.md, every seated game) ----------------
+
+
+def prizes_for_everyone(drawn, director):
+    """16 prizes of 16.00 down to 1.00: every ranked player is in the prizes, each place a different amount."""
+    amounts = [Decimal(n) for n in range(16, 0, -1)]
+    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=tuple(
+        PrizeSpec("fixed", amount) for amount in amounts)), by=director)
+    return [amount.quantize(Decimal("0.01")) for amount in amounts]
+
+
+def test_player_who_did_not_play_every_round_wins_no_prize_unless_ticked(drawn, director, add_players, enter_all):
+    from scoring.games.schafkopf.documents import ranking_document
+    from scoring.withdrawals import set_prize_eligible
+
+    amounts = prizes_for_everyone(drawn, director)
+    gone, _late = withdrawn_with_substitute(drawn, director, add_players)
+    enter_all(drawn)
+    result = standings(drawn)
+    ranked = [row for row in result.rows if row.has_result]
+    by_player = {row.participant: row for row in ranked}
+    assert by_player[gone].missed == [2] and not by_player[gone].prize_eligible
+    # ranked where his points put him, but no prize: each prize goes to the next eligible player
+    assert by_player[gone].rank is not None and by_player[gone].prize is None
+    assert [row.prize for row in ranked if row.participant != gone] == amounts[:len(ranked) - 1]
+    assert [row.participant for row in result.not_eligible] == [gone]
+    document = ranking_document(drawn)
+    remarks = {row["number"]: str(row["remark"]) for row in document.rows}
+    assert remarks[3].endswith("not eligible: did not play every round")
+    assert any("No prize for 3 Anna3 Huber3: not eligible" in str(note) for note in document.notes)
+
+    set_prize_eligible(gone, True, by=director)
+    result = standings(drawn)
+    row = next(row for row in result.rows if row.participant == gone)
+    assert row.prize_eligible and row.prize == amounts[row.rank - 1] and not result.not_eligible
+    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
+    assert remarks[3].endswith("did not play every round, eligible by the director's decision")
+
+
+def test_credited_substitute_who_played_one_round_is_not_eligible_either(drawn, director, add_players, enter_all):
+    prizes_for_everyone(drawn, director)
+    gone, late = withdrawn_with_substitute(drawn, director, add_players, points_to_substitute=True)
+    enter_all(drawn)
+    by_player = {row.participant: row for row in standings(drawn).rows}
+    assert by_player[late].missed == [1] and by_player[late].prize is None
+    assert by_player[gone].missed == [2] and by_player[gone].prize is None
+
+
+def test_prize_tick_is_the_directors_and_audited(drawn, director, django_user_model):
+    from scoring.withdrawals import set_prize_eligible
+    from tournament.audit_labels import action_label
+    from tournament.models import AuditEntry
+    from tournament.services.errors import DomainError
+
+    player = drawn.participants.get(number=5)
+    stranger = django_user_model.objects.create_user(username="stranger", password="pw-Stranger-1")
+    with pytest.raises(DomainError):
+        set_prize_eligible(player, True, by=stranger)
+    player.refresh_from_db()
+    assert not player.prize_eligible
+    set_prize_eligible(player, True, by=director, reason="played on after a phone call")
+    player.refresh_from_db()
+    entry = AuditEntry.objects.filter(action="participant.prize_eligible").get()
+    assert player.prize_eligible and entry.before == {"prize_eligible": False}
+    assert entry.after == {"prize_eligible": True}
+    assert action_label(entry.action) != entry.action  # a translated label, not the key

@@ -94,7 +94,35 @@ def test_the_withdrawn_notice_names_only_the_rounds_still_to_play(schafkopf, dir
     gone.save()
     client.force_login(director)
     page = client.get(url(schafkopf, "seating")).content.decode()
-    assert f"Withdrawn but seated: {gone.number} {gone.name} (rounds 1, 2). Put substitutes on their seats." in page
+    later = Seat.objects.select_related("table").get(participant=gone, table__round__number=2)
+
+    def link(seat_):
+        return (f'<a href="{url(schafkopf, "substitute", seat_.pk)}">round {seat_.table.round.number}, '
+                f'table {seat_.table.number}, seat {seat_.number}</a>')
+
+    # each round still to play links to the seat that needs a substitute
+    assert (f"Withdrawn but seated: {gone.number} {gone.name} ({link(seat)}; {link(later)}). "
+            "Put substitutes on their seats.") in page
     services.enter_sheet(seat.table, by=director, mode="games", entries=a_list(seed=1))
     page = client.get(url(schafkopf, "seating")).content.decode()
-    assert f"Withdrawn but seated: {gone.number} {gone.name} (round 2). Put substitutes on their seats." in page
+    assert f"Withdrawn but seated: {gone.number} {gone.name} ({link(later)}). Put substitutes on their seats." in page
+
+
+def test_the_page_opens_on_the_round_to_play_and_offers_substitutes_only_there(schafkopf, director, client,
+                                                                             add_players, a_list):
+    """Once round 1's lists are in, the page opens round 2 (not round 1) and offers no substitute for a seat
+    already played."""
+    import re
+
+    add_players(schafkopf, 16)
+    services.draw_seating(schafkopf, by=director, seed=7)
+    for table in Table.objects.filter(round__stage__tournament=schafkopf, round__number=1):
+        services.enter_sheet(table, by=director, mode="games", entries=a_list(seed=table.number))
+    client.force_login(director)
+    page = client.get(url(schafkopf, "seating")).content.decode()
+    opened = re.findall(r'<details class="sk-round" id="round-(\d+)"( open)?>', page)
+    assert opened == [("1", ""), ("2", " open")]
+    played = Seat.objects.filter(table__round__stage__tournament=schafkopf, table__round__number=1)
+    to_play = Seat.objects.filter(table__round__stage__tournament=schafkopf, table__round__number=2)
+    assert not any(url(schafkopf, "substitute", seat.pk) in page for seat in played)
+    assert all(url(schafkopf, "substitute", seat.pk) in page for seat in to_play)

@@ -33,6 +33,9 @@ class Participant(CheckIn):
     group = models.CharField(_("group"), max_length=80, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE)
     status_reason = models.TextField(_("reason"), blank=True, max_length=500)  # services.text.MAX_REASON
+    #: the director's tick: eligible for a prize although he did not play every round (scoring.withdrawals)
+    prize_eligible = models.BooleanField(_("eligible for a prize although he did not play every round"),
+                                         default=False)
     created = models.DateTimeField(auto_now_add=True)
     #: who this is in the installation's player register (tournament/models/season.py): what seasons count by
     person = models.ForeignKey("tournament.Person", on_delete=models.SET_NULL, null=True, blank=True,

@@ -31,7 +31,7 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
-from scoring.withdrawals import remark, seat_remarks
+from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
 from tournament.models import Participant, Seat, Stage
 from tournament.public.links import published_page
 
@@ -156,7 +156,10 @@ def participant_cards(tournament, per_page: int = 8) -> PrintDocument:
     tables = seated_tables(tournament)
     places = places_by_participant(tables)
     players = [p for p in tournament.participants.all() if p.pk in places]
-    cards = [{"player": p, "places": sorted(places[p.pk].items())} for p in players]
+    # a round whose seat a substitute plays for the card's player: his card names the substitute, not the seat
+    replaced = replaced_by(tables)
+    cards = [{"player": p, "places": [(number, place, replaced.get((number, p.pk)))
+                                      for number, place in sorted(places[p.pk].items())]} for p in players]
     pages = [{"cards": cards[start:start + per_page]} for start in range(0, len(cards), per_page)]
     return PrintDocument("schafkopf/print/participant_cards.html", {}, _("Participant cards"), "participant-cards",
                          pages=_first_page_marked(pages))
@@ -334,13 +337,16 @@ LIST_MISSING = _("list missing")
 NO_RESULT = _("no result yet")
 
 
-def _remark(row):
+def _remark(row, *, prizes: bool = False):
     parts = []
     if not row.has_result and not row.substitute_only:
         parts.append(NO_RESULT)
     if row.excluded:
         parts.append(EXCLUDED)
     parts += seat_remarks(row, mark_withdrawn=not row.excluded)
+    eligibility = None if row.excluded else eligibility_remark(row.participant, row.missed, prizes=prizes)
+    if eligibility is not None:
+        parts.append(eligibility)
     if row.corrected:
         parts.append(LIST_CORRECTED)
     return remark(parts)
@@ -348,17 +354,19 @@ def _remark(row):
 
 def _has_remark(row) -> bool:
     return bool(row.excluded or row.corrected or not row.has_result or row.withdrawn or row.played_by
-                or row.played_for)
+                or row.played_for or row.missed)
 
 
 def ranking_rows(result) -> list[dict]:
     rows = []
+    prizes = result.prizes is not None
     for row in result.rows:
         values = row.values
         item = {
             "rank": row.rank, "number": row.participant.number, "name": row.participant.name,
             "club": row.participant.club, "points": values["points"], "round_spread": values["round_spread"],
-            "lot": BY_LOT if row.by_lot else "", "prize": row.prize, "remark": _remark(row),
+            "lot": BY_LOT if row.by_lot else "", "prize": row.prize,
+            "remark": _remark(row, prizes=prizes),
         }
         item.update({f"round{r}": points for r, points in enumerate(row.rounds, start=1)})
         item.update({key: values[key] for key, _metric in COUNT_COLUMNS})
@@ -386,6 +394,13 @@ def ranking_notes(result) -> list:
             gettext_noop("Takings %(takings)s, prizes %(total)s."),
             {"takings": result.prizes.takings, "total": result.prizes.total},
         ))
+        if result.not_eligible:
+            notes.append(lazy_format(
+                gettext_noop("No prize for %(players)s: not eligible, did not play every round (the director "
+                             "did not tick them eligible). Each prize went to the next eligible player."),
+                {"players": ", ".join(f"{row.participant.number} {row.participant.name}"
+                                      for row in result.not_eligible)},
+            ))
     return notes
 
 

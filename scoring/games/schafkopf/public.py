@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring.withdrawals import is_withdrawn, played_by, played_tables, remark, seat_remarks
+from scoring.withdrawals import eligibility_remark, is_withdrawn, played_by, played_tables, remark, seat_remarks
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -41,6 +41,9 @@ def _number(value) -> str:
 def seat_note(row) -> str:
     """What the public ranking says of a player who left, or played another's seat (scoring.withdrawals)."""
     parts = seat_remarks(row)
+    missed = None if row.excluded else eligibility_remark(row.participant, row.missed, prizes=False)
+    if missed is not None:
+        parts.append(missed)
     return str(remark(parts)) if parts else ""
 
 

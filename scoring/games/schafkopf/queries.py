@@ -9,7 +9,7 @@ reads one queryset with its related rows joined, and groups in Python.
 from __future__ import annotations
 
 from scoring.models import ScoreSheet
-from scoring.withdrawals import withdrawn_seated
+from scoring.withdrawals import withdrawn_seats
 from tournament.models import Participant, Round, Stage, Table
 from tournament.queries import places_by_participant as places_by_participant
 from tournament.queries import seated_tables as seated_tables
@@ -25,6 +25,17 @@ def sheets_by_table(tournament, *, round_number: int | None = None, with_entries
     if not with_entries:
         sheets = sheets.defer("entries")
     return {sheet.table_id: sheet for sheet in sheets}
+
+
+def entered_tables(tournament) -> set[int]:
+    """The ids of the tables whose list is in."""
+    return set(ScoreSheet.objects.filter(tournament=tournament, table__isnull=False).values_list("table_id", flat=True))
+
+
+def round_to_play(tables_by_round, entered: set[int]) -> int | None:
+    """The first round with a table whose list is not in: the one the seating page opens on (None: all in)."""
+    return next((number for number, tables in sorted(tables_by_round.items())
+                 if any(table.table_id not in entered for table in tables)), None)
 
 
 def rounds_of(tournament) -> list[Round]:
@@ -45,12 +56,12 @@ def seating_problems(tournament, tables_by_round) -> dict[str, list]:
     still to play a seat: one nobody else plays, at a table whose list is not in yet. Once a substitute took
     over (or the list is in), the seat needs nothing more, and the page must not ask for it again.
 
-    "unseated" holds players; "withdrawn" holds (player, the rounds of those seats), so that the page names
-    only the rounds still to play, not the ones whose lists are in."""
+    "unseated" holds players; "withdrawn" holds (player, [(round, seat), ...]), so that the page names only
+    the rounds still to play, not the ones whose lists are in, each linked to the seat that needs a substitute."""
     seats = [seat for tables in tables_by_round.values() for table in tables for seat in table.seats]
     seated = {seat.participant_id for seat in seats} | {seat.substitute_id for seat in seats if seat.substitute_id}
     players = list(tournament.participants.all())
     return {
         "unseated": [p for p in players if p.status == Participant.Status.ACTIVE and p.pk not in seated],
-        "withdrawn": withdrawn_seated(players, tables_by_round, set(sheets_by_table(tournament))),
+        "withdrawn": withdrawn_seats(players, tables_by_round, entered_tables(tournament)),
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape as html_escape
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from django.views.generic import TemplateView, View
 from documents import formats_for
 from documents.base import format_value
 from documents.response import document_response
+from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
 from tournament.public.cache import cached, load_tournament
 
 from . import services
@@ -62,7 +64,25 @@ def standings_page(tournament, after_round: int) -> dict:
         "entered": result.lists_entered,
         "total": result.lists_total,
         "document_name": "ranking" if result.last_round else f"ranking-after-{after_round}",
+        "missed": missed_rows(result) if result.last_round else [],
     }
+
+
+def missed_rows(result) -> list[dict]:
+    """The ranked players who did not play every round, for the director's prize tick (plain values: cached)."""
+    return [
+        {"pk": row.participant.pk, "number": row.participant.number, "name": row.participant.name,
+         "rank": row.rank, "rounds": ", ".join(str(number) for number in row.missed),
+         "eligible": row.participant.prize_eligible, "prize": format_value(row.prize) if row.prize else ""}
+        for row in result.rows if row.missed
+    ]
+
+
+class PrizeEligibilityView(SharedPrizeEligibilityView):
+    """The tick on the standings page: a player who did not play every round may win a prize."""
+
+    def back_url(self) -> str:
+        return reverse("tournament:schafkopf:standings", args=[self.tournament.slug]) + "#prize-eligibility"
 
 
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}

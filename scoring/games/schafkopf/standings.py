@@ -21,7 +21,8 @@ from scoring.rules.schafkopf import (
     prize_list,
     ranking,
 )
-from scoring.withdrawals import is_withdrawn
+from scoring.withdrawals import award_prizes, is_withdrawn, missed_rounds, rounds_played
+from scoring.withdrawals import prize_eligible as eligible_for_prize
 from tournament.models import Participant, Seat, Stage
 
 from .config import settings_of
@@ -50,6 +51,13 @@ class Row:
     played_for: list[tuple[int, Participant]] = field(default_factory=list)
     #: a substitute none of whose seats' points are his: listed after everyone else, without a rank
     substitute_only: bool = False
+    #: the rounds of the ranking in which he did not sit at a table (his seat played by a substitute)
+    missed: list[int] = field(default_factory=list)
+
+    @property
+    def prize_eligible(self) -> bool:
+        """He played every round, or the director ticked him eligible (scoring.withdrawals)."""
+        return eligible_for_prize(self.participant, self.missed)
 
     @property
     def excluded(self) -> bool:
@@ -73,6 +81,8 @@ class Standings:
     lists_total: int
     lot_seed: int | None
     prizes: PrizeList | None = None
+    #: ranked players a prize passed over: they did not play every round and were not ticked eligible
+    not_eligible: list[Row] = field(default_factory=list)
     corrected_lists: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -214,8 +224,11 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             by_lot=False, separated_by=None, corrected=False, substitute_only=True)
         for pk in substitutes_only
     ]
+    played = rounds_played((seat.round, seat.participant, seat.substitute) for seat in seats)
     for row in rows:
         pk = row.participant.pk
+        if row.has_result:
+            row.missed = missed_rounds(played.get(pk, set()), range(1, after_round + 1))
         if pk in played_by:
             row.played_by = sorted(played_by[pk], key=lambda item: item[0])
         if pk in played_for:
@@ -235,7 +248,8 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
 
 
 def _add_prizes(result: Standings, settings, participants) -> None:
-    """Prize money by final rank; excluded players win nothing, and the next player moves up."""
+    """Prize money by final rank; excluded players win nothing, nor do players who did not play every round
+    unless the director ticked them eligible: the next eligible player moves up."""
     if not settings.prizes:
         return
     paying = sum(1 for p in participants if p.status != Participant.Status.WITHDRAWN)
@@ -243,6 +257,4 @@ def _add_prizes(result: Standings, settings, participants) -> None:
     paid = [p.paid_amount or Decimal("0") for p in participants if p.paid]
     takings = sum(paid, Decimal("0")) if paid else None
     result.prizes = prize_list(settings.entry_fee, paying, settings.prizes, takings=takings)
-    eligible = [row for row in result.rows if row.has_result and not row.excluded]
-    for row, amount in zip(eligible, result.prizes, strict=False):
-        row.prize = amount
+    result.not_eligible = award_prizes(result.rows, list(result.prizes))

@@ -24,6 +24,7 @@ urlpatterns = [
     path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),
     path("schafkopf/standings/", reports.StandingsView.as_view(), name="standings"),
     path("schafkopf/standings/after-round-<int:round>/", reports.StandingsView.as_view(), name="standings_after"),
+    path("schafkopf/standings/prize-eligibility/", reports.PrizeEligibilityView.as_view(), name="prize_eligibility"),
     path("schafkopf/printouts/", reports.PrintoutsView.as_view(), name="printouts"),
     path("schafkopf/printouts/<slug:name>.<str:file_format>", reports.DownloadView.as_view(), name="download"),
 ]

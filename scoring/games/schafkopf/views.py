@@ -26,7 +26,7 @@ from tournament.views.confirm import confirmation_page, confirmed
 from . import services
 from .config import settings_of
 from .forms import DrawForm, FixedTableForm, SettingsForm, SubstituteForm
-from .queries import rounds_of, seated_tables, seating_problems
+from .queries import entered_tables, round_to_play, rounds_of, seated_tables, seating_problems
 
 
 def url(tournament, name: str, *args) -> str:
@@ -171,9 +171,15 @@ class SeatingView(DirectorPage, FormView):
         context = super().get_context_data(**kwargs)
         tables = seated_tables(self.tournament)
         draw = services.current_draw(self.tournament)
+        entered = entered_tables(self.tournament) if tables else set()
+        to_play = round_to_play(tables, entered)
         context.update(
             draw=draw,
             tables=sorted(tables.items()),
+            # the page opens on the round still to play, and offers substitutes only at its tables and later
+            # ones whose list is not in (a played seat's substitute is a correction, not an offer)
+            entered=entered,
+            to_play=to_play,
             # before any draw nobody is seated: that is no problem to list, the page invites to draw instead
             problems=seating_problems(self.tournament, tables) if tables else {},
             active_count=self.tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
@@ -243,7 +249,8 @@ class SubstituteView(DirectorPage, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["seat"] = self.get_seat()
+        seat = self.get_seat()
+        context.update(seat=seat, reprints=reprints(self.tournament, seat))
         return context
 
     def form_valid(self, form):
@@ -254,5 +261,27 @@ class SubstituteView(DirectorPage, FormView):
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
-        messages.success(self.request, _("Changes saved."))
-        return redirect(url(self.tournament, "seating"))
+        seat = self.get_seat()
+        messages.success(self.request, _("Changes saved. Print again: %(printouts)s.")
+                         % {"printouts": "; ".join(text for text, _address in reprints(self.tournament, seat))})
+        return redirect(url(self.tournament, "seating") + f"#round-{seat.table.round.number}")
+
+
+def reprints(tournament, seat: Seat) -> list[tuple[str, str]]:
+    """The printouts that name who plays `seat`, as (what to print again, its PDF's address): after a substitute
+    is set (or taken off) they name the wrong player. The score list only while the table's list is not in."""
+    round_number, table = seat.table.round.number, seat.table.number
+    players = [seat.participant, *([seat.substitute] if seat.substitute_id else [])]
+    found = []
+    if not ScoreSheet.objects.filter(table=seat.table).exists():
+        found.append((_("the score list of round %(round)s, table %(table)s") % {"round": round_number, "table": table},
+                      url(tournament, "download", f"score-lists-{round_number}", "pdf")))
+    found += [
+        (_("the table card of table %(table)s") % {"table": table}, url(tournament, "download", "table-cards", "pdf")),
+        (_("the participant cards of %(players)s") % {"players": ", ".join(f"{p.number} {p.name}" for p in players)},
+         url(tournament, "download", "participant-cards", "pdf")),
+        (_("the seating by table (round %(round)s)") % {"round": round_number},
+         url(tournament, "download", "seating-by-table", "pdf")),
+        (_("the seating by name"), url(tournament, "download", "seating-by-name", "pdf")),
+    ]
+    return found
