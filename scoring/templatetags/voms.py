@@ -17,14 +17,6 @@ def get_item(mapping, key):
 
 
 @register.filter
-def disqualified_note(round_number):
-    """ "disqualified in round 3": how a disqualified team is marked wherever it appears."""
-    from scoring.games.voms.services import disqualified_note as note
-
-    return note(round_number)
-
-
-@register.filter
 def metric_name(key):
     """The translated name of the ranking step that separated a team from the one above."""
     name = _METRIC_NAMES.get(key)

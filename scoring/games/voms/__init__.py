@@ -44,11 +44,19 @@ def registration_links(tournament) -> list:
              reverse("tournament:voms:teams", args=[tournament.slug]))]
 
 
-def entry_notes(tournament) -> dict:
-    """Each disqualified team's mark, for the registration desk's lists."""
-    from .services import disqualifications, disqualified_note
+def player_links(tournament, team) -> list:
+    """On a team's page at the desk, once it plays in a pool: the way to withdraw it from a round (it leaves early)."""
+    if not team.pool_entries.filter(pool__stage__kind="pools").exists():
+        return []
+    return [(_("Withdraw from a round on (the team leaves early)"),
+             reverse("tournament:voms:withdraw", args=[tournament.slug, team.pk]))]
 
-    return {team: disqualified_note(rnd) for team, rnd in disqualifications(tournament).items()}
+
+def entry_notes(tournament) -> dict:
+    """Each disqualified or withdrawn team's mark, for the registration desk's lists."""
+    from .services import marks_of
+
+    return marks_of(tournament)
 
 
 def documents(tournament) -> dict:
@@ -82,6 +90,7 @@ GAME = register(
         documents=documents,
         public="scoring.games.voms.public.public",
         registration_links=registration_links,
+        player_links=player_links,
         entry_notes=entry_notes,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
         phone="scoring.games.voms.phone.table_page",
