@@ -16,6 +16,14 @@ def get_item(mapping, key):
     return mapping.get(key)
 
 
+@register.simple_tag
+def voms_tabs(tournament, role, current):
+    """The Voms tabs for the page (`scoring.games.voms.TABS`: one order on every page)."""
+    from scoring.games.voms import tabs
+
+    return tabs(tournament, director=role == "director", current=current or "")
+
+
 @register.filter
 def metric_name(key):
     """The translated name of the ranking step that separated a team from the one above."""

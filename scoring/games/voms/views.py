@@ -42,6 +42,7 @@ from .forms import (
     SeriesGameForm,
     SettingsForm,
     SlipForm,
+    semifinal_choices,
     slip_fields,
 )
 from .standings import cached_standings_page, lot_seed, pool_tables, qualifiers_from
@@ -49,6 +50,14 @@ from .standings import cached_standings_page, lot_seed, pool_tables, qualifiers_
 
 def url(tournament, name: str, *args) -> str:
     return reverse(f"tournament:voms:{name}", args=[tournament.slug, *args])
+
+
+def pool_count(tournament) -> int:
+    """The pools drawn, or (before the draw) the pools the settings plan: the knockout's forms follow it."""
+    stage = pools_stage(tournament)
+    if stage is not None:
+        return stage.pools.count()
+    return int(services.settings_of(tournament)["pools"])
 
 
 def pools_stage(tournament):
@@ -94,6 +103,9 @@ class SettingsView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
         return redirect(url(self.tournament, "overview"))
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "pools": pool_count(self.tournament)}
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "title": _("Voms settings")}
@@ -524,7 +536,8 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         return {k: built.get(k, s[k]) for k in ("qualifiers_per_pool", "third_place", "semifinal")}
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None}
+        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None,
+                "pools": pool_count(self.tournament)}
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -574,7 +587,7 @@ def team_origins(stage) -> dict[int, str]:
 def built_with(stage) -> list[tuple[str, str]]:
     """The options the knockout was built with, to show before it is rebuilt."""
     s = stage.settings
-    semifinal = {"bracket": _("Knockout (A1–B2, B1–A2)"), "round_robin": _("Round robin of 4 teams")}
+    semifinal = dict(semifinal_choices(pool_count(stage.tournament)))
     rows = [(_("Qualified teams"), ", ".join(sorted(team_origins(stage).values())))]
     if s.get("qualifiers_per_pool"):
         rows.insert(0, (_("Teams per pool in the knockout"), str(s["qualifiers_per_pool"])))
