@@ -116,7 +116,7 @@ def test_the_withdrawal_and_its_undoing_are_audited_with_translated_labels(drawn
     with translation.override("de"):
         assert action_label("team.withdraw_round") == "Team ab einer Runde zurückgezogen"
     with translation.override("da"):
-        assert action_label("team.withdrawal_undone") == "Holdets udtrækning fortrudt"
+        assert action_label("team.withdrawal_undone") == "Holdets tilbagetrækning fortrudt"
 
 
 def test_what_is_refused(drawn, director, assistant_voms, team1):
@@ -191,7 +191,8 @@ def test_a_bad_round_is_refused_with_a_message_and_nothing_changes(drawn, direct
 def test_an_assistant_cannot_withdraw_a_team(drawn, assistant_voms, client, team1):
     client.force_login(assistant_voms)
     address = reverse("tournament:voms:withdraw", args=[drawn.slug, team1.pk])
-    assert client.post(address, {"action": "withdraw", "from_round": 2, "confirmed": "1"}).status_code in (302, 403, 404)
+    response = client.post(address, {"action": "withdraw", "from_round": 2, "confirmed": "1"})
+    assert response.status_code in (302, 403, 404)
     assert Team.objects.get(pk=team1.pk).withdrawn_from_round is None
 
 

@@ -33,7 +33,7 @@ def effect_text(effect: withdrawal.WithdrawalEffect) -> str:
     """What a withdrawal does, in words, for its confirmation."""
     parts = []
     if effect.standing_rounds:
-        parts.append(ngettext("Its result of round 1 stands.", "Its results of rounds 1 to %(last)s stand.",
+        parts.append(ngettext("Its result of round %(last)s stands.", "Its results of rounds 1 to %(last)s stand.",
                               effect.standing_rounds) % {"last": effect.standing_rounds})
     games = ", ".join(_("%(team)s (round %(round)s)") % {"team": f.opponent, "round": f.round}
                       for f in effect.forfeits)
