@@ -31,7 +31,7 @@ def test_a_team_withdrawn_from_round_3(live_server, page, browser, drawn, direct
 
     # The team's page at the desk: the way to withdraw it, by keyboard
     login_by_keyboard(page, live_server.url, director, reverse("tournament:desk_entry", args=[drawn.slug, team.pk]))
-    link = "a[href$='/voms/teams/%d/leaves/']" % team.pk
+    link = f"a[href$='/voms/teams/{team.pk}/leaves/']"
     tab_to(page, link)
     page.keyboard.press("Enter")
     page.wait_for_load_state()

@@ -198,6 +198,8 @@ def test_an_assistant_cannot_withdraw_a_team(drawn, assistant_voms, client, team
 
 def test_the_director_pages_mark_the_withdrawn_team(drawn, director, client, left):
     client.force_login(director)
+    board = html.unescape(client.get(reverse("tournament:voms:board_part", args=[drawn.slug, "3"])).content.decode())
+    assert "Team 1 withdrawn: counts 9:0 for the opponent" in board
     for name in ("draw", "enter", "schedule", "standings"):
         assert MARK in page(client, f"tournament:voms:{name}", drawn), name
     for name in ("tournament:desk", "tournament:checkin"):
