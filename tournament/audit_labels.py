@@ -51,6 +51,8 @@ ACTION_LABELS = {
     "team.withdraw": _("Team withdrawn"),
     "team.reinstate": _("Team reinstated"),
     "team.disqualify": _("Team disqualified"),
+    "team.withdraw_round": _("Team withdrawn from a round on"),
+    "team.withdrawal_undone": _("Team's withdrawal undone"),
     # check-in
     "checkin.arrived": _("Checked in"),
     "checkin.not_arrived": _("Check-in undone"),
@@ -233,6 +235,7 @@ FIELD_LABELS = {
     "win_points": _("Points for a normal win (9 against 1 or more)"),
     "winner": _("Winner"),
     "withdrawn": _("Withdrawn"),
+    "withdrawn_from_round": _("Withdrawn from round"),
     "won": _("Won"),
 }
 

@@ -23,10 +23,11 @@ sure_lus=12, max_lus=20)`
 `pool_chain(team_count, games) -> list[Metric]`, `POINTS`, `WINS`, `LUS_DIFF`, `H2H_KEY/H2H_NAME/H2H_ABBR`,
 `DISPLAY_COLUMNS`
     The ranking chain and the extra columns, each with a translatable name and abbreviation.
-`derive_pool(slots, settings) -> PoolDerivation`, `PoolSlot(key, round, team_a, team_b, slip, absent)`
+`derive_pool(slots, settings, withdrawn={}) -> PoolDerivation`, `PoolSlot(key, round, team_a, team_b, slip, absent)`
     The absence rule over every pool game, in round order whatever the order of the slips: who is
     disqualified in which round, and what each game counts as ("missing", "as_entered",
-    "disqualified_forfeit", "void"). `newly_disqualified(before, after)` compares two derivations.
+    "disqualified_forfeit", "void"); a team withdrawn from round N (`withdrawn` {team: N}) is out from
+    that round on as a disqualified team is. `newly_disqualified(before, after)` compares two derivations.
 `series_state(games, best_of=3) -> SeriesState(wins_a, wins_b, winner, finished)`
     Where a best-of-N series stands; `check_series_game_allowed(games, best_of)` refuses a
     game after the series is decided.
@@ -34,8 +35,8 @@ sure_lus=12, max_lus=20)`
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
@@ -557,12 +558,14 @@ class SlotResult:
     outcome:
       "missing"               no slip yet, and the game still has to be played
       "as_entered"            the slip counts as written (an absence on it is a 9:0 forfeit)
-      "disqualified_forfeit"  a team was disqualified in an earlier round: `target`:0 for the
-                              opponent, whatever the slip says (its typed lus stay in the history)
+      "disqualified_forfeit"  a team was disqualified in an earlier round (or withdrawn from this round
+                              or an earlier one): `target`:0 for the opponent, whatever the slip says (its
+                              typed lus stay in the history)
       "void"                  both teams out of it (both disqualified, or the opponent of a
                               disqualified team was absent too): no points, no win, no lus
     `game` is the score that counts (None for "missing" and "void"); `absent` lists the sides
-    whose absence this game adds to their count; `disqualified` the sides already disqualified.
+    whose absence this game adds to their count; `disqualified` the sides already out (disqualified or
+    withdrawn).
     """
 
     slot: PoolSlot
@@ -592,6 +595,9 @@ class PoolDerivation:
     disqualified: dict[TeamId, int]
     #: team -> the rounds it was counted absent, in order
     absences: dict[TeamId, tuple[int, ...]]
+    #: team -> the round it was withdrawn from (it left the evening; voms.md "a team leaves early"), for the
+    #: teams not disqualified before that round
+    withdrawn: dict[TeamId, int] = field(default_factory=dict)
 
     def games(self) -> list[PlayedGame]:
         """The games the standings count (forfeits included, void and missing games left out)."""
@@ -606,7 +612,8 @@ class PoolDerivation:
         return min((slot.round for slot in self.missing()), default=None)
 
 
-def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETTINGS) -> PoolDerivation:
+def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETTINGS,
+                withdrawn: Mapping[TeamId, int] | None = None) -> PoolDerivation:
     """Apply the absence rule (digest "Forfeit" and its Decisions) to every pool game.
 
     A team may be absent `max_absences` rounds; its next absence disqualifies it in that round.
@@ -616,12 +623,19 @@ def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETT
     even when the slip was typed with lus; if that opponent was absent too (the slip marks it
     absent), the opponent gets the absence (towards its own limit) and the game is void; two
     disqualified teams meeting: void. A disqualified team never gains a point, win or lus.
+    A team withdrawn from round N (`withdrawn`) is out from round N on exactly so, its own games needing
+    no slip; an absence of it in that round or later does not count (it is out already).
     """
+    withdrawn = dict(withdrawn or {})
     ordered = sorted(slots, key=lambda slot: (slot.round, repr(slot.key)))
     seen: set[Hashable] = set()
     absences: dict[TeamId, list[int]] = {}
     disqualified: dict[TeamId, int] = {}
     results: dict[Hashable, SlotResult] = {}
+
+    def is_out(team: TeamId, round_number: int) -> bool:
+        return (disqualified.get(team, round_number) < round_number
+                or withdrawn.get(team, round_number + 1) <= round_number)
 
     def count_absence(team: TeamId, round_number: int) -> None:
         rounds = absences.setdefault(team, [])
@@ -637,7 +651,7 @@ def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETT
         if slot.absent is not None:
             _check_side(slot.absent)
         teams = {"a": slot.team_a, "b": slot.team_b}
-        out = tuple(side for side in SIDES if disqualified.get(teams[side], slot.round) < slot.round)
+        out = tuple(side for side in SIDES if is_out(teams[side], slot.round))
         if len(out) == 2:
             results[slot.key] = SlotResult(slot, "void", None, (), out)
         elif out:
@@ -655,7 +669,9 @@ def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETT
             results[slot.key] = SlotResult(slot, "missing", None)
         else:
             results[slot.key] = SlotResult(slot, "as_entered", slot.slip)
-    return PoolDerivation(results, disqualified, {team: tuple(rounds) for team, rounds in absences.items()})
+    # a team disqualified before the round it was withdrawn from is shown as disqualified
+    left = {team: rnd for team, rnd in withdrawn.items() if not disqualified.get(team, rnd) < rnd}
+    return PoolDerivation(results, disqualified, {team: tuple(rounds) for team, rounds in absences.items()}, left)
 
 
 def newly_disqualified(before: PoolDerivation, after: PoolDerivation) -> dict[TeamId, int]:

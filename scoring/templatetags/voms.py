@@ -16,12 +16,12 @@ def get_item(mapping, key):
     return mapping.get(key)
 
 
-@register.filter
-def disqualified_note(round_number):
-    """ "disqualified in round 3": how a disqualified team is marked wherever it appears."""
-    from scoring.games.voms.services import disqualified_note as note
+@register.simple_tag
+def voms_tabs(tournament, role, current):
+    """The Voms tabs for the page (`scoring.games.voms.TABS`: one order on every page)."""
+    from scoring.games.voms import tabs
 
-    return note(round_number)
+    return tabs(tournament, director=role == "director", current=current or "")
 
 
 @register.filter

@@ -94,12 +94,12 @@ def test_the_public_pages_mark_the_disqualified_team(drawn, disqualified, direct
 
 
 def test_the_team_page_after_the_draw_says_how_a_team_that_drops_out_is_entered(drawn, director, client):
-    """A team leaves mid-evening: its page (where a director looks for "withdraw") says what to do instead, with
-    the way to the slips: type it absent on its slips until the disqualification takes over."""
+    """A team leaves mid-evening: its page (where a director looks for "withdraw") says what happens, with the way
+    to withdraw it from a round on (voms.md, Decision "a team leaves early")."""
     client.force_login(director)
     team = Team.objects.get(tournament=drawn, name="Team 2")
     page = page_text(client, "tournament:desk_entry", drawn, team.pk)
-    assert "entered as absent on its slips (x for its lus" in page and "disqualifies it" in page
-    assert f'href="{reverse("tournament:voms:enter", args=[drawn.slug])}"' in page
+    assert "is withdrawn from a round on" in page and "count 9:0 for the opponents without a slip" in page
+    assert f'href="{reverse("tournament:voms:withdraw", args=[drawn.slug, team.pk])}"' in page
     client.cookies.load({"django_language": "da"})
-    assert "udeblevet" in page_text(client, "tournament:desk_entry", drawn, team.pk)
+    assert "trækkes tilbage fra en runde" in page_text(client, "tournament:desk_entry", drawn, team.pk)

@@ -166,6 +166,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = players + seats
         elif arg == "entry":
             options[arg] = [entry.pk for entry in entrants(tournament)[:1]]
+        elif arg == "team":  # a Voms team's own page (its withdrawal from a round)
+            options[arg] = list(tournament.teams.values_list("pk", flat=True)[:1])
         elif arg in ("round", "table"):
             options[arg] = [1]
         elif arg == "part":

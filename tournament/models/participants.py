@@ -69,7 +69,11 @@ class Team(CheckIn):
     members = models.ManyToManyField(Participant, related_name="teams", blank=True, verbose_name=_("players"))
     #: seeded teams are kept in different pools by the draw
     seeded = models.BooleanField(_("seeded"), default=False)
+    #: withdrawn before the pool draw (or while in no pool): plays no game at all
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    #: left the evening: withdrawn from this pool round on (Voms, voms.md "a team leaves early"); its games from
+    #: then on count 9:0 for the opponents, its earlier results stand
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
 
     class Meta(CheckIn.Meta):
         abstract = False

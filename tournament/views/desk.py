@@ -216,7 +216,8 @@ class EditView(EntryMixin, TemplateView):
             # a team registered after the pool draw is in no pool: it can still be withdrawn
             can_withdraw=self.teams and not (context["drawn"] and entry.pool_entries.exists()),
             entry=entry, details_form=details, status_form=status, members=members,
-            links=[] if self.teams else self.tournament.game_type.player_links(self.tournament, entry),
+            # the game's own pages about this player or team (a Voms team's withdrawal from a round)
+            links=self.tournament.game_type.player_links(self.tournament, entry),
         )
         return context
 

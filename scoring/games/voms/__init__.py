@@ -12,25 +12,38 @@ def default_settings() -> dict:
     return dict(DEFAULTS)
 
 
-def menu(tournament) -> list:
+#: The game's tabs, in the one order every Voms page, the desk's pages and the tournament page show them:
+#: (label, URL name, for directors only, the URL names of the pages on which the tab is the current one).
+#: "desk" and "checkin" are the registration desk's pages (tournament URLconf), the rest the game's own.
+TABS = (
+    (_("Overview"), "overview", False, ("overview",)),
+    (_("Teams"), "desk", True, ("teams", "withdraw")),
+    (_("Check-in"), "checkin", True, ()),
+    (_("Settings"), "settings", True, ("settings",)),
+    (_("Pool draw"), "draw", True, ("draw",)),
+    (_("Schedule"), "schedule", False, ("schedule",)),
+    (_("Enter slips"), "enter", False, ("enter", "correct")),
+    (_("Round board"), "board", False, ("board", "board_part")),
+    (_("Standings"), "standings", False, ("standings",)),
+    (_("Knockout"), "knockout", True, ("knockout", "series")),
+    (_("Table links"), "links", True, ("links", "links_part")),
+    (_("Printouts"), "printouts", True, ("printouts",)),
+)
+
+
+def tabs(tournament, *, director: bool = True, current: str = "") -> list[dict]:
+    """The tabs a director (or an assistant, `director=False`) sees, `current` marking the page's own."""
     def link(name):
+        if name in ("desk", "checkin"):
+            return reverse(f"tournament:{name}", args=[tournament.slug])
         return reverse(f"tournament:voms:{name}", args=[tournament.slug])
 
-    # the same tabs, in the same order, as the game's own pages (templates/voms/_nav.html)
-    return [
-        (_("Overview"), link("overview")),
-        (_("Teams"), reverse("tournament:desk", args=[tournament.slug])),
-        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
-        (_("Settings"), link("settings")),
-        (_("Pool draw"), link("draw")),
-        (_("Schedule"), link("schedule")),
-        (_("Enter slips"), link("enter")),
-        (_("Round board"), link("board")),
-        (_("Standings"), link("standings")),
-        (_("Knockout"), link("knockout")),
-        (_("Printouts"), link("printouts")),
-        (_("Table links"), link("links")),
-    ]
+    return [{"label": label, "url": link(name), "name": name, "current": current in names}
+            for label, name, director_only, names in TABS if director or not director_only]
+
+
+def menu(tournament) -> list:
+    return [(tab["label"], tab["url"]) for tab in tabs(tournament)]
 
 
 def board(tournament, part, *, user=None):
@@ -44,11 +57,19 @@ def registration_links(tournament) -> list:
              reverse("tournament:voms:teams", args=[tournament.slug]))]
 
 
-def entry_notes(tournament) -> dict:
-    """Each disqualified team's mark, for the registration desk's lists."""
-    from .services import disqualifications, disqualified_note
+def player_links(tournament, team) -> list:
+    """On a team's page at the desk, once it plays in a pool: the way to withdraw it from a round (it leaves early)."""
+    if not team.pool_entries.filter(pool__stage__kind="pools").exists():
+        return []
+    return [(_("Withdraw from a round on (the team leaves early)"),
+             reverse("tournament:voms:withdraw", args=[tournament.slug, team.pk]))]
 
-    return {team: disqualified_note(rnd) for team, rnd in disqualifications(tournament).items()}
+
+def entry_notes(tournament) -> dict:
+    """Each disqualified or withdrawn team's mark, for the registration desk's lists."""
+    from .services import marks_of
+
+    return marks_of(tournament)
 
 
 def documents(tournament) -> dict:
@@ -82,6 +103,7 @@ GAME = register(
         documents=documents,
         public="scoring.games.voms.public.public",
         registration_links=registration_links,
+        player_links=player_links,
         entry_notes=entry_notes,
         sheet_derive="scoring.games.voms.checks.sheet_derive",
         phone="scoring.games.voms.phone.table_page",

@@ -71,7 +71,9 @@ def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[B
                 item.url = _url(tournament, "correct", match.pk)
         elif item.state == MISSING and result is not None and result.outcome != "missing":
             item.state = COUNTED
-            item.detail = f"{teams} · {_('decided by a disqualification')}"
+            left = [team for team in (match.team_a, match.team_b) if team.pk in state.derivation.withdrawn]
+            item.detail = f"{teams} · " + (_("%(team)s withdrawn: counts 9:0 for the opponent") % {"team": left[0]}
+                                           if left else _("decided by a disqualification"))
         if match.pk in pending:
             item.show_pending(pending[match.pk], user, before=teams)
             item.url = f"{enter}&match={match.pk}"  # the entry page puts the focus on this slip's Confirm

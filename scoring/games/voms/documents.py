@@ -130,7 +130,7 @@ def standing_rows(table: PoolTable) -> list[dict]:
         rows.append(
             {
                 "rank": row.rank,
-                "team": services.with_note(table.teams[row.participant].name, table.disqualified, row.participant),
+                "team": services.with_note(table.teams[row.participant].name, table.marks, row.participant),
                 "played": values["played"],
                 "points": points(values["points"]),
                 "wins": values["wins"],
@@ -195,17 +195,20 @@ RANKING_COLUMNS = (
 
 def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
     pool_place = {row.participant: (table.pool, row.rank) for table in tables for row in table.rows}
-    disqualified = {team: rnd for table in tables for team, rnd in table.disqualified.items()}
-    how_labels = {"final": _("Final"), "third_place": _("Match for third place"), "semifinal": _("Semifinal")}
+    marks = {team: mark for table in tables for team, mark in table.marks.items()}
+    how_labels = {"final": _("Final"), "third_place": _("Match for third place"), "semifinal": _("Semifinal"),
+                  "quarterfinal": _("Quarterfinal")}
     with_members = {team.pk: team for team in tournament.teams.prefetch_related("members")}
     rows = []
     for place, team, how in final_ranking(tournament, tables):
         if how == "pool":
             pool, rank = pool_place[team.pk]
             decided_in = _("Pool %(pool)s, rank %(rank)s") % {"pool": pool.name, "rank": rank}
+        elif how.startswith("round_of_"):
+            decided_in = _("Round of %(teams)s") % {"teams": how.removeprefix("round_of_")}
         else:
             decided_in = how_labels[how]
-        rows.append({"place": place, "team": services.with_note(team.name, disqualified, team.pk),
+        rows.append({"place": place, "team": services.with_note(team.name, marks, team.pk),
                      "players": team_card(with_members[team.pk])["players"],
                      "decided_in": decided_in})
     decided = bool(rows) and rows[0]["decided_in"] == how_labels["final"]
@@ -222,7 +225,9 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
         rows,
         # complete without a final: pools that qualify fewer than two teams make no knockout
         subtitle="" if decided or progress.complete else _("Provisional: the final has not been played yet."),
-        notes=[_("Below the knockout, teams follow their pool rank, then points, wins and lus difference.")],
+        notes=[_("Below the knockout, teams follow their pool rank, then points, wins and lus difference.")]
+        + ([_("Teams out of the tournament (withdrawn from a round, or disqualified) do not qualify for the knockout: "
+              "the next team of the pool takes the place.")] if marks else []),
         filename_stem="ranking",
         qr_page=published_page(tournament, "standings"),
     )
@@ -277,14 +282,17 @@ def game_note(game: dict, match: Match, target: int) -> str:
 
 def result_row(match: Match, state: services.PoolState, settings) -> dict:
     row = {"round": match.round.number, "table": match.table_number, "pool": match.pool.name,
-           "team_a": services.with_note(match.team_a.name, state.disqualified, match.team_a_id),
-           "team_b": services.with_note(match.team_b.name, state.disqualified, match.team_b_id)}
+           "team_a": services.with_note(match.team_a.name, state.marks, match.team_a_id),
+           "team_b": services.with_note(match.team_b.name, state.marks, match.team_b_id)}
     sheet = getattr(match, "sheet", None)
     result = state.result(match.pk)
     if result is not None and result.disqualified:
         # What the standings count, whatever the slip says: a forfeit of the disqualified team, or void.
         teams = {"a": match.team_a, "b": match.team_b}
-        out = " · ".join(_("forfeit: %(team)s disqualified") % {"team": teams[side]} for side in result.disqualified)
+        left = state.derivation.withdrawn
+        out = " · ".join((_("forfeit: %(team)s withdrawn") if teams[side].pk in left
+                          else _("forfeit: %(team)s disqualified")) % {"team": teams[side]}
+                         for side in result.disqualified)
         if result.outcome == "void":
             absent = [_("%(team)s absent") % {"team": teams[side]} for side in result.absent]
             return {**row, "note": " · ".join([out, *absent, _("void")])}
@@ -328,7 +336,7 @@ def schedule_document(tournament) -> TableDocument:
     stage = pools_stage(tournament)
     if stage is None:
         return empty_table(_("Schedule"))
-    dq = services.pool_state(tournament, stage).disqualified
+    dq = services.pool_state(tournament, stage).marks
     rows = [
         {"round": m.round.number, "time": start_time(m.round), "table": m.table_number, "pool": m.pool.name,
          "team_a": services.with_note(m.team_a.name, dq, m.team_a_id),
@@ -353,7 +361,7 @@ def pools_document(tournament) -> TableDocument:
     stage = pools_stage(tournament)
     if stage is None:
         return empty_table(_("Pool lists"))
-    dq = services.pool_state(tournament, stage).disqualified
+    dq = services.pool_state(tournament, stage).marks
     rows = [
         {"pool": pool.name, "position": entry.position, "team": services.with_note(entry.team.name, dq, entry.team_id),
          "players": players_of(entry.team)}
@@ -464,7 +472,7 @@ def crosstable_page(table: PoolTable, seed: int | None) -> dict:
             text = f"{lus[0]}:{lus[1]}" if lus else "–" if (team_id, other) in table.void else ""
             cells.append({"self": other == team_id, "text": text})
         teams.append({"number": len(teams) + 1,
-                      "name": services.with_note(table.teams[team_id].name, table.disqualified, team_id),
+                      "name": services.with_note(table.teams[team_id].name, table.marks, team_id),
                       "cells": cells,
                       "points": points(row.values["points"]), "wins": row.values["wins"],
                       "lus_diff": row.values["lus_diff"], "rank": row.rank, "by_lot": row.by_lot})

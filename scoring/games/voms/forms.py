@@ -76,6 +76,23 @@ class SettingsForm(forms.Form):
     semifinal = forms.ChoiceField(label=_("Semifinal"), choices=[
         ("bracket", _("Knockout (A1–B2, B1–A2)")), ("round_robin", _("Round robin of 4 teams"))])
 
+    def __init__(self, *args, pools: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if pools is not None:
+            self.fields["semifinal"].choices = semifinal_choices(pools)
+
+
+def semifinal_choices(pools: int) -> list[tuple[str, str]]:
+    """The knockout's forms as the digest has them for `pools` pools: from 2 pools the semifinals A1–B2 and B1–A2
+    (or a round robin of the 4); with other pool counts a bracket seeded so that teams of one pool meet as late as
+    possible, and the round robin only where 4 teams can qualify (1 or 4 pools)."""
+    if pools == 2:
+        return [("bracket", _("Knockout (A1–B2, B1–A2)")), ("round_robin", _("Round robin of 4 teams"))]
+    choices = [("bracket", _("Knockout, seeded so that teams of one pool meet as late as possible"))]
+    if 4 % max(pools, 1) == 0:
+        choices.append(("round_robin", _("Round robin of 4 teams")))
+    return choices
+
 
 def parse_lus(value: str):
     """A lus box: a whole number, or x for an absent team. Returns int, "x" or the raw text."""
@@ -183,10 +200,23 @@ class KnockoutForm(forms.Form):
     semifinal = SettingsForm.base_fields["semifinal"]
     confirm_rebuild = forms.BooleanField(label=_("Yes, rebuild it"), required=False)
 
-    def __init__(self, *args, built: bool = False, **kwargs):
+    def __init__(self, *args, built: bool = False, pools: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.pools = pools
         if not built:
             del self.fields["confirm_rebuild"]
+        if pools is not None:
+            self.fields["semifinal"] = forms.ChoiceField(label=_("Semifinal") if pools == 2 else _("Knockout"),
+                                                         choices=semifinal_choices(pools))
+
+    def clean(self):
+        data = super().clean()
+        per_pool = data.get("qualifiers_per_pool")
+        if data.get("semifinal") == "round_robin" and self.pools and per_pool and self.pools * per_pool != 4:
+            self.add_error("qualifiers_per_pool", _(
+                "The round robin is played by 4 teams: with %(pools)s pools, %(per_pool)s per pool make %(count)s.")
+                % {"pools": self.pools, "per_pool": per_pool, "count": self.pools * per_pool})
+        return data
 
 
 class SeriesCorrectionForm(SeriesGameForm):

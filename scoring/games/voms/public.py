@@ -34,7 +34,7 @@ def _pool_game(match: Match, state: services.PoolState) -> dict:
         score = result.game
         game = {"lus_a": score.lus_a, "lus_b": score.lus_b, "points_a": score.points_a, "points_b": score.points_b,
                 "kind": "forfeit"}
-    dq = state.disqualified
+    dq = state.marks
     return {
         "table": match.table_number,
         "pool": match.pool.name if match.pool else "",
@@ -114,7 +114,7 @@ class VomsPublic(PublicContent):
 
     def _pool_section(self, table) -> Section:
         rows = [
-            {"rank": row.rank, "team": services.with_note(table.teams[row.participant].name, table.disqualified,
+            {"rank": row.rank, "team": services.with_note(table.teams[row.participant].name, table.marks,
                                                           row.participant),
              "played": row.values["played"],
              "points": show_points(row.values["points"]), "wins": row.values["wins"],
@@ -132,7 +132,7 @@ class VomsPublic(PublicContent):
         ranking = final_ranking(self.tournament)
         if not any(how == "final" for _place, _team, how in ranking):
             return []
-        dq = services.disqualifications(self.tournament)
+        dq = services.marks_of(self.tournament)
         return [{"place": place, "team": services.with_note(team.name, dq, team.pk)} for place, team, _how in ranking]
 
     def bracket(self) -> list[Section]:
@@ -163,12 +163,16 @@ class VomsPublic(PublicContent):
         teams_of = {p.pk: list(p.teams.all()) for p in people}
         state = services.pool_state(self.tournament)
         games = self._open_games({t.pk for teams in teams_of.values() for t in teams}, state)
-        dq = state.disqualified
+        dq, left = state.disqualified, state.derivation.withdrawn
         sections = [
             Section("public/voms/found.html", {"person": person(p), "teams": [
                 {"name": team.name, "withdrawn": team.withdrawn,
-                 "disqualified": services.disqualified_note(dq[team.pk]) if team.pk in dq else "",
-                 "games": [] if team.pk in dq else games.get(team.pk, [])}
+                 # "disqualified in round 3" or "withdrawn from round 3": out of the tournament from then on
+                 "disqualified": state.marks.get(team.pk, ""),
+                 # a team withdrawn from a later round still plays the rounds before it
+                 "games": [] if team.pk in dq else [
+                     game for game in games.get(team.pk, [])
+                     if team.pk not in left or (game["round"] or 0) < left[team.pk] and not game["stage"]]}
                 for team in teams_of[p.pk]
             ]})
             for p in people

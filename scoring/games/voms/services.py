@@ -357,6 +357,9 @@ class PoolMatch:
     derived: dict | None
     #: the side the slip marks absent
     absent: str | None
+    #: the round each team was withdrawn from (None: it was not)
+    withdrawn_a: int | None = None
+    withdrawn_b: int | None = None
 
 
 @dataclass(frozen=True)
@@ -369,6 +372,16 @@ class PoolState:
     @property
     def disqualified(self) -> dict[int, int]:
         return self.derivation.disqualified
+
+    @property
+    def withdrawals(self) -> dict[int, int]:
+        """Team -> the round it was withdrawn from, as the director set it (`derivation.withdrawn`: as it counts)."""
+        return withdrawals_of(self.matches)
+
+    @functools.cached_property
+    def marks(self) -> dict[int, str]:
+        """Team -> how it is marked wherever it appears: "disqualified in round 3", "withdrawn from round 3"."""
+        return team_marks(self.derivation)
 
     def result(self, match_pk: int) -> rules.SlotResult | None:
         return self.derivation.results.get(match_pk)
@@ -409,18 +422,31 @@ def read_pool_matches(stage: Stage) -> list[PoolMatch]:
         Match.objects.filter(stage=stage, team_b__isnull=False)
         .order_by("round__number", "table_number", "pk")
         .values_list("pk", "team_a_id", "team_b_id", "pool_id", "round__number",
-                     Cast("sheet__derived", TextField()), Cast("sheet__entries", TextField()))
+                     Cast("sheet__derived", TextField()), Cast("sheet__entries", TextField()),
+                     "team_a__withdrawn_from_round", "team_b__withdrawn_from_round")
     )
     # 2,400 separate decodes (Django's JSONField converter) were a third of the standings' time for 200 teams.
     derived = json.loads(f"[{','.join(row[5] or 'null' for row in rows)}]")
-    return [PoolMatch(*row[:5], d, _absent_side(row[6])) for row, d in zip(rows, derived, strict=True)]
+    return [PoolMatch(*row[:5], d, _absent_side(row[6]), *row[7:]) for row, d in zip(rows, derived, strict=True)]
+
+
+def withdrawals_of(matches: list[PoolMatch]) -> dict[int, int]:
+    """Team -> the round it was withdrawn from, read off the pool games (the same query, no second one)."""
+    out = {}
+    for m in matches:
+        if m.withdrawn_a is not None:
+            out[m.team_a_id] = m.withdrawn_a
+        if m.withdrawn_b is not None:
+            out[m.team_b_id] = m.withdrawn_b
+    return out
 
 
 def pool_state(tournament, stage: Stage | None = None) -> PoolState:
-    """The pool stage's games after the absence rule; empty before the draw."""
+    """The pool stage's games after the absence rule and the withdrawals; empty before the draw."""
     stage = stage or Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
     matches = read_pool_matches(stage) if stage is not None else []
-    return PoolState(matches, rules.derive_pool([slot_of(m) for m in matches], rules_settings(tournament)))
+    return PoolState(matches, rules.derive_pool([slot_of(m) for m in matches], rules_settings(tournament),
+                                                withdrawals_of(matches)))
 
 
 def disqualified_note(round_number: int) -> str:
@@ -428,15 +454,32 @@ def disqualified_note(round_number: int) -> str:
     return _("disqualified in round %(round)s") % {"round": round_number}
 
 
-def with_note(name: str, disqualified: dict[int, int], team_id) -> str:
-    """A team's name, marked when it was disqualified."""
-    rnd = disqualified.get(team_id)
-    return name if rnd is None else f"{name} ({disqualified_note(rnd)})"
+def withdrawn_note(round_number: int) -> str:
+    """How a team that left the evening is marked wherever it appears (voms.md "a team leaves early")."""
+    return _("withdrawn from round %(round)s") % {"round": round_number}
+
+
+def team_marks(derivation: rules.PoolDerivation) -> dict[int, str]:
+    """Team -> its mark: disqualified in round N, or withdrawn from round N."""
+    marks = {team: withdrawn_note(rnd) for team, rnd in derivation.withdrawn.items()}
+    marks.update((team, disqualified_note(rnd)) for team, rnd in derivation.disqualified.items())
+    return marks
+
+
+def with_note(name: str, marks: dict[int, str], team_id) -> str:
+    """A team's name, marked when it was disqualified or withdrawn (`PoolState.marks`)."""
+    mark = marks.get(team_id)
+    return name if mark is None else f"{name} ({mark})"
 
 
 def disqualifications(tournament) -> dict[int, int]:
     """Team id -> the round of the absence that disqualified it (pool games only)."""
     return pool_state(tournament).disqualified
+
+
+def marks_of(tournament) -> dict[int, str]:
+    """Team id -> its mark ("disqualified in round 3", "withdrawn from round 3")."""
+    return pool_state(tournament).marks
 
 
 # --- Slips ------------------------------------------------------------------------------------
@@ -509,15 +552,19 @@ def _check_disqualified_game(match: Match, state: PoolState) -> None:
         return
     teams = {"a": match.team_a, "b": match.team_b}
     if len(result.disqualified) == 2:
-        raise DomainError(_("Both teams of this game are disqualified: the game is void and there is nothing to "
-                            "enter."))
+        raise DomainError(_("Both teams of this game are out of the tournament (disqualified or withdrawn): the game "
+                            "is void and there is nothing to enter."))
     out = result.disqualified[0]
-    raise DomainError(
-        _("%(team)s was disqualified in round %(round)s: this game counts 9:0 for %(other)s and there is nothing "
-          "to enter. Only if %(other)s was absent too, type x for it.")
-        % {"team": teams[out], "round": state.disqualified[teams[out].pk],
-           "other": teams["b" if out == "a" else "a"]}
-    )
+    team = teams[out]
+    if team.pk in state.derivation.withdrawn:
+        text = _("%(team)s was withdrawn from round %(round)s: this game counts 9:0 for %(other)s and there is "
+                 "nothing to enter. Only if %(other)s was absent too, type x for it.")
+        rnd = state.derivation.withdrawn[team.pk]
+    else:
+        text = _("%(team)s was disqualified in round %(round)s: this game counts 9:0 for %(other)s and there is "
+                 "nothing to enter. Only if %(other)s was absent too, type x for it.")
+        rnd = state.disqualified[team.pk]
+    raise DomainError(text % {"team": team, "round": rnd, "other": teams["b" if out == "a" else "a"]})
 
 
 def _state_with(state: PoolState, match: Match, entry: dict, settings: rules.VomsSettings) -> rules.PoolDerivation:
@@ -526,7 +573,7 @@ def _state_with(state: PoolState, match: Match, entry: dict, settings: rules.Vom
     score = score_entry(entry, settings)
     slots = [rules.PoolSlot(m.pk, m.round_number, m.team_a_id, m.team_b_id, score, absent) if m.pk == match.pk
              else slot_of(m) for m in state.matches]
-    return rules.derive_pool(slots, settings)
+    return rules.derive_pool(slots, settings, state.withdrawals)
 
 
 def record_slip(match: Match, *, by, entry: dict, expected_version: int | None = None, reason: str = "",
@@ -647,8 +694,9 @@ def _after_slip(tournament, match: Match, sheet, by) -> None:
 def round_complete(tournament, rnd: Round) -> bool:
     """Every game of the round has its slip, or is decided by a disqualification."""
     open_game = Match.objects.filter(round=rnd, team_b__isnull=False, sheet__isnull=True)
-    if holds(tournament, Q(Exists(open_game)) & ~Q(Exists(_pool_absences(tournament)))):
-        return False  # a game without its slip, and nobody absent (so nobody disqualified): it is missing
+    if holds(tournament, Q(Exists(open_game)) & ~Q(Exists(_pool_absences(tournament)))
+             & ~Q(Exists(_withdrawn_teams(tournament)))):
+        return False  # a game without its slip, nobody absent or withdrawn (so nobody out): it is missing
     state = pool_state(tournament, rnd.stage)
     return not any(slot.round == rnd.number for slot in state.derivation.missing())
 
@@ -899,14 +947,20 @@ def _knockout_still_to_build(tournament) -> bool:
 
 def missing_result_condition(tournament) -> Q:
     """When a slip is certainly still missing (the `progress_open` hook; `progress` counts): a knockout or
-    semifinal match without a sheet, or a pool game without a slip while no pool slip records an absence.
-    Without an absence nobody is disqualified, so no pool game is decided without its slip."""
+    semifinal match without a sheet, or a pool game without a slip while no pool slip records an absence and no
+    team is withdrawn. Without an absence nobody is disqualified, and without a withdrawal nobody left, so no pool
+    game is decided without its slip."""
     tables, matches = expected_places(tournament)
     pools = Stage.Kind.POOLS
     return (Q(Exists(tables.filter(sheet__isnull=True)))
             | Q(Exists(matches.exclude(stage__kind=pools).filter(sheet__isnull=True)))
             | (Q(Exists(matches.filter(stage__kind=pools, sheet__isnull=True)))
-               & ~Q(Exists(_pool_absences(tournament)))))
+               & ~Q(Exists(_pool_absences(tournament))) & ~Q(Exists(_withdrawn_teams(tournament)))))
+
+
+def _withdrawn_teams(tournament):
+    """The teams withdrawn from a pool round on (`withdrawal.withdraw_team`): their games need no slip."""
+    return Team.objects.filter(tournament=tournament, withdrawn_from_round__isnull=False)
 
 
 def _pool_absences(tournament):

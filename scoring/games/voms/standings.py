@@ -23,7 +23,7 @@ from scoring.rules.standings import LOT_KEY, Standing
 from tournament.models import Draw, Match, Pool, Stage, Team
 from tournament.public.cache import cached, load_tournament
 
-from .services import knockout_stage, pool_state, rules_settings, series_winners, with_note
+from .services import bracket_of, knockout_stage, pool_state, rules_settings, series_winners, with_note
 
 
 @dataclass
@@ -38,6 +38,8 @@ class PoolTable:
     void: set[tuple[int, int]] = field(default_factory=set)
     #: team -> the round it was disqualified in
     disqualified: dict[int, int] = field(default_factory=dict)
+    #: team -> its mark wherever it appears ("disqualified in round 3", "withdrawn from round 3")
+    marks: dict[int, str] = field(default_factory=dict)
 
     @property
     def decided_by_lot(self) -> bool:
@@ -77,10 +79,11 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
     missing: dict[int, int] = {p.pk: 0 for p in pools}
     void: dict[int, set[tuple[int, int]]] = {p.pk: set() for p in pools}
     dq: dict[int, int] = {}
+    marks: dict[int, str] = {}
     if stage.kind == Stage.Kind.POOLS:
         # The absence rule decides what each slip counts as (forfeits of disqualified teams, void games).
         state = pool_state(tournament, stage)
-        dq = state.disqualified
+        dq, marks = state.disqualified, state.marks
         for match in state.matches:
             result = state.result(match.pk)
             if (game := result.played_game()) is not None:
@@ -111,7 +114,8 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
             results[(g.team_a, g.team_b)] = (g.lus_a, g.lus_b)
             results[(g.team_b, g.team_a)] = (g.lus_b, g.lus_a)
         tables.append(PoolTable(pool, rows, teams, results, complete=missing[pool.pk] == 0, void=void[pool.pk],
-                                disqualified={t: r for t, r in dq.items() if t in teams}))
+                                disqualified={t: r for t, r in dq.items() if t in teams},
+                                marks={t: m for t, m in marks.items() if t in teams}))
     return tables
 
 
@@ -161,19 +165,53 @@ def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tup
                 for row in pool_tables(tournament, sf_stage)[0].rows[2:]:
                     placed.append((row.rank, teams[row.participant], "semifinal"))
                     done.add(row.participant)
-            else:
-                for key in ("SF1", "SF2"):
-                    m = matches.get(key)
-                    if m and key in winners:
-                        loser = m.team_b_id if winners[key] == m.team_a_id else m.team_a_id
-                        placed.append((3, teams[loser], "semifinal"))
-                        done.add(loser)
+            placed += knockout_losers(stage, matches, winners, teams, done)
     rest = sorted((t for t in pool_rank if t not in done), key=lambda t: pool_rank[t])
     position = len(placed) + 1
     for team_id in rest:
         placed.append((position, teams[team_id], "pool"))
         position += 1
     return placed
+
+
+def knockout_losers(stage: Stage, matches: dict, winners: dict[str, int], teams: dict[int, Team],
+                    done: set[int]) -> list[tuple[int, Team, str]]:
+    """The losers of each bracket round below the final, by their real stage: the semifinal losers share 3rd
+    (unless a match for third place placed them, `done`), the quarterfinal losers 5th, the round of 16's 9th …;
+    `how` is "semifinal", "quarterfinal" or "round_of_16". Adds the placed teams to `done`."""
+    if stage.settings.get("semifinal") == "round_robin":
+        return []
+    bracket = bracket_of(stage)
+    placed = []
+    place = 3
+    total = len(bracket.rounds)
+    for number in range(total - 1, 0, -1):  # the semifinals first, then the rounds before them
+        size = 2 ** (total - number + 1)  # teams in that round
+        how = {4: "semifinal", 8: "quarterfinal"}.get(size, f"round_of_{size}")
+        for bracket_match in bracket.rounds[number - 1]:
+            m = matches.get(bracket_match.id)
+            if m is None or bracket_match.id not in winners or m.team_a_id is None or m.team_b_id is None:
+                continue
+            loser = m.team_b_id if winners[bracket_match.id] == m.team_a_id else m.team_a_id
+            if loser not in done:
+                placed.append((place, teams[loser], how))
+                done.add(loser)
+        place += size // 2
+    return placed
+
+
+def qualifiers_from(tables: list[PoolTable], per_pool: int) -> list:
+    """The knockout's teams: the best `per_pool` of each pool by rank, passing over the teams out of the
+    tournament (withdrawn from a round, or disqualified; voms.md): they left or may not play on, so the next
+    team of the pool takes the place. `place` is the place among the qualifiers of the pool (1, 2, …)."""
+    from tournament.draw.bracket import Qualifier
+
+    qualifiers = []
+    for table in tables:
+        ranked = [row for row in table.rows if row.rank is not None and row.participant not in table.marks]
+        qualifiers += [Qualifier(pool=table.pool.index, place=place, team=row.participant)
+                       for place, row in enumerate(ranked[:per_pool], 1)]
+    return qualifiers
 
 
 # --- The standings page ---------------------------------------------------------------------------
@@ -206,9 +244,9 @@ def standings_page(tournament) -> dict:
     progress = result_progress(tournament)
     heading = progress.heading()
     if knockout_stage(tournament) is not None:
-        disqualified = {team: rnd for table in tables for team, rnd in table.disqualified.items()}
+        marks = {team: mark for table in tables for team, mark in table.marks.items()}
         final = SafeString("\n".join(
-            f'<tr><td class="num">{text(place)}</td><td>{escape(with_note(team.name, disqualified, team.pk))}</td></tr>'
+            f'<tr><td class="num">{text(place)}</td><td>{escape(with_note(team.name, marks, team.pk))}</td></tr>'
             for place, team, _how in final_ranking(tournament, tables)))
     pools = [
         {"name": table.pool.name, "complete": table.complete,

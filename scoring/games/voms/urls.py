@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import links, print_views, views
+from . import links, print_views, views, withdrawal_views
 
 app_name = "voms"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("voms/", views.OverviewView.as_view(), name="overview"),
     path("voms/settings/", views.SettingsView.as_view(), name="settings"),
     path("voms/teams/", views.TeamsView.as_view(), name="teams"),
+    path("voms/teams/<int:team>/leaves/", withdrawal_views.WithdrawView.as_view(), name="withdraw"),
     path("voms/draw/", views.DrawView.as_view(), name="draw"),
     path("voms/schedule/", views.ScheduleView.as_view(), name="schedule"),
     path("voms/enter/", views.SlipEntryView.as_view(), name="enter"),

@@ -24,7 +24,7 @@ from scoring.services.sheets import (
 )
 from scoring.services.tablelinks import close_problem
 from scoring.templatetags.voms import points as show_points
-from tournament.draw.bracket import Qualifier, round_name
+from tournament.draw.bracket import round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
@@ -42,13 +42,22 @@ from .forms import (
     SeriesGameForm,
     SettingsForm,
     SlipForm,
+    semifinal_choices,
     slip_fields,
 )
-from .standings import cached_standings_page, lot_seed, pool_tables
+from .standings import cached_standings_page, lot_seed, pool_tables, qualifiers_from
 
 
 def url(tournament, name: str, *args) -> str:
     return reverse(f"tournament:voms:{name}", args=[tournament.slug, *args])
+
+
+def pool_count(tournament) -> int:
+    """The pools drawn, or (before the draw) the pools the settings plan: the knockout's forms follow it."""
+    stage = pools_stage(tournament)
+    if stage is not None:
+        return stage.pools.count()
+    return int(services.settings_of(tournament)["pools"])
 
 
 def pools_stage(tournament):
@@ -94,6 +103,9 @@ class SettingsView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
         return redirect(url(self.tournament, "overview"))
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "pools": pool_count(self.tournament)}
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), "title": _("Voms settings")}
@@ -188,8 +200,8 @@ class ScheduleView(ScoreEntryMixin, TemplateView):
             by_round = {}
             for m in matches:
                 result = state.result(m.pk)
-                m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
-                m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id) if m.team_b else ""
+                m.name_a = services.with_note(str(m.team_a), state.marks, m.team_a_id)
+                m.name_b = services.with_note(str(m.team_b), state.marks, m.team_b_id) if m.team_b else ""
                 m.decided = ""
                 if result is not None and result.disqualified:
                     m.decided = (_("void") if result.outcome == "void" else
@@ -238,8 +250,8 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                 .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
             )
             for m in recent:  # a disqualified team is marked with its round here too
-                m.name_a = services.with_note(str(m.team_a), state.disqualified, m.team_a_id)
-                m.name_b = services.with_note(str(m.team_b), state.disqualified, m.team_b_id)
+                m.name_a = services.with_note(str(m.team_a), state.marks, m.team_a_id)
+                m.name_b = services.with_note(str(m.team_b), state.marks, m.team_b_id)
                 m.note = slip_note(m.sheet.derived["games"][0], state.result(m.pk))
             current = services.current_round(stage)
             missing = still_missing(stage, state, current)
@@ -281,7 +293,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                              % {"round": match.round.number, "table": match.table_number})
             if opened_from_board(self.request):
                 return redirect(board_url(self.tournament, str(match.round.number)))
-        return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
+        return redirect(url(self.tournament, "enter") + f"?round={round_after(match.stage, match.round.number)}")
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -322,7 +334,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                                                    "pa": show_points(game["points_a"]),
                                                    "pb": show_points(game["points_b"])})
             announce_disqualifications(self.request, sheet)
-        return redirect(url(self.tournament, "enter") + f"?round={d['round']}")
+        return redirect(url(self.tournament, "enter") + f"?round={round_after(stage, d['round'])}")
 
     def entered_already(self, form, sheet):
         """The slip was entered already (maybe a moment ago by someone else): both versions, nothing saved."""
@@ -382,15 +394,15 @@ def slip_note(game: dict, result) -> str:
 
 def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
     """What the entry page shows under the form for a typed round and table (voms/enter.js)."""
-    entry = {"a": services.with_note(str(match.team_a), state.disqualified, match.team_a_id),
-             "b": services.with_note(str(match.team_b), state.disqualified, match.team_b_id),
+    entry = {"a": services.with_note(str(match.team_a), state.marks, match.team_a_id),
+             "b": services.with_note(str(match.team_b), state.marks, match.team_b_id),
              "pool": _("Pool %(pool)s") % {"pool": match.pool.name} if match.pool else "", "done": False}
     result = state.result(match.pk)
     sheet = getattr(match, "sheet", None)
     if result is not None and result.disqualified:
         teams = {"a": match.team_a, "b": match.team_b}
         entry["status"] = " · ".join(
-            services.with_note(str(teams[side]), state.disqualified, teams[side].pk) for side in result.disqualified)
+            services.with_note(str(teams[side]), state.marks, teams[side].pk) for side in result.disqualified)
         entry["status"] += " · " + (_("void") if result.outcome == "void" else _("counts 9:0 for the opponent"))
         entry["done"] = True
     elif sheet is not None:
@@ -403,6 +415,17 @@ def preview(tournament, match: Match, state: services.PoolState, director: bool)
             entry["correct"] = url(tournament, "correct", match.pk)
             entry["correct_label"] = str(_("Correct"))
     return entry
+
+
+def round_after(stage, typed: int) -> int:
+    """The round the entry form shows after a slip of round `typed` was saved: that round while a game of it still
+    waits for its slip, else the first round that does (the one "Still missing" lists), so that the Round field
+    and the list never name two different rounds after a round's last slip."""
+    derivation = services.pool_state(stage.tournament, stage).derivation
+    if any(slot.round == typed for slot in derivation.missing()):
+        return typed
+    following = derivation.first_open_round()
+    return following if following is not None else typed
 
 
 def still_missing(stage, state: services.PoolState, current) -> list[Match]:
@@ -513,7 +536,8 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         return {k: built.get(k, s[k]) for k in ("qualifiers_per_pool", "third_place", "semifinal")}
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None}
+        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None,
+                "pools": pool_count(self.tournament)}
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -524,10 +548,7 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         if not all(t.complete for t in tables) and not self.request.POST.get("force"):
             form.add_error(None, _("Not every pool game has a result yet. Tick “build anyway” to continue."))
             return self.form_invalid(form)
-        qualifiers = [
-            Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
-            for t in tables for row in t.rows if row.rank is not None and row.rank <= d["qualifiers_per_pool"]
-        ]
+        qualifiers = qualifiers_from(tables, d["qualifiers_per_pool"])
         try:
             services.create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
                                      third_place=d["third_place"], semifinal=d["semifinal"],
@@ -566,7 +587,7 @@ def team_origins(stage) -> dict[int, str]:
 def built_with(stage) -> list[tuple[str, str]]:
     """The options the knockout was built with, to show before it is rebuilt."""
     s = stage.settings
-    semifinal = {"bracket": _("Knockout (A1–B2, B1–A2)"), "round_robin": _("Round robin of 4 teams")}
+    semifinal = dict(semifinal_choices(pool_count(stage.tournament)))
     rows = [(_("Qualified teams"), ", ".join(sorted(team_origins(stage).values())))]
     if s.get("qualifiers_per_pool"):
         rows.insert(0, (_("Teams per pool in the knockout"), str(s["qualifiers_per_pool"])))
