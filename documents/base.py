@@ -144,6 +144,14 @@ def tables_of(document: TableDocument | MultiSheetDocument) -> list[TableDocumen
     return [document]
 
 
+@dataclass(frozen=True)
+class Bracketed:
+    """A number shown in brackets: a result that is kept but does not count (a season's discarded evening).
+    On the screen and in the PDF "(22)"; in Excel the cell stays a number and the brackets are its format."""
+
+    value: int | Decimal
+
+
 def format_value(value: Any) -> str:
     """A cell's text in the active language: the one formatting rule shared by screen and PDF.
 
@@ -152,6 +160,8 @@ def format_value(value: Any) -> str:
     """
     if value is None:
         return ""
+    if isinstance(value, Bracketed):
+        return f"({format_value(value.value)})"
     if isinstance(value, bool):
         return "✓" if value else ""
     if isinstance(value, datetime.datetime):

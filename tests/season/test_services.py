@@ -365,3 +365,44 @@ def test_a_substitutes_evening_counts_in_his_season_only_when_the_points_were_hi
         assert by_person[late.person_id].evenings == 1 and 1 in by_person[late.person_id].cells
     else:
         assert late.person_id not in by_person
+
+
+def test_the_season_excel_holds_numbers_and_marks_discarded_evenings_by_format(director, season, evening, names):
+    """Each evening's points and place are number cells (not "(10 · 1.)" as text), the total a number exactly as
+    the page shows it (34, not 34.0); a discarded evening's points are in brackets by their number format."""
+    import io
+
+    import openpyxl
+
+    from tournament.season_documents import render_season
+
+    for day, seed in ((10, 1), (17, 2), (24, 3)):
+        evening(day, names, season=season, seed=seed)
+    fourth = evening(31, names, season=season, seed=4, results=False)
+    enter_one_list(fourth, director)
+    table = seasons.season_table(season)
+    sheet = openpyxl.load_workbook(io.BytesIO(render_season(season, "xlsx"))).worksheets[0]
+    header = [cell.value for cell in sheet[1]]
+    assert header[:5] == ["Rang", "Name", "Verein", "Summe", "Abende"]
+    assert header[5::2][3].endswith("(vorläufig)") and header[6] == "1: Platz"
+    discarded = 0
+    for row, line in zip(table.rows, sheet.iter_rows(min_row=2, max_row=len(table.rows) + 1), strict=True):
+        total = line[3]
+        assert total.data_type == "n" and Decimal(str(total.value)) == row.total
+        if row.total == row.total.to_integral_value():
+            assert isinstance(total.value, int)
+        for e in table.evenings:
+            points, place = line[3 + 2 * e.number], line[4 + 2 * e.number]
+            cell = row.cells.get(e.number)
+            if cell is None:
+                assert points.value is None and place.value is None
+                continue
+            assert place.value == cell.place and isinstance(place.value, int)
+            if cell.provisional:
+                assert points.value is None
+                continue
+            assert points.data_type == "n" and Decimal(str(points.value)) == cell.worth
+            assert ("(" in points.number_format) == (not cell.counted)
+            discarded += not cell.counted
+    assert discarded > 0, "best 2 of 3: someone has a discarded evening"
+    assert not any(isinstance(c.value, str) and "·" in c.value for line in sheet.iter_rows() for c in line)
