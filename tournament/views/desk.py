@@ -150,15 +150,17 @@ class ImportView(RegisterView):
     def post(self, request, *args, **kwargs):
         if self.teams:
             raise Http404
-        form = ImportForm(request.POST, request.FILES)
+        form = ImportForm(request.POST, request.FILES, ask_duplicates=True)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
         upload = form.cleaned_data["file"]
         self.report = desk.import_participants(self.tournament, upload.name, upload.read(), by=request.user,
-                                               sent=self.sent)
+                                               sent=self.sent, confirm_duplicates=form.confirmed)
         if self.report.ok:
             messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
             return redirect(desk_url(self.tournament))
+        if self.report.held:  # the file is chosen again, with the box ticked
+            form = ImportForm(ask_duplicates=True)
         return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
 
 

@@ -3,6 +3,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.voms import LIMIT_LUS, MAX_LUS
+from tournament.desk_forms import ImportWarningsMixin
 from tournament.form_focus import FocusFirstError
 from tournament.services.text import MAX_REASON
 
@@ -42,7 +43,7 @@ class IndividualForm(forms.Form):
     name = forms.CharField(label=_("Player without a partner"), max_length=160)
 
 
-class ImportForm(forms.Form):
+class ImportForm(ImportWarningsMixin, forms.Form):
     file = forms.FileField(label=_("Registration list (.xlsx or .csv)"))
 
 
