@@ -67,6 +67,9 @@ class TableDocument:
     dense: bool = field(default=False, kw_only=True)
     #: a column key: rows that follow each other with the same value there (a table's seats) print on one page
     keep_together: str | None = field(default=None, kw_only=True)
+    #: a table handed over whole (a ranking): in the PDF in compact type when that keeps it on one page, which
+    #: it does up to about 40 one-line rows on an A4 page (see documents.pdf.COMPACT)
+    one_page: bool = field(default=False, kw_only=True)
 
     def __post_init__(self):
         if self.keep_together is not None and self.keep_together not in [column.key for column in self.columns]:
