@@ -93,7 +93,8 @@ def build(players: int, slug: str, *, results: bool) -> tuple:
     Tournament.objects.filter(pk=tournament.pk).update(slug=slug)
     tournament.refresh_from_db()
     rng = random.Random(1)
-    report, seconds_import = timed(import_participants, tournament, "players.csv", player_list(rng, players), by=user)
+    report, seconds_import = timed(import_participants, tournament, "players.csv", player_list(rng, players), by=user,
+                                   confirm_duplicates=True)
     assert report.ok, report.rejected
     draw, seconds_draw = timed(services.draw_seating, tournament, by=user, seed=2026)
     figures = {"import": seconds_import, "draw_service": seconds_draw, "repeats": draw.params["repeated_pairs"]}

@@ -5,9 +5,10 @@ A game's `documents(tournament)` hook returns `{name: callable returning a docum
 in `documents.base`, the renderers in `documents.html`, `documents.pdf` and `documents.xlsx`.
 """
 
-from .base import Column, Document, MultiSheetDocument, PrintDocument, TableDocument, venue_locale
+from .base import Bracketed, Column, Document, MultiSheetDocument, PrintDocument, TableDocument, venue_locale
 
 __all__ = [
+    "Bracketed",
     "Column",
     "Document",
     "MultiSheetDocument",

@@ -67,6 +67,9 @@ class TableDocument:
     dense: bool = field(default=False, kw_only=True)
     #: a column key: rows that follow each other with the same value there (a table's seats) print on one page
     keep_together: str | None = field(default=None, kw_only=True)
+    #: a table handed over whole (a ranking): in the PDF in compact type when that keeps it on one page, which
+    #: it does up to about 40 one-line rows on an A4 page (see documents.pdf.COMPACT)
+    one_page: bool = field(default=False, kw_only=True)
 
     def __post_init__(self):
         if self.keep_together is not None and self.keep_together not in [column.key for column in self.columns]:
@@ -144,6 +147,14 @@ def tables_of(document: TableDocument | MultiSheetDocument) -> list[TableDocumen
     return [document]
 
 
+@dataclass(frozen=True)
+class Bracketed:
+    """A number shown in brackets: a result that is kept but does not count (a season's discarded evening).
+    On the screen and in the PDF "(22)"; in Excel the cell stays a number and the brackets are its format."""
+
+    value: int | Decimal
+
+
 def format_value(value: Any) -> str:
     """A cell's text in the active language: the one formatting rule shared by screen and PDF.
 
@@ -152,6 +163,8 @@ def format_value(value: Any) -> str:
     """
     if value is None:
         return ""
+    if isinstance(value, Bracketed):
+        return f"({format_value(value.value)})"
     if isinstance(value, bool):
         return "✓" if value else ""
     if isinstance(value, datetime.datetime):

@@ -328,18 +328,32 @@ def render_tables_fragment(document: TableDocument | MultiSheetDocument) -> str:
     room = None  # what is left of the page the previous dense table ended on
     for table in tables_of(document):
         dense = document.dense or table.dense
-        kind = DENSE if dense else REGULAR
         rows = [formatted_row(table.columns, values) for values in table.row_values()]
-        widths = column_percentages(table.columns, [rows], landscape=document.landscape, font_pt=kind.font_pt,
-                                    padding=kind.cell_padding_mm)
+        usual = DENSE if dense else REGULAR
         # only a dense table goes on where the one before ended: a regular one starts a page of its own
-        chunks, flow, room = height_chunks(table, rows, widths, kind, landscape=document.landscape,
-                                           titled=multi and not sections, room=room if dense else None)
-        sections.append({"table": table, "chunks": chunks, "widths": widths, "dense": dense, "flow": flow})
+        before = room if dense else None
+        titled = multi and not sections
+        widths, chunks, flow, room = laid_out(table, rows, usual, landscape=document.landscape, titled=titled,
+                                              room=before)
+        compact = False
+        if table.one_page and len(chunks) > 1:
+            tried = laid_out(table, rows, COMPACT, landscape=document.landscape, titled=titled, room=before)
+            if len(tried[1]) == 1:  # compact type keeps it on one page; else the usual type, page after page
+                (widths, chunks, flow, room), compact = tried, True
+        sections.append({"table": table, "chunks": chunks, "widths": widths, "dense": dense, "flow": flow,
+                         "compact": compact})
     return render_to_string(
         "documents/pdf_tables.html",
         {"document": document, "multi": multi, "sections": sections},
     )
+
+
+def laid_out(table: TableDocument, rows, kind: TableType, *, landscape: bool, titled: bool, room: float | None):
+    """A table's column widths and its rows cut into pages in `kind`'s type: (widths, chunks, flow, room left)."""
+    widths = column_percentages(table.columns, [rows], landscape=landscape, font_pt=kind.font_pt,
+                                padding=kind.cell_padding_mm)
+    chunks, flow, left = height_chunks(table, rows, widths, kind, landscape=landscape, titled=titled, room=room)
+    return widths, chunks, flow, left
 
 
 @dataclass(frozen=True)
@@ -360,6 +374,8 @@ class TableType:
 #: padding 0.4mm 1.2mm): both cut into pages by their rows' height. A row is as tall as its most wrapped cell.
 REGULAR = TableType(10, 1.35, 2 * 1.1 + 0.2, CELL_PADDING_MM)
 DENSE = TableType(8, 1.15, 2 * 0.4 + 0.2, 2 * 1.2 + 0.6)
+#: print.css's `table.compact` (7.5pt/1.0, padding 0.25mm 1mm): a ranking of about 40 rows on one A4 page
+COMPACT = TableType(7.5, 1.0, 2 * 0.25 + 0.2, 2 * 1.0 + 0.6)
 PAGE_TEXT_HEIGHT_MM = {False: 297 - 42, True: 210 - 42}  # A4 less print.css's top and bottom margins
 TITLE_HEIGHT_MM = {True: 9 + 8, False: 10}  # the document's h1 and a sheet's h2 on its first page; or an h1
 SUBTITLE_HEIGHT_MM = 9  # a line of 10pt/1.35 and its 4 mm margin

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 
-from .base import Column, Document, MultiSheetDocument, TableDocument, tables_of, venue_locale
+from .base import Bracketed, Column, Document, MultiSheetDocument, TableDocument, tables_of, venue_locale
 
 MAX_SHEET_TITLE = 31
 INVALID_SHEET_TITLE_CHARACTERS = re.compile(r"[\[\]:*?/\\]")
@@ -41,7 +41,7 @@ FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 WIDTH_SAMPLE_ROWS = 200
 MIN_WIDTH, MAX_WIDTH = 6, 60
 #: Excel writes "." and "," in a format code, and shows them as the reader's Excel is set up ("555,00" in Germany)
-NUMBER_FORMATS = {"decimal": "0.0##", "money": "0.00"}
+NUMBER_FORMATS = {"decimal": "0.0##", "money": "0.00", "bracketed": '"("General")"'}
 #: Django's date format letters (SHORT_DATE_FORMAT, SHORT_DATETIME_FORMAT) as Excel's format codes
 EXCEL_DATE_CODES = {"d": "dd", "j": "d", "m": "mm", "n": "m", "M": "mmm", "b": "mmm", "N": "mmm", "F": "mmmm",
                     "Y": "yyyy", "y": "yy", "H": "hh", "G": "h", "i": "mm", "s": "ss", "P": "h:mm AM/PM",
@@ -179,6 +179,7 @@ def cell_writer(letter: str, column: Column, styles: Styles) -> Callable[[Any, i
     """A function writing one column's cells (value, row number) as XML: the column's styles looked up once."""
     decimal = styles.index(number_format=NUMBER_FORMATS["decimal"])
     money = styles.index(number_format=NUMBER_FORMATS["money"])
+    bracketed = styles.index(number_format=NUMBER_FORMATS["bracketed"])
     date = styles.index(number_format=excel_date_format("SHORT_DATE_FORMAT"))
     date_time = styles.index(number_format=excel_date_format("SHORT_DATETIME_FORMAT"))
     align = column.alignment
@@ -200,14 +201,15 @@ def cell_writer(letter: str, column: Column, styles: Styles) -> Callable[[Any, i
         if isinstance(value, int | float):
             return f'<c r="{letter}{row}"><v>{number_text(value)}</v></c>'
         if isinstance(value, Decimal):
-            # Excel has only floats; the Decimal stays exact up to this cell.
             # an amount of money (two decimals) shows its cents, a half point its half, a whole point none:
             # 555.00, 2.5, 12 (as the pages show them; Excel puts in the reader's decimal comma)
             exponent = value.as_tuple().exponent
             if isinstance(exponent, int) and exponent >= 0:
-                return f'<c r="{letter}{row}"><v>{number_text(float(value))}</v></c>'
+                return f'<c r="{letter}{row}"><v>{decimal_text(value)}</v></c>'
             style = money if exponent == -2 else decimal
-            return f'<c r="{letter}{row}" s="{style}"><v>{number_text(float(value))}</v></c>'
+            return f'<c r="{letter}{row}" s="{style}"><v>{decimal_text(value)}</v></c>'
+        if isinstance(value, Bracketed):
+            return f'<c r="{letter}{row}" s="{bracketed}"><v>{decimal_text(Decimal(value.value))}</v></c>'
         if isinstance(value, datetime.datetime):
             # Excel knows no time zones: write the local wall-clock time.
             local = timezone.localtime(value).replace(tzinfo=None) if timezone.is_aware(value) else value
@@ -252,6 +254,16 @@ def number_text(value: float) -> str:
     if value != value or value in (float("inf"), float("-inf")):
         raise ValueError(f"Excel cannot store {value!r}")
     return repr(value) if isinstance(value, float) else str(value)
+
+
+def decimal_text(value: Decimal) -> str:
+    """A Decimal as the cell's number, written exactly (no float in between): a whole number without a
+    decimal point ("34", not "34.0"), so that a reader gets the number the page shows."""
+    if not value.is_finite():
+        raise ValueError(f"Excel cannot store {value!r}")
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.normalize(), "f")
 
 
 def serial(value: datetime.date) -> str:

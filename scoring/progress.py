@@ -84,6 +84,17 @@ class ResultProgress:
         return self.heading()
 
 
+def _round_heading(progress: ResultProgress, round_number: int) -> str:
+    """One round's results as entered: "Round 2", provisional while lists of it are missing."""
+    if progress.complete:
+        return _("Round %(number)s") % {"number": round_number}
+    return _("Round %(round)s — provisional, %(after)s") % {"round": round_number, "after": progress.after_text()}
+
+
+#: a round's heading, translated when shown (a printout renders in the tournament's language)
+lazy_round_heading = lazy(_round_heading, str)
+
+
 def _heading(progress: ResultProgress, after_round: int | None) -> str:
     return progress.heading() if after_round is None else progress.after_round_heading(after_round)
 

@@ -46,6 +46,7 @@ ACTION_LABELS = {
     "participant.withdrawn": _("Player withdrawn"),
     "participant.excluded": _("Player excluded"),
     "team.add": _("Team registered"),
+    "team.import": _("Teams imported from a list"),
     "team.update": _("Team changed"),
     "team.delete": _("Team deleted"),
     "team.withdraw": _("Team withdrawn"),

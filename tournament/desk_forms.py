@@ -106,7 +106,22 @@ def ask_to_confirm(form, message) -> None:
             other.widget.attrs.pop("autofocus", None)
 
 
-class ImportForm(forms.Form):
+class ImportWarningsMixin:
+    """An import form that can confirm the import's warnings (a name twice, a team registered already):
+    the box is shown with the warnings (`ask_duplicates`), and the file is chosen again with it ticked."""
+
+    def __init__(self, *args, ask_duplicates: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if ask_duplicates:
+            self.fields["confirm_duplicates"] = forms.BooleanField(
+                required=False, label=_("The names are right: import the list as it is"))
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.cleaned_data.get("confirm_duplicates"))
+
+
+class ImportForm(ImportWarningsMixin, forms.Form):
     file = forms.FileField(
         label=_("List of players (.xlsx or .csv)"),
         help_text=_("First row: the column names, e.g. Number, First name, Last name, Club, Group."),

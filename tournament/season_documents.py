@@ -2,7 +2,9 @@
 
 Cells are written in the language in force (the screen's, or the season's for the PDF and Excel: `render_season`).
 Each evening is a column: what it brought ("25 · 1." = 25 season points for 1st place), in brackets when it was
-discarded (best N of M), "3. (provisional)" while the evening is not final (shown, not counted).
+discarded (best N of M), "3. (provisional)" while the evening is not final (shown, not counted). The Excel sheet
+gives each evening two number columns instead, its points and the place: a discarded evening's points are a
+number in brackets by their cell format (`documents.Bracketed`), a provisional evening has a place and no points.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.utils import translation
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
-from documents import Column, MultiSheetDocument, TableDocument, render
+from documents import Bracketed, Column, MultiSheetDocument, TableDocument, render
 
 from .services.seasons import Cell, SeasonTable, season_table
 
@@ -36,18 +38,39 @@ def evening_title(evening) -> str:
                                         "date": date_format(evening.tournament.date, "SHORT_DATE_FORMAT")}
 
 
-def ranking_document(table: SeasonTable) -> TableDocument:
+def cell_points(cell: Cell | None):
+    """An evening's season points as a number (a spreadsheet's cell): in brackets when discarded, none while the
+    evening is provisional."""
+    if cell is None or cell.provisional or cell.worth is None:
+        return None
+    return cell.worth if cell.counted else Bracketed(cell.worth)
+
+
+def ranking_document(table: SeasonTable, *, spreadsheet: bool = False) -> TableDocument:
+    """The ranking; `spreadsheet`: each evening as two number columns (points, place) rather than one text."""
     season = table.season
     columns = [Column("rank", _("Rank"), "int", width=6), Column("name", _("Name"), width=24),
                Column("club", _("Club"), width=18)]
     # the total before the evenings: a phone shows it without scrolling sideways
     columns += [Column("total", _("Total"), "decimal", width=9), Column("evenings", _("Evenings"), "int", width=9)]
-    columns += [Column(f"e{e.number}", evening_title(e), width=14, align="right") for e in table.evenings]
+    for e in table.evenings:
+        if not spreadsheet:
+            columns.append(Column(f"e{e.number}", evening_title(e), width=14, align="right"))
+            continue
+        title = evening_title(e) if e.final else _("%(evening)s (provisional)") % {"evening": evening_title(e)}
+        columns += [Column(f"e{e.number}", title, "decimal", width=14),
+                    Column(f"p{e.number}", _("%(number)s: place") % {"number": e.number}, "int", width=9)]
     rows = []
     for row in table.rows:
         values = {"rank": row.rank, "name": row.person.name, "club": row.person.club, "total": row.total,
                   "evenings": row.evenings}
-        values.update({f"e{e.number}": cell_text(row.cells.get(e.number)) for e in table.evenings})
+        for e in table.evenings:
+            cell = row.cells.get(e.number)
+            if spreadsheet:
+                values[f"e{e.number}"] = cell_points(cell)
+                values[f"p{e.number}"] = cell.place if cell else None
+            else:
+                values[f"e{e.number}"] = cell_text(cell)
         rows.append(values)
     return TableDocument(
         _("Season ranking"), columns, rows, subtitle=season.name, notes=ranking_notes(table),
@@ -92,8 +115,8 @@ def statistics_document(table: SeasonTable) -> TableDocument:
                          notes=[_("Final evenings only.")], filename_stem="season-statistics")
 
 
-def season_document(table: SeasonTable) -> MultiSheetDocument:
-    ranking = ranking_document(table)
+def season_document(table: SeasonTable, *, spreadsheet: bool = False) -> MultiSheetDocument:
+    ranking = ranking_document(table, spreadsheet=spreadsheet)
     return MultiSheetDocument(table.season.name, [ranking, statistics_document(table)],
                               filename_stem="season", landscape=ranking.landscape, dense=True)
 
@@ -113,4 +136,5 @@ def render_season(season, file_format: str) -> bytes:
     """The season's ranking and statistics as PDF or Excel, in the season's language."""
     with translation.override(season.language):
         table = season_table(season)
-        return render(season_document(table), file_format, tournament=frame_of(season, table))
+        return render(season_document(table, spreadsheet=file_format == "xlsx"), file_format,
+                      tournament=frame_of(season, table))

@@ -117,3 +117,14 @@ def new_phone(browser):
     phone = context.new_page()
     phone.set_default_timeout(ACTION_TIMEOUT)
     return phone
+
+
+def keyboard_phone(browser):
+    """A phone-wide window (390×844) worked by keyboard (a phone with a Bluetooth keyboard, or a screen reader's),
+    in its own browser context (`phone.context`, closed at the end)."""
+    from tests.browser.conftest import ACTION_TIMEOUT
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    phone = context.new_page()
+    phone.set_default_timeout(ACTION_TIMEOUT)
+    return phone

@@ -269,3 +269,33 @@ def test_a_refused_registration_puts_the_cursor_on_the_field_in_error(schafkopf,
     assert client.post(url(schafkopf), PLAYER).status_code == 302
     asked = focused(client.post(url(schafkopf), PLAYER))
     assert len(asked) == 1 and 'name="confirm_duplicate"' in asked[0], asked
+
+
+def test_the_seating_drawn_message_names_the_games_own_page(director, make_tournament, client):
+    """Each game's own word for its seating page: no "Field for a patience" in Schafkopf or Rummi."""
+    from scoring.games.tablegames import services as table_services
+    from tournament.services.participants import import_participants
+
+    client.force_login(director)
+    schafkopf = make_tournament(director, name="Schafkopf evening", game="schafkopf")
+    rummi = make_tournament(director, name="Rummi evening", game="rummi")
+    patience = make_tournament(director, name="Kabale", game="domino_patience")
+    pages = {}
+    for tournament in (schafkopf, rummi, patience):
+        names = "".join(f"Anna{n};Huber{n}\n" for n in range(1, 9))
+        assert import_participants(tournament, "l.csv", f"First name;Last name\n{names}".encode(), by=director).ok
+        if tournament is schafkopf:
+            from scoring.games.schafkopf import services as schafkopf_services
+
+            schafkopf_services.draw_seating(tournament, by=director, seed=1)
+        else:
+            table_services.draw(tournament, by=director, seed=1)
+        player = tournament.participants.get(number=1)
+        pages[tournament.game] = client.post(url(tournament, "desk_entry", player.pk),
+                                             {"action": "status", "status": "withdrawn", "reason": ""},
+                                             follow=True).content.decode()
+    for game in ("schafkopf", "rummi"):
+        assert "patience" not in pages[game].lower()
+    assert "the page “Seating” says what this change needs — a substitute" in pages["schafkopf"]
+    assert "the page “Seating” says what this change needs." in pages["rummi"]
+    assert "the page “Field” says what this change needs." in pages["domino_patience"]

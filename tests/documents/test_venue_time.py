@@ -101,7 +101,7 @@ def test_excel_writes_dates_money_and_notes_as_the_language_does(director):
     tournament.refresh_from_db()
     data = render(documents(tournament)["standings"](), "xlsx", tournament=tournament)
     book = openpyxl.load_workbook(io.BytesIO(data))
-    final = book.worksheets[-1]
+    final = book.worksheets[0]  # the standings open with the ranking
     texts = [cell.value for row in final.iter_rows() for cell in row if isinstance(cell.value, str)]
     assert any("Preise 585,00." in text for text in texts), texts
     assert not any(re.search(r"\d\.\d\d\b", text) for text in texts), "a number written the English way"

@@ -162,7 +162,7 @@ def test_excel_ranking_equals_the_page(drawn, director, client, enter_all):
     assert len(page_rows) == 16
     data = client.get(reverse("tournament:schafkopf:download", args=[drawn.slug, "standings", "xlsx"])).content
     book = load_workbook(io.BytesIO(data), read_only=True)
-    assert book.sheetnames == ["Round 1", "Round 2", "Final ranking"]
+    assert book.sheetnames == ["Final ranking", "Round 1", "Round 2"]  # the ranking first, as handed over
     excel_rows = list(book["Final ranking"].iter_rows(values_only=True))
     header, body = excel_rows[0], excel_rows[1:17]
     assert header[:4] == ("Rank", "No.", "Name", "Club")

@@ -73,7 +73,7 @@ def test_sending_a_list_makes_one_first_entry_and_the_referee_table_confirms_it(
     sent = phone_notes(phone, table_url(token), "sent-note")
     assert "paper score list" in sent["en"] and "Punkteliste" in sent["de"] and "pointsedlen" in sent["da"]
     offline = phone_notes(phone, table_url(token), "ph-offline")
-    assert "Send the score list again" in offline["en"] and "Sendet die Punkteliste" in offline["de"]
+    assert "Send the score list again" in offline["en"] and "Senden Sie die Punkteliste" in offline["de"]
     assert "Send pointsedlen igen" in offline["da"]
     client.force_login(director)
     sheet_url = reverse("tournament:schafkopf:sheet", args=[link.tournament.slug, 1, 1])
@@ -90,8 +90,8 @@ def test_sending_a_list_makes_one_first_entry_and_the_referee_table_confirms_it(
     assert phone_notes(phone, table_url(token), "counted") == {
         "en": "Your score list has been recorded and counts. Here is what was recorded. If something is wrong, "
               "bring the paper score list to the referee table.",
-        "de": "Eure Punkteliste ist erfasst und zählt. Hier seht ihr, was erfasst wurde. "
-              "Stimmt etwas nicht, bringt die Punkteliste aus Papier zur Turnierleitung.",
+        "de": "Ihre Punkteliste ist erfasst und zählt. Hier sehen Sie, was erfasst wurde. "
+              "Stimmt etwas nicht, bringen Sie die Punkteliste aus Papier zur Turnierleitung.",
         "da": "Jeres pointseddel er registreret og tæller. Her er det, der blev registreret. "
               "Er noget forkert, så bring pointsedlen på papir til dommerbordet."}
 

@@ -149,6 +149,27 @@ def test_taking_the_players_of_an_earlier_tournament(director, make_tournament):
         register.take_participants(now, voms, by=director)
 
 
+def test_taken_over_players_keep_their_numbers_where_free(director, make_tournament):
+    """A regular keeps his number from evening to evening: a withdrawn player of the earlier evening leaves a gap,
+    the others do not move up into it; a number taken in the new tournament is given anew, after the others."""
+    before = make_tournament(director, name="Before", game="schafkopf")
+    for first in ("Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerd"):
+        add_participant(before, by=director, first_name=first, last_name="Huber", club="SK Au")
+    fritz = before.participants.get(first_name="Fritz")
+    fritz.status = Participant.Status.WITHDRAWN
+    fritz.save()
+    now = make_tournament(director, name="Now", game="schafkopf")
+    add_participant(now, by=director, first_name="Zoe", last_name="New", club="SK Au")
+    created = register.take_participants(now, before, by=director)
+    numbers = dict(now.participants.values_list("first_name", "number"))
+    assert numbers == {"Zoe": 1, "Bert": 2, "Carl": 3, "Dora": 4, "Emil": 5, "Gerd": 7, "Anna": 8}
+    assert [p.number for p in created] == [2, 3, 4, 5, 7, 8]
+    # the evening after: the same numbers again
+    later = make_tournament(director, name="Later", game="schafkopf")
+    register.take_participants(later, now, by=director)
+    assert dict(later.participants.values_list("first_name", "number")) == numbers
+
+
 def test_place_points_are_parsed_and_checked():
     assert seasons.parse_place_points("25, 20; 16 12.5") == ["25", "20", "16", "12.5"]
     for wrong in ("25 x", "-1", "1e9", "NaN", "0.25"):
@@ -316,3 +337,72 @@ def test_the_season_pdf_keeps_every_row_whole_and_fills_its_pages(director, seas
         # the whole row on one page: its rank and the name beside it
         assert any(re.search(rf"^\d+ Korbinian{i}\b", page, re.MULTILINE) for page in pages), i
     assert len(pages) <= 5, len(pages)  # ranking and statistics of 48 people, about 40 rows a page
+
+
+@pytest.mark.parametrize("points_to_substitute", [False, True])
+def test_a_substitutes_evening_counts_in_his_season_only_when_the_points_were_his(director, season, evening, names,
+                                                                                   points_to_substitute):
+    """table-games.md, Decision (prizes and withdrawn players): the season counts the evenings a player played; a
+    substitute's evening counts in his own season only when the seat's points were credited to him."""
+    from tournament.services.participants import set_participant_status
+
+    tournament = evening(10, names[:16], season=season, seed=1, results=False)
+    late = add_participant(tournament, by=director, first_name="Sepp", last_name="Late", club="SK Au")
+    gone = tournament.participants.get(number=3)
+    set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
+    seat = Seat.objects.get(participant=gone, table__round__number=2)
+    schafkopf.set_substitute(seat, late, by=director, points_to_substitute=points_to_substitute)
+    enter_random_results(tournament, director, random.Random(1))
+    table = seasons.season_table(season)
+    assert table.evenings[0].final
+    by_person = {row.person.pk: row for row in table.rows}
+    late.refresh_from_db()
+    gone.refresh_from_db()
+    assert late.person_id is not None and gone.person_id is not None
+    # the player who left played round 1: his evening counts either way (the season counts the evenings he played)
+    assert by_person[gone.person_id].evenings == 1 and 1 in by_person[gone.person_id].cells
+    if points_to_substitute:
+        assert by_person[late.person_id].evenings == 1 and 1 in by_person[late.person_id].cells
+    else:
+        assert late.person_id not in by_person
+
+
+def test_the_season_excel_holds_numbers_and_marks_discarded_evenings_by_format(director, season, evening, names):
+    """Each evening's points and place are number cells (not "(10 · 1.)" as text), the total a number exactly as
+    the page shows it (34, not 34.0); a discarded evening's points are in brackets by their number format."""
+    import io
+
+    import openpyxl
+
+    from tournament.season_documents import render_season
+
+    for day, seed in ((10, 1), (17, 2), (24, 3)):
+        evening(day, names, season=season, seed=seed)
+    fourth = evening(31, names, season=season, seed=4, results=False)
+    enter_one_list(fourth, director)
+    table = seasons.season_table(season)
+    sheet = openpyxl.load_workbook(io.BytesIO(render_season(season, "xlsx"))).worksheets[0]
+    header = [cell.value for cell in sheet[1]]
+    assert header[:5] == ["Rang", "Name", "Verein", "Summe", "Abende"]
+    assert header[5::2][3].endswith("(vorläufig)") and header[6] == "1: Platz"
+    discarded = 0
+    for row, line in zip(table.rows, sheet.iter_rows(min_row=2, max_row=len(table.rows) + 1), strict=True):
+        total = line[3]
+        assert total.data_type == "n" and Decimal(str(total.value)) == row.total
+        if row.total == row.total.to_integral_value():
+            assert isinstance(total.value, int)
+        for e in table.evenings:
+            points, place = line[3 + 2 * e.number], line[4 + 2 * e.number]
+            cell = row.cells.get(e.number)
+            if cell is None:
+                assert points.value is None and place.value is None
+                continue
+            assert place.value == cell.place and isinstance(place.value, int)
+            if cell.provisional:
+                assert points.value is None
+                continue
+            assert points.data_type == "n" and Decimal(str(points.value)) == cell.worth
+            assert ("(" in points.number_format) == (not cell.counted)
+            discarded += not cell.counted
+    assert discarded > 0, "best 2 of 3: someone has a discarded evening"
+    assert not any(isinstance(c.value, str) and "·" in c.value for line in sheet.iter_rows() for c in line)

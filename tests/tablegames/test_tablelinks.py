@@ -88,7 +88,7 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     sent = phone_notes(phone, table_url(token), "sent-note")
     assert "paper score sheet" in sent["en"] and "Spielbogen" in sent["de"] and "pointsedlen" in sent["da"]
     offline = phone_notes(phone, table_url(token), "ph-offline")
-    assert "Send the score sheet again" in offline["en"] and "Sendet den Spielbogen" in offline["de"]
+    assert "Send the score sheet again" in offline["en"] and "Senden Sie den Spielbogen" in offline["de"]
     assert "Send pointsedlen igen" in offline["da"]
     assert phone.post(table_url(token), {**FIRST, **SECOND}).status_code == 302  # the next hand: the same entry
     pending = PendingSheet.objects.get(table=link.table)
@@ -107,8 +107,8 @@ def test_hands_sent_from_the_phone_await_confirmation_then_count(phone, domino_l
     assert phone_notes(phone, table_url(token), "counted") == {
         "en": "Your score sheet has been recorded and counts. Here is what was recorded. If something is wrong, "
               "bring the paper score sheet to the referee table.",
-        "de": "Euer Spielbogen ist erfasst und zählt. Hier seht ihr, was erfasst wurde. "
-              "Stimmt etwas nicht, bringt den Spielbogen aus Papier zur Turnierleitung.",
+        "de": "Ihr Spielbogen ist erfasst und zählt. Hier sehen Sie, was erfasst wurde. "
+              "Stimmt etwas nicht, bringen Sie den Spielbogen aus Papier zur Turnierleitung.",
         "da": "Jeres pointseddel er registreret og tæller. Her er det, der blev registreret. "
               "Er noget forkert, så bring pointsedlen på papir til dommerbordet."}
     before = stored(domino_of_four)
@@ -371,7 +371,7 @@ def test_hands_counted_at_once_before_the_games_end_are_said_once(phone, domino_
     domino_of_four.link_entries_count = True
     domino_of_four.save()
     _link, token = domino_links[(1, 1)]
-    assert said_after_sending(phone, table_url(token), FIRST, "de") == ["Euer Spielbogen ist erfasst und zählt."]
+    assert said_after_sending(phone, table_url(token), FIRST, "de") == ["Ihr Spielbogen ist erfasst und zählt."]
 
 
 @pytest.mark.parametrize("key", ["rummi", "quadominos"])

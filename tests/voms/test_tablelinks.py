@@ -75,7 +75,7 @@ def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone
     sent = phone_notes(phone, table_url(token), "sent-note")
     assert "the paper slip" in sent["en"] and "Spielzettel" in sent["de"] and "kamsedlen" in sent["da"]
     offline = phone_notes(phone, table_url(token), "ph-offline")
-    assert "Send the slip again" in offline["en"] and "Sendet den Spielzettel" in offline["de"]
+    assert "Send the slip again" in offline["en"] and "Senden Sie den Spielzettel" in offline["de"]
     assert "Send kamsedlen igen" in offline["da"]
     client.force_login(director)
     enter = client.get(reverse("tournament:voms:enter", args=[drawn.slug]) + "?round=1").content.decode()
@@ -91,8 +91,8 @@ def test_a_slip_sent_from_the_phone_awaits_the_referee_tables_confirmation(phone
     assert phone_notes(phone, table_url(token), "counted") == {
         "en": "Your slip has been recorded and counts. Here is what was recorded. If something is wrong, bring the "
               "paper slip to the referee table.",
-        "de": "Euer Spielzettel ist erfasst und zählt. Hier seht ihr, was erfasst wurde. "
-              "Stimmt etwas nicht, bringt den Spielzettel aus Papier zur Turnierleitung.",
+        "de": "Ihr Spielzettel ist erfasst und zählt. Hier sehen Sie, was erfasst wurde. "
+              "Stimmt etwas nicht, bringen Sie den Spielzettel aus Papier zur Turnierleitung.",
         "da": "Jeres kamseddel er registreret og tæller. Her er det, der blev registreret. "
               "Er noget forkert, så bring kamsedlen på papir til dommerbordet."}
     before = stored(drawn)
@@ -226,7 +226,7 @@ def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, k
     assert 'id="counted"' in page and 'name="g3-lus_a"' not in page
     counted = phone_notes(phone, table_url(token), "counted")
     assert counted["en"].startswith("Your series has been recorded and counts.") and "series slip" in counted["en"]
-    assert counted["de"].startswith("Eure Serie ist erfasst") and "Serienzettel" in counted["de"]
+    assert counted["de"].startswith("Ihre Serie ist erfasst") and "Serienzettel" in counted["de"]
     assert counted["da"].startswith("Jeres serie er registreret") and "seriesedlen" in counted["da"]
 
 
@@ -337,7 +337,7 @@ def test_a_series_game_counted_at_once_is_said_once(phone, knockout, drawn, dire
     semifinal = knockout.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key").first()
     token = token_of(issue_match_links(drawn, [semifinal], by=director)[0])
     said = said_after_sending(phone, table_url(token), {"g1-lus_a": "9", "g1-lus_b": "3"}, "de")
-    assert said == ["Eure Serie ist erfasst und zählt."]
+    assert said == ["Ihre Serie ist erfasst und zählt."]
 
 
 def test_the_menus_table_links_before_the_pool_draw_says_to_draw_first(director, make_tournament, client):

@@ -39,10 +39,42 @@ class DuplicateName(DomainError):
 class ImportReport:
     created: list[Participant] = field(default_factory=list)
     rejected: list[tuple[int, str]] = field(default_factory=list)
+    #: rows that may be a mistake (a name twice, a team registered already under another name): nothing is
+    #: imported until the director confirms them (`confirm_duplicates`)
+    warnings: list[tuple[int, str]] = field(default_factory=list)
+    #: teams registered (a team game's list): the message says teams, not only players
+    teams: int = 0
+
+    @property
+    def held(self) -> bool:
+        """Nothing imported: the warnings wait for the director's confirmation."""
+        return bool(self.warnings) and not self.created
 
     @property
     def ok(self) -> bool:
-        return not self.rejected
+        return not self.rejected and not self.held
+
+
+def name_warnings(rows, tournament) -> list[tuple[int, str]]:
+    """[(row number, full name)] of a list -> a warning for each name that is in the list twice (naming the
+    first row) or registered already (naming the number): one person imported twice, unless two people share
+    the name, which only the director knows."""
+    registered = {}
+    for number, first, last in tournament.participants.order_by("number").values_list(
+            "number", "first_name", "last_name"):
+        registered.setdefault(same_name(f"{first} {last}"), number)
+    first_row: dict[str, int] = {}
+    warnings = []
+    for row_number, name in rows:
+        key = same_name(name)
+        if key in first_row:
+            warnings.append((row_number, _("“%(name)s” is in the list twice (also row %(row)s).")
+                             % {"name": " ".join(name.split()), "row": first_row[key]}))
+        elif key in registered:
+            warnings.append((row_number, _("“%(name)s” is registered already (number %(number)s).")
+                             % {"name": " ".join(name.split()), "number": registered[key]}))
+        first_row.setdefault(key, row_number)
+    return warnings
 
 
 def _require_director(by, tournament) -> None:
@@ -165,10 +197,11 @@ def refuse_team_after_play(tournament) -> None:
 
 
 def register_team(tournament, *, by, name: str, players: list[str], seeded: bool = False,
-                  confirm_duplicate: bool = False, sent=None) -> Team:
+                  confirm_duplicate: bool = False, sent=None, imported_from: str = "") -> Team:
     """A team of 1 or 2 players, given as full names ("First Last"); a second team of the same name needs
     `confirm_duplicate` (the desk asks). Refused once results are in (`refuse_team_after_play`).
-    `sent`: see `tournament.services.replay`."""
+    `sent`: see `tournament.services.replay`. `imported_from`: the list's file name, when an import registers
+    the team (its rows are checked there; the audit says so)."""
     _require_director(by, tournament)
     refuse_team_after_play(tournament)
     players = [" ".join(p.split()) for p in players if p and p.strip()]
@@ -182,9 +215,12 @@ def register_team(tournament, *, by, name: str, players: list[str], seeded: bool
                                    seeded=seeded)
         first = next_number(tournament)  # the team's players get the next numbers in turn
         team.members.add(*(new_player(tournament, *split_name(p), number=first + n) for n, p in enumerate(players)))
+        if imported_from:
+            reason = _("imported from the list “%(file)s”") % {"file": imported_from}
+        else:
+            reason = _("second registration of the same name, confirmed") if confirm_duplicate else ""
         log_action("team.add", by=by, tournament=tournament, obj=team,
-                   after={"name": name, "players": players, "seeded": seeded},
-                   reason=_("second registration of the same name, confirmed") if confirm_duplicate else "")
+                   after={"name": name, "players": players, "seeded": seeded}, reason=reason)
     return team
 
 
@@ -513,8 +549,11 @@ def set_participant_status(participant, status: str, *, by, reason: str = "") ->
     return participant
 
 
-def import_participants(tournament, filename: str, data: bytes, *, by, sent=None) -> ImportReport:
-    """Import players from a list; if any row is rejected, nothing is imported and the report says why."""
+def import_participants(tournament, filename: str, data: bytes, *, by, sent=None,
+                        confirm_duplicates: bool = False) -> ImportReport:
+    """Import players from a list; if any row is rejected, nothing is imported and the report says why.
+    A name twice in the list, or registered already, holds the import back with a warning until the director
+    confirms it (`confirm_duplicates`): two people may share a name, one person is not imported twice unasked."""
     _require_director(by, tournament)
     report = ImportReport()
     try:
@@ -546,6 +585,11 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
         candidates.append((number, row))
     if report.rejected:
         return report
+    report.warnings = name_warnings(
+        [(row_number, f"{row.get('first_name', '')} {row['last_name']}") for row_number, row in parsed.rows],
+        tournament)
+    if report.warnings and not confirm_duplicates:
+        return report
     from .register import person_for
 
     with transaction.atomic():
@@ -563,5 +607,6 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
                 )
             )
         log_action("participant.import", by=by, tournament=tournament, obj=tournament,
-                   after={"file": filename, "created": len(report.created)})
+                   after={"file": filename, "created": len(report.created)},
+                   reason=_("the warnings about names in the list, confirmed") if report.warnings else "")
     return report

@@ -17,7 +17,7 @@ from ..models import Participant, Person, Tournament
 from ..permissions import can_create_tournaments, is_director
 from .audit import log_action
 from .errors import DomainError
-from .participants import drawn, next_number, same_name
+from .participants import drawn, same_name
 
 PERSON_FIELDS = ("first_name", "last_name", "club", "contact")
 SUGGESTIONS = 10
@@ -208,15 +208,32 @@ def take_participants(tournament: Tournament, source: Tournament, *, by) -> list
         present = list(tournament.participants.all())
         persons = {p.person_id for p in present if p.person_id}
         names = {same_name(p.name) for p in present}
-        number = next_number(tournament)
-        for player in source.participants.filter(status=Participant.Status.ACTIVE).order_by("number"):
-            if player.person_id in persons or same_name(player.name) in names:
-                continue
+        players = [player for player in source.participants.filter(status=Participant.Status.ACTIVE)
+                   .order_by("number") if player.person_id not in persons and same_name(player.name) not in names]
+        for player, number in zip(players, _kept_numbers(players, {p.number for p in present}), strict=True):
             created.append(Participant.objects.create(
                 tournament=tournament, number=number, first_name=player.first_name, last_name=player.last_name,
                 club=player.club, group=player.group, person_id=player.person_id))
-            number += 1
+        created.sort(key=lambda p: p.number)
         if created:
             log_action("participant.take_over", by=by, tournament=tournament, obj=tournament,
                        after={"from": source.name, "created": [f"{p.number} {p.name}" for p in created]})
     return created
+
+
+def _kept_numbers(players, taken: set[int]) -> list[int]:
+    """The numbers the taken-over players get: each keeps the number he had where it is still free (a regular
+    is the same number every evening), the others follow the highest number in use."""
+    numbers: list[int | None] = []
+    used = set(taken)
+    for player in players:
+        keep = player.number not in used
+        numbers.append(player.number if keep else None)
+        used.add(player.number)
+    following = max(used, default=0) + 1
+    result = []
+    for number in numbers:
+        if number is None:
+            number, following = following, following + 1
+        result.append(number)
+    return result

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -139,6 +139,26 @@ class RegisterView(DeskPage, ReplayGuard, FormView):
         return redirect(desk_url(self.tournament))
 
 
+def seating_page_label(tournament) -> str:
+    """The seating page as the game's menu names it ("Seating"; "Field" for a patience)."""
+    for label, address in tournament.game_type.menu(tournament):
+        try:
+            if resolve(address).url_name == "seating":
+                return str(label)
+        except Resolver404:
+            continue
+    return _("Seating")
+
+
+def seating_drawn_message(tournament) -> str:
+    """A status changed once the seats are drawn: where to go, in the game's own word, and what it may need."""
+    page = seating_page_label(tournament)
+    if tournament.game_type.substitutes:
+        return _("The seating is drawn already: the page “%(page)s” says what this change needs — a substitute on "
+                 "the seats still to be played, or the draw again before play starts.") % {"page": page}
+    return _("The seating is drawn already: the page “%(page)s” says what this change needs.") % {"page": page}
+
+
 class ImportView(RegisterView):
     """A list of players from a spreadsheet (a team game imports on its own page)."""
 
@@ -150,15 +170,17 @@ class ImportView(RegisterView):
     def post(self, request, *args, **kwargs):
         if self.teams:
             raise Http404
-        form = ImportForm(request.POST, request.FILES)
+        form = ImportForm(request.POST, request.FILES, ask_duplicates=True)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
         upload = form.cleaned_data["file"]
         self.report = desk.import_participants(self.tournament, upload.name, upload.read(), by=request.user,
-                                               sent=self.sent)
+                                               sent=self.sent, confirm_duplicates=form.confirmed)
         if self.report.ok:
             messages.success(request, _("%(count)s players imported.") % {"count": len(self.report.created)})
             return redirect(desk_url(self.tournament))
+        if self.report.held:  # the file is chosen again, with the box ticked
+            form = ImportForm(ask_duplicates=True)
         return self.render_to_response(self.get_context_data(import_form=form, form=PlayerForm()))
 
 
@@ -237,9 +259,7 @@ class EditView(EntryMixin, TemplateView):
                                                                                "name": entry.name})
         if action == "status" and entry.status != status_before and desk.drawn(self.tournament):
             # withdrawn mid-evening, or back after the draw: the seats need a decision, which the draw page offers
-            messages.warning(request, _("The seating is drawn already: the Seating page (Field for a patience) says "
-                                        "what this change needs — a substitute on the seats still to be played, or "
-                                        "the draw again before play starts."))
+            messages.warning(request, seating_drawn_message(self.tournament))
         return redirect(desk_url(self.tournament))
 
     def _details(self, entry):

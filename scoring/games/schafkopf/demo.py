@@ -49,7 +49,9 @@ def create_demo(director, *, seed: int | None = None, results: bool = False, pla
                 PrizeSpec("percent", Decimal(10)), PrizeSpec("fixed", Decimal(50))),
     )
     services.update_settings(tournament, money, by=director)
-    report = import_participants(tournament, "players.csv", player_list(rng, players), by=director)
+    # a generated list may name two people alike, as a real club's may: no question to ask
+    report = import_participants(tournament, "players.csv", player_list(rng, players), by=director,
+                                 confirm_duplicates=True)
     if not report.ok:
         raise ValueError(f"demo player list rejected: {report.rejected}")
     services.draw_seating(tournament, by=director, seed=rng.randrange(1, services.SEED_LIMIT))

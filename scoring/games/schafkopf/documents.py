@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
 from scoring.models import ScoreSheet
-from scoring.progress import lazy_heading
+from scoring.progress import ResultProgress, lazy_heading, lazy_round_heading
 from scoring.rules.schafkopf import (
     EXCLUDED_LABEL,
     GAME_TYPES,
@@ -416,7 +416,7 @@ def ranking_document(tournament, *, after_round: int | None = None, result=None)
         title, columns, ranking_rows(result),
         notes=ranking_notes(result),
         filename_stem="ranking" if result.last_round else f"ranking-after-{result.after_round}",
-        landscape=True, dense=True,
+        landscape=True, dense=True, one_page=True,
     )
 
 
@@ -443,8 +443,11 @@ def round_results(tournament, round_number: int, tables, sheets) -> TableDocumen
                 row.update({name: sheet.derived["counts"][key][name] for name, _metric in COUNT_COLUMNS})
                 row["remark"] = LIST_CORRECTED if sheet.corrected else ""
             rows.append(row)
-    return TableDocument(_round_title(round_number), columns, rows, filename_stem=f"round-{round_number}",
-                         keep_together="table")
+    # provisional while lists of the round are missing, as the ranking says it
+    progress = ResultProgress(entered=sum(table.table_id in sheets for table in tables), expected=len(tables),
+                              unit="lists")
+    return TableDocument(lazy_round_heading(progress, round_number), columns, rows,
+                         filename_stem=f"round-{round_number}", keep_together="table")
 
 
 def _round_sheets(tournament) -> list[TableDocument]:
@@ -454,9 +457,9 @@ def _round_sheets(tournament) -> list[TableDocument]:
 
 
 def standings_document(tournament) -> MultiSheetDocument:
-    """Every round's results, then the final ranking with the prizes."""
+    """The ranking with the prizes first (what a director hands over), then every round's results."""
     return MultiSheetDocument(
-        _("Standings"), [*_round_sheets(tournament), ranking_document(tournament)], filename_stem="standings",
+        _("Standings"), [ranking_document(tournament), *_round_sheets(tournament)], filename_stem="standings",
         landscape=True, dense=True,
     )
 

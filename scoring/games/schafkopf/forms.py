@@ -40,6 +40,8 @@ from .config import Settings
 class FixedTableForm(forms.Form):
     table = forms.IntegerField(
         label=gettext_lazy("Fixed table"), required=False, min_value=1, max_value=9999,
+        error_messages={"min_value": gettext_lazy(
+            "There is no table %(value)s: the tables are numbered from %(limit_value)s.")},
         help_text=gettext_lazy("The player sits at this table in every round (e.g. for accessibility). "
                                "Empty: drawn like everyone else. Applies at the next draw."),
     )

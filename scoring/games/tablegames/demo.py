@@ -81,7 +81,9 @@ def _create(game: TableGame, director, chosen, *, rng: random.Random, results: b
     tournament = create_tournament(by=director, name=name, game=game.key, date=datetime.date.today(),
                                    venue="Medborgerhuset", language=game.demo_language)
     services.update_settings(tournament, chosen, by=director)
-    report = import_participants(tournament, "players.csv", player_list(rng, count), by=director)
+    # a generated list may name two people alike, as a real club's may: no question to ask
+    report = import_participants(tournament, "players.csv", player_list(rng, count), by=director,
+                                 confirm_duplicates=True)
     if not report.ok:
         raise ValueError(f"demo player list rejected: {report.rejected}")
     services.draw(tournament, by=director, seed=rng.randrange(1, SEED_LIMIT))

@@ -339,7 +339,7 @@ def ranking_document(tournament, *, after_round: int | None = None, result=None)
     title = lazy_heading(result.progress, None if result.last_round else result.after_round)
     stem = "standings" if result.last_round else f"standings-after-{result.after_round}"
     return TableDocument(title, ranking_columns(result), ranking_rows(result), notes=ranking_notes(result),
-                         filename_stem=stem, landscape=True)
+                         filename_stem=stem, landscape=True, one_page=True)
 
 
 # --- every hand ----------------------------------------------------------------------------------------

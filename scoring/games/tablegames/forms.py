@@ -356,6 +356,9 @@ def read_result(data: Mapping, seat: int, with_time: bool) -> GridRow:
         if tiles.isascii() and tiles.isdigit():
             grid.errors.append(_("Tiles left: at most %(limit)s, not “%(text)s”.")
                                % {"limit": MOST_NUMBER, "text": tiles})
+        elif re.fullmatch(r"[-−][0-9]+", tiles):
+            grid.errors.append(_("Tiles left cannot be negative (“%(text)s”): 0 when the patience came out.")
+                               % {"text": tiles})
         else:
             grid.errors.append(_("Tiles left: “%(text)s” is not a whole number.") % {"text": tiles} if tiles
                                else _("Enter the tiles left (0 when the patience came out)."))

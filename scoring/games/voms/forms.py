@@ -3,6 +3,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.voms import LIMIT_LUS, MAX_LUS
+from tournament.desk_forms import ImportWarningsMixin
 from tournament.form_focus import FocusFirstError
 from tournament.services.text import MAX_REASON
 
@@ -12,6 +13,11 @@ MAX_NUMBER = 9999
 
 #: an over-long number says the limit (Django fills in limit_value when it shows the message)
 AT_MOST = _("Too large: at most %(limit_value)s.")
+#: a number below the field's least, in our words rather than Django's "Ensure this value is greater than or equal"
+AT_LEAST = _("Too small: at least %(limit_value)s.")
+TABLES_FROM = _("There is no table %(value)s: the tables are numbered from %(limit_value)s.")
+ROUNDS_FROM = _("There is no round %(value)s: the rounds are numbered from %(limit_value)s.")
+NOT_NEGATIVE = _("Cannot be negative.")
 
 
 class BoundedIntegerField(forms.IntegerField):
@@ -21,9 +27,11 @@ class BoundedIntegerField(forms.IntegerField):
     "less than or equal to"; the referee table needs "at most 9999" for both.
     """
 
-    def __init__(self, *, max_value: int, **kwargs):
+    def __init__(self, *, max_value: int, too_small=None, **kwargs):
         super().__init__(max_value=max_value, **kwargs)
         self.set_limit(max_value)
+        if self.min_value is not None:
+            self.error_messages["min_value"] = too_small or (NOT_NEGATIVE if self.min_value == 0 else AT_LEAST)
 
     def set_limit(self, max_value: int) -> None:
         self.max_value = max_value
@@ -42,7 +50,7 @@ class IndividualForm(forms.Form):
     name = forms.CharField(label=_("Player without a partner"), max_length=160)
 
 
-class ImportForm(forms.Form):
+class ImportForm(ImportWarningsMixin, forms.Form):
     file = forms.FileField(label=_("Registration list (.xlsx or .csv)"))
 
 
@@ -109,9 +117,9 @@ CONFIRM_FIELDS = ("confirm_low_winner", "confirm_high_lus", "confirm_disqualify"
 
 
 class SlipForm(FocusFirstError, forms.Form):
-    round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_NUMBER,
+    round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_NUMBER, too_small=ROUNDS_FROM,
                                 widget=forms.NumberInput(attrs={"class": "short"}))
-    table = BoundedIntegerField(label=_("Table"), min_value=1, max_value=MAX_NUMBER,
+    table = BoundedIntegerField(label=_("Table"), min_value=1, max_value=MAX_NUMBER, too_small=TABLES_FROM,
                                 widget=forms.NumberInput(attrs={"class": "short", "autofocus": True}))
     lus_a = forms.CharField(label=_("Lus team A"), required=False,
                             widget=forms.TextInput(attrs={"class": "short", "inputmode": "numeric"}))

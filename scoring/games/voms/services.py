@@ -40,10 +40,12 @@ from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.participants import (
     ImportReport,
+    name_warnings,
     new_player,
     next_team_number,
     refuse_team_after_play,
     register_team,
+    same_name,
     split_name,
 )
 from tournament.services.replay import claim
@@ -178,11 +180,19 @@ def draw_partners(tournament, *, by, seed: int | None = None, sent=None) -> list
     return teams
 
 
-def import_teams(tournament, filename: str, data: bytes, *, by, sent=None) -> ImportReport:
+#: what the "seeded" column may say (any case); anything else is refused with its row
+SEEDED_YES = frozenset({"1", "x", "yes", "y", "ja", "j", "true"})
+SEEDED_NO = frozenset({"", "0", "no", "n", "nein", "nej", "false", "-"})
+
+
+def import_teams(tournament, filename: str, data: bytes, *, by, sent=None,
+                 confirm_duplicates: bool = False) -> ImportReport:
     """Teams from a list with the columns team, player 1, player 2 (optional), seeded (optional).
 
     A list without a team column is read as individual players (first name, last name), to be
-    paired by `draw_partners`. If any row is rejected, nothing is imported.
+    paired by `draw_partners`. If any row is rejected, nothing is imported. A player's name twice (in the list
+    or registered already), or a team whose players are those of a team registered already under another name,
+    holds the import back with a warning until the director confirms it (`confirm_duplicates`).
     """
     _require_director(by, tournament)
     report = ImportReport()
@@ -202,35 +212,74 @@ def import_teams(tournament, filename: str, data: bytes, *, by, sent=None) -> Im
     seen = set(tournament.teams.filter(withdrawn=False).values_list("name", flat=True))
     seen = {n.lower() for n in seen}
     wanted = []
+    names = []  # (row, a player's full name): each checked for a second registration
     for row_number, row in parsed.rows:
         if as_teams:
             players = [row.get("player1", ""), row.get("player2", "")]
             players = [p for p in players if p]
             name = row.get("team", "") or " & ".join(players)
+            seeded = row.get("seeded", "").lower()
             if not players:
                 report.rejected.append((row_number, _("The team has no players.")))
             elif name.lower() in seen:
                 report.rejected.append((row_number, _("There is a team called “%(name)s” already.") % {"name": name}))
+            elif seeded not in SEEDED_YES | SEEDED_NO:
+                report.rejected.append((row_number, _(
+                    "“%(value)s” in the column Seeded: write yes (or x, 1) for a seeded team, no or nothing "
+                    "for the others.") % {"value": row["seeded"]}))
             else:
                 seen.add(name.lower())
-                seeded = row.get("seeded", "").lower() in {"1", "x", "yes", "ja", "true"}
-                wanted.append((name, players, seeded))
+                wanted.append((row_number, name, players, seeded in SEEDED_YES))
+                names += [(row_number, player) for player in players]
         elif not row.get("last_name"):
             report.rejected.append((row_number, _("The last name is missing.")))
         else:
-            wanted.append((None, [f"{row.get('first_name', '')} {row['last_name']}"], False))
+            name = f"{row.get('first_name', '')} {row['last_name']}"
+            wanted.append((row_number, None, [name], False))
+            names.append((row_number, name))
     if report.rejected:
+        return report
+    report.warnings = sorted(name_warnings(names, tournament) + _same_players_warnings(tournament, wanted),
+                             key=lambda item: item[0])
+    if report.warnings and not confirm_duplicates:
         return report
     with transaction.atomic():
         claim(sent, by=by, action="team.import", what=filename)
-        for name, players, seeded in wanted:
+        for _row, name, players, seeded in wanted:
             if name is None:
                 report.created.append(register_individual(tournament, by=by, name=players[0]))
             else:
                 team = register_team(tournament, by=by, name=name, players=players, seeded=seeded,
-                                     confirm_duplicate=True)  # the rows were checked above
+                                     confirm_duplicate=True, imported_from=filename)  # rows checked above
                 report.created.extend(team.members.all())
+                report.teams += 1
+        log_action("team.import", by=by, tournament=tournament, obj=tournament,
+                   after={"file": filename, "teams": report.teams, "players": len(report.created)},
+                   reason=_("the warnings about names in the list, confirmed") if report.warnings else "")
     return report
+
+
+def _same_players_warnings(tournament, wanted) -> list[tuple[int, str]]:
+    """A team of the list whose players are those of a team registered already (or of an earlier row) under
+    another name: most likely one team registered twice."""
+    def players_key(names) -> frozenset:
+        return frozenset(same_name(n) for n in names)
+
+    known = {}
+    for team in tournament.teams.filter(withdrawn=False).prefetch_related("members").order_by("number"):
+        known.setdefault(players_key(p.name for p in team.members.all()), _("team %(number)s “%(name)s”")
+                         % {"number": team.number, "name": team.name})
+    warnings = []
+    for row_number, name, players, _seeded in wanted:
+        if name is None:
+            continue
+        key = players_key(players)
+        if key in known:
+            warnings.append((row_number, _("“%(name)s” has the same players as %(team)s.")
+                             % {"name": name, "team": known[key]}))
+        else:
+            known[key] = _("row %(row)s “%(name)s”") % {"row": row_number, "name": name}
+    return warnings
 
 
 # --- Pools and schedule -----------------------------------------------------------------------

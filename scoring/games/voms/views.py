@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import FormView, TemplateView, View
 
 from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
@@ -146,18 +147,32 @@ class TeamsView(DirectorRequiredMixin, ReplayGuard, TemplateView):
                 messages.success(request, _("Partners drawn: %(count)s teams.") % {"count": len(teams)})
                 return redirect(reverse("tournament:desk", args=[t.slug]))
             elif action == "import":
-                form = ImportForm(request.POST, request.FILES, prefix="import")
+                form = ImportForm(request.POST, request.FILES, prefix="import", ask_duplicates=True)
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(import_form=form))
                 upload = form.cleaned_data["file"]
-                report = services.import_teams(t, upload.name, upload.read(), by=request.user, sent=self.sent)
+                report = services.import_teams(t, upload.name, upload.read(), by=request.user, sent=self.sent,
+                                               confirm_duplicates=form.confirmed)
+                if report.held:  # the file is chosen again, with the box ticked
+                    return self.render_to_response(self.get_context_data(
+                        import_form=ImportForm(prefix="import", ask_duplicates=True), warnings=report.warnings))
                 if not report.ok:
                     return self.render_to_response(self.get_context_data(import_form=form, rejected=report.rejected))
-                messages.success(request, _("%(count)s players imported.") % {"count": len(report.created)})
+                messages.success(request, imported_message(report))
                 return redirect(reverse("tournament:desk", args=[t.slug]))
         except DomainError as error:
             messages.error(request, error.message)
         return redirect(url(t, "teams"))
+
+
+def imported_message(report) -> str:
+    """What an import registered: teams with their players, or players without a partner."""
+    players = len(report.created)
+    if report.teams:
+        return ngettext("%(teams)s team with %(players)s players imported.",
+                        "%(teams)s teams with %(players)s players imported.",
+                        report.teams) % {"teams": report.teams, "players": players}
+    return _("%(count)s players imported.") % {"count": players}
 
 
 class DrawView(DirectorRequiredMixin, FormView):
