@@ -223,7 +223,12 @@ def find_pg_tool(name: str) -> str | None:
 
 def pg_dump_command(settings_dict: Mapping, output: Path, pg_dump: str = "pg_dump") -> tuple[list[str], dict]:
     """The pg_dump call for a database's settings; the password goes in the environment, never argv."""
-    argv = [pg_dump, "--format=custom", "--no-owner", f"--file={output}"]
+    return pg_command(settings_dict, [pg_dump, "--format=custom", "--no-owner", f"--file={output}"])
+
+
+def pg_command(settings_dict: Mapping, argv: list[str]) -> tuple[list[str], dict]:
+    """`argv` (a PostgreSQL client tool and its options) with the connection of a database's settings."""
+    argv = list(argv)
     for option, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):
         if settings_dict.get(key):
             argv.append(f"{option}={settings_dict[key]}")
@@ -261,6 +266,30 @@ def _verify_pg_dump(path: Path) -> None:
     if result.returncode != 0:
         path.unlink(missing_ok=True)
         raise BackupError(_("The dump cannot be read back: %(error)s") % {"error": result.stderr.strip()})
+
+
+def restore_postgresql(backup: Path, settings_dict: Mapping, *, safety_dir: Path | None = None) -> Path:
+    """Put the dump `backup` in place of the database's content, after a safety dump of the current one.
+
+    `pg_restore --clean --single-transaction`: the old tables are dropped and the dump's created in one
+    transaction, so a restore that fails half-way changes nothing. Returns the safety dump.
+    """
+    pg_restore = find_pg_tool("pg_restore")
+    if pg_restore is None:
+        raise BackupError(_("pg_restore was not found. Install the PostgreSQL client tools (Debian: apt-get install "
+                            "postgresql-client)."))
+    listed = subprocess.run([pg_restore, "--list", str(backup)], capture_output=True, text=True)
+    if listed.returncode != 0:
+        raise BackupError(_("%(path)s is not a PostgreSQL dump made by the backup (%(error)s).")
+                          % {"path": backup, "error": listed.stderr.strip()})
+    safety = backup_postgresql(settings_dict, new_backup_path(str(settings_dict["NAME"]), PG_SUFFIX,
+                                                              label="before-restore", directory=safety_dir))
+    argv, env = pg_command(settings_dict, [pg_restore, "--clean", "--if-exists", "--no-owner",
+                                           "--single-transaction", "--exit-on-error"])
+    result = subprocess.run([*argv, str(backup)], env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BackupError(_("pg_restore failed, nothing was changed: %(error)s") % {"error": result.stderr.strip()})
+    return safety
 
 
 # --- the entry points ----------------------------------------------------------------------------
