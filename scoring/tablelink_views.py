@@ -10,14 +10,14 @@ from __future__ import annotations
 import logging
 import re
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from scoring.games import get_game
-from scoring.services.tablelinks import LinkRefused, hint_of, open_link
+from scoring.services.tablelinks import LinkRefused, closed_reason, hint_of, open_link
 
 logger = logging.getLogger("scoring.tablelinks")
 
@@ -62,6 +62,10 @@ def table_entry(request, token: str):
         return refusal(request, error.message, token=token)
     _language(request, link.tournament)
     game = get_game(link.tournament.game)
+    if game.phone and request.method == "POST" and closed_reason(link.tournament):
+        # a finished or archived tournament: nothing sent is read or counted; the page says why
+        logger.info("table link closed (%s): nothing recorded", hint_of(token))
+        return redirect(request.path)
     if game.phone:
         response = import_string(game.phone)(request, link, token=token)
         if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full

@@ -11,6 +11,10 @@ nothing is compared character by character) and the stored hash is checked once 
 What a table sends is a first entry awaiting confirmation (`PendingSheet` with `source_link`), on the
 double-entry path of `scoring.services.sheets`: the referee table confirms it or types the list blind.
 A tournament with `link_entries_count` lets it count at once (still logged, still correctable).
+
+Once the tournament is finished or archived its links are closed (`closed_reason`): they show the result and
+record nothing (no list, no problem). The links stay as they are: a tournament running again (a knockout built
+after the pools, a round added) or taken out of the archive opens them again.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
-from tournament.models import Match, Table
+from tournament.models import Match, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -87,6 +91,25 @@ def open_link(token: str) -> TableLink:
         raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
                             "your table's new link."))
     return link
+
+
+def closed_reason(tournament) -> str:
+    """Why the tournament's links record nothing any more, or "" while they do (the tournament as given)."""
+    if tournament.archived:
+        return _("This tournament is archived: its table links show the results and record nothing any more. If "
+                 "something is wrong, tell the tournament director.")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("This tournament is finished: its table links show the results and record nothing any more. If "
+                 "something is wrong, tell the referee table.")
+    return ""
+
+
+def _refuse_closed(link: TableLink) -> None:
+    """Refuse what a link sends once its tournament is finished or archived (its state read anew: the link's copy
+    may be older)."""
+    reason = closed_reason(Tournament.objects.only("status", "archived").get(pk=link.tournament_id))
+    if reason:
+        raise LinkRefused(reason)
 
 
 def _require_director(by, tournament) -> None:
@@ -209,6 +232,7 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
         if not current:
             raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
                                 "for your table's new link."))
+        _refuse_closed(link)
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
         if sheet is not None:
             if sheet.mode == mode and sheet.entries == entries:
@@ -285,6 +309,7 @@ def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProble
         if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
             raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
                                 "for your table's new link."))
+        _refuse_closed(link)
         open_ = TableProblem.objects.filter(table_id=link.table_id, match_id=link.match_id, kind=kind, note=note,
                                             closed_at__isnull=True).first()
         if open_ is not None:
