@@ -105,9 +105,10 @@ def closed_reason(tournament) -> str:
 
 
 def _refuse_closed(link: TableLink) -> None:
-    """Refuse what a link sends once its tournament is finished or archived (its state read anew: the link's copy
-    may be older)."""
-    reason = closed_reason(Tournament.objects.only("status", "archived").get(pk=link.tournament_id))
+    """Refuse what a link sends once its tournament is finished or archived (its state read anew inside the
+    transaction: the link's copy was loaded before it)."""
+    state = Tournament.objects.filter(pk=link.tournament_id).values("status", "archived").first() or {}
+    reason = closed_reason(Tournament(**state))
     if reason:
         raise LinkRefused(reason)
 
