@@ -20,6 +20,7 @@ leaves a lock behind that would block a restore.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 import time
@@ -28,6 +29,8 @@ from pathlib import Path
 
 from django.db import connection
 from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
 
 #: the advisory lock key of "serving this database" (PostgreSQL advisory locks are per database)
 LOCK_KEY = 7_305_194_211
@@ -190,12 +193,15 @@ def hold_serving_lock(settings_dict: Mapping | None = None) -> None:
         return
     settings_dict = settings_dict or connection.settings_dict
     engine = settings_dict["ENGINE"]
-    if engine.endswith("sqlite3"):
-        database = sqlite_database_path(settings_dict)
-        if database is not None:
-            _hold_sqlite(Path(database))
-    elif engine.endswith("postgresql"):
-        _hold_postgresql(settings_dict)
+    try:
+        if engine.endswith("sqlite3"):
+            database = sqlite_database_path(settings_dict)
+            if database is not None:
+                _hold_sqlite(Path(database))
+        elif engine.endswith("postgresql"):
+            _hold_postgresql(settings_dict)
+    except Exception:  # noqa: BLE001 (an evening's server must start all the same: said in the log)
+        logger.exception("This server process could not take its serving lock: a restore cannot see it running")
 
 
 def release_serving_lock() -> None:

@@ -173,3 +173,10 @@ def test_postgresql_manage_py_restore_puts_the_dump_back_after_a_safety_dump(tmp
     assert list(User.objects.values_list("username", flat=True)) == ["before"]
     (safety,) = (tmp_path / "backups").glob("*-before-restore.dump")
     assert safety.read_bytes().startswith(b"PGDMP")
+
+
+def test_a_server_that_cannot_take_its_lock_still_serves_and_says_so_in_the_log(tmp_path, caplog):
+    (tmp_path / "a-file").write_text("not a folder")
+    serving.hold_serving_lock({"ENGINE": "django.db.backends.sqlite3", "NAME": tmp_path / "a-file" / "db.sqlite3"})
+    assert "could not take its serving lock" in caplog.text
+    assert serving._held == []
