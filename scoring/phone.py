@@ -9,13 +9,20 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scoring.models import TableProblem
-from scoring.services.tablelinks import signal_problem
+from scoring.services.tablelinks import closed_reason, signal_problem
 from tournament.services.errors import DomainError
 
 
 def phone_context(link, *, token: str, place_title: str) -> dict:
+    """`closed`: why the link records nothing any more (a finished or archived tournament), "" while it does; the
+    page then shows the result without a form (each game's page: `editable(context, …)`)."""
     return {"tournament": link.tournament, "token": token, "place_title": place_title,
-            "problem_kinds": TableProblem.Kind.choices}
+            "problem_kinds": TableProblem.Kind.choices, "closed": closed_reason(link.tournament)}
+
+
+def editable(context: dict, wanted: bool) -> bool:
+    """Whether the phone page offers its form: as the game's page wants it, never on a closed link."""
+    return wanted and not context.get("closed")
 
 
 def storage_key(link) -> str:

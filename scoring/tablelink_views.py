@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 
 from scoring.games import get_game
 from scoring.services import linkbrakes
-from scoring.services.tablelinks import LinkRefused, hint_of, open_link
+from scoring.services.tablelinks import LinkRefused, closed_reason, hint_of, open_link
 from tournament.views.auth import client_address
 
 logger = logging.getLogger("scoring.tablelinks")
@@ -78,6 +78,10 @@ def table_entry(request, token: str):
         return refusal(request, error.message, token=token)
     _language(request, link.tournament)
     game = get_game(link.tournament.game)
+    if game.phone and request.method == "POST" and closed_reason(link.tournament):
+        # a finished or archived tournament: nothing sent is read or counted; the page says why
+        logger.info("table link closed (%s): nothing recorded", hint_of(token))
+        return redirect(request.path)
     if game.phone:
         sending = request.method == "POST"
         if sending:

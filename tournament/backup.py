@@ -11,7 +11,9 @@ the transaction has committed. An automatic backup that fails is logged and neve
 that triggered it. A backup still owed — the server was killed between the commit and the backup, or the
 disk was full — is made by `backup_pending`, which every server process runs in the background soon after
 it starts and then once a minute while it serves requests (`check_pending_backups`, on Django's
-`request_started`), and which `manage.py backup --pending` runs by hand.
+`request_started`), and which `manage.py backup --pending` runs by hand. A backup made right after its round is
+named by the round (`…-auto-<tournament>-round<N>`); one made later holds everything entered until then, so it is
+one file for all that was owed, named by the time it was made only (`<db>-<date>-<time>-auto-<tournament>`).
 """
 
 from __future__ import annotations
@@ -227,7 +229,12 @@ def find_pg_tool(name: str) -> str | None:
 
 def pg_dump_command(settings_dict: Mapping, output: Path, pg_dump: str = "pg_dump") -> tuple[list[str], dict]:
     """The pg_dump call for a database's settings; the password goes in the environment, never argv."""
-    argv = [pg_dump, "--format=custom", "--no-owner", f"--file={output}"]
+    return pg_command(settings_dict, [pg_dump, "--format=custom", "--no-owner", f"--file={output}"])
+
+
+def pg_command(settings_dict: Mapping, argv: list[str]) -> tuple[list[str], dict]:
+    """`argv` (a PostgreSQL client tool and its options) with the connection of a database's settings."""
+    argv = list(argv)
     for option, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):
         if settings_dict.get(key):
             argv.append(f"{option}={settings_dict[key]}")
@@ -267,6 +274,30 @@ def _verify_pg_dump(path: Path) -> None:
         raise BackupError(_("The dump cannot be read back: %(error)s") % {"error": result.stderr.strip()})
 
 
+def restore_postgresql(backup: Path, settings_dict: Mapping, *, safety_dir: Path | None = None) -> Path:
+    """Put the dump `backup` in place of the database's content, after a safety dump of the current one.
+
+    `pg_restore --clean --single-transaction`: the old tables are dropped and the dump's created in one
+    transaction, so a restore that fails half-way changes nothing. Returns the safety dump.
+    """
+    pg_restore = find_pg_tool("pg_restore")
+    if pg_restore is None:
+        raise BackupError(_("pg_restore was not found. Install the PostgreSQL client tools (Debian: apt-get install "
+                            "postgresql-client)."))
+    listed = subprocess.run([pg_restore, "--list", str(backup)], capture_output=True, text=True)
+    if listed.returncode != 0:
+        raise BackupError(_("%(path)s is not a PostgreSQL dump made by the backup (%(error)s).")
+                          % {"path": backup, "error": listed.stderr.strip()})
+    safety = backup_postgresql(settings_dict, new_backup_path(str(settings_dict["NAME"]), PG_SUFFIX,
+                                                              label="before-restore", directory=safety_dir))
+    argv, env = pg_command(settings_dict, [pg_restore, "--clean", "--if-exists", "--no-owner",
+                                           "--single-transaction", "--exit-on-error"])
+    result = subprocess.run([*argv, str(backup)], env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BackupError(_("pg_restore failed, nothing was changed: %(error)s") % {"error": result.stderr.strip()})
+    return safety
+
+
 # --- the entry points ----------------------------------------------------------------------------
 
 
@@ -303,14 +334,18 @@ def backup_after_round(tournament, round_number: int) -> Path | None:
 
 
 def _round_backup(slug: str, round_number: int) -> Path | None:
-    label = f"{AUTO_MARK.strip('-')}-{slugify(slug)[:40]}-round{round_number}"
+    return _automatic_backup(f"{slugify(slug)[:40]}-round{round_number}", f"round {round_number} of {slug}")
+
+
+def _automatic_backup(name: str, what: str) -> Path | None:
+    """An automatic backup labelled `auto-<name>` (retention: `prune_automatic_backups`); None when it failed."""
     try:
-        path = create_backup(label=label)
+        path = create_backup(label=f"{AUTO_MARK.strip('-')}-{name}")
         prune_automatic_backups()
     except (BackupError, OSError, sqlite3.Error) as error:
-        logger.error("Automatic backup after round %s of %s failed: %s", round_number, slug, error)
+        logger.error("Automatic backup after %s failed: %s", what, error)
         return None
-    logger.info("Backup after round %s of %s: %s", round_number, slug, path)
+    logger.info("Backup after %s: %s", what, path)
     return path
 
 
@@ -343,15 +378,23 @@ def _crash_point(name: str) -> None:
         os.kill(os.getpid(), getattr(signal, "SIGKILL", 9))
 
 
+def _claim(pk: int, now) -> bool:
+    """Claim the owed backup `pk` for this process, unless another one has (a claim older than CLAIM_SECONDS is
+    of a process that died while making it)."""
+    from tournament.models import PendingBackup
+
+    return bool(PendingBackup.objects.filter(pk=pk).filter(
+        models.Q(claimed_at__isnull=True) | models.Q(claimed_at__lt=now - datetime.timedelta(seconds=CLAIM_SECONDS))
+    ).update(claimed_at=now))
+
+
 def _settle(pk: int) -> Path | None:
-    """Make the owed backup `pk` unless another process has claimed it; no longer owed once it is made."""
+    """Right after the round's commit: make its backup, named by the round (it holds the database as the round
+    left it), unless another process has claimed it; no longer owed once it is made."""
     from tournament.models import PendingBackup
 
     _crash_point("after-round-commit")
-    now = timezone.now()
-    claimable = PendingBackup.objects.filter(pk=pk).filter(
-        models.Q(claimed_at__isnull=True) | models.Q(claimed_at__lt=now - datetime.timedelta(seconds=CLAIM_SECONDS)))
-    if not claimable.update(claimed_at=now):
+    if not _claim(pk, timezone.now()):
         return None  # made (or being made) by another process
     owed = PendingBackup.objects.get(pk=pk)
     path = _round_backup(owed.tournament_slug, owed.round_number)
@@ -362,18 +405,32 @@ def _settle(pk: int) -> Path | None:
     return path
 
 
+def late_backup_name(slugs) -> str:
+    """The label of a backup made later than its rounds: by the time it was made (in the file name's timestamp)
+    and the tournament, not by a round: it holds everything entered until then, also later rounds."""
+    slugs = sorted(set(slugs))
+    return slugify(slugs[0])[:40] if len(slugs) == 1 else "owed"
+
+
 def backup_pending() -> list[Path]:
-    """Make every automatic backup still owed (oldest first); returns the files made."""
+    """Make the automatic backups still owed: one backup for all of them, as they would all hold the same (the
+    database as it is now). Returns the file made (an empty list when none was owed or the backup failed)."""
     from tournament.models import PendingBackup
 
     if not automatic_backups_on():
         return []
-    made = []
-    for pk in PendingBackup.objects.values_list("pk", flat=True):
-        path = _settle(pk)
-        if path is not None:
-            made.append(path)
-    return made
+    now = timezone.now()
+    claimed = [pk for pk in PendingBackup.objects.order_by("pk").values_list("pk", flat=True) if _claim(pk, now)]
+    if not claimed:
+        return []
+    owed = PendingBackup.objects.filter(pk__in=claimed)
+    rounds = ", ".join(f"round {o.round_number} of {o.tournament_slug}" for o in owed)
+    path = _automatic_backup(late_backup_name(o.tournament_slug for o in owed), f"{rounds} (made later)")
+    if path is None:
+        owed.update(claimed_at=None)  # tried again at the next check
+        return []
+    owed.delete()
+    return [path]
 
 
 #: how often a serving process looks for backups still owed

@@ -2,7 +2,7 @@ from django.urls import path
 
 from .game_pages import game_urlpatterns
 from .public import manage as public_manage
-from .views import audit, desk, director, transfer
+from .views import audit, backups, desk, director, transfer
 
 app_name = "tournament"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("new/", director.TournamentCreateView.as_view(), name="create"),
     path("import/", transfer.ImportView.as_view(), name="import"),  # before <slug>/, which would take "import"
     path("import/roles/", transfer.ImportRolesView.as_view(), name="import_roles"),
+    path("backups/", backups.BackupsView.as_view(), name="backups"),  # before <slug>/ too
+    path("backups/restore/", backups.RestoreView.as_view(), name="restore"),
     path("<slug:slug>/", director.TournamentDetailView.as_view(), name="detail"),
     path("<slug:slug>/edit/", director.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/archive/", director.TournamentArchiveView.as_view(), name="archive"),

@@ -13,6 +13,10 @@ double-entry path of `scoring.services.sheets`: the referee table confirms it or
 A tournament with `link_entries_count` lets it count at once (still logged, still correctable).
 How often a link and an address may send, and how many unknown tokens an address may try:
 `scoring.services.linkbrakes`.
+
+Once the tournament is finished or archived its links are closed (`closed_reason`): they show the result and
+record nothing (no list, no problem). The links stay as they are: a tournament running again (a knockout built
+after the pools, a round added) or taken out of the archive opens them again.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
-from tournament.models import Match, Table
+from tournament.models import Match, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -89,6 +93,26 @@ def open_link(token: str, *, unknown: Callable[[], None] | None = None) -> Table
         raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
                             "your table's new link."))
     return link
+
+
+def closed_reason(tournament) -> str:
+    """Why the tournament's links record nothing any more, or "" while they do (the tournament as given)."""
+    if tournament.archived:
+        return _("This tournament is archived: its table links show the results and record nothing any more. If "
+                 "something is wrong, tell the tournament director.")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("This tournament is finished: its table links show the results and record nothing any more. If "
+                 "something is wrong, tell the referee table.")
+    return ""
+
+
+def _refuse_closed(link: TableLink) -> None:
+    """Refuse what a link sends once its tournament is finished or archived (its state read anew inside the
+    transaction: the link's copy was loaded before it)."""
+    state = Tournament.objects.filter(pk=link.tournament_id).values("status", "archived").first() or {}
+    reason = closed_reason(Tournament(**state))
+    if reason:
+        raise LinkRefused(reason)
 
 
 def _require_director(by, tournament) -> None:
@@ -194,6 +218,7 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
         if not current:
             raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
                                 "for your table's new link."))
+        _refuse_closed(link)
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
         if sheet is not None:
             if sheet.mode == mode and sheet.entries == entries:
@@ -270,6 +295,7 @@ def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProble
         if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
             raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
                                 "for your table's new link."))
+        _refuse_closed(link)
         open_ = TableProblem.objects.filter(table_id=link.table_id, match_id=link.match_id, kind=kind, note=note,
                                             closed_at__isnull=True).first()
         if open_ is not None:

@@ -38,13 +38,16 @@ def signal_a_problem(tournament, director) -> None:
     """A table link and a problem signalled from it: the round page (Voms: the entry page) then has its Close
     form to walk."""
     from scoring.services.tablelinks import issue_links, issue_match_links, signal_problem
-    from tournament.models import Match, Round
+    from tournament.models import Match, Round, Tournament
 
+    # signalled while the evening ran: a played demo is finished, and a finished tournament's links record nothing
+    status = Tournament.objects.filter(pk=tournament.pk)
+    was = status.values_list("status", flat=True).get()
+    status.update(status=Tournament.Status.RUNNING)
     round_ = Round.objects.filter(stage__tournament=tournament, tables__isnull=False).order_by("number").first()
-    if round_ is not None:
-        links = issue_links(round_, by=director)
-        signal_problem(links[0], kind="dispute", note="demo")
-        return
     game = Match.objects.filter(stage__tournament=tournament, team_b__isnull=False).order_by("pk").first()
-    if game is not None:
+    if round_ is not None:
+        signal_problem(issue_links(round_, by=director)[0], kind="dispute", note="demo")
+    elif game is not None:
         signal_problem(issue_match_links(tournament, [game], by=director)[0], kind="dispute", note="demo")
+    status.update(status=was)

@@ -87,10 +87,14 @@ def logged(request, built):
 
 def table_links_and_a_problem(tournament, director) -> None:
     from scoring.services.tablelinks import close_problem, issue_links, reissue_link, revoke_link, signal_problem
-    from tournament.models import Round
+    from tournament.models import Round, Tournament
 
     links = issue_links(Round.objects.filter(stage__tournament=tournament).order_by("number").first(), by=director)
+    # signalled while the evening ran: the played demo is finished, and a finished tournament's links record nothing
+    status = Tournament.objects.filter(pk=tournament.pk)
+    status.update(status=Tournament.Status.RUNNING)
     problem = signal_problem(reissue_link(links[0], by=director, reason="lost"), kind="dispute", note="Tout?")
+    status.update(status=Tournament.Status.FINISHED)
     close_problem(problem, by=director)
     revoke_link(links[1], by=director, reason="wrong table")
 

@@ -79,9 +79,35 @@ def test_owed_backups_are_made_later_and_a_failed_one_is_tried_again(tournament,
 
     files = backup.backup_pending()
 
-    assert [f.name.split("-auto-")[1] for f in files] == [f"club-evening-round{n}{files[0].suffix}" for n in (1, 2)]
+    # made later, both hold the same (the database now): one file, named by its time, not "round1"/"round2"
+    (late,) = files
+    assert re.search(r"-\d{8}-\d{6}-auto-club-evening\.(sqlite3|dump)$", late.name), late.name
+    assert "round" not in late.name
+    assert made(backups_on) == [late.name]
     assert not PendingBackup.objects.exists()
     assert backup.backup_pending() == []
+
+
+@pytest.mark.django_db
+def test_owed_backups_of_several_tournaments_make_one_file_named_owed(tournament, backups_on):
+    PendingBackup.objects.create(tournament_id=tournament.pk, tournament_slug=tournament.slug, round_number=1)
+    PendingBackup.objects.create(tournament_id=999, tournament_slug="other-cup", round_number=4)
+    (late,) = backup.backup_pending()
+    assert re.search(r"-\d{8}-\d{6}-auto-owed\.(sqlite3|dump)$", late.name), late.name
+    assert not PendingBackup.objects.exists()
+
+
+def test_retention_keeps_the_newest_automatic_backups_of_old_and_new_names(tmp_path):
+    names = ["db-20261205-190000-auto-cup-round1.sqlite3", "db-20261205-193000-auto-cup.sqlite3",
+             "db-20261205-200000-auto-cup-round3.sqlite3", "db-20261205-203000-auto-owed.sqlite3",
+             "db-20261205-210000.sqlite3", "db-20261205-180000-before-restore.sqlite3"]
+    for n, name in enumerate(names):
+        path = tmp_path / name
+        path.write_bytes(b"x")
+        os.utime(path, (1_800_000_000 + n, 1_800_000_000 + n))  # made in the order listed
+    doomed = backup.prune_automatic_backups(tmp_path, keep=2)
+    assert sorted(p.name for p in doomed) == names[:2]
+    assert made(tmp_path) == sorted(names[2:])  # the newest two automatic ones, and every manual one
 
 
 @pytest.mark.django_db
@@ -215,6 +241,7 @@ def test_a_server_killed_after_the_rounds_commit_makes_the_backup_after_the_rest
         server.terminate()
         server.wait(timeout=60)
     (made_now,) = folder.iterdir()
-    assert re.fullmatch(r"db-\d{8}-\d{6}-auto-crash-cup-round1\.sqlite3", made_now.name)
+    # made after the restart, not right after the round: named by its time, not "round1"
+    assert re.fullmatch(r"db-\d{8}-\d{6}-auto-crash-cup\.sqlite3", made_now.name)
     assert backup.integrity_problems(made_now) == []
     assert rows(made_now, "SELECT count(*) FROM scoring_scoresheet") == [(2,)]  # the backup holds the whole round

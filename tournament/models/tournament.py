@@ -128,7 +128,7 @@ class Tournament(models.Model):
         return get_game(self.game)
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups"})
 
     @staticmethod
     def unique_slug(name: str) -> str:

@@ -1,4 +1,12 @@
-"""Writing the audit log. Every service that changes state calls `log_action`."""
+"""Writing the audit log. Every service that changes state calls `log_action`.
+
+So this is also the one place that keeps an archived tournament read-only: a change that cannot be logged is not
+made. `log_action` refuses an entry for an archived tournament with `TournamentArchived` (a `DomainError`, which
+the views show), and the service's transaction rolls back whatever it had written before: corrections, entries
+from the referee table or a table's phone, problems signalled, registrations, draws and settings alike. Only
+what `ALLOWED_WHEN_ARCHIVED` names goes through: taking it out of the archive, and what changes none of its
+content.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +14,10 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from ..models import AuditEntry
+from .errors import DomainError
 
 #: what separates the parts of an object given as a tuple ("Round 2, Table 4, Seat 3")
 PARTS = ", "
@@ -56,11 +66,43 @@ def _text(obj: Any) -> str:
     return PARTS.join(str(part) for part in obj) if isinstance(obj, tuple) else str(obj)
 
 
+#: what may still be done to an archived tournament: reopening it (and archiving it again), and what changes none
+#: of its content: who works on it, whether its pages are published, the season it is an evening of
+ALLOWED_WHEN_ARCHIVED = frozenset({"tournament.archive", "tournament.unarchive", "role.set", "role.remove",
+                                   "public.publish", "season.add_evening", "season.remove_evening"})
+
+
+class TournamentArchived(DomainError):
+    """A change of an archived tournament: refused, nothing is stored."""
+
+    def __init__(self):
+        super().__init__(archived_message())
+
+
+def archived_message() -> str:
+    return _("This tournament is archived, so it is read-only: nothing was saved. To change it, a director "
+             "reopens it: “Restore from archive” on the tournament's page (the list of tournaments shows archived "
+             "ones under “Show archived tournaments”).")
+
+
+def refuse_if_archived(tournament, action: str) -> None:
+    """Raise `TournamentArchived` for a change of an archived tournament, as the service was handed it: loaded
+    with the request (by the view, or with a table's link), so it costs no query on the hot paths of an evening
+    (entering a list, a slip, a registration). Archiving is the end of an evening: a save already under way when
+    the director archives may still finish, none started after it does."""
+    if tournament is not None and action not in ALLOWED_WHEN_ARCHIVED and tournament.archived:
+        raise TournamentArchived
+
+
 def log_action(
     action: str, *, by, tournament=None, obj: Any = None, before: Any = None, after: Any = None, reason: str = ""
 ) -> AuditEntry:
     """Write one entry. `obj` is what changed: a model instance, a tuple of them (a round's table's seat), or
-    a text; it is kept as the writer's text and, where it has words, language-neutral for the reader."""
+    a text; it is kept as the writer's text and, where it has words, language-neutral for the reader.
+
+    Refuses the change of an archived tournament (`TournamentArchived`): call it inside the service's transaction,
+    which then rolls back."""
+    refuse_if_archived(tournament, action)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=by if getattr(by, "is_authenticated", False) else None,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
+from scoring.phone import editable as phone_editable
 from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
 from scoring.services.sheets import pending_of
 from tournament.models import Seat
@@ -135,6 +136,7 @@ def _send_totals(request, link, context, settings):
 
 
 def _show(request, context, grid, settings, *, editable: bool, status: int = 200, totals=None):
+    editable = phone_editable(context, editable)  # a closed link (finished or archived) shows, records nothing
     if totals is not None:
         context["totals"] = list(zip(totals, context["seats"], strict=True))
     if grid is not None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
+from scoring.phone import editable as phone_editable
 from scoring.services.sheets import pending_of
 from tournament.models import Seat
 from tournament.services.errors import DomainError
@@ -94,6 +95,7 @@ def _rows(settings, filled: int) -> int:
 
 def _show(request, context: dict, entries: list, *, counted: int, editable: bool, grids=None, bad_row=None,
           status: int = 200):
+    editable = phone_editable(context, editable)  # a closed link (finished or archived) shows, records nothing
     settings, seats = context["settings"], context["seats"]
     names = {seat.number: seat.participant.name for seat in seats}
     numbers = list(names)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
+from scoring.phone import editable as phone_editable
 from scoring.rules.base import RuleError
 from scoring.services.sheets import pending_of, rule_message
 from tournament.models import Match
@@ -132,6 +133,8 @@ def _send(request, link, match: Match, context: dict, counted: list):
 
 
 def _show(request, context: dict, forms: list, *, editable: bool, status: int = 200):
+    if not phone_editable(context, editable):  # a closed link (finished or archived) shows, records nothing
+        editable, forms = False, []
     context.update(forms=forms, can_edit=editable and bool(forms), confirm_fields=("confirm_low_winner",
                                                                                    "confirm_high_lus"),
                    entry_config={"editable": editable and bool(forms), "storage": storage_key(context["link"]),

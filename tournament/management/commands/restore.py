@@ -1,6 +1,7 @@
-"""`manage.py restore PATH`: put an SQLite backup in place of the database (after a safety backup).
+"""`manage.py restore PATH [--force]`: put a backup in place of the database (after a safety backup).
 
-PostgreSQL databases are restored with pg_restore; the steps are in docs/operations.md.
+Refused while a server runs on the database: every serving process holds a lock from its start
+(tournament/serving.py), and this command takes it exclusively. `--force` restores all the same.
 """
 
 from pathlib import Path
@@ -8,32 +9,42 @@ from pathlib import Path
 from django.core.management import BaseCommand, CommandError
 from django.db import connection, connections
 
-from tournament.backup import BackupError, restore_sqlite, sqlite_database_path
+from tournament.backup import BackupError, restore_postgresql, restore_sqlite, sqlite_database_path
+from tournament.serving import ServerRunning, no_server_running
 
 
 class Command(BaseCommand):
     help = (
-        "Replace the SQLite database with a backup made by `manage.py backup`. The current database is "
-        "backed up first. Stop the server before restoring."
+        "Replace the database with a backup made by `manage.py backup` (SQLite: .sqlite3; PostgreSQL: .dump, "
+        "through pg_restore). The current database is backed up first. Refused while a server runs on the "
+        "database: stop it first."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("path", type=Path, help="The backup file (.sqlite3).")
+        parser.add_argument("path", type=Path, help="The backup file (.sqlite3 or .dump).")
+        parser.add_argument("--force", action="store_true",
+                            help="Restore even while a server runs on the database (its open pages then show "
+                                 "the restored data; a server of older or newer code may fail on it).")
 
-    def handle(self, *args, path, **options):
-        if connection.vendor != "sqlite":
-            raise CommandError(
-                "This command restores SQLite databases. For PostgreSQL use pg_restore as described in "
-                "docs/operations.md (\"Restoring on PostgreSQL\")."
-            )
-        database = sqlite_database_path()
-        if database is None:
-            raise CommandError("The database is in memory; there is nothing to restore into.")
-        connections.close_all()  # our own connection must not hold the old file open
+    def handle(self, *args, path, force=False, **options):
+        settings_dict = dict(connection.settings_dict)
+        if connection.vendor == "sqlite":
+            database = sqlite_database_path()
+            if database is None:
+                raise CommandError("The database is in memory; there is nothing to restore into.")
+        elif connection.vendor != "postgresql":
+            raise CommandError(f"Restoring {connection.vendor} databases is not supported.")
         try:
-            safety = restore_sqlite(path, database)
-        except BackupError as error:
+            with no_server_running(settings_dict, force=force):
+                if settings_dict["ENGINE"].endswith("sqlite3"):
+                    connections.close_all()  # our own connection must not hold the old file open
+                    safety = restore_sqlite(path, database)
+                    target = database
+                else:
+                    safety = restore_postgresql(path, settings_dict)
+                    target = settings_dict["NAME"]
+        except (BackupError, ServerRunning) as error:
             raise CommandError(str(error)) from error
         if safety:
             self.stdout.write(f"The previous database was saved as {safety}.")
-        self.stdout.write(f"Restored {database} from {path}. Start the server again.")
+        self.stdout.write(f"Restored {target} from {path}. Start the server again.")
