@@ -83,3 +83,32 @@ def test_public_ranking_marks_him(evening):
     (section,) = public(tournament).standings()
     assert "3 · withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round" in str(
         section.data["rows_html"])
+
+
+@pytest.mark.parametrize("data", [
+    {},
+    {"participant": "abc", "eligible": "on"},
+    {"participant": "-1", "eligible": "on"},
+    {"participant": "99999999999999999999999", "eligible": "on"},
+    {"participant": "PK", "eligible": "on", "reason": "x" * 5000},
+])
+def test_hostile_ticks_change_nothing(client, director, evening, data):
+    """The hostile-forms walk cannot reach this form (it is shown only beside a player who missed rounds, and the
+    demo has none: tests/hostile/harness.py NOT_FUZZED), so its bad input is tried here."""
+    tournament, gone = evening
+    client.force_login(director)
+    data = {key: (str(gone.pk) if value == "PK" else value) for key, value in data.items()}
+    response = client.post(reverse("tournament:schafkopf:prize_eligibility", args=[tournament.slug]), data)
+    assert response.status_code in (302, 404)
+    gone.refresh_from_db()
+    assert not gone.prize_eligible
+
+
+def test_an_assistant_cannot_tick(client, evening, sk_assistant):
+    tournament, gone = evening
+    client.force_login(sk_assistant)
+    response = client.post(reverse("tournament:schafkopf:prize_eligibility", args=[tournament.slug]),
+                           {"participant": gone.pk, "eligible": "on"})
+    assert response.status_code in (403, 404)
+    gone.refresh_from_db()
+    assert not gone.prize_eligible
