@@ -10,7 +10,7 @@ are directors everywhere.
 from __future__ import annotations
 
 from django.contrib.auth.mixins import AccessMixin
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from .models import Role, Tournament, TournamentRole
 
@@ -74,10 +74,12 @@ class TournamentRoleRequiredMixin(AccessMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        if role_in(request.user, self.tournament) not in self.allowed_roles:
-            from django.http import Http404
+        from .middleware import tournament_by_slug
 
+        self.tournament = tournament_by_slug(request, kwargs["slug"])  # read once a request, with the time zone
+        if self.tournament is None:
+            raise Http404("No tournament with this address.")
+        if role_in(request.user, self.tournament) not in self.allowed_roles:
             raise Http404
         return super().dispatch(request, *args, **kwargs)
 
