@@ -546,22 +546,22 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
         candidates.append((number, row))
     if report.rejected:
         return report
-    from .register import person_for
+    from .register import persons_for
 
     with transaction.atomic():
         claim(sent, by=by, action="participant.import", what=filename)
         auto = max(taken | {0}) + 1
-        for number, row in candidates:
+        # the register's entries and the participants in a few queries, whatever the length of the list
+        persons = persons_for([(row.get("first_name", ""), row["last_name"], row.get("club", ""))
+                               for _number, row in candidates], tournament)
+        participants = []
+        for (number, row), person in zip(candidates, persons, strict=True):
             if number is None:
                 number, auto = auto, auto + 1
-            report.created.append(
-                Participant.objects.create(
-                    tournament=tournament, number=number, first_name=row.get("first_name", ""),
-                    last_name=row["last_name"], club=row.get("club", ""), group=row.get("group", ""),
-                    person=person_for(row.get("first_name", ""), row["last_name"], row.get("club", ""),
-                                      tournament=tournament),
-                )
-            )
+            participants.append(Participant(
+                tournament=tournament, number=number, first_name=row.get("first_name", ""),
+                last_name=row["last_name"], club=row.get("club", ""), group=row.get("group", ""), person=person))
+        report.created.extend(Participant.objects.bulk_create(participants))
         log_action("participant.import", by=by, tournament=tournament, obj=tournament,
                    after={"file": filename, "created": len(report.created)})
     return report
