@@ -269,3 +269,17 @@ def test_a_refused_registration_puts_the_cursor_on_the_field_in_error(schafkopf,
     assert client.post(url(schafkopf), PLAYER).status_code == 302
     asked = focused(client.post(url(schafkopf), PLAYER))
     assert len(asked) == 1 and 'name="confirm_duplicate"' in asked[0], asked
+
+
+def test_the_check_in_counters_keep_a_withdrawn_players_payment_with_the_takings(schafkopf, director, client,
+                                                                                add_players):
+    schafkopf.entry_fee = Decimal("10")
+    schafkopf.save()
+    players = add_players(schafkopf, 3)
+    for player in players:
+        desk.mark_paid(player, by=director)
+    desk.set_participant_status(players[2], Participant.Status.WITHDRAWN, by=director)
+    client.force_login(director)
+    page = client.get(url(schafkopf, "checkin")).content.decode()
+    assert "2 of 2 arrived, 3 paid (1 of them withdrawn since) · takings 30.00" in page
+    assert "2 of 2 arrived, 3 paid (1 of them withdrawn since)" in client.get(url(schafkopf, "desk")).content.decode()

@@ -433,12 +433,15 @@ def mark_paid(entry, *, by, amount: Decimal | None = None, paid: bool = True):
 class CheckInCounts:
     registered: int
     arrived: int
+    #: entrants who paid, withdrawn ones included: their fee stays in the takings (it is not refunded)
     paid: int
     takings: Decimal
+    #: of `paid`, the entrants withdrawn since
+    paid_withdrawn: int = 0
 
     @property
     def started(self) -> bool:
-        return self.arrived > 0 or self.paid > 0
+        return self.arrived > 0 or self.paid > self.paid_withdrawn
 
     @property
     def no_shows(self) -> int:
@@ -446,13 +449,16 @@ class CheckInCounts:
 
 
 def checkin_counts(tournament) -> CheckInCounts:
-    """The desk's counters over the entrants still in the tournament."""
-    active = [e for e in entrants(tournament) if not is_withdrawn(e)]
+    """The desk's counters: registered and arrived over the entrants still in the tournament; paid over every
+    payment, as the takings are (a withdrawn entrant's fee is not refunded), with how many of them withdrew."""
+    everyone = list(entrants(tournament))
+    active = [e for e in everyone if not is_withdrawn(e)]
     return CheckInCounts(
         registered=len(active),
         arrived=sum(e.arrived for e in active),
-        paid=sum(e.paid for e in active),
+        paid=sum(e.paid for e in everyone),
         takings=takings(tournament),
+        paid_withdrawn=sum(e.paid for e in everyone if is_withdrawn(e)),
     )
 
 
