@@ -97,3 +97,20 @@ def test_an_import_links_the_register_as_one_registration_after_another_would(di
     assert people[2].club == "Other club" and people[2] != people[3]
     assert people[3] == Person.objects.get(last_name="Maier", club="")
     assert Person.objects.filter(last_name__iexact="Huber").count() == 2
+
+
+def test_a_list_is_scored_once_when_entered(director):
+    """The rules' check before saving and the save itself derived the same list twice (score_list per list)."""
+    from unittest import mock
+
+    from scoring.games.schafkopf import services
+    from scoring.games.schafkopf.demo import random_list, seated_tables
+
+    tournament = schafkopf_demo(director, seed=4, results=False, players=16)
+    table = seated_tables(tournament)[1][0]
+    entries = random_list(random.Random(4), services.settings_of(tournament).games_at(table.size), table.size)
+    with mock.patch.object(services, "score_list", wraps=services.score_list) as scored:
+        sheet = services.enter_sheet(table.seats[0].table, by=director, mode="games", entries=entries)
+    assert scored.call_count == 1
+    assert sheet.derived["totals"] == services.make_derive(services.settings_of(tournament), table.size)(
+        entries, "games")["totals"]
