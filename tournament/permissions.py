@@ -21,6 +21,25 @@ def can_create_tournaments(user) -> bool:
     return user.is_authenticated and (user.is_superuser or user.has_perm("tournament.add_tournament"))
 
 
+def keeps_register(user) -> bool:
+    """`can_create_tournaments` in one query instead of two (Django's ModelBackend reads the user's and the groups'
+    permissions apart, and the top bar of every page asks): an active user with the permission `add_tournament`
+    of their own or through a group, or a superuser."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    cached = user.__dict__.get("_keeps_register")
+    if cached is None:
+        from django.contrib.auth.models import Permission
+        from django.db.models import Q
+
+        cached = user.__dict__["_keeps_register"] = Permission.objects.filter(
+            Q(user=user) | Q(group__user=user), codename="add_tournament", content_type__app_label="tournament",
+        ).exists()
+    return cached
+
+
 def role_in(user, tournament: Tournament) -> str | None:
     if not user.is_authenticated:
         return None
