@@ -116,7 +116,7 @@ def result_progress(tournament, *, after_round: int | None = None) -> ResultProg
     return counted_progress(tournament, after_round=after_round)
 
 
-def _is_finished_text(derived_text: str | None) -> bool:
+def is_finished_text(derived_text: str | None) -> bool:
     """`is_finished` of a sheet's derived values read as JSON text: only a text that mentions "finished" is
     decoded (a Schafkopf list's values never do, and decoding every list on every save grew with the evening)."""
     if derived_text is None or '"finished"' not in derived_text:
@@ -145,7 +145,7 @@ def counted_progress(tournament, *, after_round: int | None = None) -> ResultPro
     entered = 0
     for table_id, match_id, derived_text in ScoreSheet.objects.filter(tournament=tournament).values_list(
             "table_id", "match_id", Cast("derived", TextField())):
-        if (table_id in table_ids or match_id in match_ids) and _is_finished_text(derived_text):
+        if (table_id in table_ids or match_id in match_ids) and is_finished_text(derived_text):
             entered += 1
     awaiting = sum(1 for table_id, match_id in PendingSheet.objects.filter(tournament=tournament).values_list(
         "table_id", "match_id") if table_id in table_ids or match_id in match_ids)

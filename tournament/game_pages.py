@@ -16,7 +16,7 @@ from django.urls import URLPattern, include, path
 
 from scoring.games import all_games
 
-from .models import Tournament
+from .middleware import tournament_by_slug
 
 
 def only_for_games(view, games: frozenset[str]):
@@ -27,7 +27,8 @@ def only_for_games(view, games: frozenset[str]):
         if not request.user.is_authenticated:
             # as every tournament page: the login page first, so addresses reveal nothing to strangers
             return redirect_to_login(request.get_full_path())
-        game = Tournament.objects.filter(slug=kwargs.get("slug", "")).values_list("game", flat=True).first()
+        tournament = tournament_by_slug(request, kwargs.get("slug", ""))
+        game = tournament.game if tournament is not None else None
         if game not in games:
             raise Http404
         return view(request, *args, **kwargs)

@@ -55,16 +55,22 @@ class VenueTimeZoneMiddleware:
             timezone.deactivate()
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        zone = venue_time_zone_of(view_kwargs)
+        zone = venue_time_zone_of(view_kwargs, request)
         if zone:
             timezone.activate(zone)
 
 
-def venue_time_zone_of(view_kwargs: dict) -> str | None:
+def venue_time_zone_of(view_kwargs: dict, request=None) -> str | None:
+    """The venue's time zone of the address's tournament. With `request`, a tournament page (/manage/<slug>/…,
+    /p/<slug>/…) keeps the tournament it read as `request.slug_tournament` (slug, tournament or None) for the
+    game pages' guard and the views (`tournament_by_slug`): one query of the tournament a page instead of three."""
     from tournament.models import Tournament
 
     if isinstance(view_kwargs.get("slug"), str):
-        return Tournament.objects.filter(slug=view_kwargs["slug"]).values_list("time_zone", flat=True).first()
+        tournament = Tournament.objects.filter(slug=view_kwargs["slug"]).first()
+        if request is not None:
+            request.slug_tournament = (view_kwargs["slug"], tournament)
+        return tournament.time_zone if tournament is not None else None
     if isinstance(view_kwargs.get("token"), str):
         from scoring.models import TableLink
         from scoring.services.tablelinks import hash_of
@@ -72,3 +78,14 @@ def venue_time_zone_of(view_kwargs: dict) -> str | None:
         return (TableLink.objects.filter(token_hash=hash_of(view_kwargs["token"]))
                 .values_list("tournament__time_zone", flat=True).first())
     return None
+
+
+def tournament_by_slug(request, slug: str):
+    """The tournament of `slug` (None if there is none), as `VenueTimeZoneMiddleware` read it for this request, or
+    read now (a request that did not pass the middleware, a view called with another slug)."""
+    from tournament.models import Tournament
+
+    kept = getattr(request, "slug_tournament", None)
+    if kept is not None and kept[0] == slug:
+        return kept[1]
+    return Tournament.objects.filter(slug=slug).first()

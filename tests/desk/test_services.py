@@ -138,6 +138,33 @@ def test_check_in_counts_and_payments(schafkopf, director, add_players):
         desk.mark_paid(players[3], by=director, amount=Decimal("-1"))
 
 
+def test_a_withdrawn_players_payment_stays_in_the_paid_count_as_in_the_takings(schafkopf, director, add_players):
+    """Withdrawn after paying: the fee is not refunded, so it stays in the takings (and the prizes); the paid count
+    keeps him too, and says how many of the paid withdrew (it dropped while the takings did not)."""
+    schafkopf.entry_fee = Decimal("10.00")
+    schafkopf.save()
+    players = add_players(schafkopf, 3)
+    for player in players:
+        desk.mark_paid(player, by=director)
+    desk.set_participant_status(players[0], Participant.Status.WITHDRAWN, by=director)
+    counts = desk.checkin_counts(schafkopf)
+    assert (counts.registered, counts.arrived, counts.paid, counts.takings) == (2, 2, 3, Decimal("30.00"))
+    assert counts.paid_withdrawn == 1 and counts.no_shows == 0
+    assert counts.takings == sum((p.paid_amount for p in Participant.objects.filter(tournament=schafkopf, paid=True)),
+                                 Decimal("0"))
+
+
+def test_a_withdrawn_teams_payment_stays_in_the_paid_count(voms, director, add_teams):
+    voms.entry_fee = Decimal("20")
+    voms.save()
+    teams = add_teams(voms, 2)
+    desk.mark_paid(teams[0], by=director)
+    desk.mark_paid(teams[1], by=director, amount=Decimal("15"))
+    desk.set_team_withdrawn(teams[1], True, by=director)
+    counts = desk.checkin_counts(voms)
+    assert (counts.registered, counts.paid, counts.paid_withdrawn, counts.takings) == (1, 2, 1, Decimal("35.00"))
+
+
 def test_no_shows_are_withdrawn_in_one_audited_step_before_the_draw(schafkopf, director, add_players):
     players = add_players(schafkopf, 9)
     with pytest.raises(DomainError, match="Nobody is missing"):

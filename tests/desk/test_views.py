@@ -299,3 +299,17 @@ def test_the_seating_drawn_message_names_the_games_own_page(director, make_tourn
     assert "the page “Seating” says what this change needs — a substitute" in pages["schafkopf"]
     assert "the page “Seating” says what this change needs." in pages["rummi"]
     assert "the page “Field” says what this change needs." in pages["domino_patience"]
+
+
+def test_the_check_in_counters_keep_a_withdrawn_players_payment_with_the_takings(schafkopf, director, client,
+                                                                                add_players):
+    schafkopf.entry_fee = Decimal("10")
+    schafkopf.save()
+    players = add_players(schafkopf, 3)
+    for player in players:
+        desk.mark_paid(player, by=director)
+    desk.set_participant_status(players[2], Participant.Status.WITHDRAWN, by=director)
+    client.force_login(director)
+    page = client.get(url(schafkopf, "checkin")).content.decode()
+    assert "2 of 2 arrived, 3 paid (1 of them withdrawn since) · takings 30.00" in page
+    assert "2 of 2 arrived, 3 paid (1 of them withdrawn since)" in client.get(url(schafkopf, "desk")).content.decode()

@@ -387,3 +387,44 @@ def test_the_public_pages_switch_language(client, schafkopf, publish):
     answer = client.post(reverse("set_language"), {"language": "de", "next": page_url(schafkopf, "index")})
     assert answer.status_code == 302
     assert 'lang="de"' in client.get(page_url(schafkopf, "index")).content.decode()
+
+
+def test_the_beamer_clock_belongs_to_the_round_the_beamer_shows(client, voms, director, publish):
+    """Round 1's clock was started; once its slips are in the beamer shows round 2's games, and the clock shows
+    round 2 as not started (it showed round 1's time: the clock followed the round started last)."""
+    publish(voms)
+    clock.start_clock(Round.objects.get(stage__tournament=voms, number=1), by=director)
+    for match in Match.objects.filter(stage__tournament=voms, round__number=1, team_b__isnull=False):
+        enter(voms, match.table_number, 9, 4, director)
+    text = text_of(client.get(page_url(voms, "beamer")))
+    assert "Round 2: who plays where" in text
+    assert '<p class="clock-round"><strong>Round 2</strong>' in text
+    assert 'data-status="idle"' in text and "Not started yet" in text
+    clock.start_clock(Round.objects.get(stage__tournament=voms, number=2), by=director)
+    text = text_of(client.get(page_url(voms, "beamer")))
+    assert '<p class="clock-round"><strong>Round 2</strong>' in text and 'data-status="running"' in text
+
+
+def test_the_clock_of_a_seated_game_moves_to_the_round_still_to_play(client, schafkopf, director, publish):
+    import random
+
+    from scoring.games.schafkopf import services as schafkopf_services
+    from scoring.games.schafkopf.demo import random_list
+
+    publish(schafkopf)
+    clock.start_clock(Round.objects.get(stage__tournament=schafkopf, number=1), by=director)
+    text = text_of(client.get(page_url(schafkopf, "beamer")))
+    assert '<p class="clock-round"><strong>Round 1</strong>' in text and 'data-status="running"' in text
+    rng = random.Random(3)
+    settings = schafkopf_services.settings_of(schafkopf)
+    for table in seated_tables(schafkopf)[1]:
+        schafkopf_services.enter_sheet(table.seats[0].table, by=director, mode="games",
+                                       entries=random_list(rng, settings.games_at(table.size), table.size))
+    text = text_of(client.get(page_url(schafkopf, "beamer")))
+    assert '<p class="clock-round"><strong>Round 2</strong>' in text
+    assert 'data-status="idle"' in text and "Not started yet" in text
+
+
+def test_no_clock_on_the_beamer_while_the_director_runs_none(client, voms, director, publish):
+    publish(voms)
+    assert 'class="clock-round"' not in text_of(client.get(page_url(voms, "beamer")))

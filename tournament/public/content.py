@@ -68,6 +68,13 @@ class PublicContent:
         """The beamer's pages for the published `kinds`, in the order they are shown."""
         return []
 
+    def clock_round(self):
+        """The round whose clock the public pages show: the one the hall plays now (its schedule is on the
+        beamer), started or not (`tournament.services.clock.playing_round`)."""
+        from tournament.services.clock import playing_round
+
+        return playing_round(self.tournament)
+
     def slot_minutes(self, round_) -> int | None:
         """The length of a round's slot for the clock; None for rounds without a time limit."""
         return round_.slot_minutes

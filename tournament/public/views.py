@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.decorators.cache import never_cache
 
-from tournament.services.clock import clock_round, clock_state, format_seconds
+from tournament.services.clock import clock_in_use, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
 
 from .cache import cached, cached_region, etag, load_tournament
@@ -97,7 +97,9 @@ def render_region(tournament, content: PublicContent, page: str, kinds, query: s
 
 def clock_data(tournament, content: PublicContent) -> dict:
     """The round clock as plain values (cached); the time left is worked out per request from these."""
-    round_ = clock_round(tournament)
+    # The round the hall plays (the one the beamer's schedule shows), once the director runs the clock: a round
+    # not started yet shows its own name and "not started", never the time of the round before.
+    round_ = content.clock_round() if clock_in_use(tournament) else None
     if round_ is None:
         return {"round": None}
     return {

@@ -11,6 +11,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -72,6 +73,31 @@ def clock_round(tournament) -> Round | None:
         .order_by("-clock_started_at", "-pk")
         .first()
     )
+
+
+def playing_round(tournament, rounds=None) -> Round | None:
+    """The round the hall plays now, as the seating and schedule pages show it: the first round (stages in their
+    order) with a result still to come (a seated table or a match between two teams without its result), else
+    the last round; None before the first draw. `rounds`: the tournament's rounds to choose from (a game's
+    `PublicContent.clock_round` may leave some out)."""
+    from scoring.models import ScoreSheet
+    from tournament.models import Match, Seat
+
+    waiting = (Exists(Seat.objects.filter(table__round=OuterRef("pk"))
+                      .exclude(Exists(ScoreSheet.objects.filter(table=OuterRef("table")))))
+               | Exists(Match.objects.filter(round=OuterRef("pk"), team_a__isnull=False, team_b__isnull=False)
+                        .exclude(Exists(ScoreSheet.objects.filter(match=OuterRef("pk"))))))
+    rounds = Round.objects.filter(stage__tournament=tournament) if rounds is None else rounds
+    rounds = list(rounds.select_related("stage")
+                  .annotate(waiting=ExpressionWrapper(waiting, output_field=BooleanField()))
+                  .order_by("stage__order", "stage__pk", "number"))
+    return next((r for r in rounds if r.waiting), rounds[-1] if rounds else None)
+
+
+def clock_in_use(tournament) -> bool:
+    """Whether the director runs the round clock this evening (some round's clock is started): only then do the
+    public pages show a clock."""
+    return Round.objects.filter(stage__tournament=tournament, clock_started_at__isnull=False).exists()
 
 
 def _snapshot(round_: Round) -> dict:

@@ -469,12 +469,15 @@ def mark_paid(entry, *, by, amount: Decimal | None = None, paid: bool = True):
 class CheckInCounts:
     registered: int
     arrived: int
+    #: entrants who paid, withdrawn ones included: their fee stays in the takings (it is not refunded)
     paid: int
     takings: Decimal
+    #: of `paid`, the entrants withdrawn since
+    paid_withdrawn: int = 0
 
     @property
     def started(self) -> bool:
-        return self.arrived > 0 or self.paid > 0
+        return self.arrived > 0 or self.paid > self.paid_withdrawn
 
     @property
     def no_shows(self) -> int:
@@ -482,13 +485,16 @@ class CheckInCounts:
 
 
 def checkin_counts(tournament) -> CheckInCounts:
-    """The desk's counters over the entrants still in the tournament."""
-    active = [e for e in entrants(tournament) if not is_withdrawn(e)]
+    """The desk's counters: registered and arrived over the entrants still in the tournament; paid over every
+    payment, as the takings are (a withdrawn entrant's fee is not refunded), with how many of them withdrew."""
+    everyone = list(entrants(tournament))
+    active = [e for e in everyone if not is_withdrawn(e)]
     return CheckInCounts(
         registered=len(active),
         arrived=sum(e.arrived for e in active),
-        paid=sum(e.paid for e in active),
+        paid=sum(e.paid for e in everyone),
         takings=takings(tournament),
+        paid_withdrawn=sum(e.paid for e in everyone if is_withdrawn(e)),
     )
 
 
@@ -590,22 +596,22 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
         tournament)
     if report.warnings and not confirm_duplicates:
         return report
-    from .register import person_for
+    from .register import persons_for
 
     with transaction.atomic():
         claim(sent, by=by, action="participant.import", what=filename)
         auto = max(taken | {0}) + 1
-        for number, row in candidates:
+        # the register's entries and the participants in a few queries, whatever the length of the list
+        persons = persons_for([(row.get("first_name", ""), row["last_name"], row.get("club", ""))
+                               for _number, row in candidates], tournament)
+        participants = []
+        for (number, row), person in zip(candidates, persons, strict=True):
             if number is None:
                 number, auto = auto, auto + 1
-            report.created.append(
-                Participant.objects.create(
-                    tournament=tournament, number=number, first_name=row.get("first_name", ""),
-                    last_name=row["last_name"], club=row.get("club", ""), group=row.get("group", ""),
-                    person=person_for(row.get("first_name", ""), row["last_name"], row.get("club", ""),
-                                      tournament=tournament),
-                )
-            )
+            participants.append(Participant(
+                tournament=tournament, number=number, first_name=row.get("first_name", ""),
+                last_name=row["last_name"], club=row.get("club", ""), group=row.get("group", ""), person=person))
+        report.created.extend(Participant.objects.bulk_create(participants))
         log_action("participant.import", by=by, tournament=tournament, obj=tournament,
                    after={"file": filename, "created": len(report.created)},
                    reason=_("the warnings about names in the list, confirmed") if report.warnings else "")

@@ -74,6 +74,38 @@ def person_for(first_name: str, last_name: str, club: str = "", *, picked: Perso
     return Person.objects.create(first_name=_tidy(first_name), last_name=_tidy(last_name), club=_tidy(club))
 
 
+def persons_for(names: list[tuple[str, str, str]], tournament: Tournament) -> list[Person]:
+    """`person_for(first, last, club, tournament=tournament)` of each (first, last, club) in turn, as if each
+    participant were created before the next one is looked up (a name twice in the list gets the register's
+    entry once, then a new one), in a fixed number of queries: for an import of a whole field. One query reads the
+    register's names (compared as `same_person` does: the last name case-insensitively, then name and club as the
+    desk compares them), one loads the entries found, one the ones playing in `tournament`, one creates the rest."""
+    def key(first: str, last: str, club: str) -> tuple[str, str, str]:
+        return same_name(f"{first} {last}"), same_name(club), _tidy(last).upper()
+
+    keys = [key(*name) for name in names]
+    wanted = set(keys)
+    found = [pk for pk, first, last, club in Person.objects.values_list("pk", "first_name", "last_name", "club")
+             if (same_name(f"{first} {last}"), same_name(club), last.upper()) in wanted]
+    available: dict[tuple[str, str, str], list[Person]] = {}
+    if found:
+        playing = set(tournament.participants.filter(person__in=found).values_list("person_id", flat=True))
+        for person in Person.objects.filter(pk__in=found):  # in the register's order, as same_person gives them
+            if person.pk not in playing:
+                available.setdefault(key(person.first_name, person.last_name, person.club), []).append(person)
+    persons: list[Person | None] = []
+    new: list[Person] = []
+    for (first, last, club), row_key in zip(names, keys, strict=True):
+        if available.get(row_key):
+            persons.append(available[row_key].pop(0))
+        else:
+            person = Person(first_name=_tidy(first), last_name=_tidy(last), club=_tidy(club))
+            new.append(person)
+            persons.append(person)
+    Person.objects.bulk_create(new)
+    return persons
+
+
 def link_to_register(tournament: Tournament) -> int:
     """Link every participant of the tournament that has no register entry yet; returns how many were linked.
 

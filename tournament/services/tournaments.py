@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import BooleanField, ExpressionWrapper
+from django.db import connections, router, transaction
+from django.db.models import BooleanField, ExpressionWrapper, Value
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
@@ -85,9 +85,9 @@ def sync_status(tournament: Tournament, *, by=None) -> Tournament:
     """Move the status by what is recorded: planned → running at the first draw or result, → finished once
     every result of the last stage is in (and back to running should more become expected, e.g. a knockout
     built after the pools). Called by the services that record draws and results, inside their transaction."""
-    from scoring.progress import missing_result_condition, result_progress
+    from scoring.progress import result_progress
 
-    current, missing = _status_and_missing(tournament, missing_result_condition(tournament))
+    current, missing = _status_and_missing(tournament)
     if missing:
         status = Tournament.Status.RUNNING  # something is expected (so started) and not all of it is in
     else:
@@ -107,12 +107,29 @@ def sync_status(tournament: Tournament, *, by=None) -> Tournament:
     return tournament
 
 
-def _status_and_missing(tournament: Tournament, condition) -> tuple[str | None, bool]:
-    """The stored status and whether `condition` (a result certainly missing; None: unknown) holds, in one query:
-    on most saves that settles the status without counting the results."""
-    row = Tournament.objects.filter(pk=tournament.pk).order_by()
-    if condition is None:
-        return row.values_list("status", flat=True).first(), False
-    found = row.annotate(missing=ExpressionWrapper(condition, output_field=BooleanField())).values_list(
-        "status", "missing").first()
+#: an id no tournament has: marks where the tournament's id goes among the compiled query's parameters
+_PK_MARK = -7_654_321_987
+#: the SQL of `_status_and_missing` per database alias and game, compiled once per process
+_STATUS_SQL: dict[tuple[str, str], tuple[str, tuple]] = {}
+
+
+def _status_and_missing(tournament: Tournament) -> tuple[str | None, bool]:
+    """The stored status and whether a result is certainly missing (`scoring.progress.missing_result_condition`;
+    a game where only counting can tell: False), in one query: on most saves that settles the status without
+    counting the results. The query's SQL is compiled once per database and game, for a marked id replaced by the
+    tournament's: compiling its EXISTS subqueries through the ORM on every save cost more CPU than running them."""
+    alias = router.db_for_read(Tournament)
+    key = (alias, tournament.game)
+    if key not in _STATUS_SQL:
+        from scoring.progress import missing_result_condition
+
+        condition = missing_result_condition(Tournament(pk=_PK_MARK, game=tournament.game))
+        row = Tournament.objects.filter(pk=_PK_MARK).order_by()
+        missing = Value(False) if condition is None else ExpressionWrapper(condition, output_field=BooleanField())
+        sql, params = row.annotate(missing=missing).values_list("status", "missing").query.sql_with_params()
+        _STATUS_SQL[key] = (sql, tuple(params))
+    sql, params = _STATUS_SQL[key]
+    with connections[alias].cursor() as cursor:
+        cursor.execute(sql, [tournament.pk if param == _PK_MARK else param for param in params])
+        found = cursor.fetchone()
     return (found[0], bool(found[1])) if found else (None, False)

@@ -54,6 +54,9 @@ def money(amount) -> str:
 def counts_text(counts: desk.CheckInCounts, with_fee: bool) -> str:
     text = _("%(arrived)s of %(registered)s arrived, %(paid)s paid") % {
         "arrived": counts.arrived, "registered": counts.registered, "paid": counts.paid}
+    if counts.paid_withdrawn:
+        # their fee stays in the takings, so they stay among the paid: the two counters agree
+        text += " " + _("(%(count)s of them withdrawn since)") % {"count": counts.paid_withdrawn}
     if with_fee:
         text += " · " + _("takings %(amount)s") % {"amount": money(counts.takings)}
     return text
@@ -109,10 +112,12 @@ class RegisterView(DeskPage, ReplayGuard, FormView):
         context = super().get_context_data(**kwargs)
         t = self.tournament
         entries = with_notes(t, list(desk.entrants(t)))
+        counts = desk.checkin_counts(t)
         context.update(
             entries=entries,
             active=sum(not desk.is_withdrawn(e) for e in entries),
-            counts=desk.checkin_counts(t),
+            counts=counts,
+            counts_text=counts_text(counts, False),
             import_form=None if self.teams else (kwargs.get("import_form") or ImportForm()),
             report=self.report,
             take_over_form=None if self.teams else (kwargs.get("take_over_form") or TakeOverForm(

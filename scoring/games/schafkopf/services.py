@@ -7,6 +7,7 @@ Each service checks who may do it, runs in one transaction, writes the audit log
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, fields, replace
 
 from django.db import transaction
@@ -337,11 +338,22 @@ def checked_derive(tournament, table: Table, entries: list[dict], mode: str):
     (the same refusal at the referee table and from a table's link)."""
     derive = make_derive(settings_of(tournament), table.seats.count())
     try:
-        derive(entries, mode)
+        checked = derive(entries, mode)
     except RuleError as error:
         raise ListRefused(rule_message(error), field=error.field,
                           game_number=error.params.get("game_number")) from error
-    return derive
+    as_checked = [mode, json.dumps(entries, sort_keys=True, default=str)]
+
+    def derive_checked(again, again_mode: str) -> dict:
+        # `record_sheet` derives the list it is given: the list just checked (the same, unchanged) is not scored
+        # a second time; its derivation is handed over once
+        if as_checked and again_mode == as_checked[0] \
+                and json.dumps(again, sort_keys=True, default=str) == as_checked[1]:
+            as_checked.clear()
+            return checked
+        return derive(again, again_mode)
+
+    return derive_checked
 
 
 def _round_started(round_id: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from scoring.templatetags.voms import points as show_points
-from tournament.models import Match, Stage
+from tournament.models import Match, Round, Stage
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from . import services
@@ -246,6 +246,23 @@ class VomsPublic(PublicContent):
                                       title))
             for chunk in pages(games, BEAMER_ROWS)
         ]
+
+
+    def clock_round(self):
+        """The pool round on the beamer ("Round 2: who plays where": the first with a game still waiting, games a
+        disqualification decides counting as played), after the pools the knockout's round still to play."""
+        from tournament.services.clock import playing_round
+
+        stage = self._pool_stage()
+        if stage is not None:
+            number = services.pool_state(self.tournament, stage).derivation.first_open_round()
+            if number is not None:
+                return stage.rounds.select_related("stage").filter(number=number).first()
+        later = playing_round(self.tournament, Round.objects.filter(stage__tournament=self.tournament)
+                              .exclude(stage__kind=Stage.Kind.POOLS))
+        if later is not None:
+            return later
+        return stage.rounds.select_related("stage").order_by("-number").first() if stage is not None else None
 
 
 def public(tournament) -> VomsPublic:

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet
-from scoring.progress import counted_progress, expected_places
+from scoring.progress import ResultProgress, counted_progress, expected_places, is_finished, is_finished_text
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.services.sheets import FIRST, confirm_pending, record_sheet, rule_message
@@ -859,9 +859,11 @@ def bracket_of(stage: Stage):
     return knockout_bracket(qualifiers, third_place=stage.settings.get("third_place", False))
 
 
-def series_winners(stage: Stage) -> dict[str, int]:
+def series_winners(stage: Stage, matches: list[Match] | None = None) -> dict[str, int]:
+    """Match key -> the winning team of each decided series of `stage`; `matches`: the stage's matches with
+    their sheets (`select_related("sheet")`), when the caller has read them already."""
     winners = {}
-    for match in stage.matches.select_related("sheet"):
+    for match in stage.matches.select_related("sheet") if matches is None else matches:
         sheet = getattr(match, "sheet", None)
         if sheet is not None and sheet.derived.get("finished"):
             winners[match.key] = match.team_a_id if sheet.derived["winner"] == "a" else match.team_b_id
@@ -984,14 +986,38 @@ def progress(tournament, *, after_round: int | None = None):
                    expected=counted.expected + knockout_to_come)
 
 
-def _knockout_still_to_build(tournament) -> bool:
-    """The pools are drawn and qualify two teams or more, and no knockout (nor semifinal round robin) exists."""
+def _knockout_still_to_build(tournament, pool_sizes: list[int] | None = None) -> bool:
+    """The pools are drawn and qualify two teams or more, and no knockout (nor semifinal round robin) exists.
+    `pool_sizes`: the teams in each pool, when the caller has read them already."""
     if Stage.objects.filter(tournament=tournament).exclude(kind=Stage.Kind.POOLS).exists():
         return False
     per_pool = int(settings_of(tournament)["qualifiers_per_pool"])
-    sizes = (PoolEntry.objects.filter(pool__stage__tournament=tournament, pool__stage__kind=Stage.Kind.POOLS)
-             .values("pool").annotate(teams=models.Count("pk")).values_list("teams", flat=True))
-    return sum(min(per_pool, teams) for teams in sizes) >= 2
+    if pool_sizes is None:
+        pool_sizes = (PoolEntry.objects.filter(pool__stage__tournament=tournament, pool__stage__kind=Stage.Kind.POOLS)
+                      .values("pool").annotate(teams=models.Count("pk")).values_list("teams", flat=True))
+    return sum(min(per_pool, teams) for teams in pool_sizes) >= 2
+
+
+def standings_progress(tournament, state: PoolState, pool_sizes: list[int]) -> ResultProgress:
+    """`progress(tournament)`'s entered and expected results (the whole evening) from the pool games the
+    standings page has read already (`state`, `pool_sizes`: the teams of each pool) and one query of the
+    knockout's and semifinal round robin's matches: the page's heading without reading the pools a second time.
+    First entries awaiting confirmation are not counted (`awaiting` is 0: the heading does not show them)."""
+    others = list(Match.objects.filter(stage__tournament=tournament).exclude(stage__kind=Stage.Kind.POOLS)
+                  .values_list(Cast("sheet__derived", TextField()), flat=True))
+    entered = sum(1 for text in others if text is not None and is_finished_text(text))
+    expected = len(others)
+    for match in state.matches:
+        if match.derived is None:
+            # decided without a slip (a disqualification's forfeit, a void game): counts as entered
+            result = state.result(match.pk)
+            entered += result is not None and result.outcome != "missing"
+        elif match.team_a_id is not None and is_finished(match.derived):
+            entered += 1
+        expected += match.team_a_id is not None
+    knockout_to_come = not others and _knockout_still_to_build(tournament, pool_sizes)
+    return ResultProgress(entered=entered, expected=expected + knockout_to_come,
+                          unit=tournament.game_type.result_unit)
 
 
 def missing_result_condition(tournament) -> Q:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Literal
 
 from django.db.models import F, TextField
 from django.db.models.functions import Cast
@@ -17,13 +18,21 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 
-from scoring.progress import result_progress
 from scoring.rules import voms as rules
 from scoring.rules.standings import LOT_KEY, Standing
 from tournament.models import Draw, Match, Pool, Stage, Team
 from tournament.public.cache import cached, load_tournament
 
-from .services import bracket_of, knockout_stage, pool_state, rules_settings, series_winners, with_note
+from .services import (
+    PoolState,
+    bracket_of,
+    knockout_stage,
+    pool_state,
+    rules_settings,
+    series_winners,
+    standings_progress,
+    with_note,
+)
 
 
 @dataclass
@@ -62,7 +71,9 @@ class MatchRow:
     derived: dict | None
 
 
-def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
+def pool_tables(tournament, stage: Stage | None = None, *, state: PoolState | None = None) -> list[PoolTable]:
+    """The pools of `stage` (the pool stage by default) ranked; `state`: the pool stage's games after the absence
+    rule, when the caller has read them already (`pool_state`)."""
     stage = stage or Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
     if stage is None:
         return []
@@ -82,7 +93,7 @@ def pool_tables(tournament, stage: Stage | None = None) -> list[PoolTable]:
     marks: dict[int, str] = {}
     if stage.kind == Stage.Kind.POOLS:
         # The absence rule decides what each slip counts as (forfeits of disqualified teams, void games).
-        state = pool_state(tournament, stage)
+        state = pool_state(tournament, stage) if state is None else state
         dq, marks = state.disqualified, state.marks
         for match in state.matches:
             result = state.result(match.pk)
@@ -128,11 +139,13 @@ def series_as_game(match, derived: dict, settings: rules.VomsSettings) -> rules.
     return rules.PlayedGame(match.team_a_id, match.team_b_id, lus_a, lus_b, winner, *points)
 
 
-def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tuple[int, Team, str]]:
+def final_ranking(tournament, tables: list[PoolTable] | None = None, *,
+                  knockout: Stage | None | Literal[False] = False) -> list[tuple[int, Team, str]]:
     """(place, team, how) from the knockout down, then the rest by their pool places.
 
     Places 1 and 2 from the final; 3 from the third-place match (or both semifinal losers
     share 3rd); every other team follows by its pool place, then points, wins, lus difference.
+    `knockout`: the knockout stage (or None) when the caller has read it already.
     """
     tables = pool_tables(tournament) if tables is None else tables
     pool_rank = {}
@@ -146,10 +159,11 @@ def final_ranking(tournament, tables: list[PoolTable] | None = None) -> list[tup
     teams = {pk: team for table in tables for pk, team in table.teams.items()}
     placed: list[tuple[int, Team, str]] = []
     done: set[int] = set()
-    stage = knockout_stage(tournament)
+    stage = knockout_stage(tournament) if knockout is False else knockout
     if stage is not None:
-        winners = series_winners(stage)
-        matches = {m.key: m for m in stage.matches.all()}
+        knockout_matches = list(stage.matches.select_related("sheet"))
+        winners = series_winners(stage, knockout_matches)
+        matches = {m.key: m for m in knockout_matches}
         final = matches.get("F")
         if final and "F" in winners:
             loser = final.team_b_id if winners["F"] == final.team_a_id else final.team_a_id
@@ -237,17 +251,21 @@ def standings_page(tournament) -> dict:
     """
     from .documents import standing_rows  # documents builds on this module
 
-    tables = pool_tables(tournament)
+    # The pool games are read once, for the tables and for the heading.
+    stage = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    state = pool_state(tournament, stage) if stage is not None else PoolState([], rules.derive_pool([]))
+    tables = pool_tables(tournament, stage, state=state) if stage is not None else []
     final = None
     text = CellText()
     # "Final ranking" only once every result is in, the final's too; until then "Provisional — after …"
-    progress = result_progress(tournament)
+    progress = standings_progress(tournament, state, [len(table.teams) for table in tables])
     heading = progress.heading()
-    if knockout_stage(tournament) is not None:
+    knockout = knockout_stage(tournament)
+    if knockout is not None:
         marks = {team: mark for table in tables for team, mark in table.marks.items()}
         final = SafeString("\n".join(
             f'<tr><td class="num">{text(place)}</td><td>{escape(with_note(team.name, marks, team.pk))}</td></tr>'
-            for place, team, _how in final_ranking(tournament, tables)))
+            for place, team, _how in final_ranking(tournament, tables, knockout=knockout)))
     pools = [
         {"name": table.pool.name, "complete": table.complete,
          "rows": SafeString("\n".join(row_html(row, standing, text)
