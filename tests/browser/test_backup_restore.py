@@ -36,7 +36,10 @@ create_tournament(by=User.objects.get(username="admin"), name="Winter cup", game
 
 def environment(tmp_path) -> dict:
     env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3"), "BACKUP_DIR": str(tmp_path / "backups"),
-           "DATABASE_URL": "", "BACKUP_AFTER_ROUND": "0"}
+           "DATABASE_URL": "", "BACKUP_AFTER_ROUND": "0", "DATA_DIR": str(tmp_path / "data"),
+           # Django's development server serves the static files from their sources only with DEBUG on (the
+           # laptop's own server, `serve`, collects them; this test is about the backup pages, not serving)
+           "DEBUG": "1"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     return env
 
