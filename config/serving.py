@@ -28,6 +28,9 @@ from pathlib import Path
 RESTART_EXIT_CODE = 3
 #: how long a restart waits for the requests under way (a long printout) before it cuts them
 RESTART_GRACE_SECONDS = 60
+#: after a restart is asked, the server still accepts for this long: the page that asked ("Restarting…") loads its
+#: script and style sheet, which then wait for the restarted server (without them the page would wait for ever)
+RESTART_SETTLE_SECONDS = 2.0
 
 
 # --- the hall choice -------------------------------------------------------------------------------------------
@@ -119,9 +122,11 @@ def _stop_on_signal(signum, frame) -> None:
         _wake()
 
 
-def serve(application, sock: socket.socket, *, threads: int, grace: float = RESTART_GRACE_SECONDS) -> int:
+def serve(application, sock: socket.socket, *, threads: int, grace: float = RESTART_GRACE_SECONDS,
+          settle: float = RESTART_SETTLE_SECONDS) -> int:
     """Serve `application` with waitress on the bound `sock` until Ctrl-C or SIGTERM (0) or `request_restart()`
-    (RESTART_EXIT_CODE, once the requests under way are answered, at most `grace` seconds later)."""
+    (RESTART_EXIT_CODE: still accepting for `settle` seconds, then once the requests under way are answered, at
+    most `grace` seconds later)."""
     global _wake
     from waitress import create_server, wasyncore
     from waitress.channel import HTTPChannel
@@ -137,7 +142,13 @@ def serve(application, sock: socket.socket, *, threads: int, grace: float = REST
     previous = {name: signal.signal(getattr(signal, name), _stop_on_signal) for name in ("SIGINT", "SIGTERM")}
     _wake = server.pull_trigger
     try:
-        while not (_restart.is_set() or _stop.is_set()):
+        settled_at = None
+        while not _stop.is_set():
+            if _restart.is_set():
+                if settled_at is None:
+                    settled_at = time.monotonic() + settle
+                elif time.monotonic() >= settled_at:
+                    break
             wasyncore.loop(**loop)
         if _stop.is_set():
             return 0

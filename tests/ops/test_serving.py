@@ -208,6 +208,8 @@ def test_a_restart_answers_the_request_under_way_then_ends_with_the_restart_code
         if environ["PATH_INFO"] == "/restart/":
             assert serving.request_restart() is True
             body = b"restarting"
+        elif environ["PATH_INFO"] == "/script.js":
+            body = b"/* the waiting page's script */"
         else:  # /slow/: still working when the restart is asked, and after the restart's answer
             slow_started.set()
             answered.wait(10)
@@ -229,6 +231,10 @@ def test_a_restart_answers_the_request_under_way_then_ends_with_the_restart_code
             connection.request("GET", "/restart/")
             response = connection.getresponse()
             results["restart"] = (response.status, response.read())
+            # what the "Restarting…" page loads next (its script) is still answered: the server settles first
+            late = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            late.request("GET", "/script.js")
+            results["late"] = late.getresponse().status
             answered.set()
             response = slow.getresponse()
             results["slow"] = (response.status, len(response.read()))
@@ -249,6 +255,7 @@ def test_a_restart_answers_the_request_under_way_then_ends_with_the_restart_code
     assert code == serving.RESTART_EXIT_CODE
     assert results["restart"] == (200, b"restarting")
     assert results["slow"] == (200, 100_000)
+    assert results["late"] == 200
     with socket.socket() as probe:
         assert probe.connect_ex(("127.0.0.1", port)) != 0  # no longer accepting
     assert serving.request_restart() is False  # outside a serving child nothing happens
