@@ -16,7 +16,7 @@ from django.urls import URLPattern, include, path
 
 from scoring.games import all_games
 
-from .middleware import tournament_by_slug
+from .requested import tournament_by_slug
 
 
 def only_for_games(view, games: frozenset[str]):

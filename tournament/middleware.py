@@ -63,7 +63,8 @@ class VenueTimeZoneMiddleware:
 def venue_time_zone_of(view_kwargs: dict, request=None) -> str | None:
     """The venue's time zone of the address's tournament. With `request`, a tournament page (/manage/<slug>/…,
     /p/<slug>/…) keeps the tournament it read as `request.slug_tournament` (slug, tournament or None) for the
-    game pages' guard and the views (`tournament_by_slug`): one query of the tournament a page instead of three."""
+    game pages' guard and the views (`tournament.requested.tournament_by_slug`): one query of the tournament a page
+    instead of three."""
     from tournament.models import Tournament
 
     if isinstance(view_kwargs.get("slug"), str):
@@ -78,14 +79,3 @@ def venue_time_zone_of(view_kwargs: dict, request=None) -> str | None:
         return (TableLink.objects.filter(token_hash=hash_of(view_kwargs["token"]))
                 .values_list("tournament__time_zone", flat=True).first())
     return None
-
-
-def tournament_by_slug(request, slug: str):
-    """The tournament of `slug` (None if there is none), as `VenueTimeZoneMiddleware` read it for this request, or
-    read now (a request that did not pass the middleware, a view called with another slug)."""
-    from tournament.models import Tournament
-
-    kept = getattr(request, "slug_tournament", None)
-    if kept is not None and kept[0] == slug:
-        return kept[1]
-    return Tournament.objects.filter(slug=slug).first()

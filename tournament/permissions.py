@@ -93,7 +93,7 @@ class TournamentRoleRequiredMixin(AccessMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        from .middleware import tournament_by_slug
+        from .requested import tournament_by_slug
 
         self.tournament = tournament_by_slug(request, kwargs["slug"])  # read once a request, with the time zone
         if self.tournament is None:
