@@ -9,8 +9,9 @@ never silently absent.
 
 Prizes (the Decision in rules/table-games.md, every seated game): a player who did not play every round (his
 seat played by a substitute, or left empty) is ranked and marked, and wins a prize only when the director ticked
-him eligible (`set_prize_eligible`); his prize goes to the next eligible player (`award_prizes`). The game's
-standings say which rounds each row missed (`rounds_played`, `missed_rounds`); the rest is here, game-neutral.
+him eligible (`set_prize_eligible`); his prize goes to the next eligible player
+(`scoring.rules.prizes.award_prizes`). The game's standings say which rounds each row missed (`rounds_played`,
+`missed_rounds`); the rest is here, game-neutral.
 
 The texts are lazy: the screen shows them in the screen's language, the printouts in the tournament's.
 """
@@ -150,26 +151,6 @@ def eligibility_remark(participant, missed: Sequence[int], *, prizes: bool):
     if not prizes:
         return MISSED_ROUNDS
     return TICKED_ELIGIBLE if participant.prize_eligible else NOT_ELIGIBLE
-
-
-def award_prizes(rows: Sequence, amounts: Sequence) -> list:
-    """Hand the prize `amounts` (first place first) to the ranked `rows` in rank order, skipping the rows that
-    cannot win one (no result, excluded, or not eligible): their prize goes to the next eligible player.
-
-    A row has `has_result`, `excluded`, `prize_eligible` and a `prize` to set; returns the skipped rows that
-    would have won a prize had they been eligible (the prize list names them, and why)."""
-    skipped = []
-    places = iter(amounts)
-    remaining = len(amounts)
-    for row in rows:
-        if not row.has_result or row.excluded or remaining == 0:
-            continue
-        if not row.prize_eligible:
-            skipped.append(row)
-            continue
-        row.prize = next(places)
-        remaining -= 1
-    return skipped
 
 
 def set_prize_eligible(participant: Participant, eligible: bool, *, by, reason: str = "") -> Participant:

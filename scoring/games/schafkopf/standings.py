@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress
+from scoring.rules.prizes import award_prizes
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
     EXCLUDED_KEY,
@@ -21,7 +22,7 @@ from scoring.rules.schafkopf import (
     prize_list,
     ranking,
 )
-from scoring.withdrawals import award_prizes, is_withdrawn, missed_rounds, rounds_played
+from scoring.withdrawals import is_withdrawn, missed_rounds, rounds_played
 from scoring.withdrawals import prize_eligible as eligible_for_prize
 from tournament.models import Participant, Seat, Stage
 

@@ -96,6 +96,19 @@ def withdraw_team(team: Team, *, by, from_round: int) -> Team:
     """Withdraw `team` from pool round `from_round` on (a team that left the evening). Withdrawing it from another
     round instead moves the withdrawal; audited either way."""
     check_withdrawal(team, from_round, by=by)
+    return _store_withdrawal(team, from_round, by=by, action="team.withdraw_round")
+
+
+def undo_withdrawal(team: Team, *, by) -> Team:
+    """The team plays on after all: every slip typed for its games from the withdrawal on counts again, the games
+    without a slip wait for one again."""
+    check_withdrawal(team, None, by=by)
+    return _store_withdrawal(team, None, by=by, action="team.withdrawal_undone")
+
+
+def _store_withdrawal(team: Team, from_round: int | None, *, by, action: str) -> Team:
+    """Store the round the team is withdrawn from (None: not withdrawn) under its row lock, audited, and bring
+    the tournament's status along; nothing when it is so already."""
     tournament = team.tournament
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=team.pk)
@@ -104,25 +117,7 @@ def withdraw_team(team: Team, *, by, from_round: int) -> Team:
             return team
         team.withdrawn_from_round = from_round
         team.save(update_fields=["withdrawn_from_round"])
-        log_action("team.withdraw_round", by=by, tournament=tournament, obj=team,
+        log_action(action, by=by, tournament=tournament, obj=team,
                    before={"withdrawn_from_round": before}, after={"withdrawn_from_round": from_round})
-        sync_status(tournament, by=by)
-    return team
-
-
-def undo_withdrawal(team: Team, *, by) -> Team:
-    """The team plays on after all: every slip typed for its games from the withdrawal on counts again, the games
-    without a slip wait for one again."""
-    check_withdrawal(team, None, by=by)
-    tournament = team.tournament
-    with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=team.pk)
-        before = team.withdrawn_from_round
-        if before is None:
-            return team
-        team.withdrawn_from_round = None
-        team.save(update_fields=["withdrawn_from_round"])
-        log_action("team.withdrawal_undone", by=by, tournament=tournament, obj=team,
-                   before={"withdrawn_from_round": before}, after={"withdrawn_from_round": None})
         sync_status(tournament, by=by)
     return team
