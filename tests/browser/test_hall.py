@@ -8,13 +8,11 @@ namespace the test made. Without root or iproute2 the test is skipped, saying wh
 """
 
 import os
-import queue
 import re
 import shutil
 import stat
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,6 +20,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import keep_screenshot
+from tests.server_output import ServerOutput
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.browser]
@@ -67,35 +66,17 @@ def hall_network():
     remove()
 
 
-class Server:
+class Server(ServerOutput):
     """`manage.py serve --host 0.0.0.0` inside the namespace, its output read line by line."""
 
     def __init__(self, namespace: str, folder: Path):
         env = {name: value for name, value in os.environ.items() if name not in FOREIGN}
         env.update(DATA_DIR=str(folder / "data"), STATIC_ROOT=str(folder / "static"),
                    BACKUP_DIR=str(folder / "backups"), PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(
+        super().__init__(subprocess.Popen(
             ["ip", "netns", "exec", namespace, sys.executable, "manage.py", "serve", "--host", "0.0.0.0",
              "--port", "8000", "--no-demo", "--threads", "4"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.output: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def wait_for(self, pattern: str, timeout: float = 600) -> re.Match:
-        """The first line (from here on) matching `pattern`; fails if the server ends first."""
-        while True:
-            try:
-                line = self.lines.get(timeout=timeout)
-            except queue.Empty:
-                pytest.fail(f"no line matching {pattern!r}:\n" + "\n".join(self.output))
-            self.output.append(line)
-            if found := re.search(pattern, line):
-                return found
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
 
     def stop(self):
         self.process.terminate()  # serve's supervisor (`ip netns exec` became it): it stops its serving child

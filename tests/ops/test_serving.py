@@ -9,7 +9,6 @@ folder, on a free port of 127.0.0.1, and wait for what it prints (no fixed sleep
 import http.client
 import io
 import os
-import queue
 import re
 import shutil
 import signal
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from config import serving
+from tests.server_output import ServerOutput
 from tournament.management.commands.serve import listen_host, local_url
 from tournament_manager import __version__
 from tournament_manager.cli import build_parser, serve_arguments, split_manage
@@ -294,29 +294,12 @@ def test_the_supervisor_starts_the_child_again_while_it_asks_for_a_restart(tmp_p
 # --- end to end: the console command on a laptop ------------------------------------------------------------------
 
 
-class Running:
+class Running(ServerOutput):
     """`python -m tournament_manager serve …` with its output read line by line."""
 
     def __init__(self, *arguments: str, env: dict[str, str]):
-        self.process = subprocess.Popen([sys.executable, "-m", "tournament_manager", "serve", *arguments], cwd=ROOT,
-                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.output: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def wait_for(self, pattern: str, timeout: float = 300) -> re.Match:
-        while True:
-            try:
-                line = self.lines.get(timeout=timeout)
-            except queue.Empty:
-                pytest.fail(f"no line matching {pattern!r}:\n" + "\n".join(self.output))
-            self.output.append(line)
-            if found := re.search(pattern, line):
-                return found
+        super().__init__(subprocess.Popen([sys.executable, "-m", "tournament_manager", "serve", *arguments], cwd=ROOT,
+                                          env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
 
     def stop(self, how: int = signal.SIGINT) -> int:
         """Ctrl-C (SIGINT), or SIGTERM (`terminate()`, a service manager's stop), to the supervisor alone."""
