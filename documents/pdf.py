@@ -48,6 +48,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from fontTools.ttLib import TTFont
 
+from tournament.addresses import public_url
+
 from .base import (
     Column,
     Document,
@@ -58,6 +60,7 @@ from .base import (
     tables_of,
     venue_locale,
 )
+from .qr import qr_svg
 
 #: Column widths are measured with the body font of print.css (DejaVu Sans 10pt), on A4 less the page margins.
 FONT_SIZE_MM = 10 * 25.4 / 72
@@ -140,9 +143,6 @@ def render_frame(fragments: list[str], *, tournament, title, landscape: bool, qr
 
 def frame_context(*, tournament, title, landscape: bool, qr_page: str | None = None) -> dict[str, Any]:
     """What the page frame shows, the same on every page (and in every batch) of a printout."""
-    from tournament.public.links import public_url
-    from tournament.public.qr import qr_svg
-
     return {
         "bare": False,
         "tournament": tournament,

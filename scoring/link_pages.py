@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from documents.qr import qr_svg
 from scoring.models import TableLink, TableProblem
 from scoring.services.tablelinks import close_problem, current_token, issue_links, reissue_link, revoke_link
+from tournament.addresses import base_url
 from tournament.models import Round, Seat, Stage
-from tournament.public.links import base_url
-from tournament.public.qr import qr_svg
 from tournament.services.errors import DomainError
 
 

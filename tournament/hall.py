@@ -48,7 +48,7 @@ def poster_address_pt(url: str) -> float:
 
 def poster_document(url: str) -> PrintDocument:
     """The hall poster: `url` in big letters, its QR code, one line in English, German and Danish."""
-    from tournament.public.qr import qr_svg
+    from documents.qr import qr_svg
 
     context = {"url": url, "qr": qr_svg(url), "lines": POSTER_LINES, "address_pt": poster_address_pt(url)}
     return PrintDocument("tournament/print/hall_poster.html", context, "Tournament manager", "hall-poster")

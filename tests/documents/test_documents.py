@@ -495,7 +495,7 @@ def test_printed_pages_carry_a_qr_code_to_the_public_page(tournament, tmp_path, 
     import zxingcpp
     from PIL import Image
 
-    from tournament.public.links import public_url
+    from tournament.addresses import public_url
 
     settings.PUBLIC_BASE_URL = "http://club.example:8000"
     document = dataclasses.replace(standings(), qr_page="schedule")

@@ -8,8 +8,8 @@ import segno
 import zxingcpp
 from PIL import Image
 
-from tournament.public.links import public_url
-from tournament.public.qr import ERROR_LEVEL, qr_svg
+from documents.qr import ERROR_LEVEL, qr_svg
+from tournament.addresses import public_url
 
 
 def decode_png(data_uri: str) -> list[str]:

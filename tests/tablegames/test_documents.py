@@ -186,7 +186,7 @@ def qr_codes(tournament, name, tmp_path) -> list[str]:
     ("seating-by-name", "schedule"), ("seating-by-table", "schedule"), ("score-sheets-1", "standings"),
 ])
 def test_printouts_carry_a_qr_code_to_their_public_page_once_it_is_published(drawn, name, kind, tmp_path, settings):
-    from tournament.public.links import public_url
+    from tournament.addresses import public_url
 
     settings.PUBLIC_BASE_URL = "http://club.example:8000"
     assert qr_codes(drawn, name, tmp_path / "unpublished") == [], "nothing published: no QR code"
@@ -203,7 +203,7 @@ def test_printouts_carry_a_qr_code_to_their_public_page_once_it_is_published(dra
 def test_a_patience_result_list_leads_to_the_standings_and_its_field_list_to_nothing(
         make_game, add_players, director, tmp_path, settings):
     """A patience has no public seating page, so the list of the field has no QR code even when published."""
-    from tournament.public.links import public_url
+    from tournament.addresses import public_url
 
     settings.PUBLIC_BASE_URL = "http://club.example:8000"
     patience = make_game("domino_patience", "stop_ved_fem")

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from documents.qr import qr_svg
+from tournament.addresses import public_url
 from tournament.models import Round
 from tournament.permissions import DirectorRequiredMixin
 from tournament.services import clock
@@ -20,8 +22,6 @@ from tournament.services.publishing import flag, published_kinds, set_publicatio
 from tournament.views.confirm import confirmation_page, confirmed
 
 from .forms import PublicationForm, SlotForm
-from .links import public_url
-from .qr import qr_svg
 from .views import PAGE_NAMES, content_of
 
 

@@ -31,13 +31,13 @@ from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.decorators.cache import never_cache
 
+from documents.qr import qr_svg
+from tournament.addresses import public_url
 from tournament.services.clock import clock_in_use, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
 
 from .cache import cached, cached_region, etag, load_tournament
 from .content import PublicContent
-from .links import public_url
-from .qr import qr_svg
 from .splice import MARK, Region, render_with_region
 
 #: the longest query find my seat looks at

@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from config import serving
+from documents.qr import qr_svg
 from documents.response import document_response
 
 from ..hall import phone_addresses, poster_document, poster_frame
-from ..public.qr import qr_svg
 from .setup import from_this_computer
 
 

@@ -32,8 +32,8 @@ from scoring.rules.schafkopf import (
 )
 from scoring.rules.standings import LOT_NAME
 from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
+from tournament.addresses import published_page
 from tournament.models import Participant, Seat, Stage
-from tournament.public.links import published_page
 
 from .config import GAMES_MODE, settings_of
 from .queries import places_by_participant, seated_tables, sheets_by_table
@@ -262,9 +262,9 @@ def table_links(tournament, round_number: int) -> dict[int, dict]:
 
     Only links the director issued (the round's links page): a printout never issues one itself.
     """
+    from documents.qr import qr_svg
     from scoring.models import TableLink
     from scoring.services.tablelinks import current_token
-    from tournament.public.qr import qr_svg
 
     from .links import link_url
 

@@ -20,7 +20,7 @@ from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
 from scoring.withdrawals import WITHDRAWN, remark
-from tournament.public.links import published_page
+from tournament.addresses import published_page
 from tournament.services.seating import current_draw
 
 from .config import settings_of

@@ -26,8 +26,8 @@ from django.utils.translation import gettext_lazy
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, venue_locale
 from scoring.progress import ResultProgress, lazy_heading, result_progress
 from scoring.templatetags.voms import metric_name
+from tournament.addresses import published_page
 from tournament.models import Match, Round, Stage
-from tournament.public.links import published_page
 
 from . import services
 from .standings import PoolTable, final_ranking, lot_seed, pool_tables

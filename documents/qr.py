@@ -1,4 +1,4 @@
-"""QR codes pointing at the public pages, made locally by segno (pure Python, no network, no Pillow).
+"""QR codes (public pages, table links), made locally by segno (pure Python, no network, no Pillow).
 
 `qr_svg` is inline SVG: it scales with CSS, is crisp on a projector, and is what the printouts carry too
 (documents/pdf.py; their URL fetcher refuses data: URIs, so a PNG data URI would not do there).
