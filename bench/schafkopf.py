@@ -140,7 +140,7 @@ def run_pdf(database: str, folder: str, players: int) -> None:
     process and its worker processes together (sampled from /proc), and the file read back."""
     setup_django(database, folder)
     from documents import render
-    from scoring.games.schafkopf.documents import documents
+    from scoring.games.schafkopf.documents import PRINTOUTS
     from tournament.models import Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
@@ -150,7 +150,7 @@ def run_pdf(database: str, folder: str, players: int) -> None:
 
     sampler = MemorySampler()
     sampler.start()
-    document, seconds_build = timed(documents(tournament)["score-lists-1"])
+    document, seconds_build = timed(PRINTOUTS.documents(tournament)["score-lists-1"])
     data, seconds_render = timed(render, document, "pdf", tournament=tournament)
     sampler.stop()
     cpu = sampler.cpu_seconds()
@@ -241,10 +241,10 @@ def run(options, database: str, folder: str) -> None:
                   f"{queries} queries ({small_queries} at {options.players // 10} players)")
     if "xlsx" in only:
         from documents import render
-        from scoring.games.schafkopf.documents import documents
+        from scoring.games.schafkopf.documents import PRINTOUTS
 
         data, xlsx_seconds, xlsx_cpu = cpu_timed(
-            lambda: render(documents(tournament)["results"](), "xlsx", tournament=tournament)
+            lambda: render(PRINTOUTS.documents(tournament)["results"](), "xlsx", tournament=tournament)
         )
         print(f"xlsx       results (rounds, ranking, {tables * 30 // 1000}k+ games): {xlsx_seconds:.2f} s wall, "
               f"{xlsx_cpu:.2f} s CPU, {len(data) / 1024:.0f} KiB")

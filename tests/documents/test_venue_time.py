@@ -16,7 +16,7 @@ from documents.pdf import frame_context
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import create_demo
-from scoring.games.schafkopf.documents import documents
+from scoring.games.schafkopf.documents import PRINTOUTS
 from scoring.rules.schafkopf import PrizeSpec
 from tournament.forms import TournamentForm
 from tournament.models import Draw
@@ -99,7 +99,7 @@ def test_excel_writes_dates_money_and_notes_as_the_language_does(director):
     services.update_settings(tournament, type(settings)(**{**settings.__dict__, "prizes": (
         PrizeSpec("fixed", Decimal("555")), PrizeSpec("percent", Decimal("12.5")))}), by=director)
     tournament.refresh_from_db()
-    data = render(documents(tournament)["standings"](), "xlsx", tournament=tournament)
+    data = render(PRINTOUTS.documents(tournament)["standings"](), "xlsx", tournament=tournament)
     book = openpyxl.load_workbook(io.BytesIO(data))
     final = book.worksheets[0]  # the standings open with the ranking
     texts = [cell.value for row in final.iter_rows() for cell in row if isinstance(cell.value, str)]

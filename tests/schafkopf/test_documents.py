@@ -12,7 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from documents import render
-from scoring.games.schafkopf.documents import documents
+from scoring.games.schafkopf.documents import PRINTOUTS
 from scoring.games.schafkopf.queries import seated_tables
 from tests.pdf_text import page_texts
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def pdf_pages(tournament, name) -> list[str]:
-    data = render(documents(tournament)[name](), "pdf", tournament=tournament)
+    data = render(PRINTOUTS.documents(tournament)[name](), "pdf", tournament=tournament)
     return page_texts(data)
 
 
@@ -202,14 +202,14 @@ def test_export_command_writes_standings_pdf_and_xlsx(drawn, enter_all, tmp_path
 
 
 def test_seating_lists_carry_the_public_qr_once_published(director, make_tournament):
-    from scoring.games.schafkopf.documents import seating_by_table
+    from scoring.games.schafkopf.documents import PRINTOUTS
     from tournament.services.publishing import set_publication
 
     t = make_tournament(director, name="QR Schafkopf", game="schafkopf")
-    assert seating_by_table(t).qr_page is None
+    assert PRINTOUTS.seating_by_table(t).qr_page is None
     set_publication(t, by=director, kinds=["schedule"])
     t.refresh_from_db()
-    assert seating_by_table(t).qr_page == "schedule"
+    assert PRINTOUTS.seating_by_table(t).qr_page == "schedule"
 
 
 def test_a_substitute_is_named_in_the_tournaments_language(drawn, director, add_players):

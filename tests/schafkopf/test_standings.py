@@ -109,7 +109,7 @@ def withdrawn_with_substitute(drawn, director, add_players, *, points_to_substit
 
 
 def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director, add_players, enter_all):
-    from scoring.games.schafkopf.documents import ranking_document
+    from scoring.games.schafkopf.documents import PRINTOUTS
 
     gone, late = withdrawn_with_substitute(drawn, director, add_players)
     enter_all(drawn)
@@ -120,10 +120,10 @@ def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director
     # the substitute played round 2: never silently absent, but without a rank of his own
     assert late in by_player and by_player[late].rank is None and result.rows[-1].participant == late
     assert result.final
-    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
+    remarks = {row["number"]: str(row["remark"]) for row in PRINTOUTS.ranking_document(drawn).rows}
     assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round"
     assert remarks[40] == "played round 2 for 3 Anna3 Huber3"
-    notes = [str(note) for note in ranking_document(drawn).notes]
+    notes = [str(note) for note in PRINTOUTS.ranking_document(drawn).notes]
     assert any("substitute" in note for note in notes) and not any("no result yet" in note for note in notes)
     # the public standings say the same
     from scoring.games.schafkopf.public import public
@@ -136,14 +136,14 @@ def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director
 
 
 def test_substitute_credited_is_ranked_and_named_with_the_seat(drawn, director, add_players, enter_all):
-    from scoring.games.schafkopf.documents import ranking_document
+    from scoring.games.schafkopf.documents import PRINTOUTS
 
     gone, late = withdrawn_with_substitute(drawn, director, add_players, points_to_substitute=True)
     enter_all(drawn)
     by_player = {row.participant: row for row in standings(drawn).rows}
     assert by_player[late].rank is not None and by_player[late].rounds[0] is None
     assert by_player[gone].rounds[1] is None
-    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
+    remarks = {row["number"]: str(row["remark"]) for row in PRINTOUTS.ranking_document(drawn).rows}
     assert remarks[3] == "withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round"
     assert remarks[40] == "played round 2 for 3 Anna3 Huber3, did not play every round"
 
@@ -160,7 +160,7 @@ def prizes_for_everyone(drawn, director):
 
 
 def test_player_who_did_not_play_every_round_wins_no_prize_unless_ticked(drawn, director, add_players, enter_all):
-    from scoring.games.schafkopf.documents import ranking_document
+    from scoring.games.schafkopf.documents import PRINTOUTS
     from scoring.withdrawals import set_prize_eligible
 
     amounts = prizes_for_everyone(drawn, director)
@@ -174,7 +174,7 @@ def test_player_who_did_not_play_every_round_wins_no_prize_unless_ticked(drawn, 
     assert by_player[gone].rank is not None and by_player[gone].prize is None
     assert [row.prize for row in ranked if row.participant != gone] == amounts[:len(ranked) - 1]
     assert [row.participant for row in result.not_eligible] == [gone]
-    document = ranking_document(drawn)
+    document = PRINTOUTS.ranking_document(drawn)
     remarks = {row["number"]: str(row["remark"]) for row in document.rows}
     assert remarks[3].endswith("not eligible: did not play every round")
     assert any("No prize for 3 Anna3 Huber3: not eligible" in str(note) for note in document.notes)
@@ -183,7 +183,7 @@ def test_player_who_did_not_play_every_round_wins_no_prize_unless_ticked(drawn, 
     result = standings(drawn)
     row = next(row for row in result.rows if row.participant == gone)
     assert row.prize_eligible and row.prize == amounts[row.rank - 1] and not result.not_eligible
-    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(drawn).rows}
+    remarks = {row["number"]: str(row["remark"]) for row in PRINTOUTS.ranking_document(drawn).rows}
     assert remarks[3].endswith("did not play every round, eligible by the director's decision")
 
 

@@ -1,6 +1,7 @@
 """The standings page's rows: the direct HTML builder writes exactly what the plain cell-by-cell loop wrote."""
 
 from decimal import Decimal
+from functools import partial
 from types import SimpleNamespace
 
 from django.utils import translation
@@ -8,7 +9,11 @@ from django.utils.html import escape
 from django.utils.translation import gettext_lazy
 
 from documents.base import format_value
-from scoring.games.schafkopf.reports import CELL_CLASSES, standings_rows_html
+from scoring.seated.views import reports
+from scoring.seated.views.reports import CELL_CLASSES
+
+#: the rows as Schafkopf's page builds them: its first metric is the points, its classes start "sk-"
+standings_rows_html = partial(reports.standings_rows_html, first_metric="points", css="sk")
 
 
 def reference_rows_html(document, result) -> str:

@@ -10,7 +10,7 @@ from documents import render
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import random_list
-from scoring.games.schafkopf.documents import documents
+from scoring.games.schafkopf.documents import PRINTOUTS
 from scoring.games.schafkopf.queries import seated_tables
 from tests.pdf_text import page_texts
 
@@ -32,7 +32,7 @@ def evening(tournament, director, players: int, *, missing_in_round_2: int = 0):
 
 
 def pages_of(tournament, name="standings") -> list[str]:
-    return [" ".join(text.split()) for text in page_texts(render(documents(tournament)[name](), "pdf",
+    return [" ".join(text.split()) for text in page_texts(render(PRINTOUTS.documents(tournament)[name](), "pdf",
                                                                   tournament=tournament))]
 
 

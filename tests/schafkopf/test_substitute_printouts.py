@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from documents import render
 from scoring.games.schafkopf import services
-from scoring.games.schafkopf.documents import documents
+from scoring.games.schafkopf.documents import PRINTOUTS
 from tests.pdf_text import page_texts
 from tournament.models import Participant, Seat
 from tournament.services.participants import set_participant_status
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def pdf_pages(tournament, name) -> list[str]:
-    return [" ".join(text.split()) for text in page_texts(render(documents(tournament)[name](), "pdf",
+    return [" ".join(text.split()) for text in page_texts(render(PRINTOUTS.documents(tournament)[name](), "pdf",
                                                                   tournament=tournament))]
 
 

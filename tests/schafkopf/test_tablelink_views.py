@@ -238,10 +238,10 @@ def test_each_score_list_carries_its_own_tables_link_and_qr_code(drawn, links, s
 
 
     from documents import render
-    from scoring.games.schafkopf.documents import documents
+    from scoring.games.schafkopf.documents import PRINTOUTS
 
     settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
-    data = render(documents(drawn)["score-lists-1"](), "pdf", tournament=drawn)
+    data = render(PRINTOUTS.documents(drawn)["score-lists-1"](), "pdf", tournament=drawn)
     (tmp_path / "lists.pdf").write_bytes(data)
     pages = [text.replace("\n", "") for text in page_texts(data)]
     assert len(pages) == 4

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from documents import render
-from scoring.games.schafkopf.documents import ranking_document
+from scoring.games.schafkopf.documents import PRINTOUTS
 from scoring.games.schafkopf.queries import seated_tables
 from scoring.games.schafkopf.standings import standings
 
@@ -37,7 +37,7 @@ def test_schafkopf_provisional_heading_unranked_players_and_no_prizes(with_prize
     _enter(with_prizes, director, a_list, round_one[:1])
     result = standings(with_prizes)
     assert not result.final and result.prizes is None
-    document = ranking_document(with_prizes, result=result)
+    document = PRINTOUTS.ranking_document(with_prizes, result=result)
     assert str(document.title) == "Provisional — after 1 of 8 score lists"
     rows = document.row_dicts()
     seated_first = {seat.participant.number for seat in round_one[0].seats}
@@ -60,13 +60,13 @@ def test_schafkopf_final_ranking_once_every_list_is_in(with_prizes, director, a_
     _enter(with_prizes, director, a_list, [t for tables in seated_tables(with_prizes).values() for t in tables])
     result = standings(with_prizes)
     assert result.final and result.prizes is not None
-    assert str(ranking_document(with_prizes, result=result).title) == "Final ranking"
+    assert str(PRINTOUTS.ranking_document(with_prizes, result=result).title) == "Final ranking"
     assert all(row.rank is not None for row in result.rows)
 
 
 def test_schafkopf_heading_in_german_and_danish(drawn, director, a_list):
     _enter(drawn, director, a_list, seated_tables(drawn)[1][:3])
-    title = ranking_document(drawn).title
+    title = PRINTOUTS.ranking_document(drawn).title
     with translation.override("de"):
         assert str(title) == "Vorläufig — nach 3 von 8 Punktelisten"
     with translation.override("da"):
@@ -75,13 +75,13 @@ def test_schafkopf_heading_in_german_and_danish(drawn, director, a_list):
 
 def test_schafkopf_after_round_heading(drawn, director, a_list):
     _enter(drawn, director, a_list, seated_tables(drawn)[1][:2])
-    title = ranking_document(drawn, after_round=1).title
+    title = PRINTOUTS.ranking_document(drawn, after_round=1).title
     assert str(title) == "Standings after round 1 — provisional, after 2 of 4 score lists"
 
 
 def test_final_ranking_notes_write_money_as_the_language_does(with_prizes, director, a_list):
     _enter(with_prizes, director, a_list, [t for tables in seated_tables(with_prizes).values() for t in tables])
-    notes = ranking_document(with_prizes).notes
+    notes = PRINTOUTS.ranking_document(with_prizes).notes
     with translation.override("de"):
         takings = [str(note) for note in notes if "160" in str(note)]
         assert takings and "160,00" in takings[0] and "160.00" not in takings[0]

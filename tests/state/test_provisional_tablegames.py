@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.games.tablegames import services
-from scoring.games.tablegames.documents import ranking_document
+from scoring.games.tablegames.documents import PRINTOUTS
 from scoring.games.tablegames.queries import seated_tables
 from scoring.games.tablegames.standings import standings
 from tests.tablegames.conftest import add_players, make_game  # noqa: F401
@@ -24,10 +24,10 @@ def test_table_game_provisional_then_final(rummi_drawn, director):
     tables = [t for ts in seated_tables(rummi_drawn).values() for t in ts]
     enter_rummi_game(tables[0], director)
     result = standings(rummi_drawn)
-    title = str(ranking_document(rummi_drawn, result=result).title)
+    title = str(PRINTOUTS.ranking_document(rummi_drawn, result=result).title)
     assert title == f"Provisional — after 1 of {len(tables)} sheets"
     waiting = [row for row in result.rows if row.rank is None]
     assert len(waiting) == 8 and not any(row.by_lot for row in waiting)
     for table in tables[1:]:
         enter_rummi_game(table, director)
-    assert str(ranking_document(rummi_drawn).title) == "Final ranking"
+    assert str(PRINTOUTS.ranking_document(rummi_drawn).title) == "Final ranking"

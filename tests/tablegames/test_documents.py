@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from documents import render
 from scoring.games.tablegames import services
-from scoring.games.tablegames.documents import documents
+from scoring.games.tablegames.documents import PRINTOUTS
 from scoring.games.tablegames.queries import seated_tables
 from scoring.games.tablegames.standings import standings
 from tests.pdf_text import page_texts
@@ -23,12 +23,12 @@ pytestmark = pytest.mark.django_db
 
 
 def pdf_pages(tournament, name) -> list[str]:
-    data = render(documents(tournament)[name](), "pdf", tournament=tournament)
+    data = render(PRINTOUTS.documents(tournament)[name](), "pdf", tournament=tournament)
     return page_texts(data)
 
 
 def workbook(tournament, name):
-    return load_workbook(io.BytesIO(render(documents(tournament)[name](), "xlsx", tournament=tournament)))
+    return load_workbook(io.BytesIO(render(PRINTOUTS.documents(tournament)[name](), "xlsx", tournament=tournament)))
 
 
 def rows_of(sheet) -> list[tuple]:
@@ -175,7 +175,7 @@ def qr_codes(tournament, name, tmp_path) -> list[str]:
 
     tmp_path.mkdir(exist_ok=True)
     pdf = tmp_path / f"{name}.pdf"
-    pdf.write_bytes(render(documents(tournament)[name](), "pdf", tournament=tournament))
+    pdf.write_bytes(render(PRINTOUTS.documents(tournament)[name](), "pdf", tournament=tournament))
     subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / name)],
                    check=True)
     image = Image.open(next(tmp_path.glob(f"{name}*.png")))

@@ -9,7 +9,7 @@ from documents.base import venue_locale
 from documents.pdf import render_frame, static_dir
 from documents.pdf_writer import LocalFileFetcher
 from scoring.games.tablegames import services
-from scoring.games.tablegames.documents import documents
+from scoring.games.tablegames.documents import PRINTOUTS
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def descendants(box):
 
 
 def first_page(tournament, name):
-    document = documents(tournament)[name]()
+    document = PRINTOUTS.documents(tournament)[name]()
     with venue_locale(tournament):
         fragment = render_to_string(document.template_name, document.page_contexts()[0])
         html = render_frame([fragment], tournament=tournament, title=document.title, landscape=document.landscape)

@@ -152,7 +152,7 @@ def test_standings_take_a_constant_number_of_queries(make_game, add_players, dir
 def test_a_player_withdrawn_mid_evening_stays_ranked_and_is_marked(one_round, director):
     """A player who went home after his games keeps his place, and the final ranking (page, PDF, Excel:
     one document; the public page) says he withdrew, instead of ranking him with no mark."""
-    from scoring.games.tablegames.documents import ranking_document
+    from scoring.games.tablegames.documents import PRINTOUTS
     from scoring.games.tablegames.public import public
     from tournament.models import Participant
     from tournament.services.participants import set_participant_status
@@ -162,7 +162,7 @@ def test_a_player_withdrawn_mid_evening_stays_ranked_and_is_marked(one_round, di
     set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
     result = standings(one_round)
     assert result.final and all(row.rank is not None for row in result.rows)
-    remarks = {row["number"]: str(row["remark"]) for row in ranking_document(one_round).rows}
+    remarks = {row["number"]: str(row["remark"]) for row in PRINTOUTS.ranking_document(one_round).rows}
     assert remarks[1] == "withdrawn"
     assert [number for number, text in remarks.items() if text] == [1]
     (section,) = public(one_round).standings()

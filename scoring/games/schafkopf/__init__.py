@@ -58,9 +58,9 @@ def player_links(tournament, player) -> list:
 
 
 def documents(tournament) -> dict:
-    from .documents import documents as found
+    from .documents import PRINTOUTS
 
-    return found(tournament)
+    return PRINTOUTS.documents(tournament)
 
 
 def audit_values() -> dict:

@@ -1,143 +1,158 @@
 """Schafkopf printouts and exports, as documents for the shared renderers (`documents` package).
 
-Tables (seating lists, round results, the ranking, every game) are `TableDocument`s, so the web page,
-the PDF and the Excel sheet show the same rows; the table cards, participant cards and score lists are
-`PrintDocument`s with one template per page. Titles and column names are lazy: the screen shows them in
+The seating lists and the ranking are the shared ones (`scoring.seated.documents`), shaped by
+`SchafkopfPrintouts`; here are Schafkopf's own: round results and every game (`TableDocument`s, so the web
+page, the PDF and the Excel sheet show the same rows), the table cards, participant cards and score lists
+(`PrintDocument`s with one template per page). Titles and column names are lazy: the screen shows them in
 the screen's language, the renderers in the tournament's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import partial
 
-from django.utils.formats import number_format
-from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
+from documents.base import format_value
 from scoring.models import ScoreSheet
-from scoring.progress import ResultProgress, lazy_heading, lazy_round_heading
+from scoring.progress import ResultProgress, lazy_round_heading
 from scoring.rules.schafkopf import (
     EXCLUDED_LABEL,
     GAME_TYPES,
-    ROUND_SPREAD,
+    POINTS,
+    RANKING_CHAIN,
     SOLO_PLAYED,
     SOLO_WON,
     TOUT_PLAYED,
     TOUT_WON,
     score_list,
 )
-from scoring.rules.standings import LOT_NAME
+from scoring.seated.documents import (
+    NO_RESULT,
+    SeatedPrintouts,
+    first_page_marked,
+    lazy_format,
+    lot_notes,
+    player_name,
+    printed_table_links,
+    seed_note,
+)
 from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
-from tournament.addresses import published_page
-from tournament.models import Participant, Seat, Stage
+from tournament.models import Seat, Stage
 
 from .config import GAMES_MODE, settings_of
 from .queries import places_by_participant, seated_tables, sheets_by_table
-from .services import current_draw, entry_from_json
+from .services import entry_from_json
 from .standings import standings
 
 
-def _format(message: str, params: dict) -> str:
-    """`message` translated, its numbers written as the language writes them ("555,00" in German and Danish)."""
-    return gettext(message) % {key: number_format(value) if isinstance(value, Decimal | float) else value
-                               for key, value in params.items()}
+class SchafkopfPrintouts(SeatedPrintouts):
+    """Schafkopf's documents: the shared seating lists and ranking, and its own cards, score lists and games."""
+
+    namespace = "schafkopf"
+    nav_template = "schafkopf/_nav.html"
+    css = "sk"
+    ranking_name = "ranking"
+    dense_ranking = True
+    # Widths (in characters) so that a row stays on one line: a wrapped row makes a page's chunk of rows spill
+    # over onto the next page.
+    seating_widths = {"name": 30, "number": 6, "club": 24, "status": 12}
+    ranking_widths = {"rank": 4, "number": 4, "name": 20, "club": 15, "lot": 5, "points": 5, "round_spread": 4,
+                      **{metric.key: 3 for metric in (TOUT_WON, TOUT_PLAYED, SOLO_WON, SOLO_PLAYED)}}
+    seating_notes = (_("Seat 1 is the scribe and hands in the score list."),)
+    seating_status = True
+    draw_first = _("Draw the seating first: the seating lists, cards and score lists show it.")
+
+    def settings(self, tournament):
+        return settings_of(tournament)
+
+    def standings(self, tournament, *, after_round=None):
+        return standings(tournament, after_round=after_round)
+
+    def chain(self, result):
+        return RANKING_CHAIN
+
+    def place_columns(self, number):
+        return [Column(f"table{number}", lazy_format(gettext_noop("R%(round)s table"), {"round": number}), "int"),
+                Column(f"seat{number}", lazy_format(gettext_noop("R%(round)s seat"), {"round": number}), "int")]
+
+    def place_values(self, number, table, seat):
+        return {f"table{number}": table, f"seat{number}": seat}
+
+    def own_documents(self, tournament):
+        return {
+            "table-cards": partial(table_cards, tournament),
+            "participant-cards": partial(participant_cards, tournament),
+            "standings": partial(standings_document, tournament),
+            "results": partial(results_document, tournament),
+        }
+
+    def round_documents(self, tournament, number):
+        return {f"score-lists-{number}": partial(score_lists, tournament, number)}
+
+    def printout_items(self, tournament):
+        rounds = settings_of(tournament).rounds
+        score_lists = [(f"score-lists-{r}", lazy_format(gettext_noop("Score lists of round %(number)s (one page per "
+                                                                     "table)"), {"number": r}), ("pdf",))
+                       for r in range(1, rounds + 1)]
+        return [*PRINTOUT_ITEMS[:4], *score_lists, *PRINTOUT_ITEMS[4:]]
+
+    def standings_extra(self, tournament, result):
+        return {"missed": missed_rows(result) if result.last_round else []}
+
+    # --- the ranking ---------------------------------------------------------------------------------------
+
+    def round_column(self, result, number):
+        return Column(f"round{number}", lazy_format(gettext_noop("R%(round)s"), {"round": number}), "int", width=4)
+
+    def metric_column(self, result, metric):
+        # points by name, the tie-breaks by their abbreviations (a landscape page holds them all)
+        title = _(metric.name) if metric is POINTS else _(metric.abbr)
+        return Column(metric.key, title, "int", width=self.ranking_widths[metric.key])
+
+    def lot_column(self, result):
+        # the lot and remark columns only when some row has a lot or a remark (an empty column takes the width
+        # a long name needs on a laptop screen)
+        return result.any_lot
+
+    def remark_column(self, result):
+        return any(_has_remark(row) for row in result.rows)
+
+    def extra_columns(self, result):
+        return [Column("prize", _("Prize"), "decimal", width=7)] if result.prizes is not None else []
+
+    def extra_values(self, result, row):
+        return {"prize": row.prize}
+
+    def remark(self, result, row):
+        return _remark(row, prizes=result.prizes is not None)
+
+    def ranking_notes(self, result):
+        return ranking_notes(result)
 
 
-#: a translatable sentence with parameters, translated when it is shown (screen or printout language)
-lazy_format = lazy(_format, str)
+#: the printouts page's list around the score lists of every round (which go after the first four)
+PRINTOUT_ITEMS = (
+    ("seating-by-name", _("Seating by name (for the wall)"), ("pdf", "xlsx")),
+    ("seating-by-table", _("Seating by table"), ("pdf", "xlsx")),
+    ("table-cards", _("Table cards"), ("pdf",)),
+    ("participant-cards", _("Participant cards (table and seat for every round)"), ("pdf",)),
+    ("standings", _("Standings: every round and the final ranking with prizes"), ("pdf", "xlsx")),
+    ("results", _("Results: every round, the ranking and every game"), ("xlsx",)),
+)
 
 
-def documents(tournament) -> dict:
-    """The game's documents by name, for the printouts page and `manage.py export`."""
-    rounds = settings_of(tournament).rounds
-    found = {
-        "seating-by-name": partial(seating_by_name, tournament),
-        "seating-by-table": partial(seating_by_table, tournament),
-        "table-cards": partial(table_cards, tournament),
-        "participant-cards": partial(participant_cards, tournament),
-        "standings": partial(standings_document, tournament),
-        "results": partial(results_document, tournament),
-        "ranking": partial(ranking_document, tournament),
-    }
-    for number in range(1, rounds + 1):
-        found[f"score-lists-{number}"] = partial(score_lists, tournament, number)
-        if number < rounds:
-            found[f"ranking-after-{number}"] = partial(ranking_document, tournament, after_round=number)
-    return found
-
-
-def _seed_note(tournament):
-    draw = current_draw(tournament)
-    return lazy_format(gettext_noop("Seating drawn with seed %(seed)s."), {"seed": draw.seed}) if draw else ""
-
-
-def _round_title(number: int):
-    return lazy_format(gettext_noop("Round %(number)s"), {"number": number})
-
-
-# --- seating ---------------------------------------------------------------------------------------
-
-
-def seating_by_name(tournament) -> TableDocument:
-    """Everyone in alphabetical order with table and seat of every round: the list for the wall."""
-    tables = seated_tables(tournament)
-    places = places_by_participant(tables)
-    rounds = sorted(tables)
-    players = sorted(
-        (p for p in tournament.participants.all() if p.pk in places),
-        key=lambda p: (p.last_name.casefold(), p.first_name.casefold(), p.number),
-    )
-    # Widths keep each player on one line, so a page's chunk of rows never spills onto the next page.
-    columns = [Column("name", _("Name"), width=30), Column("number", _("No."), "int", width=6),
-               Column("club", _("Club"), width=24)]
-    for number in rounds:
-        columns += [
-            Column(f"table{number}", lazy_format(gettext_noop("R%(round)s table"), {"round": number}), "int"),
-            Column(f"seat{number}", lazy_format(gettext_noop("R%(round)s seat"), {"round": number}), "int"),
-        ]
-    if any(p.status != Participant.Status.ACTIVE for p in players):
-        columns.append(Column("status", _("Remark"), width=12))
-    rows = []
-    for player in players:
-        row = {"name": player.sort_name, "number": player.number, "club": player.club,
-               "status": "" if player.status == Participant.Status.ACTIVE else player.get_status_display()}
-        for number, (table, seat) in places[player.pk].items():
-            row[f"table{number}"], row[f"seat{number}"] = table, seat
-        rows.append(row)
-    return TableDocument(
-        _("Seating by name"), columns, rows, subtitle=_seed_note(tournament),
-        notes=[_("Seat 1 is the scribe and hands in the score list.")], filename_stem="seating-by-name",
-        qr_page=published_page(tournament, "schedule"),
-    )
-
-
-def seating_by_table(tournament) -> MultiSheetDocument:
-    """Each round's tables with their players in seat order (one sheet or section per round)."""
-    columns = [Column("table", _("Table"), "int"), Column("seat", _("Seat"), "int"), Column("number", _("No."), "int"),
-               Column("name", _("Name")), Column("club", _("Club"))]
-    sheets = []
-    for number, tables in sorted(seated_tables(tournament).items()):
-        rows = [
-            {"table": table.number, "seat": seat.number, "number": seat.participant.number,
-             "name": _player_name(seat), "club": seat.participant.club}
-            for table in tables for seat in table.seats
-        ]
-        sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
-                                    filename_stem=f"seating-round-{number}", keep_together="table"))
-    return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
-                              qr_page=published_page(tournament, "schedule"))
-
-
-def _player_name(seat):
-    if seat.substitute_id:
-        # Lazy, as every text of a document: it is built in the screen's language, printed in the tournament's.
-        return lazy_format(gettext_noop("%(player)s, played by %(substitute)s"),
-                           {"player": seat.participant.name, "substitute": seat.substitute.name})
-    return seat.participant.name
+def missed_rows(result) -> list[dict]:
+    """The ranked players who did not play every round, for the director's prize tick (plain values: cached)."""
+    return [
+        {"pk": row.participant.pk, "number": row.participant.number, "name": row.participant.name,
+         "rank": row.rank, "rounds": ", ".join(str(number) for number in row.missed),
+         "eligible": row.participant.prize_eligible, "prize": format_value(row.prize) if row.prize else ""}
+        for row in result.rows if row.missed
+    ]
 
 
 def table_cards(tournament) -> PrintDocument:
@@ -147,8 +162,8 @@ def table_cards(tournament) -> PrintDocument:
         for table in tables:
             by_number.setdefault(table.number, []).append(table)
     pages = [{"number": number, "tables": tables} for number, tables in sorted(by_number.items())]
-    return PrintDocument("schafkopf/print/table_card.html", {"seed_note": _seed_note(tournament)},
-                         _("Table cards"), "table-cards", pages=_first_page_marked(pages), landscape=True)
+    return PrintDocument("schafkopf/print/table_card.html", {"seed_note": seed_note(tournament)},
+                         _("Table cards"), "table-cards", pages=first_page_marked(pages), landscape=True)
 
 
 def participant_cards(tournament, per_page: int = 8) -> PrintDocument:
@@ -162,14 +177,7 @@ def participant_cards(tournament, per_page: int = 8) -> PrintDocument:
                                       for number, place in sorted(places[p.pk].items())]} for p in players]
     pages = [{"cards": cards[start:start + per_page]} for start in range(0, len(cards), per_page)]
     return PrintDocument("schafkopf/print/participant_cards.html", {}, _("Participant cards"), "participant-cards",
-                         pages=_first_page_marked(pages))
-
-
-def _first_page_marked(pages: list[dict]) -> list[dict]:
-    # The first page carries the printout's stylesheet: once per PDF, not once per page.
-    if pages:
-        pages[0] = {**pages[0], "first": True}
-    return pages
+                         pages=first_page_marked(pages))
 
 
 # --- score lists -----------------------------------------------------------------------------------
@@ -258,27 +266,11 @@ LIST_QR_SIZE = 22
 
 
 def table_links(tournament, round_number: int) -> dict[int, dict]:
-    """{table id: its link's address, QR code and where the code goes} for the tables with an open link.
-
-    Only links the director issued (the round's links page): a printout never issues one itself.
-    """
-    from documents.qr import qr_svg
-    from scoring.models import TableLink
-    from scoring.services.tablelinks import current_token
-
-    from .links import link_url
-
-    found = {}
-    for link in TableLink.objects.filter(tournament=tournament, table__round__number=round_number,
-                                         table__round__stage__tournament=tournament, revoked_at=None):
-        token = current_token(link)
-        if token:
-            address = link_url(token)
-            top = LIST_TITLE_HEIGHT + LIST_HEAD_HEIGHT + LIST_GRID_HEIGHT + LIST_FOOT_HEIGHT + 0.5
-            found[link.table_id] = {"url": address, "qr": qr_svg(address), "top": top, "size": LIST_QR_SIZE,
-                                    "left": LIST_WIDTH - LIST_QR_SIZE, "text_top": top + LIST_QR_SIZE - 7,
-                                    "text_width": LIST_WIDTH - LIST_QR_SIZE - 3}
-    return found
+    """{table id: its link's address, QR code and where the code goes} for the tables with an open link."""
+    top = LIST_TITLE_HEIGHT + LIST_HEAD_HEIGHT + LIST_GRID_HEIGHT + LIST_FOOT_HEIGHT + 0.5
+    place = {"top": top, "size": LIST_QR_SIZE, "left": LIST_WIDTH - LIST_QR_SIZE, "text_top": top + LIST_QR_SIZE - 7,
+             "text_width": LIST_WIDTH - LIST_QR_SIZE - 3}
+    return {table: {**link, **place} for table, link in printed_table_links(tournament, round_number).items()}
 
 
 def score_lists(tournament, round_number: int) -> PrintDocument:
@@ -292,10 +284,10 @@ def score_lists(tournament, round_number: int) -> PrintDocument:
          "places": list(zip(table.seats, grids[table.size].heads, grids[table.size].signatures, strict=False))}
         for table in tables
     ]
-    context = {"round": round_number, "seed_note": _seed_note(tournament), "title_height": LIST_TITLE_HEIGHT,
+    context = {"round": round_number, "seed_note": seed_note(tournament), "title_height": LIST_TITLE_HEIGHT,
                "head_height": LIST_HEAD_HEIGHT, "foot_height": LIST_FOOT_HEIGHT, "columns": LIST_COLUMNS}
     return PrintDocument("schafkopf/print/score_list.html", context, _("Score lists"),
-                         f"score-lists-round-{round_number}", pages=_first_page_marked(pages),
+                         f"score-lists-round-{round_number}", pages=first_page_marked(pages),
                          underlay_template="schafkopf/print/score_list_grid.html",
                          underlays={size: {"grid": grid} for size, grid in grids.items()})
 
@@ -307,34 +299,10 @@ COUNT_COLUMNS = (
 )
 
 
-def ranking_columns(rounds: int, *, with_prize: bool, with_remark: bool, with_lot: bool = True) -> list[Column]:
-    # Widths (in characters) so that a row stays on one line on a landscape page: a wrapped row makes a
-    # page's chunk of rows spill over onto the next page. The lot and remark columns only when some row has
-    # a lot or a remark (an empty column takes the width a long name needs on a laptop screen).
-    columns = [
-        Column("rank", _("Rank"), "int", width=4), Column("number", _("No."), "int", width=4),
-        Column("name", _("Name"), width=20), Column("club", _("Club"), width=15),
-    ]
-    columns += [Column(f"round{r}", lazy_format(gettext_noop("R%(round)s"), {"round": r}), "int", width=4)
-                for r in range(1, rounds + 1)]
-    columns.append(Column("points", _("Points"), "int", width=5))
-    columns += [Column(key, _(metric.abbr), "int", width=3) for key, metric in COUNT_COLUMNS]
-    columns.append(Column("round_spread", _(ROUND_SPREAD.abbr), "int", width=4))
-    if with_lot:
-        columns.append(Column("lot", _(LOT_NAME), align="center", width=5))
-    if with_prize:
-        columns.append(Column("prize", _("Prize"), "decimal", width=7))
-    if with_remark:
-        columns.append(Column("remark", _("Remark")))
-    return columns
-
-
 # Shared lazy texts: a ranking of 2,000 rows holds the same few objects, formatted once per page.
-BY_LOT = _("by lot")
 EXCLUDED = _(EXCLUDED_LABEL)
 LIST_CORRECTED = _("list corrected")
 LIST_MISSING = _("list missing")
-NO_RESULT = _("no result yet")
 
 
 def _remark(row, *, prizes: bool = False):
@@ -357,29 +325,10 @@ def _has_remark(row) -> bool:
                 or row.played_for or row.missed)
 
 
-def ranking_rows(result) -> list[dict]:
-    rows = []
-    prizes = result.prizes is not None
-    for row in result.rows:
-        values = row.values
-        item = {
-            "rank": row.rank, "number": row.participant.number, "name": row.participant.name,
-            "club": row.participant.club, "points": values["points"], "round_spread": values["round_spread"],
-            "lot": BY_LOT if row.by_lot else "", "prize": row.prize,
-            "remark": _remark(row, prizes=prizes),
-        }
-        item.update({f"round{r}": points for r, points in enumerate(row.rounds, start=1)})
-        item.update({key: values[key] for key, _metric in COUNT_COLUMNS})
-        rows.append(item)
-    return rows
-
-
 def ranking_notes(result) -> list:
     notes = [_("Ranking: points, then won and played touts, won and played solo games (Farbsolo, Wenz, Farbwenz), "
                "then the smaller difference between the rounds, then the lot.")]
-    if result.any_lot:
-        notes.append(lazy_format(gettext_noop("“by lot”: tied on every step, decided by lot (seed %(seed)s)."),
-                                 {"seed": result.lot_seed}))
+    notes += lot_notes(result)
     if any(not row.has_result and not row.substitute_only for row in result.rows):
         notes.append(_("“no result yet”: none of the player's lists is entered; listed last, without a rank."))
     if any(row.substitute_only for row in result.rows):
@@ -404,22 +353,6 @@ def ranking_notes(result) -> list:
     return notes
 
 
-def ranking_document(tournament, *, after_round: int | None = None, result=None) -> TableDocument:
-    """The ranking after a round (default: the final ranking, with the prize money)."""
-    result = result or standings(tournament, after_round=after_round)
-    # "Final ranking" only once every list is in; before that "Provisional — after 8 of 18 score lists"
-    title = lazy_heading(result.progress, None if result.last_round else result.after_round)
-    with_remark = any(_has_remark(row) for row in result.rows)
-    columns = ranking_columns(result.after_round, with_prize=result.prizes is not None, with_remark=with_remark,
-                              with_lot=result.any_lot)
-    return TableDocument(
-        title, columns, ranking_rows(result),
-        notes=ranking_notes(result),
-        filename_stem="ranking" if result.last_round else f"ranking-after-{result.after_round}",
-        landscape=True, dense=True, one_page=True,
-    )
-
-
 def round_results(tournament, round_number: int, tables, sheets) -> TableDocument:
     """One round as entered: every seat with its points and counts, in table and seat order."""
     columns = [
@@ -434,7 +367,7 @@ def round_results(tournament, round_number: int, tables, sheets) -> TableDocumen
         sheet = sheets.get(table.table_id)
         for seat in table.seats:
             row = {"table": table.number, "seat": seat.number, "number": seat.participant.number,
-                   "name": _player_name(seat), "club": seat.participant.club}
+                   "name": player_name(seat), "club": seat.participant.club}
             if sheet is None:
                 row["remark"] = LIST_MISSING
             else:
@@ -459,7 +392,7 @@ def _round_sheets(tournament) -> list[TableDocument]:
 def standings_document(tournament) -> MultiSheetDocument:
     """The ranking with the prizes first (what a director hands over), then every round's results."""
     return MultiSheetDocument(
-        _("Standings"), [ranking_document(tournament), *_round_sheets(tournament)], filename_stem="standings",
+        _("Standings"), [PRINTOUTS.ranking_document(tournament), *_round_sheets(tournament)], filename_stem="standings",
         landscape=True, dense=True,
     )
 
@@ -467,7 +400,7 @@ def standings_document(tournament) -> MultiSheetDocument:
 def results_document(tournament) -> MultiSheetDocument:
     """The Excel export: every round, the final ranking, and every game in long format."""
     return MultiSheetDocument(
-        _("Results"), [*_round_sheets(tournament), ranking_document(tournament), games_document(tournament)],
+        _("Results"), [*_round_sheets(tournament), PRINTOUTS.ranking_document(tournament), games_document(tournament)],
         filename_stem="results", landscape=True,
     )
 
@@ -537,3 +470,6 @@ def _game_rows(tournament, settings, numbers, seats: int):
                 *((entry.laufende or None,) if laufende else ()),
                 *[points.get(s) for s in range(1, seats + 1)],
             )
+
+
+PRINTOUTS = SchafkopfPrintouts()

@@ -2,7 +2,10 @@
 
 from django.urls import path
 
-from . import entry, links, reports, views
+from scoring.seated.views import reports
+
+from . import entry, links, views
+from .documents import PRINTOUTS
 
 app_name = "schafkopf"
 
@@ -22,9 +25,12 @@ urlpatterns = [
     path("schafkopf/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
     path("schafkopf/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
     path("schafkopf/rounds/<int:round>/tables/<int:table>/history/", entry.HistoryView.as_view(), name="history"),
-    path("schafkopf/standings/", reports.StandingsView.as_view(), name="standings"),
-    path("schafkopf/standings/after-round-<int:round>/", reports.StandingsView.as_view(), name="standings_after"),
-    path("schafkopf/standings/prize-eligibility/", reports.PrizeEligibilityView.as_view(), name="prize_eligibility"),
-    path("schafkopf/printouts/", reports.PrintoutsView.as_view(), name="printouts"),
-    path("schafkopf/printouts/<slug:name>.<str:file_format>", reports.DownloadView.as_view(), name="download"),
+    path("schafkopf/standings/", reports.StandingsView.as_view(printouts=PRINTOUTS), name="standings"),
+    path("schafkopf/standings/after-round-<int:round>/", reports.StandingsView.as_view(printouts=PRINTOUTS),
+         name="standings_after"),
+    path("schafkopf/standings/prize-eligibility/", reports.PrizeEligibilityView.as_view(printouts=PRINTOUTS),
+         name="prize_eligibility"),
+    path("schafkopf/printouts/", reports.PrintoutsView.as_view(printouts=PRINTOUTS), name="printouts"),
+    path("schafkopf/printouts/<slug:name>.<str:file_format>", reports.DownloadView.as_view(printouts=PRINTOUTS),
+         name="download"),
 ]

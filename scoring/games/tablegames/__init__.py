@@ -108,9 +108,9 @@ def _board(tournament, part, *, user=None):
 
 
 def _documents(tournament) -> dict:
-    from .documents import documents
+    from .documents import PRINTOUTS
 
-    return documents(tournament)
+    return PRINTOUTS.documents(tournament)
 
 
 def _demo(game: TableGame, director, **options):

@@ -1,7 +1,8 @@
 """Table-game printouts and exports, as documents for the shared renderers (`documents` package).
 
-Seating lists, standings and the long list of every hand are `TableDocument`s, so the web page, the
-PDF and the Excel sheet show the same rows; the score sheets are `PrintDocument`s with one page per
+The seating lists and the ranking are the shared ones (`scoring.seated.documents`), shaped by
+`TableGamePrintouts`; here are the game's own: the long list of every hand (a `TableDocument`, so the web
+page, the PDF and the Excel sheet show the same rows); the score sheets are `PrintDocument`s with one page per
 table (patiences: the field's result list, a page per 24 players). Titles and column names are lazy:
 the screen shows them in the screen's language, the renderers in the tournament's.
 """
@@ -10,21 +11,26 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
-from scoring.progress import lazy_heading
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
-from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
+from scoring.seated.documents import (
+    NO_RESULT,
+    SeatedPrintouts,
+    first_page_marked,
+    lazy_format,
+    lot_notes,
+    printed_table_links,
+    seed_note,
+)
 from scoring.withdrawals import WITHDRAWN, remark
 from tournament.addresses import published_page
-from tournament.services.seating import current_draw
 
 from .config import settings_of
-from .queries import places_by_participant, seated_tables, sheets_by_table
+from .queries import seated_tables, sheets_by_table
 from .sheets import follow, shown_fields
 from .standings import half, standings
 
@@ -33,111 +39,97 @@ NUMBER_FIELDS = (FIELD_INT, FIELD_SIGNED_INT)
 FIELD_ROWS_PER_PAGE = 24
 
 
-def _format(message: str, params: dict) -> str:
-    return gettext(message) % params
+class TableGamePrintouts(SeatedPrintouts):
+    """A table game's documents: the shared seating lists and ranking, and its own score sheets (a patience's
+    result lists) and every hand."""
 
+    namespace = "tablegames"
+    nav_template = "tablegames/_nav.html"
+    css = "tg"
 
-#: a translatable sentence with parameters, translated when it is shown (screen or printout language)
-lazy_format = lazy(_format, str)
+    def settings(self, tournament):
+        return settings_of(tournament)
 
+    def standings(self, tournament, *, after_round=None):
+        return standings(tournament, after_round=after_round)
 
-def documents(tournament) -> dict:
-    """The game's documents by name, for the printouts page and `manage.py export`."""
-    rounds = settings_of(tournament).rounds
-    found = {
-        "seating-by-name": partial(seating_by_name, tournament),
-        "seating-by-table": partial(seating_by_table, tournament),
-        "standings": partial(ranking_document, tournament),
-        "results": partial(results_document, tournament),
-    }
-    for number in range(1, rounds + 1):
-        found[f"score-sheets-{number}"] = partial(score_sheets, tournament, number)
-        if number < rounds:
-            found[f"standings-after-{number}"] = partial(ranking_document, tournament, after_round=number)
-    return found
+    def seating_rounds(self, tournament, tables):
+        # a patience's whole field plays every deal: the list of the field has no places
+        return [] if settings_of(tournament).patience else sorted(tables)
 
+    def seating_title(self, tournament):
+        return _("The field") if settings_of(tournament).patience else _("Seating by name")
 
-def printout_items(tournament) -> list[tuple[str, object, tuple[str, ...]]]:
-    """(document name, label, formats) for the printouts page, in the order a director needs them."""
-    settings = settings_of(tournament)
-    if settings.patience:
-        items = [("seating-by-name", _("The field: every player with participant number"), ("pdf", "xlsx"))]
-        sheet_label = gettext_noop("Result list of deal %(number)s (tiles left, finish time)")
-    else:
-        items = [
-            ("seating-by-name", _("Seating by name (for the wall)"), ("pdf", "xlsx")),
-            ("seating-by-table", _("Seating by table"), ("pdf", "xlsx")),
+    def seating_qr(self, tournament):
+        # a patience has no seating page (the whole field plays every deal), so its list of the field has no QR code
+        return None if settings_of(tournament).patience else super().seating_qr(tournament)
+
+    def own_documents(self, tournament):
+        return {"results": partial(results_document, tournament)}
+
+    def round_documents(self, tournament, number):
+        return {f"score-sheets-{number}": partial(score_sheets, tournament, number)}
+
+    def printout_items(self, tournament):
+        settings = settings_of(tournament)
+        if settings.patience:
+            items = [("seating-by-name", _("The field: every player with participant number"), ("pdf", "xlsx"))]
+            sheet_label = gettext_noop("Result list of deal %(number)s (tiles left, finish time)")
+        else:
+            items = [
+                ("seating-by-name", _("Seating by name (for the wall)"), ("pdf", "xlsx")),
+                ("seating-by-table", _("Seating by table"), ("pdf", "xlsx")),
+            ]
+            sheet_label = gettext_noop("Score sheets of round %(number)s (one page per table, one row per hand)")
+        items += [(f"score-sheets-{r}", lazy_format(sheet_label, {"number": r}), ("pdf",))
+                  for r in range(1, settings.rounds + 1)]
+        items += [
+            ("standings", _("Standings"), ("pdf", "xlsx")),
+            ("results", _("All results, one row per hand and player (long format)"), ("xlsx",)),
         ]
-        sheet_label = gettext_noop("Score sheets of round %(number)s (one page per table, one row per hand)")
-    items += [(f"score-sheets-{r}", lazy_format(sheet_label, {"number": r}), ("pdf",))
-              for r in range(1, settings.rounds + 1)]
-    items += [
-        ("standings", _("Standings"), ("pdf", "xlsx")),
-        ("results", _("All results, one row per hand and player (long format)"), ("xlsx",)),
-    ]
-    return items
+        return items
 
+    def page_context(self, tournament):
+        settings = settings_of(tournament)
+        return {"game": settings.game, "settings": settings, "spec_name": _(settings.spec.name)}
 
-def _round_title(number: int):
-    return lazy_format(gettext_noop("Round %(number)s"), {"number": number})
+    def standings_extra(self, tournament, result):
+        return {"unfinished": list(result.unfinished), "patience": result.settings.patience}
 
+    # --- the ranking ---------------------------------------------------------------------------------------
 
-def _seed_note(tournament):
-    draw = current_draw(tournament)
-    if draw is None or draw.params.get("field"):
-        return ""
-    return lazy_format(gettext_noop("Seating drawn with seed %(seed)s."), {"seed": draw.seed})
+    def round_column(self, result, number):
+        if result.settings.patience:
+            return Column(f"round{number}", lazy_format(gettext_noop("R%(round)s tiles"), {"round": number}), "int")
+        return Column(f"round{number}", lazy_format(gettext_noop("R%(round)s TP"), {"round": number}), "decimal")
 
+    def metric_column(self, result, metric):
+        if metric.key == FINISH_TIME:
+            return Column(metric.key, _(metric.name), align="right")
+        return Column(metric.key, _(metric.name), "decimal" if metric.key == TOURNAMENT_POINTS else "int")
 
-# --- seating -------------------------------------------------------------------------------------------
+    def round_value(self, result, value):
+        return value if result.settings.patience else half(value)
 
+    def metric_value(self, result, metric, row):
+        value = row.values.get(metric.key)
+        if metric.key == TOURNAMENT_POINTS:
+            return half(value)
+        if metric.key == FINISH_TIME:
+            return format_seconds(value)
+        return value if metric.key == TILES_LEFT else result.settings.shown(value)
 
-def seating_by_name(tournament) -> TableDocument:
-    """Everyone in alphabetical order with the table of every round: the list for the wall."""
-    settings = settings_of(tournament)
-    tables = seated_tables(tournament)
-    places = places_by_participant(tables)
-    rounds = [] if settings.patience else sorted(tables)
-    players = sorted(
-        (p for p in tournament.participants.all() if p.pk in places),
-        key=lambda p: (p.last_name.casefold(), p.first_name.casefold(), p.number),
-    )
-    columns = [Column("name", _("Name")), Column("number", _("No."), "int"), Column("club", _("Club"))]
-    columns += [Column(f"table{r}", lazy_format(gettext_noop("Round %(round)s: table"), {"round": r}), "int")
-                for r in rounds]
-    rows = []
-    for player in players:
-        row = {"name": player.sort_name, "number": player.number, "club": player.club}
-        row.update({f"table{r}": places[player.pk][r][0] for r in rounds if r in places[player.pk]})
-        rows.append(row)
-    title = _("The field") if settings.patience else _("Seating by name")
-    return TableDocument(title, columns, rows, subtitle=_seed_note(tournament), filename_stem="seating-by-name",
-                         qr_page=seating_qr(tournament))
+    def remark(self, result, row):
+        """No result yet, withdrawn (scoring.withdrawals), sheet corrected: whichever apply, in that order."""
+        parts = [] if row.has_result else [NO_RESULT]
+        if row.withdrawn:
+            parts.append(WITHDRAWN)
+        if row.corrected:
+            parts.append(SHEET_CORRECTED)
+        return remark(parts)
 
-
-def seating_by_table(tournament) -> MultiSheetDocument:
-    """Each round's tables with their players in seat order (one sheet or section per round)."""
-    columns = [Column("table", _("Table"), "int"), Column("seat", _("Seat"), "int"),
-               Column("number", _("No."), "int"), Column("name", _("Name")), Column("club", _("Club"))]
-    sheets = []
-    for number, tables in sorted(seated_tables(tournament).items()):
-        rows = [
-            {"table": table.number, "seat": seat.number, "number": seat.participant.number,
-             "name": seat.participant.name, "club": seat.participant.club}
-            for table in tables for seat in table.seats
-        ]
-        sheets.append(TableDocument(_round_title(number), columns, rows, subtitle=_seed_note(tournament),
-                                    filename_stem=f"seating-round-{number}", keep_together="table"))
-    return MultiSheetDocument(_("Seating by table"), sheets, filename_stem="seating-by-table",
-                              qr_page=seating_qr(tournament))
-
-
-def seating_qr(tournament) -> str | None:
-    """The seating lists point to the public seating page (with "find my seat") once it is published.
-
-    A patience has no seating page (the whole field plays every deal), so its list of the field has no QR code.
-    """
-    return None if settings_of(tournament).patience else published_page(tournament, "schedule")
+    def ranking_notes(self, result):
+        return ranking_notes(result)
 
 
 # --- score sheets --------------------------------------------------------------------------------------
@@ -172,7 +164,7 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     if settings.patience:
         return _result_lists(tournament, settings, round_number, tables)
     row_fields, player_fields = shown_fields(settings.spec)
-    links = table_links(tournament, round_number)
+    links = printed_table_links(tournament, round_number)
     pages = [{"table": table, "link": links.get(table.table_id)} for table in tables]
     hands = sheet_rows(settings)
     context = {
@@ -184,20 +176,11 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
         "player_fields": [{"name": _(f.name), "abbr": _(f.abbr)} for f in player_fields],
         "hands": range(1, hands + 1),
         "goal": _goal(settings),
-        "seed_note": _seed_note(tournament),
+        "seed_note": seed_note(tournament),
     }
     return PrintDocument("tablegames/print/score_sheet.html", context, _("Score sheets"),
-                         f"score-sheets-round-{round_number}", pages=_first_page_marked(pages), landscape=True,
+                         f"score-sheets-round-{round_number}", pages=first_page_marked(pages), landscape=True,
                          qr_page=published_page(tournament, "standings"))  # as the Voms slips
-
-
-def table_links(tournament, round_number: int) -> dict[int, dict]:
-    """{table id: its link's address and QR code} for the round's tables whose link the director issued."""
-    from scoring.link_pages import printed_links
-    from scoring.models import TableLink
-
-    return printed_links(TableLink.objects.filter(tournament=tournament, table__round__number=round_number,
-                                                  table__round__stage__tournament=tournament, revoked_at=None))
 
 
 def _goal(settings):
@@ -232,15 +215,8 @@ def _result_lists(tournament, settings, round_number: int, tables) -> PrintDocum
     pages = [{"seats": chunk, "page": index, "pages": len(chunks)} for index, chunk in enumerate(chunks, start=1)]
     context = {"round": round_number, "spec_name": _(settings.spec.name), "with_time": settings.finish_time}
     return PrintDocument("tablegames/print/result_list.html", context, _("Result lists"),
-                         f"result-list-round-{round_number}", pages=_first_page_marked(pages),
+                         f"result-list-round-{round_number}", pages=first_page_marked(pages),
                          qr_page=published_page(tournament, "standings"))  # as the Voms slips
-
-
-def _first_page_marked(pages: list[dict]) -> list[dict]:
-    # The first page carries the printout's stylesheet: once per PDF, not once per page.
-    if pages:
-        pages[0] = {**pages[0], "first": True}
-    return pages
 
 
 # --- standings -----------------------------------------------------------------------------------------
@@ -254,57 +230,7 @@ def format_seconds(seconds: int | None) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def ranking_columns(result) -> list[Column]:
-    settings = result.settings
-    columns = [Column("rank", _("Rank"), "int"), Column("number", _("No."), "int"), Column("name", _("Name")),
-               Column("club", _("Club"))]
-    per_round = gettext_noop("R%(round)s tiles") if settings.patience else gettext_noop("R%(round)s TP")
-    kind = "int" if settings.patience else "decimal"
-    columns += [Column(f"round{r}", lazy_format(per_round, {"round": r}), kind)
-                for r in range(1, result.after_round + 1)]
-    for metric in result.chain:
-        if metric.key == FINISH_TIME:
-            columns.append(Column(metric.key, _(metric.name), align="right"))
-        else:
-            columns.append(Column(metric.key, _(metric.name), "decimal" if metric.key == TOURNAMENT_POINTS else "int"))
-    columns += [Column("lot", _(LOT_NAME), align="center"), Column("remark", _("Remark"))]
-    return columns
-
-
-NO_RESULT = _("no result yet")
 SHEET_CORRECTED = _("sheet corrected")
-
-
-def _remark(row):
-    """No result yet, withdrawn (scoring.withdrawals), sheet corrected: whichever apply, in that order."""
-    parts = [] if row.has_result else [NO_RESULT]
-    if row.withdrawn:
-        parts.append(WITHDRAWN)
-    if row.corrected:
-        parts.append(SHEET_CORRECTED)
-    return remark(parts)
-
-
-def ranking_rows(result) -> list[dict]:
-    settings = result.settings
-    rows = []
-    for row in result.rows:
-        item = {"rank": row.rank, "number": row.participant.number, "name": row.participant.name,
-                "club": row.participant.club, "lot": _("by lot") if row.by_lot else "",
-                "remark": _remark(row)}
-        for r, value in enumerate(row.rounds, start=1):
-            item[f"round{r}"] = half(value) if not settings.patience else value
-        for metric in result.chain:
-            value = row.values.get(metric.key)
-            if metric.key == TOURNAMENT_POINTS:
-                value = half(value)
-            elif metric.key == FINISH_TIME:
-                value = format_seconds(value)
-            elif metric.key != TILES_LEFT:
-                value = settings.shown(value)
-            item[metric.key] = value
-        rows.append(item)
-    return rows
 
 
 def ranking_notes(result) -> list:
@@ -321,9 +247,7 @@ def ranking_notes(result) -> list:
     notes = [explain]
     if settings.count_down:
         notes.append(_("Penalty points are shown counting down from 0."))
-    if result.any_lot:
-        notes.append(lazy_format(gettext_noop("“by lot”: tied on every step, decided by lot (seed %(seed)s)."),
-                                 {"seed": result.lot_seed}))
+    notes += lot_notes(result)
     if any(not row.has_result for row in result.rows):
         notes.append(_("“no result yet”: none of the player's games is finished; listed last, without a rank."))
     if result.corrected:
@@ -332,22 +256,12 @@ def ranking_notes(result) -> list:
     return notes
 
 
-def ranking_document(tournament, *, after_round: int | None = None, result=None) -> TableDocument:
-    """The ranking after a round (default: the final ranking)."""
-    result = result or standings(tournament, after_round=after_round)
-    # "Final ranking" only once every game is finished; before that "Provisional — after 8 of 18 sheets"
-    title = lazy_heading(result.progress, None if result.last_round else result.after_round)
-    stem = "standings" if result.last_round else f"standings-after-{result.after_round}"
-    return TableDocument(title, ranking_columns(result), ranking_rows(result), notes=ranking_notes(result),
-                         filename_stem=stem, landscape=True, one_page=True)
-
-
 # --- every hand ----------------------------------------------------------------------------------------
 
 
 def results_document(tournament) -> MultiSheetDocument:
     """The Excel export: the final ranking, then every hand of every table, one row per hand and player."""
-    return MultiSheetDocument(_("Results"), [ranking_document(tournament), hands_document(tournament)],
+    return MultiSheetDocument(_("Results"), [PRINTOUTS.ranking_document(tournament), hands_document(tournament)],
                               filename_stem="results", landscape=True)
 
 
@@ -406,3 +320,6 @@ def _table_hand_rows(settings, sheet, seats, where):
                 value = (hand.row.get(f.key) or {}).get(str(number))
                 item[f.key] = value if f.kind in NUMBER_FIELDS or value is None else str(value)
             yield item
+
+
+PRINTOUTS = TableGamePrintouts()

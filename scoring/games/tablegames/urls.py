@@ -5,7 +5,10 @@ One URLconf for every table game: the views find the game through the tournament
 
 from django.urls import path
 
+from scoring.seated.views import reports
+
 from . import entry, links, views
+from .documents import PRINTOUTS
 
 app_name = "tablegames"
 
@@ -21,8 +24,10 @@ urlpatterns = [
          name="close_problem"),
     path("table/rounds/<int:round>/links/", links.LinksView.as_view(), name="links"),
     path("table/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
-    path("table/standings/", views.StandingsView.as_view(), name="standings"),
-    path("table/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),
-    path("table/printouts/", views.PrintoutsView.as_view(), name="printouts"),
-    path("table/printouts/<slug:name>.<str:file_format>", views.DownloadView.as_view(), name="download"),
+    path("table/standings/", reports.StandingsView.as_view(printouts=PRINTOUTS), name="standings"),
+    path("table/standings/after-round-<int:round>/", reports.StandingsView.as_view(printouts=PRINTOUTS),
+         name="standings_after"),
+    path("table/printouts/", reports.PrintoutsView.as_view(printouts=PRINTOUTS), name="printouts"),
+    path("table/printouts/<slug:name>.<str:file_format>", reports.DownloadView.as_view(printouts=PRINTOUTS),
+         name="download"),
 ]

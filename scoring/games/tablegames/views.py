@@ -1,7 +1,8 @@
-"""Table-game director pages: overview, settings, seating, standings, printouts.
+"""Table-game director pages: overview, settings, seating.
 
-Views parse input, call one service, render. The score sheet pages are in `entry.py`. Every page
-serves every table game: the game comes from the tournament (`GAMES`), never from the address.
+Views parse input, call one service, render. The score sheet pages are in `entry.py`, the standings and
+printouts in `scoring.seated.views.reports`. Every page serves every table game: the game comes from the
+tournament (`GAMES`), never from the address.
 """
 
 from __future__ import annotations
@@ -11,14 +12,9 @@ from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.views.generic import FormView, TemplateView, View
+from django.views.generic import FormView, TemplateView
 
-from documents import formats_for
-from documents.base import format_value
-from documents.response import document_response
 from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
 from scoring.withdrawals import withdrawn_seated
@@ -30,10 +26,8 @@ from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services, table_game
 from .config import settings_of
-from .documents import documents, printout_items, ranking_document
 from .forms import DrawForm, SettingsForm
 from .queries import rounds_of, seated_tables, unseated_players
-from .standings import standings
 
 
 def url(tournament, name: str, *args) -> str:
@@ -200,75 +194,3 @@ class SeatingView(DirectorPage, FormView):
         else:
             messages.success(self.request, _("Seating drawn with seed %(seed)s.") % {"seed": draw.seed})
         return redirect(url(self.tournament, "seating"))
-
-
-# --- standings and printouts ---------------------------------------------------------------------------
-
-
-class StandingsView(DirectorPage, TemplateView):
-    template_name = "tablegames/standings.html"
-    nav = "standings"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        rounds = self.settings.rounds
-        after = self.kwargs.get("round", rounds)
-        if not 1 <= after <= rounds:
-            raise Http404
-        result = standings(self.tournament, after_round=after)
-        document = ranking_document(self.tournament, result=result)
-        context.update(
-            result=result,
-            document=document,
-            table_rows=standings_rows_html(document, result),
-            document_name="standings" if result.last_round else f"standings-after-{after}",
-            after_choices=range(1, rounds + 1),
-        )
-        return context
-
-
-CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
-
-
-def standings_rows_html(document, result) -> list[SafeString]:
-    """The ranking's rows as HTML, from the same document the PDF and Excel are made of.
-
-    The cell of the step that put a player below the one above is marked (tournament points alone
-    decide most places and need no mark), and so is the lot.
-    """
-    columns = document.columns
-    classes = [CELL_CLASSES[column.alignment] for column in columns]
-    first_metric = result.chain[0].key
-    html = []
-    for standing, values in zip(result.rows, document.row_values(), strict=True):
-        cells = []
-        for column, css, value in zip(columns, classes, values, strict=True):
-            decided = standing.separated_by not in (None, first_metric) and column.key == standing.separated_by
-            if decided or (column.key == "lot" and standing.by_lot):
-                css += " tg-decided"
-            cells.append(f'<td class="{css}">{escape(format_value(value))}</td>')
-        html.append(SafeString(f"<tr>{''.join(cells)}</tr>"))
-    return html
-
-
-class PrintoutsView(DirectorPage, TemplateView):
-    template_name = "tablegames/printouts.html"
-    nav = "printouts"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context.update(items=printout_items(self.tournament),
-                       drawn=seating.current_draw(self.tournament) is not None)
-        return context
-
-
-class DownloadView(DirectorPage, View):
-    def get(self, request, *args, name, file_format, **kwargs):
-        available = documents(self.tournament)
-        if name not in available:
-            raise Http404
-        document = available[name]()
-        if file_format not in formats_for(document):
-            raise Http404
-        return document_response(request, document, file_format, tournament=self.tournament)
-

@@ -1,4 +1,7 @@
-"""Schafkopf result pages: the standings (after each round and final) and the printouts to download.
+"""A seated game's result pages for the director: the standings (after each round and final), the printouts
+to download, the download itself and the prize-eligibility tick. One set of views for every seated game: each
+game's URLconf mounts them with its `SeatedPrintouts` (`printouts=`), which names its documents, its URL
+namespace, its menu and the stylesheet prefix of its pages.
 
 The standings page shows the same ranking document that the PDF and the Excel export are made of.
 """
@@ -11,94 +14,87 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
 from documents import formats_for
 from documents.base import format_value
 from documents.response import document_response
 from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
+from tournament.permissions import DirectorRequiredMixin
 from tournament.public.cache import cached, load_tournament
-
-from . import services
-from .config import settings_of
-from .documents import documents, ranking_document
-from .standings import standings
-from .views import DirectorPage
-
-
-class StandingsView(DirectorPage, TemplateView):
-    """The ranking after a round or final. Computed once per change of the tournament: the page is cached
-    under the newest audit entry's id, the version the public pages use (every service that changes
-    results, players, seats or settings writes one), so a new list shows at once and a reload costs
-    one query instead of ranking 2,000 players again."""
-
-    template_name = "schafkopf/standings.html"
-    nav = "standings"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        rounds = settings_of(self.tournament).rounds
-        after = self.kwargs.get("round", rounds)
-        if not 1 <= after <= rounds:
-            raise Http404
-        versioned = load_tournament(self.tournament.slug)
-        page = cached(versioned, f"schafkopf-standings-{after}", lambda: standings_page(self.tournament, after))
-        context.update(page=page, after_choices=range(1, rounds + 1))
-        return context
-
-
-def standings_page(tournament, after_round: int) -> dict:
-    """What the standings page shows, as plain text and numbers (so it can be cached)."""
-    result = standings(tournament, after_round=after_round)
-    document = ranking_document(tournament, result=result)
-    return {
-        "title": str(document.title),
-        "columns": [(str(column.title), CELL_CLASSES[column.alignment]) for column in document.columns],
-        "rows": standings_rows_html(document, result),
-        "notes": [str(note) for note in document.notes],
-        "after_round": result.after_round,
-        "final": result.last_round,
-        "complete": result.complete,
-        "entered": result.lists_entered,
-        "total": result.lists_total,
-        "document_name": "ranking" if result.last_round else f"ranking-after-{after_round}",
-        "missed": missed_rows(result) if result.last_round else [],
-    }
-
-
-def missed_rows(result) -> list[dict]:
-    """The ranked players who did not play every round, for the director's prize tick (plain values: cached)."""
-    return [
-        {"pk": row.participant.pk, "number": row.participant.number, "name": row.participant.name,
-         "rank": row.rank, "rounds": ", ".join(str(number) for number in row.missed),
-         "eligible": row.participant.prize_eligible, "prize": format_value(row.prize) if row.prize else ""}
-        for row in result.rows if row.missed
-    ]
-
-
-class PrizeEligibilityView(SharedPrizeEligibilityView):
-    """The tick on the standings page: a player who did not play every round may win a prize."""
-
-    def back_url(self) -> str:
-        return reverse("tournament:schafkopf:standings", args=[self.tournament.slug]) + "#prize-eligibility"
-
+from tournament.services.seating import current_draw
 
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
 
 
-def standings_rows_html(document, result) -> SafeString:
+class ReportPage(DirectorRequiredMixin):
+    """A director's result page of a seated game: `printouts` (given by the game's URLconf) is the game's
+    catalogue; `nav` marks the page in the game's menu."""
+
+    printouts = None
+    nav = ""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        printouts = self.printouts
+        context.update(nav=self.nav, printouts=printouts, namespace=f"tournament:{printouts.namespace}",
+                       css=printouts.css, **printouts.page_context(self.tournament))
+        return context
+
+
+class StandingsView(ReportPage, TemplateView):
+    """The ranking after a round or final. Computed once per change of the tournament: the page is cached
+    under the newest audit entry's id, the version the public pages use (every service that changes
+    results, players, seats or settings writes one), so a new result shows at once and a reload costs
+    one query instead of ranking 2,000 players again."""
+
+    template_name = "seated/standings.html"
+    nav = "standings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rounds = self.printouts.settings(self.tournament).rounds
+        after = self.kwargs.get("round", rounds)
+        if not 1 <= after <= rounds:
+            raise Http404
+        versioned = load_tournament(self.tournament.slug)
+        page = cached(versioned, f"{self.printouts.namespace}-standings-{after}",
+                      lambda: standings_page(self.printouts, self.tournament, after))
+        context.update(page=page, after_choices=range(1, rounds + 1))
+        return context
+
+
+def standings_page(printouts, tournament, after_round: int) -> dict:
+    """What the standings page shows, as plain text and numbers (so it can be cached)."""
+    result = printouts.standings(tournament, after_round=after_round)
+    document = printouts.ranking_document(tournament, result=result)
+    first_metric = printouts.chain(result)[0].key
+    return {
+        "title": str(document.title),
+        "columns": [(str(column.title), CELL_CLASSES[column.alignment]) for column in document.columns],
+        "rows": standings_rows_html(document, result, first_metric=first_metric, css=printouts.css),
+        "notes": [str(note) for note in document.notes],
+        "after_round": result.after_round,
+        "final": result.last_round,
+        "complete": result.complete,
+        "document_name": printouts.ranking_stem(None if result.last_round else after_round),
+        **printouts.standings_extra(tournament, result),
+    }
+
+
+def standings_rows_html(document, result, *, first_metric: str, css: str) -> SafeString:
     """The ranking's rows as HTML, cell by cell from the same document the PDF and Excel are made of.
 
     Built directly rather than through a template loop: 2,000 players times 15 columns is the page's
-    whole cost. The cell of the step that put a player below the one above is marked, lot rows too.
+    whole cost. The cell of the step that put a player below the one above is marked (`first_metric` alone
+    decides most places and needs no mark), lot rows too; so is an excluded player's row (Schafkopf's
+    rows say whether one is, `excluded`). `css` is the prefix of the game's stylesheet classes.
     """
     columns = document.columns
     classes = [CELL_CLASSES[column.alignment] for column in columns]
     # each cell's opening tag, plain and marked, made once per column instead of once per cell
-    opening = [f'<td class="{css}">' for css in classes]
-    marked = [f'<td class="{css} sk-decided">' for css in classes]
+    opening = [f'<td class="{css_class}">' for css_class in classes]
+    marked = [f'<td class="{css_class} {css}-decided">' for css_class in classes]
     where: dict[str, list[int]] = {}
     for index, column in enumerate(columns):
         where.setdefault(column.key, []).append(index)
@@ -106,18 +102,19 @@ def standings_rows_html(document, result) -> SafeString:
     cell_text = CellText()
     # whole numbers (most cells) written as `str` writes them when the language does the same (CellText)
     plain = cell_text.plain_numbers
+    rows = ('<tr class="">', f'<tr class="{css}-excluded">')
     html = []
     for standing, values in zip(result.rows, document.row_values(), strict=True):
         texts = [str(value) if plain and type(value) is int else cell_text(value) for value in values]
-        # Mark the tiebreak that decided (points alone decide most places and need no mark).
-        decided = standing.separated_by if standing.separated_by not in (None, "points") else None
+        decided = standing.separated_by if standing.separated_by not in (None, first_metric) else None
         heads = opening
         if (decided is not None and decided in where) or (standing.by_lot and lot_columns):
             heads = opening.copy()
             for index in (*where.get(decided, ()), *(lot_columns if standing.by_lot else ())):
                 heads[index] = marked[index]
         cells = "".join([f"{head}{text}</td>" for head, text in zip(heads, texts, strict=True)])
-        html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{cells}</tr>')
+        # only Schafkopf excludes a player (its rows say so); a table game's rows have no such mark
+        html.append(f'{rows[bool(getattr(standing, "excluded", False))]}{cells}</tr>')
     return SafeString("\n".join(html))
 
 
@@ -142,40 +139,33 @@ class CellText:
         return self.known[key]
 
 
-PRINTOUTS = (
-    ("seating-by-name", gettext_lazy("Seating by name (for the wall)"), ("pdf", "xlsx")),
-    ("seating-by-table", gettext_lazy("Seating by table"), ("pdf", "xlsx")),
-    ("table-cards", gettext_lazy("Table cards"), ("pdf",)),
-    ("participant-cards", gettext_lazy("Participant cards (table and seat for every round)"), ("pdf",)),
-    ("standings", gettext_lazy("Standings: every round and the final ranking with prizes"), ("pdf", "xlsx")),
-    ("results", gettext_lazy("Results: every round, the ranking and every game"), ("xlsx",)),
-)
-
-
-class PrintoutsView(DirectorPage, TemplateView):
-    template_name = "schafkopf/printouts.html"
+class PrintoutsView(ReportPage, TemplateView):
+    template_name = "seated/printouts.html"
     nav = "printouts"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rounds = settings_of(self.tournament).rounds
-        score_lists = [
-            (f"score-lists-{r}", _("Score lists of round %(number)s (one page per table)") % {"number": r}, ("pdf",))
-            for r in range(1, rounds + 1)
-        ]
-        context.update(
-            items=[*PRINTOUTS[:4], *score_lists, *PRINTOUTS[4:]],
-            drawn=services.current_draw(self.tournament) is not None,
-        )
+        context.update(items=self.printouts.printout_items(self.tournament),
+                       drawn=current_draw(self.tournament) is not None)
         return context
 
 
-class DownloadView(DirectorPage, View):
+class DownloadView(ReportPage, View):
     def get(self, request, *args, name, file_format, **kwargs):
-        available = documents(self.tournament)
+        available = self.printouts.documents(self.tournament)
         if name not in available:
             raise Http404
         document = available[name]()
         if file_format not in formats_for(document):
             raise Http404
         return document_response(request, document, file_format, tournament=self.tournament)
+
+
+class PrizeEligibilityView(SharedPrizeEligibilityView):
+    """The tick on the standings page: a player who did not play every round may win a prize."""
+
+    printouts = None
+
+    def back_url(self) -> str:
+        standings = reverse(f"tournament:{self.printouts.namespace}:standings", args=[self.tournament.slug])
+        return standings + "#prize-eligibility"
