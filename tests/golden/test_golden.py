@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 from django.template.loader import render_to_string
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.test import Client
+from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from documents.base import MultiSheetDocument, PrintDocument, TableDocument, format_value, tables_of, venue_locale
@@ -42,6 +43,8 @@ DEMOS = {
 TAG = re.compile(r"<[^>]+>")
 SPACE = re.compile(r"\s+")
 ADDRESS = re.compile(r"0x[0-9a-f]+")
+CLOCK = re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( [ap]\.m\.)?")
+DAY = re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w* \d{4}\b")
 TOKEN = re.compile(r"/t/[A-Za-z0-9_-]{8,}")
 
 
@@ -138,8 +141,44 @@ def evening(name: str, monkeypatch) -> dict:
     with venue_locale(tournament):
         for document_name, make in sorted(game.documents(tournament).items()):
             documents[document_name] = snapshot_document(make(), today)
+    pages = director_pages(tournament, director) if key != "voms" else {}
     audit = Counter(AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True))
-    return {"documents": documents, "audit": dict(sorted(audit.items()))}
+    return {"documents": documents, "pages": pages, "audit": dict(sorted(audit.items()))}
+
+
+#: the seated games' director pages (URL name, arguments after the slug) whose visible text is pinned
+SEATED_PAGES = (
+    ("overview", ()), ("settings", ()), ("seating", ()), ("round", (1,)), ("sheet", (1, 1)), ("history", (1, 1)),
+    ("standings", ()), ("standings_after", (1,)), ("printouts", ()), ("board", ()),
+)
+#: today's URL namespace of each seated family's pages
+NAMESPACES = ("tournament:schafkopf", "tournament:tablegames")
+
+
+def director_pages(tournament, director) -> dict[str, str]:
+    """The visible text of each seated director page of the tournament (hidden inputs and scripts are not text)."""
+    client = Client()
+    client.force_login(director)
+    namespace = next(space for space in NAMESPACES if tournament_pages_of(space, tournament))
+    found = {}
+    for name, args in SEATED_PAGES:
+        try:
+            address = reverse(f"{namespace}:{name}", args=[tournament.slug, *args])
+        except NoReverseMatch:  # not every family has every page (the table games keep no list history)
+            continue
+        response = client.get(address, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+        assert response.status_code == 200, (name, response.status_code)
+        if response.redirect_chain:  # a patience's round page opens its one results list
+            found[f"{name} redirects to"] = response.redirect_chain[-1][0].removeprefix(address)
+        markup = re.sub(r"<script.*?</script>", "", response.content.decode(), flags=re.S)
+        # when a sheet was saved ("27 Nov 2026 3:19 p.m.") is the clock's, not the code's
+        found[name] = DAY.sub("<date>", CLOCK.sub("<time>", text_of(markup)))
+    return found
+
+
+def tournament_pages_of(namespace: str, tournament) -> bool:
+    menu = [url for _label, url in get_game(tournament.game).menu(tournament)]
+    return any(url == reverse(f"{namespace}:overview", args=[tournament.slug]) for url in menu)
 
 
 def compare(name: str, data: dict) -> None:
