@@ -66,7 +66,7 @@ DEFAULTS = {
     "semifinal": "bracket",
     "sure_lus": rules.SURE_LUS,
     "max_lus": rules.LIMIT_LUS,
-    # a best-of-3 series takes about an hour (docs/rules/voms.md)
+    # a best-of-3 series takes about an hour (digest "Tournament structure")
     "series_minutes": 60,
 }
 
