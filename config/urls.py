@@ -15,6 +15,9 @@ from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
 from tournament.views.setup import HomeView, SetupView
 
+#: a lost database gets its own page (503), not the 500 page (tournament/views/errors.py)
+handler500 = "tournament.views.errors.server_error"
+
 urlpatterns = [
     path("", HomeView.as_view(), name="home"),
     path("setup/", SetupView.as_view(), name="setup"),  # the first start: tournament/views/setup.py
