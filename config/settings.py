@@ -198,6 +198,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or (DATA_DIR / "backups" if INSTALLED else BASE_DIR / "backups"))
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
 BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
+#: on a server the backup after a round is a snapshot of that tournament (its tournament file) in the database,
+#: made outside the request, the newest BACKUP_KEEP of each tournament kept (tournament/snapshots.py); a laptop
+#: writes a backup file of its database into BACKUP_DIR. Whole-database backups of a server: docs/server.md.
+ROUND_SNAPSHOTS = env_bool("ROUND_SNAPSHOTS", SERVER)
 #: the largest tournament file (JSON) a director may import
 TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
 #: how large printouts start their worker processes: "" = the system's best (documents.pdf.start_method)

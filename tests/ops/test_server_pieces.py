@@ -103,3 +103,136 @@ def test_a_server_checks_its_kept_connections_before_use():
     if not settings.SERVER:
         pytest.skip("a laptop's SQLite has no connection to lose")
     assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+# --- the backup after a round on a server: a snapshot of the tournament, outside the request --------------------
+
+
+@pytest.fixture
+def snapshots_on(settings):
+    settings.BACKUP_AFTER_ROUND = True
+    settings.ROUND_SNAPSHOTS = True
+    return settings
+
+
+def test_a_server_owes_a_snapshot_with_the_round_and_makes_it_after_the_request(
+        tournament, snapshots_on, monkeypatch, django_capture_on_commit_callbacks):
+    from tournament import backup
+    from tournament.models import PendingBackup, TournamentSnapshot
+    from tournament.snapshots import snapshot_file
+
+    kicked = []
+    monkeypatch.setattr(backup, "check_pending_backups", lambda now=False: kicked.append(now))
+    monkeypatch.setattr(backup, "create_backup", lambda **kwargs: pytest.fail("no database backup on a server"))
+    with django_capture_on_commit_callbacks(execute=True):
+        backup.schedule_backup_after_round(tournament, 2)
+    # the save made nothing: the snapshot is owed, and a background thread of this process was asked to make it
+    assert list(PendingBackup.objects.values_list("round_number", flat=True)) == [2]
+    assert not TournamentSnapshot.objects.exists() and kicked == [True]
+
+    (snapshot,) = backup.backup_pending()  # what that thread (or any server's next check) runs
+    assert (snapshot.tournament_id, snapshot.tournament_slug, snapshot.round_number) == (tournament.pk,
+                                                                                          "club-evening", 2)
+    assert snapshot_file(snapshot) == export_tournament(tournament)  # the tournament file, ready to import
+    assert not PendingBackup.objects.exists()
+    assert not snapshots_on.BACKUP_DIR.exists()  # no file in the answering server's folder
+
+
+def test_snapshots_are_pruned_per_tournament(director, make_tournament, snapshots_on):
+    from tournament.models import TournamentSnapshot
+    from tournament.snapshots import take_snapshot
+
+    snapshots_on.BACKUP_KEEP = 2
+    busy, quiet = make_tournament(director, name="Busy"), make_tournament(director, name="Quiet")
+    take_snapshot(quiet.pk, round_number=1)
+    made = [take_snapshot(busy.pk, round_number=n) for n in (1, 2, 3)]
+    assert set(TournamentSnapshot.objects.filter(tournament_id=busy.pk)) == set(made[1:])
+    assert TournamentSnapshot.objects.filter(tournament_id=quiet.pk).count() == 1  # another's rounds never prune it
+
+
+def test_a_failing_snapshot_stays_owed_and_the_others_are_made(director, make_tournament, snapshots_on,
+                                                                monkeypatch):
+    from tournament import backup, snapshots
+    from tournament.models import PendingBackup, TournamentSnapshot
+
+    good, bad = make_tournament(director, name="Good"), make_tournament(director, name="Bad")
+    for t in (good, bad):
+        PendingBackup.objects.create(tournament_id=t.pk, tournament_slug=t.slug, round_number=1)
+    working = snapshots.export_tournament
+
+    def export(tournament):
+        if tournament.pk == bad.pk:
+            raise OSError("no memory")
+        return working(tournament)
+
+    monkeypatch.setattr(snapshots, "export_tournament", export)
+    assert [s.tournament_id for s in backup.backup_pending()] == [good.pk]
+    owed = PendingBackup.objects.get()
+    assert owed.tournament_id == bad.pk and owed.claimed_at is None  # tried again at the next check
+    monkeypatch.setattr(snapshots, "export_tournament", working)
+    assert [s.tournament_id for s in backup.backup_pending()] == [bad.pk]
+    assert TournamentSnapshot.objects.count() == 2 and not PendingBackup.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_last_lists_saved_at_the_same_moment_leave_the_round_owed(director, make_tournament, snapshots_on,
+                                                                       monkeypatch):
+    """PostgreSQL: the round's last two lists (the round started: its first list is in), saved by two requests at
+    once, each saved before either looks whether the round is complete (forced here: each waits for the other after
+    inserting its sheet). Each used to miss the other's uncommitted list, so neither saw the round complete and no
+    backup was owed."""
+    import random
+    import threading
+
+    from django.db import connection, connections
+    from django.db.models.signals import post_save
+
+    from scoring.games.schafkopf import services as sk
+    from scoring.games.schafkopf.demo import random_list
+    from scoring.games.schafkopf.queries import seated_tables
+    from scoring.models import ScoreSheet
+    from tournament import backup
+    from tournament.models import PendingBackup
+    from tournament.services import participants as desk
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's writers take turns (IMMEDIATE transactions): there is no such moment")
+    monkeypatch.setattr(backup, "check_pending_backups", lambda now=False: None)  # the owed row is what counts
+    tournament = make_tournament(director, name="Race cup", game="schafkopf")
+    for n in range(12):
+        desk.add_participant(tournament, by=director, first_name=f"Anna{n}", last_name=f"Huber{n}")
+    sk.draw_seating(tournament, by=director, seed=7)
+    first, *tables = [t.seats[0].table for t in seated_tables(tournament)[1]]
+    assert len(tables) == 2
+    rng = random.Random(3)
+    sk.enter_sheet(first, by=director, mode="games", entries=random_list(rng, 30, 4))
+    lists = [random_list(rng, 30, 4) for _ in tables]
+
+    both_saved = threading.Barrier(2, timeout=30)
+
+    def wait_for_the_other(sender, instance, created, **kwargs):
+        if created:
+            both_saved.wait()
+
+    post_save.connect(wait_for_the_other, sender=ScoreSheet, dispatch_uid="race")
+    errors = []
+
+    def enter(table, entries):
+        try:
+            sk.enter_sheet(table, by=director, mode="games", entries=entries)
+        except Exception as error:  # noqa: BLE001 (reported below)
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    try:
+        threads = [threading.Thread(target=enter, args=pair) for pair in zip(tables, lists, strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        post_save.disconnect(dispatch_uid="race", sender=ScoreSheet)
+    assert errors == []
+    assert ScoreSheet.objects.filter(table__in=tables).count() == 2
+    assert list(PendingBackup.objects.values_list("round_number", flat=True)) == [1]
