@@ -236,3 +236,91 @@ def test_two_last_lists_saved_at_the_same_moment_leave_the_round_owed(director, 
     assert errors == []
     assert ScoreSheet.objects.filter(table__in=tables).count() == 2
     assert list(PendingBackup.objects.values_list("round_number", flat=True)) == [1]
+
+
+def test_a_snapshot_is_listed_and_saved_as_a_tournament_file_to_import(tournament, director, snapshots_on, tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    from tournament.snapshots import take_snapshot
+    from tournament.transfer import import_tournament
+
+    snapshot = take_snapshot(tournament.pk, round_number=3)
+    out = io.StringIO()
+    call_command("snapshots", stdout=out)
+    assert f"{snapshot.pk:>6}" in out.getvalue() and "club-evening  after round 3" in out.getvalue()
+    call_command("snapshots", "--save", str(snapshot.pk), str(tmp_path / "t.json"), stdout=io.StringIO())
+    copy = import_tournament((tmp_path / "t.json").read_bytes(), by=director)
+    assert copy.name == tournament.name and copy.pk != tournament.pk
+
+
+# --- settings a server must have, and its health ---------------------------------------------------------------
+
+
+def _check_ids(deploy: bool = False) -> set[str]:
+    from django.core.checks import run_checks
+
+    return {message.id for message in run_checks(include_deployment_checks=deploy)}
+
+
+def test_redis_url_without_the_redis_package_is_a_system_check_error(settings, monkeypatch):
+    import sys
+
+    assert "tournament.E001" not in _check_ids()
+    settings.CACHES = {**settings.CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                                      "LOCATION": "redis://127.0.0.1:6379/0"}}
+    assert "tournament.E001" not in _check_ids()  # installed here
+    monkeypatch.setitem(sys.modules, "redis", None)  # as without the package: import redis raises ImportError
+    assert "tournament.E001" in _check_ids()
+
+
+def test_the_server_extra_holds_redis():
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    extras = project["tool"]["hatch"]["metadata"]["hooks"]["custom"]["extras"]
+    assert {"gunicorn", "psycopg", "redis"} <= set(extras["server"])
+
+
+def test_a_server_without_public_base_url_fails_check_deploy(settings):
+    settings.SERVER, settings.PUBLIC_BASE_URL = True, ""
+    assert "tournament.E002" in _check_ids(deploy=True)
+    assert "tournament.E002" not in _check_ids()  # `check --deploy` only
+    settings.PUBLIC_BASE_URL = "turnier.example.org"
+    assert "tournament.E003" in _check_ids(deploy=True)
+    settings.PUBLIC_BASE_URL = "https://turnier.example.org"
+    assert not {"tournament.E002", "tournament.E003"} & _check_ids(deploy=True)
+    settings.SERVER, settings.PUBLIC_BASE_URL = False, ""  # a laptop: the address the browser used
+    assert "tournament.E002" not in _check_ids(deploy=True)
+
+
+def test_healthz_answers_without_login_and_names_what_failed(client, monkeypatch):
+    from django.core.cache import caches
+    from django.db import OperationalError
+
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["status"] == "ok" and body["checks"]["database"] == "ok" and body["checks"]["cache:default"] == "ok"
+    assert "sessionid" not in response.cookies
+
+    def cache_down(*args, **kwargs):
+        raise ConnectionError("redis at 10.0.0.5:6379 refused")
+
+    monkeypatch.setattr(caches["public"], "set", cache_down)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["cache:public"] == "error: ConnectionError"
+    assert "10.0.0.5" not in response.content.decode()
+    monkeypatch.undo()
+
+    from tournament.views import health
+
+    def database_down(alias="default"):
+        raise OperationalError("gone")
+
+    monkeypatch.setattr(health, "connections", {"default": type("Gone", (), {"cursor": database_down})()})
+    response = client.get("/healthz")
+    assert response.status_code == 503 and response.json()["checks"]["database"] == "error: OperationalError"
