@@ -352,6 +352,8 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a table link's token never reaches the log (tournament/logs.py)
+    "filters": {"table_link_tokens": {"()": "tournament.logs.HideTableLinkTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["table_link_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

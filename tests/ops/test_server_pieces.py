@@ -324,3 +324,39 @@ def test_healthz_answers_without_login_and_names_what_failed(client, monkeypatch
     monkeypatch.setattr(health, "connections", {"default": type("Gone", (), {"cursor": database_down})()})
     response = client.get("/healthz")
     assert response.status_code == 503 and response.json()["checks"]["database"] == "error: OperationalError"
+
+
+# --- behind the reverse proxy ------------------------------------------------------------------------------------
+
+
+def test_the_app_reads_the_proxys_headers_as_its_settings_say(settings, client):
+    """docs/server.md's nginx passes Host, X-Forwarded-Proto and X-Forwarded-For; BEHIND_PROXY=1 trusts them."""
+    from django.test import RequestFactory
+
+    from tournament.views.auth import client_address
+
+    settings.ALLOWED_HOSTS = ["turnier.example.org"]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # BEHIND_PROXY=1
+    settings.SECURE_SSL_REDIRECT = True
+    site = {"host": "turnier.example.org"}
+    assert client.get("/", headers={**site, "x-forwarded-proto": "https"}).status_code == 200
+    plain = client.get("/", headers=site)  # what nginx without X-Forwarded-Proto would send: for ever redirected
+    assert plain.status_code == 301 and plain["Location"] == "https://turnier.example.org/"
+    assert client.get("/", headers={"host": "tournament", "x-forwarded-proto": "https"}).status_code == 400
+    assert client.get("/healthz", headers=site).status_code == 200  # the load balancer asks over HTTP
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7")
+    assert client_address(request) == "203.0.113.7"  # the address nginx appended, not the client's word
+    settings.SECURE_PROXY_SSL_HEADER = None  # not behind a proxy: the header is anyone's
+    assert client_address(request) == "10.0.0.2"
+
+
+def test_table_link_tokens_stay_out_of_the_log(settings):
+    import logging
+
+    from tournament.logs import HideTableLinkTokens, hide_table_link_tokens
+
+    record = logging.LogRecord("django.request", logging.WARNING, __file__, 1, "Not Found: %s", ("/t/AbC-12_x/",),
+                               None)
+    assert HideTableLinkTokens().filter(record) and record.getMessage() == "Not Found: /t/…/"
+    assert hide_table_link_tokens("GET /t/secret?x=1 and /p/cup/t/keep/") == "GET /t/…?x=1 and /p/cup/t/keep/"
+    assert settings.LOGGING["handlers"]["console"]["filters"] == ["table_link_tokens"]
