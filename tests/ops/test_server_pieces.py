@@ -360,3 +360,18 @@ def test_table_link_tokens_stay_out_of_the_log(settings):
     assert HideTableLinkTokens().filter(record) and record.getMessage() == "Not Found: /t/…/"
     assert hide_table_link_tokens("GET /t/secret?x=1 and /p/cup/t/keep/") == "GET /t/…?x=1 and /p/cup/t/keep/"
     assert settings.LOGGING["handlers"]["console"]["filters"] == ["table_link_tokens"]
+
+
+def test_backup_pending_by_hand_makes_the_snapshots_still_owed(tournament, snapshots_on):
+    import io
+
+    from django.core.management import call_command
+
+    from tournament.models import PendingBackup, TournamentSnapshot
+
+    PendingBackup.objects.create(tournament_id=tournament.pk, tournament_slug=tournament.slug, round_number=4)
+    out = io.StringIO()
+    call_command("backup", "--pending", stdout=out)
+    snapshot = TournamentSnapshot.objects.get()
+    assert f"Snapshot {snapshot.pk} of club-evening made" in out.getvalue() and snapshot.round_number == 4
+    assert not PendingBackup.objects.exists()
