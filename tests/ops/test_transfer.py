@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from scoring.games import game_of
 from scoring.models import ScoreSheet
 from scoring.services.linkbrakes import REFUSED_LIMIT, Braked, reserve_send
 from tests.conftest import built_once_fixtures, new_director
@@ -392,7 +393,7 @@ def client_pages_work(tournament, director):
 
     client = Client()
     client.force_login(director)
-    for _label, address in tournament.game_type.menu(tournament):
+    for _label, address in game_of(tournament).menu(tournament):
         assert client.get(address, follow=True).status_code == 200, address
 
 
