@@ -24,8 +24,9 @@ from tournament.services import seating
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
-from . import services, table_game
+from . import services
 from .config import settings_of
+from .family import table_game
 from .forms import DrawForm, SettingsForm
 from .queries import rounds_of, seated_tables, unseated_players
 
