@@ -78,15 +78,16 @@ def build_tournament(director, *, teams: int, pools: int, seed: int = 7):
 
 
 def enter_pool_results(tournament, director, rng, random_game) -> None:
-    from scoring.games.voms import services
+    from scoring.games.voms import entries as voms_entries
+    from scoring.games.voms import queries as voms_queries
     from scoring.models import ScoreSheet
     from tournament.models import Match, Stage
 
-    derive = services.derive_slip(services.rules_settings(tournament))
+    derive = voms_entries.derive_slip(voms_queries.rules_settings(tournament))
     stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.POOLS)
     sheets = []
     for match in Match.objects.filter(stage=stage, team_b__isnull=False):
-        entries = [services.slip_entry(absent="b") if rng.random() < 0.01 else random_game(rng)]
+        entries = [voms_entries.slip_entry(absent="b") if rng.random() < 0.01 else random_game(rng)]
         sheets.append(ScoreSheet(tournament=tournament, match=match, entries=entries, derived=derive(entries, "games"),
                                  entered_by=director))
     ScoreSheet.objects.bulk_create(sheets, batch_size=500)

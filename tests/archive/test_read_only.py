@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring.games.schafkopf import services as schafkopf
 from scoring.games.tablegames import services as tablegames
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms import services as voms
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
 from scoring.services.tablelinks import LinkRefused, issue_links, issue_match_links, record_table_entry, token_of
@@ -164,7 +165,7 @@ def voms_series(director, make_tournament):
     voms.create_knockout(tournament, by=director, qualifiers=[Qualifier(pool=0, place=n, team=t)
                                                               for n, t in enumerate(teams, 1)],
                          third_place=False, semifinal="bracket")
-    semifinal = voms.knockout_stage(tournament).matches.filter(team_a__isnull=False, team_b__isnull=False) \
+    semifinal = voms_queries.knockout_stage(tournament).matches.filter(team_a__isnull=False, team_b__isnull=False) \
         .order_by("key").first()
     (link,) = issue_match_links(tournament, [semifinal], by=director)
     archive(tournament, director)

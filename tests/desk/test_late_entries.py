@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from scoring.games import all_games
 from scoring.games.tablegames import services as tablegames
+from scoring.games.voms import entries as voms_entries
 from scoring.games.voms import services as voms_services
 from scoring.models import ScoreSheet
 from tournament.models import Match, Participant, Team
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def first_slip(tournament, director):
     match = Match.objects.filter(stage__tournament=tournament, team_b__isnull=False).order_by("round__number",
                                                                                               "table_number")[0]
-    return voms_services.record_slip(match, by=director, entry=voms_services.slip_entry(lus_a=9, lus_b=4))
+    return voms_services.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
 
 
 def playing_voms(voms_tournament, director, add_teams):

@@ -135,6 +135,7 @@ def test_nothing_is_owed_when_automatic_backups_are_off(tournament, settings):
 SETUP = """
 from django.contrib.auth.models import Group, User
 from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
 from tournament.models import Match
 from tournament.permissions import DIRECTORS_GROUP
 from tournament.services.tournaments import create_tournament
@@ -146,7 +147,7 @@ for i in range(4):
     services.register_team(t, by=boss, name="", players=[f"A{i} One", f"B{i} Two"])
 services.draw_pools(t, by=boss, pools=1, seed=3)
 first, last = Match.objects.filter(stage__tournament=t, round__number=1, team_b__isnull=False).order_by("table_number")
-services.record_slip(first, by=boss, entry=services.slip_entry(lus_a=9, lus_b=4))
+services.record_slip(first, by=boss, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
 print("TABLE", last.table_number)
 """
 

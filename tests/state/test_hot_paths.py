@@ -14,6 +14,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.games.tablegames import services as tablegames
 from scoring.games.tablegames.queries import seated_tables as tablegame_tables
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms import services as voms
 from scoring.games.voms.demo import random_game
 from scoring.progress import missing_result_condition, result_progress
@@ -225,10 +227,10 @@ def test_voms_runs_on_after_the_pools_until_the_final_is_decided(voms_cup, direc
                                     semifinal="bracket")
     assert _status(voms_cup) == Tournament.Status.RUNNING
     final = knockout.matches.get()
-    voms.record_series(final, by=director, games=[voms.slip_entry(lus_a=9, lus_b=3)])
+    voms.record_series(final, by=director, games=[voms_entries.slip_entry(lus_a=9, lus_b=3)])
     assert _status(voms_cup) == Tournament.Status.RUNNING  # one game of a best of 3: not decided yet
-    voms.record_series(final, by=director, games=[voms.slip_entry(lus_a=9, lus_b=3), voms.slip_entry(lus_a=9,
-                                                                                                     lus_b=5)])
+    voms.record_series(final, by=director, games=[voms_entries.slip_entry(lus_a=9, lus_b=3),
+                                                  voms_entries.slip_entry(lus_a=9, lus_b=5)])
     assert _status(voms_cup) == Tournament.Status.FINISHED
     assert Stage.objects.filter(tournament=voms_cup).count() == 2
 
@@ -255,14 +257,14 @@ def test_voms_pools_finish_without_the_slips_a_disqualification_decides(voms_cup
         side = "a" if match.team_a_id == absent_team.pk else "b" if match.team_b_id == absent_team.pk else None
         if side is not None and match.round.number > 3:
             continue  # disqualified in round 3 (its third absence): these games count 9:0 without a slip
-        entry = voms.slip_entry(absent=side) if side else random_game(rng)
+        entry = voms_entries.slip_entry(absent=side) if side else random_game(rng)
         voms.record_slip(match, by=director, entry=entry, confirm_disqualify=True)
         typed.append(match)
         if side is not None:
             assert not certainly_incomplete(voms_cup)  # an absence: only counting can tell
         last = len(typed) == len(games) - 2
         assert _status(voms_cup) == (Tournament.Status.FINISHED if last else Tournament.Status.RUNNING)
-    assert voms.disqualifications(voms_cup) == {absent_team.pk: 3}
+    assert voms_queries.disqualifications(voms_cup) == {absent_team.pk: 3}
     assert backups == [1, 2, 3, 4, 5]
     assert result_progress(voms_cup).complete and result_progress(voms_cup).entered == len(games)
 

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms import services
 from scoring.games.voms.documents import build
 from scoring.games.voms.public import public
@@ -72,19 +73,19 @@ def test_correction_creates_then_removes_the_third_absence(drawn, director):
     absent(g[1], x, director)
     won(g[2], x, director)
     won(g[3], x, director)
-    assert services.disqualifications(drawn) == {}
+    assert voms_queries.disqualifications(drawn) == {}
     with pytest.raises(services.DisqualificationUnconfirmed):
         services.record_slip(g[2], by=director, entry={"absent": side(g[2], x)}, expected_version=1,
                              reason="X was not there")
-    assert services.disqualifications(drawn) == {}  # nothing saved
+    assert voms_queries.disqualifications(drawn) == {}  # nothing saved
     services.record_slip(g[2], by=director, entry={"absent": side(g[2], x)}, expected_version=1,
                          reason="X was not there", confirm_disqualify=True)
-    assert services.disqualifications(drawn) == {x.pk: 3}
+    assert voms_queries.disqualifications(drawn) == {x.pk: 3}
     assert row_of(drawn, x)[0].values["points"] == 0
     # and back: the typed lus of round 4 count again
     sheet = won(g[2], x, director, expected_version=2, reason="it was the other table")
     assert sheet.reinstated == {x.pk: 3}
-    assert services.disqualifications(drawn) == {}
+    assert voms_queries.disqualifications(drawn) == {}
     assert row_of(drawn, x)[0].values["points"] == 4
     assert AuditEntry.objects.filter(action="team.reinstate").count() == 1
 
@@ -98,9 +99,9 @@ def test_forfeits_count_as_entered_and_the_rounds_move_on(drawn, director):
         if x.pk not in (m.team_a_id, m.team_b_id):
             services.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 2})
     stage = Stage.objects.get(tournament=drawn, kind=Stage.Kind.POOLS)
-    assert services.pool_state(drawn, stage).derivation.missing() == []
+    assert voms_queries.pool_state(drawn, stage).derivation.missing() == []
     assert pool_tables(drawn)[0].complete
-    assert services.current_round(stage).number == 5  # the last round, not stuck at 4
+    assert voms_queries.current_round(stage).number == 5  # the last round, not stuck at 4
     # X's later games are no new slips; the opponent's games count 9:0
     with pytest.raises(DomainError) as refused:
         won(g[3], x, director)
@@ -126,7 +127,7 @@ def test_absent_opponent_of_a_disqualified_team(drawn, director):
     y = g[3].team_a if y_side == "a" else g[3].team_b
     services.record_slip(g[3], by=director, entry={"absent": y_side})
     row, table = row_of(drawn, y)
-    state = services.pool_state(drawn)
+    state = voms_queries.pool_state(drawn)
     result = state.result(g[3].pk)
     assert result.outcome == "void" and state.derivation.absences[y.pk] == (4,)
     assert (g[3].team_a_id, g[3].team_b_id) in table.void
@@ -150,7 +151,7 @@ def test_two_disqualified_teams_meeting(voms, director):
         pytest.skip("the draw puts their meeting in round 1")
     for team in (t0, t1):
         absent(first[team.pk], team, director, confirm_disqualify=True)
-    result = services.pool_state(voms).result(meeting.pk)
+    result = voms_queries.pool_state(voms).result(meeting.pk)
     assert result.outcome == "void" and result.entered
     with pytest.raises(DomainError):
         services.record_slip(meeting, by=director, entry={"lus_a": 9, "lus_b": 5})

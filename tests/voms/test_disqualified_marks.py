@@ -3,6 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms import services
 from scoring.games.voms.documents import build
 from tournament.models import Match, Team
@@ -20,8 +22,8 @@ def disqualified(drawn, director):
              .select_related("round").order_by("round__number") if team.pk in (m.team_a_id, m.team_b_id)]
     for match in games[:3]:
         absent = "a" if match.team_a_id == team.pk else "b"
-        services.record_slip(match, by=director, entry=services.slip_entry(absent=absent), confirm_disqualify=True)
-    assert services.disqualifications(drawn) == {team.pk: 3}
+        services.record_slip(match, by=director, entry=voms_entries.slip_entry(absent=absent), confirm_disqualify=True)
+    assert voms_queries.disqualifications(drawn) == {team.pk: 3}
     return team
 
 
@@ -53,7 +55,7 @@ def test_the_pool_lists_mark_the_disqualified_team(drawn, disqualified):
 def test_the_ranking_is_provisional_until_the_final_is_in_and_a_played_knockout_is_not_offered_again(
         drawn, director, client):
     for match in Match.objects.filter(stage__tournament=drawn, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+        services.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=3))
     client.force_login(director)
     assert client.post(reverse("tournament:voms:knockout", args=[drawn.slug]),
                        {"qualifiers_per_pool": 2, "semifinal": "bracket"}).status_code == 302

@@ -5,6 +5,8 @@ import io
 import pytest
 from openpyxl import Workbook
 
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms import services
 from scoring.games.voms.standings import final_ranking, pool_tables
 from scoring.models import ScoreSheet
@@ -40,7 +42,7 @@ def test_partners_drawn_by_lot(voms, director):
     teams = services.draw_partners(voms, by=director, seed=5)
     assert sorted(t.members.count() for t in teams) == [1, 2, 2]
     assert Draw.objects.get(tournament=voms, kind=Draw.Kind.PARTNERS).seed == 5
-    assert not services.players_without_team(voms).exists()
+    assert not voms_queries.players_without_team(voms).exists()
 
 
 def test_import_rejects_everything_when_a_row_is_bad(voms, director):
@@ -162,7 +164,7 @@ def test_third_absence_disqualifies_and_later_games_are_forfeits(drawn, director
             assert asked.value.field == "confirm_disqualify" and "disqualified in round" in asked.value.message
         services.record_slip(match, by=director, entry={"absent": side}, confirm_disqualify=absences == 2)
         absences += 1
-    dq = services.disqualifications(drawn)
+    dq = voms_queries.disqualifications(drawn)
     assert team.pk in dq
     table = pool_tables(drawn)[0]
     row = next(r for r in table.rows if r.participant == team.pk)
@@ -224,7 +226,7 @@ def test_semifinal_round_robin_then_final(voms, director):
     services.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True, semifinal="round_robin")
     sf = Match.objects.filter(stage__tournament=voms, stage__kind=Stage.Kind.SEMIFINAL_POOL)
     assert sf.count() == 6 and all(m.best_of == 3 for m in sf)
-    ko = services.knockout_stage(voms)
+    ko = voms_queries.knockout_stage(voms)
     for match in sf:
         assert not ko.matches.exists()
         services.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 3}])
@@ -271,10 +273,10 @@ def test_find_my_seat_moves_past_a_bye_once_its_round_is_over(voms, director):
 
     assert next_games()[0]["bye"] and next_games()[0]["round"] == 1  # round 1 still on: the bye is its "game"
     for match in pool_games.filter(round__number=1, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        services.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     upcoming = next_games()
     assert upcoming[0]["round"] == 2 and not upcoming[0]["bye"]
     assert all(game["round"] >= 2 for game in upcoming)
     for match in pool_games.filter(team_b__isnull=False, sheet__isnull=True):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        services.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     assert next_games() == []

@@ -4,6 +4,7 @@ table's confirmation, and the director's list of links."""
 import pytest
 from django.urls import reverse
 
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.linkbrakes import REFUSED_LIMIT
@@ -197,7 +198,7 @@ def knockout(drawn, director):
     teams = [t.pk for t in drawn.teams.order_by("pk")][:4]
     qualifiers = [Qualifier(pool=0, place=n, team=t) for n, t in enumerate(teams, 1)]
     services.create_knockout(drawn, by=director, qualifiers=qualifiers, third_place=False, semifinal="bracket")
-    return services.knockout_stage(drawn)
+    return voms_queries.knockout_stage(drawn)
 
 
 def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, knockout, drawn, director):

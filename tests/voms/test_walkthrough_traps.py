@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.games.voms import entries as voms_entries
 from scoring.games.voms import menu, services
 from scoring.games.voms.documents import build
 from tournament.models import Match, Stage
@@ -24,7 +25,7 @@ def test_after_a_rounds_last_slip_the_round_field_moves_to_the_round_still_missi
     response = client.post(address, {"round": 1, "table": round_one[0].table_number, "lus_a": "9", "lus_b": "4"})
     assert response["Location"] == address + "?round=1"  # round 1 still has games without a slip: it stays
     for match in round_one[1:-1]:
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        services.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     response = client.post(address, {"round": 1, "table": round_one[-1].table_number, "lus_a": "9", "lus_b": "2"},
                            follow=True)
     text = response.content.decode()

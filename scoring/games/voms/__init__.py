@@ -7,7 +7,7 @@ from .. import GameType, register
 
 
 def default_settings() -> dict:
-    from .services import DEFAULTS
+    from .queries import DEFAULTS
 
     return dict(DEFAULTS)
 
@@ -67,7 +67,7 @@ def player_links(tournament, team) -> list:
 
 def entry_notes(tournament) -> dict:
     """Each disqualified or withdrawn team's mark, for the registration desk's lists."""
-    from .services import marks_of
+    from .queries import marks_of
 
     return marks_of(tournament)
 

@@ -12,6 +12,7 @@ from tournament.models import Match, Stage
 from tournament.services.tournaments import create_tournament
 
 from . import services
+from .entries import slip_entry
 from .standings import pool_tables
 
 FIRST = ["Aputsiaq", "Naja", "Malik", "Pipaluk", "Inuk", "Nivi", "Hans", "Karen", "Søren", "Mette", "Jens", "Ane",
@@ -27,8 +28,8 @@ def random_game(rng: random.Random, target: int = 9) -> dict:
     winner_lus = target + (rng.randint(1, 3) if roll > 0.85 else 0)
     if winner_lus > target and loser == 0:
         loser = rng.randint(1, target - 1)
-    return services.slip_entry(lus_a=winner_lus, lus_b=loser) if rng.random() < 0.5 else \
-        services.slip_entry(lus_a=loser, lus_b=winner_lus)
+    return slip_entry(lus_a=winner_lus, lus_b=loser) if rng.random() < 0.5 else \
+        slip_entry(lus_a=loser, lus_b=winner_lus)
 
 
 def demo(director, *, seed=None, results=False, teams=20, pools=2):
@@ -55,7 +56,7 @@ def demo(director, *, seed=None, results=False, teams=20, pools=2):
 def play_everything(tournament, director, rng: random.Random) -> None:
     stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.POOLS)
     for match in Match.objects.filter(stage=stage, team_b__isnull=False).select_related("round"):
-        entry = services.slip_entry(absent="b") if rng.random() < 0.02 else random_game(rng)
+        entry = slip_entry(absent="b") if rng.random() < 0.02 else random_game(rng)
         services.record_slip(match, by=director, entry=entry)
     per_pool = 2 if stage.pools.count() == 2 else max(1, 8 // stage.pools.count())
     qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)

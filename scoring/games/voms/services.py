@@ -8,11 +8,9 @@ in `scoring.rules.voms` and the draws in `tournament.draw`.
 from __future__ import annotations
 
 import datetime
-import functools
-import json
 import random
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 
 from django.db import models, transaction
@@ -21,10 +19,10 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import PendingSheet, ScoreSheet
+from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress, counted_progress, expected_places, is_finished, is_finished_text
 from scoring.rules import voms as rules
-from scoring.rules.base import RuleError, gettext_noop
+from scoring.rules.base import RuleError
 from scoring.services.sheets import FIRST, confirm_pending, record_sheet, rule_message
 from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
@@ -35,7 +33,7 @@ from tournament.draw.roundrobin import round_robin
 from tournament.imports import ImportFileError, read_table, refuse_after_play
 from tournament.models import Draw, Match, Participant, Pool, PoolEntry, Round, Stage, Team
 from tournament.permissions import is_director
-from tournament.queries import exists_any, holds
+from tournament.queries import holds
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.participants import (
@@ -51,42 +49,24 @@ from tournament.services.participants import (
 from tournament.services.replay import claim
 from tournament.services.tournaments import sync_status
 
-DEFAULTS = {
-    "win_points": "2",
-    "kam_points": "2.5",
-    "over_points": "1.5",
-    "target": 9,
-    "max_absences": 2,
-    "best_of": 3,
-    "pools": 2,
-    "start_time": "19:00",
-    "slot_minutes": 20,
-    "qualifiers_per_pool": 2,
-    "third_place": False,
-    "semifinal": "bracket",
-    "sure_lus": rules.SURE_LUS,
-    "max_lus": rules.LIMIT_LUS,
-    # a best-of-3 series takes about an hour (digest "Tournament structure")
-    "series_minutes": 60,
-}
-
-
-def settings_of(tournament) -> dict:
-    return {**DEFAULTS, **(tournament.settings or {})}
-
-
-def rules_settings(tournament) -> rules.VomsSettings:
-    s = settings_of(tournament)
-    return rules.VomsSettings(
-        win_points=Decimal(str(s["win_points"])),
-        kam_points=Decimal(str(s["kam_points"])),
-        over_points=Decimal(str(s["over_points"])),
-        target=int(s["target"]),
-        max_absences=int(s["max_absences"]),
-        best_of=int(s["best_of"]),
-        sure_lus=int(s["sure_lus"]),
-        max_lus=int(s["max_lus"]),
-    )
+from .entries import derive_slip, score_entry
+from .queries import (
+    DEFAULTS,
+    PoolState,
+    active_teams,
+    bracket_of,
+    is_series,
+    knockout_played,
+    knockout_stage,
+    play_started,
+    players_without_team,
+    pool_state,
+    rules_settings,
+    series_winners,
+    settings_of,
+    slot_of,
+    teams_without_pool,
+)
 
 
 def _require_director(by, tournament) -> None:
@@ -96,12 +76,6 @@ def _require_director(by, tournament) -> None:
 
 def _refuse(error: RuleError) -> DomainError:
     return DomainError(rule_message(error), field=error.field)
-
-
-def play_started(tournament) -> bool:
-    # a first entry awaiting confirmation (double entry) counts too: a redraw would delete it
-    return exists_any(tournament, ScoreSheet.objects.filter(tournament=tournament),
-                      PendingSheet.objects.filter(tournament=tournament))
 
 
 def update_settings(tournament, *, by, changes: dict, reason: str = "") -> dict:
@@ -148,10 +122,6 @@ def register_individual(tournament, *, by, name: str, sent=None) -> Participant:
         player = new_player(tournament, *split_name(name))
         log_action("participant.add", by=by, tournament=tournament, obj=player, after={"name": player.name})
     return player
-
-
-def players_without_team(tournament):
-    return tournament.participants.filter(status=Participant.Status.ACTIVE, teams__isnull=True).order_by("number")
 
 
 def draw_partners(tournament, *, by, seed: int | None = None, sent=None) -> list[Team]:
@@ -296,10 +266,6 @@ def _slot_start(tournament, round_number: int) -> datetime.datetime | None:
     return start + datetime.timedelta(minutes=int(s["slot_minutes"]) * (round_number - 1))
 
 
-def active_teams(tournament):
-    return tournament.teams.filter(withdrawn=False).order_by("number")
-
-
 def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
     """Draw the teams into pools and schedule the round robin; can be redone until the first slip."""
     _require_director(by, tournament)
@@ -333,14 +299,6 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
     return stage
 
 
-def teams_without_pool(tournament) -> list[Team]:
-    """Active teams registered after the pool draw: they play in no pool until the draw is redone."""
-    stage = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
-    if stage is None:
-        return []
-    return list(active_teams(tournament).exclude(pool_entries__pool__stage=stage))
-
-
 def refuse_teams_without_pool(tournament) -> None:
     """The first slip fixes the pools: refused while a team would be left in no pool for the whole evening."""
     late = teams_without_pool(tournament)
@@ -372,213 +330,10 @@ def _schedule(tournament, stage: Stage, schedules) -> None:
     Match.objects.bulk_create(matches)
 
 
-def current_round(stage: Stage) -> Round | None:
-    """The first round with a game still waiting for its slip (or the last round).
-
-    In the pool stage the games a disqualification decides (forfeits and void games) count as
-    entered, so the current round moves on past them.
-    """
-    if stage.kind == Stage.Kind.POOLS:
-        number = pool_state(stage.tournament, stage).derivation.first_open_round()
-        if number is not None:
-            return stage.rounds.filter(number=number).first()
-        return stage.rounds.order_by("-number").first()
-    open_round = (
-        Round.objects.filter(stage=stage, matches__team_b__isnull=False, matches__sheet__isnull=True)
-        .order_by("number").first()
-    )
-    return open_round or stage.rounds.order_by("-number").first()
-
-
 # --- Absences and disqualification ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PoolMatch:
-    """A pool game (not a bye) as read for the absence rule: plain values, no model instances."""
-
-    pk: int
-    team_a_id: int
-    team_b_id: int
-    pool_id: int
-    round_number: int
-    #: the slip's derived values (None: no slip yet)
-    derived: dict | None
-    #: the side the slip marks absent
-    absent: str | None
-    #: the round each team was withdrawn from (None: it was not)
-    withdrawn_a: int | None = None
-    withdrawn_b: int | None = None
-
-
-@dataclass(frozen=True)
-class PoolState:
-    """Every pool game with what it counts as after the absence rule (`rules.derive_pool`)."""
-
-    matches: list[PoolMatch]
-    derivation: rules.PoolDerivation
-
-    @property
-    def disqualified(self) -> dict[int, int]:
-        return self.derivation.disqualified
-
-    @property
-    def withdrawals(self) -> dict[int, int]:
-        """Team -> the round it was withdrawn from, as the director set it (`derivation.withdrawn`: as it counts)."""
-        return withdrawals_of(self.matches)
-
-    @functools.cached_property
-    def marks(self) -> dict[int, str]:
-        """Team -> how it is marked wherever it appears: "disqualified in round 3", "withdrawn from round 3"."""
-        return team_marks(self.derivation)
-
-    def result(self, match_pk: int) -> rules.SlotResult | None:
-        return self.derivation.results.get(match_pk)
-
-
-def _stored_score(derived_game: dict) -> rules.GameScore:
-    return rules.GameScore(
-        lus_a=derived_game["lus_a"], lus_b=derived_game["lus_b"], winner=derived_game["winner"],
-        points_a=_decimal(derived_game["points_a"]), points_b=_decimal(derived_game["points_b"]),
-        kind=derived_game["kind"],
-    )
-
-
-@functools.lru_cache(maxsize=64)
-def _decimal(text: str) -> Decimal:
-    """A stored points value ("2", "2.5", "1.5", "0"): a handful of distinct values for thousands of games."""
-    return Decimal(text)
-
-
-def _absent_side(entries_text: str | None) -> str | None:
-    # Absences are rare: a slip whose text does not mention one is not decoded at all.
-    if entries_text is None or '"absent"' not in entries_text:
-        return None
-    entries = json.loads(entries_text)
-    entry = entries[0] if isinstance(entries, list) and entries else {}
-    side = entry.get("absent") if isinstance(entry, dict) else None
-    return side if side in ("a", "b") else None
-
-
-def slot_of(match: PoolMatch) -> rules.PoolSlot:
-    slip = _stored_score(match.derived["games"][0]) if match.derived else None
-    return rules.PoolSlot(match.pk, match.round_number, match.team_a_id, match.team_b_id, slip, match.absent)
-
-
-def read_pool_matches(stage: Stage) -> list[PoolMatch]:
-    """Every pool game of `stage` with its slip, in one query (the slips' JSON read as text, decoded at once)."""
-    rows = list(
-        Match.objects.filter(stage=stage, team_b__isnull=False)
-        .order_by("round__number", "table_number", "pk")
-        .values_list("pk", "team_a_id", "team_b_id", "pool_id", "round__number",
-                     Cast("sheet__derived", TextField()), Cast("sheet__entries", TextField()),
-                     "team_a__withdrawn_from_round", "team_b__withdrawn_from_round")
-    )
-    # 2,400 separate decodes (Django's JSONField converter) were a third of the standings' time for 200 teams.
-    derived = json.loads(f"[{','.join(row[5] or 'null' for row in rows)}]")
-    return [PoolMatch(*row[:5], d, _absent_side(row[6]), *row[7:]) for row, d in zip(rows, derived, strict=True)]
-
-
-def withdrawals_of(matches: list[PoolMatch]) -> dict[int, int]:
-    """Team -> the round it was withdrawn from, read off the pool games (the same query, no second one)."""
-    out = {}
-    for m in matches:
-        if m.withdrawn_a is not None:
-            out[m.team_a_id] = m.withdrawn_a
-        if m.withdrawn_b is not None:
-            out[m.team_b_id] = m.withdrawn_b
-    return out
-
-
-def pool_state(tournament, stage: Stage | None = None) -> PoolState:
-    """The pool stage's games after the absence rule and the withdrawals; empty before the draw."""
-    stage = stage or Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
-    matches = read_pool_matches(stage) if stage is not None else []
-    return PoolState(matches, rules.derive_pool([slot_of(m) for m in matches], rules_settings(tournament),
-                                                withdrawals_of(matches)))
-
-
-def disqualified_note(round_number: int) -> str:
-    """How a disqualified team is marked wherever it appears."""
-    return _("disqualified in round %(round)s") % {"round": round_number}
-
-
-def withdrawn_note(round_number: int) -> str:
-    """How a team that left the evening is marked wherever it appears (voms.md "a team leaves early")."""
-    return _("withdrawn from round %(round)s") % {"round": round_number}
-
-
-def team_marks(derivation: rules.PoolDerivation) -> dict[int, str]:
-    """Team -> its mark: disqualified in round N, or withdrawn from round N."""
-    marks = {team: withdrawn_note(rnd) for team, rnd in derivation.withdrawn.items()}
-    marks.update((team, disqualified_note(rnd)) for team, rnd in derivation.disqualified.items())
-    return marks
-
-
-def with_note(name: str, marks: dict[int, str], team_id) -> str:
-    """A team's name, marked when it was disqualified or withdrawn (`PoolState.marks`)."""
-    mark = marks.get(team_id)
-    return name if mark is None else f"{name} ({mark})"
-
-
-def disqualifications(tournament) -> dict[int, int]:
-    """Team id -> the round of the absence that disqualified it (pool games only)."""
-    return pool_state(tournament).disqualified
-
-
-def marks_of(tournament) -> dict[int, str]:
-    """Team id -> its mark ("disqualified in round 3", "withdrawn from round 3")."""
-    return pool_state(tournament).marks
-
-
 # --- Slips ------------------------------------------------------------------------------------
-
-
-def derive_slip(settings: rules.VomsSettings, best_of: int = 1):
-    """What a slip's games are worth; used by `record_sheet` as the one recompute path."""
-
-    def derive(entries, mode) -> dict:
-        if not isinstance(entries, list) or not entries:
-            raise RuleError("no_games", gettext_noop("The slip has no game."))
-        games = [score_entry(entry, settings) for entry in entries]
-        if best_of > 1:
-            state = rules.series_state(games, best_of)
-            return {"games": [_game_dict(g) for g in games], "wins_a": state.wins_a, "wins_b": state.wins_b,
-                    "winner": state.winner, "finished": state.finished}
-        if len(games) != 1:
-            raise RuleError("one_game", gettext_noop("A pool slip holds one game."))
-        return {"games": [_game_dict(games[0])], "winner": games[0].winner, "finished": True}
-
-    return derive
-
-
-def score_entry(entry: dict, settings: rules.VomsSettings) -> rules.GameScore:
-    absent = entry.get("absent")
-    if absent in ("a", "b"):
-        return rules.forfeit("b" if absent == "a" else "a", settings)
-    return rules.score_game(entry.get("lus_a"), entry.get("lus_b"), entry.get("winner"),
-                            confirm_low_winner=bool(entry.get("confirm_low_winner")),
-                            confirm_high_lus=bool(entry.get("confirm_high_lus")), settings=settings)
-
-
-def _game_dict(game: rules.GameScore) -> dict:
-    return {"lus_a": game.lus_a, "lus_b": game.lus_b, "winner": game.winner, "kind": game.kind,
-            "points_a": str(game.points_a), "points_b": str(game.points_b)}
-
-
-def slip_entry(*, lus_a=None, lus_b=None, winner=None, confirm_low_winner=False, confirm_high_lus=False,
-               absent=None) -> dict:
-    """The raw entry as the slip says it (what is stored)."""
-    if absent:
-        return {"absent": absent}
-    entry = {"lus_a": lus_a, "lus_b": lus_b}
-    if winner:
-        entry["winner"] = winner
-    if confirm_low_winner:
-        entry["confirm_low_winner"] = True
-    if confirm_high_lus:
-        entry["confirm_high_lus"] = True
-    return entry
 
 
 class DisqualificationUnconfirmed(DomainError):
@@ -694,11 +449,6 @@ def _slip_counted(tournament, match: Match, sheet, state: PoolState, after, adde
         _after_slip(tournament, match, sheet, by)
 
 
-def is_series(match: Match) -> bool:
-    """A knockout match or a semifinal round robin's match: a best-of-N series (a pool game is one slip)."""
-    return match.stage.kind != Stage.Kind.POOLS
-
-
 def enter_from_link(link, *, entries: list[dict], confirm_disqualify: bool = False):
     """What a table sends from its private link: a pool game's slip (one game) or a series' games so far.
 
@@ -768,7 +518,6 @@ def confirm_slip(match: Match, *, by, expected_version: int | None = None):
 # --- Knockout ---------------------------------------------------------------------------------
 
 
-
 def _first_entry_counted(tournament, match: Match, sheet, before: PoolState, by) -> None:
     """A pool slip's first entry counts now (confirmed, or let count by a director): what it changed, from the
     pool before it (`before`) and after it, and what follows."""
@@ -776,16 +525,6 @@ def _first_entry_counted(tournament, match: Match, sheet, before: PoolState, by)
     sheet.disqualified = {t: r for t, r in after.items() if before.disqualified.get(t) != r}
     sheet.reinstated = {t: r for t, r in before.disqualified.items() if t not in after}
     _after_slip(tournament, match, sheet, by)
-
-def knockout_stage(tournament) -> Stage | None:
-    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.KNOCKOUT).first()
-
-
-def knockout_played(tournament) -> bool:
-    """Whether a knockout result (or a first entry awaiting confirmation) exists: then it cannot be rebuilt."""
-    stages = Stage.objects.filter(tournament=tournament, kind__in=[Stage.Kind.KNOCKOUT, Stage.Kind.SEMIFINAL_POOL])
-    return (ScoreSheet.objects.filter(match__stage__in=stages).exists()
-            or PendingSheet.objects.filter(match__stage__in=stages).exists())
 
 
 def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str,
@@ -852,22 +591,6 @@ def _create_semifinal_pool(tournament, qualifiers: list[Qualifier], best_of: int
                   best_of=best_of)
             for i, (a, b) in enumerate(pairs, 1)
         )
-
-
-def bracket_of(stage: Stage):
-    qualifiers = [Qualifier(pool=p, place=pl, team=t) for p, pl, t in stage.settings["qualifiers"]]
-    return knockout_bracket(qualifiers, third_place=stage.settings.get("third_place", False))
-
-
-def series_winners(stage: Stage, matches: list[Match] | None = None) -> dict[str, int]:
-    """Match key -> the winning team of each decided series of `stage`; `matches`: the stage's matches with
-    their sheets (`select_related("sheet")`), when the caller has read them already."""
-    winners = {}
-    for match in stage.matches.select_related("sheet") if matches is None else matches:
-        sheet = getattr(match, "sheet", None)
-        if sheet is not None and sheet.derived.get("finished"):
-            winners[match.key] = match.team_a_id if sheet.derived["winner"] == "a" else match.team_b_id
-    return winners
 
 
 def sync_bracket(stage: Stage) -> None:

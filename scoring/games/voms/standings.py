@@ -20,19 +20,12 @@ from django.utils.safestring import SafeString
 
 from scoring.rules import voms as rules
 from scoring.rules.standings import LOT_KEY, Standing
-from tournament.models import Draw, Match, Pool, Stage, Team
+from tournament.models import Match, Pool, Stage, Team
 from tournament.public.cache import cached, load_tournament
 
-from .services import (
-    PoolState,
-    bracket_of,
-    knockout_stage,
-    pool_state,
-    rules_settings,
-    series_winners,
-    standings_progress,
-    with_note,
-)
+from .queries import PoolState, bracket_of, knockout_stage, lot_seed, pool_state, rules_settings, series_winners
+from .services import standings_progress
+from .text import with_note
 
 
 @dataclass
@@ -53,11 +46,6 @@ class PoolTable:
     @property
     def decided_by_lot(self) -> bool:
         return any(r.by_lot for r in self.rows)
-
-
-def lot_seed(tournament) -> int | None:
-    draw = Draw.objects.filter(tournament=tournament, kind=Draw.Kind.POOLS).order_by("-created", "-id").first()
-    return draw.seed if draw else None
 
 
 @dataclass(frozen=True)

@@ -24,14 +24,13 @@ from scoring.services.sheets import (
     user_name,
 )
 from scoring.services.tablelinks import close_problem
-from scoring.templatetags.voms import points as show_points
-from tournament.draw.bracket import round_name
 from tournament.models import Match, Stage, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
 from tournament.views.replay import ReplayGuard
 
-from . import services
+from . import queries, services
+from .entries import slip_entry
 from .forms import (
     CONFIRM_FIELDS,
     CorrectionForm,
@@ -46,7 +45,8 @@ from .forms import (
     semifinal_choices,
     slip_fields,
 )
-from .standings import cached_standings_page, lot_seed, pool_tables, qualifiers_from
+from .standings import cached_standings_page, pool_tables, qualifiers_from
+from .text import show_points, with_note
 
 
 def url(tournament, name: str, *args) -> str:
@@ -55,14 +55,10 @@ def url(tournament, name: str, *args) -> str:
 
 def pool_count(tournament) -> int:
     """The pools drawn, or (before the draw) the pools the settings plan: the knockout's forms follow it."""
-    stage = pools_stage(tournament)
+    stage = queries.pools_stage(tournament)
     if stage is not None:
         return stage.pools.count()
-    return int(services.settings_of(tournament)["pools"])
-
-
-def pools_stage(tournament):
-    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
+    return int(queries.settings_of(tournament)["pools"])
 
 
 def fail(form, error: DomainError):
@@ -76,10 +72,10 @@ class OverviewView(ScoreEntryMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         t = self.tournament
         context.update(
-            teams=services.active_teams(t).count(),
-            stage=pools_stage(t),
-            knockout=services.knockout_stage(t),
-            settings=services.settings_of(t),
+            teams=queries.active_teams(t).count(),
+            stage=queries.pools_stage(t),
+            knockout=queries.knockout_stage(t),
+            settings=queries.settings_of(t),
         )
         return context
 
@@ -89,7 +85,7 @@ class SettingsView(DirectorRequiredMixin, FormView):
     form_class = SettingsForm
 
     def get_initial(self):
-        s = services.settings_of(self.tournament)
+        s = queries.settings_of(self.tournament)
         return {**s, "start_time": s["start_time"]}
 
     def form_valid(self, form):
@@ -126,8 +122,8 @@ class TeamsView(DirectorRequiredMixin, ReplayGuard, TemplateView):
         context.setdefault("individual_form", IndividualForm(prefix="single"))
         context.setdefault("import_form", ImportForm(prefix="import"))
         context.update(
-            singles=services.players_without_team(t),
-            drawn=pools_stage(t) is not None,
+            singles=queries.players_without_team(t),
+            drawn=queries.pools_stage(t) is not None,
         )
         return context
 
@@ -180,7 +176,7 @@ class DrawView(DirectorRequiredMixin, FormView):
     form_class = DrawForm
 
     def get_initial(self):
-        return {"pools": services.settings_of(self.tournament)["pools"]}
+        return {"pools": queries.settings_of(self.tournament)["pools"]}
 
     def form_valid(self, form):
         try:
@@ -195,9 +191,9 @@ class DrawView(DirectorRequiredMixin, FormView):
         context = super().get_context_data(**kwargs)
         context.update(
             tables=pool_tables(self.tournament),
-            seed=lot_seed(self.tournament),
-            locked=services.play_started(self.tournament),
-            without_pool=services.teams_without_pool(self.tournament),
+            seed=queries.lot_seed(self.tournament),
+            locked=queries.play_started(self.tournament),
+            without_pool=queries.teams_without_pool(self.tournament),
         )
         return context
 
@@ -207,23 +203,23 @@ class ScheduleView(ScoreEntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        stage = pools_stage(self.tournament)
+        stage = queries.pools_stage(self.tournament)
         rounds = []
         if stage:
             matches = Match.objects.filter(stage=stage).select_related("round", "pool", "team_a", "team_b", "sheet")
-            state = services.pool_state(self.tournament, stage)
+            state = queries.pool_state(self.tournament, stage)
             by_round = {}
             for m in matches:
                 result = state.result(m.pk)
-                m.name_a = services.with_note(str(m.team_a), state.marks, m.team_a_id)
-                m.name_b = services.with_note(str(m.team_b), state.marks, m.team_b_id) if m.team_b else ""
+                m.name_a = with_note(str(m.team_a), state.marks, m.team_a_id)
+                m.name_b = with_note(str(m.team_b), state.marks, m.team_b_id) if m.team_b else ""
                 m.decided = ""
                 if result is not None and result.disqualified:
                     m.decided = (_("void") if result.outcome == "void" else
                                  f"{result.game.lus_a} : {result.game.lus_b} ({_('forfeit')})")
                 by_round.setdefault(m.round, []).append(m)
             rounds = sorted(by_round.items(), key=lambda item: item[0].number)
-        context.update(rounds=rounds, seed=lot_seed(self.tournament))
+        context.update(rounds=rounds, seed=queries.lot_seed(self.tournament))
         return context
 
 
@@ -234,16 +230,16 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
     form_class = SlipForm
 
     def stage(self):
-        return pools_stage(self.tournament)
+        return queries.pools_stage(self.tournament)
 
     def get_initial(self):
         stage = self.stage()
-        rnd = services.current_round(stage) if stage else None
+        rnd = queries.current_round(stage) if stage else None
         asked = self.request.GET.get("round", "")
         return {"round": asked if asked.isdigit() and len(asked) < 5 else (rnd.number if rnd else 1)}
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
+        return {**super().get_form_kwargs(), "max_lus": queries.rules_settings(self.tournament).max_lus}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -253,7 +249,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         stage = self.stage()
         lookup, recent, missing, current = {}, [], [], None
         if stage:
-            state = services.pool_state(self.tournament, stage)
+            state = queries.pool_state(self.tournament, stage)
             director = is_director(self.request.user, self.tournament)
             matches = Match.objects.filter(stage=stage, team_b__isnull=False).select_related(
                 "round", "pool", "team_a", "team_b", "sheet")
@@ -265,10 +261,10 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                 .select_related("round", "team_a", "team_b", "sheet").order_by("-sheet__updated_at")[:8]
             )
             for m in recent:  # a disqualified team is marked with its round here too
-                m.name_a = services.with_note(str(m.team_a), state.marks, m.team_a_id)
-                m.name_b = services.with_note(str(m.team_b), state.marks, m.team_b_id)
+                m.name_a = with_note(str(m.team_a), state.marks, m.team_a_id)
+                m.name_b = with_note(str(m.team_b), state.marks, m.team_b_id)
                 m.note = slip_note(m.sheet.derived["games"][0], state.result(m.pk))
-            current = services.current_round(stage)
+            current = queries.current_round(stage)
             missing = still_missing(stage, state, current)
         pending = self.pending_slips(stage)
         # opened from the round's board: the focus goes to that slip's Confirm, and confirming returns there
@@ -278,7 +274,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
             for field in form.fields.values():
                 field.widget.attrs.pop("autofocus", None)
         context.update(problems=open_problems(self.tournament), lookup=lookup, recent=recent, stage=stage,
-                       target=services.rules_settings(self.tournament).target,
+                       target=queries.rules_settings(self.tournament).target,
                        double_entry=self.tournament.double_entry, pending=pending,
                        missing=missing, current=current, confirm_fields=CONFIRM_FIELDS,
                        from_board=opened_from_board(self.request), focus_match=focus)
@@ -392,7 +388,7 @@ class CloseProblemView(ScoreEntryMixin, View):
             messages.success(request, _("%(place)s: problem closed.")
                              % {"place": problem_rows([problem], str)[0]["place"]})
         match = problem.match
-        if match is not None and services.is_series(match):
+        if match is not None and queries.is_series(match):
             return redirect(url(self.tournament, "series", match.pk))
         return redirect(url(self.tournament, "enter"))
 
@@ -407,17 +403,17 @@ def slip_note(game: dict, result) -> str:
     return ""
 
 
-def preview(tournament, match: Match, state: services.PoolState, director: bool) -> dict:
+def preview(tournament, match: Match, state: queries.PoolState, director: bool) -> dict:
     """What the entry page shows under the form for a typed round and table (voms/enter.js)."""
-    entry = {"a": services.with_note(str(match.team_a), state.marks, match.team_a_id),
-             "b": services.with_note(str(match.team_b), state.marks, match.team_b_id),
+    entry = {"a": with_note(str(match.team_a), state.marks, match.team_a_id),
+             "b": with_note(str(match.team_b), state.marks, match.team_b_id),
              "pool": _("Pool %(pool)s") % {"pool": match.pool.name} if match.pool else "", "done": False}
     result = state.result(match.pk)
     sheet = getattr(match, "sheet", None)
     if result is not None and result.disqualified:
         teams = {"a": match.team_a, "b": match.team_b}
         entry["status"] = " · ".join(
-            services.with_note(str(teams[side]), state.marks, teams[side].pk) for side in result.disqualified)
+            with_note(str(teams[side]), state.marks, teams[side].pk) for side in result.disqualified)
         entry["status"] += " · " + (_("void") if result.outcome == "void" else _("counts 9:0 for the opponent"))
         entry["done"] = True
     elif sheet is not None:
@@ -436,14 +432,14 @@ def round_after(stage, typed: int) -> int:
     """The round the entry form shows after a slip of round `typed` was saved: that round while a game of it still
     waits for its slip, else the first round that does (the one "Still missing" lists), so that the Round field
     and the list never name two different rounds after a round's last slip."""
-    derivation = services.pool_state(stage.tournament, stage).derivation
+    derivation = queries.pool_state(stage.tournament, stage).derivation
     if any(slot.round == typed for slot in derivation.missing()):
         return typed
     following = derivation.first_open_round()
     return following if following is not None else typed
 
 
-def still_missing(stage, state: services.PoolState, current) -> list[Match]:
+def still_missing(stage, state: queries.PoolState, current) -> list[Match]:
     """The games of the current round still waiting for their slip (a disqualification's games are decided)."""
     if current is None:
         return []
@@ -469,7 +465,7 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
     form_class = CorrectionForm
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
+        return {**super().get_form_kwargs(), "max_lus": queries.rules_settings(self.tournament).max_lus}
 
     def get_match(self):
         return get_object_or_404(
@@ -492,7 +488,7 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
         context = super().get_context_data(**kwargs)
         if context["form"].is_bound and context["form"].errors:
             context["form"].focus_first_error()
-        result = services.pool_state(self.tournament, match.stage).result(match.pk)
+        result = queries.pool_state(self.tournament, match.stage).result(match.pk)
         return {**context, "match": match, "revisions": match.sheet.revisions.select_related("by"),
                 "confirm_fields": CONFIRM_FIELDS,
                 "overridden": result is not None and bool(result.disqualified)}
@@ -545,13 +541,13 @@ class KnockoutView(DirectorRequiredMixin, FormView):
     form_class = KnockoutForm
 
     def get_initial(self):
-        s = services.settings_of(self.tournament)
-        stage = services.knockout_stage(self.tournament)
+        s = queries.settings_of(self.tournament)
+        stage = queries.knockout_stage(self.tournament)
         built = {k: v for k, v in (stage.settings if stage else {}).items() if v is not None}
         return {k: built.get(k, s[k]) for k in ("qualifiers_per_pool", "third_place", "semifinal")}
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "built": services.knockout_stage(self.tournament) is not None,
+        return {**super().get_form_kwargs(), "built": queries.knockout_stage(self.tournament) is not None,
                 "pools": pool_count(self.tournament)}
 
     def form_valid(self, form):
@@ -577,8 +573,8 @@ class KnockoutView(DirectorRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        bracket = knockout_rounds(self.tournament)
-        stage = services.knockout_stage(self.tournament)
+        bracket = queries.knockout_rounds(self.tournament)
+        stage = queries.knockout_stage(self.tournament)
         origins = team_origins(stage) if stage else {}
         for _name, matches in bracket:
             for m in matches:
@@ -586,7 +582,7 @@ class KnockoutView(DirectorRequiredMixin, FormView):
         tables = pool_tables(self.tournament)
         context.update(bracket=bracket, built=built_with(stage) if stage else None,
                        winner=knockout_winner(self.tournament, bracket),
-                       played=services.knockout_played(self.tournament),
+                       played=queries.knockout_played(self.tournament),
                        # "build anyway" only while a pool game still has no result: else it only makes one wonder
                        pools_incomplete=not tables or not all(t.complete for t in tables))
         return context
@@ -619,33 +615,6 @@ def knockout_winner(tournament, bracket) -> Team | None:
             if m.key == "F" and sheet is not None and sheet.derived.get("finished"):
                 return m.team_a if sheet.derived["winner"] == "a" else m.team_b
     return None
-
-
-def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
-    """The knockout matches grouped by round, with translated round names."""
-    stage = services.knockout_stage(tournament)
-    if stage is None:
-        return []
-    if stage.settings.get("semifinal") == "round_robin":
-        sf = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.SEMIFINAL_POOL).first()
-        matches = list(Match.objects.filter(stage=sf).select_related("team_a", "team_b", "sheet"))
-        finals = {m.key: m for m in stage.matches.select_related("team_a", "team_b", "sheet")}
-        out = [(_("Semifinal round robin"), matches)]
-        if "3P" in finals:
-            out.append((_("Match for third place"), [finals["3P"]]))
-        if "F" in finals:
-            out.append((_("Final"), [finals["F"]]))
-        return out
-    bracket = services.bracket_of(stage)
-    matches = {m.key: m for m in stage.matches.select_related("team_a", "team_b", "sheet")}
-    out = []
-    total = len(bracket.rounds)
-    for number, rnd in enumerate(bracket.rounds, 1):
-        message, params = round_name(number, total)
-        out.append((_(message) % params, [matches[m.id] for m in rnd if m.id in matches]))
-    if bracket.third_place is not None and "3P" in matches:
-        out.insert(len(out) - 1, (_("Match for third place"), [matches["3P"]]))
-    return out
 
 
 def confirm_first_entry(request, match) -> bool:
@@ -708,7 +677,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         return {"version": sheet.version if sheet else 0, "game": len(self.base_games(match, sheet)) + 1}
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "max_lus": services.rules_settings(self.tournament).max_lus}
+        return {**super().get_form_kwargs(), "max_lus": queries.rules_settings(self.tournament).max_lus}
 
     def get_context_data(self, **kwargs):
         match = self.get_match()
@@ -721,7 +690,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         correction = kwargs.get("correction")
         if correction is None and sheet is not None and is_director(self.request.user, self.tournament):
             correction = SeriesCorrectionForm(prefix="fix", games=len(sheet.entries),
-                                              max_lus=services.rules_settings(self.tournament).max_lus,
+                                              max_lus=queries.rules_settings(self.tournament).max_lus,
                                               initial={"version": sheet.version, "number": len(sheet.entries)})
         return {**context, "match": match, "sheet": sheet, "correction": correction,
                 "problems": open_problems(self.tournament, match=match),
@@ -753,10 +722,10 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         if sheet is None or not is_director(self.request.user, self.tournament):
             raise PermissionDenied
         form = SeriesCorrectionForm(self.request.POST, prefix="fix", games=len(sheet.entries),
-                                    max_lus=services.rules_settings(self.tournament).max_lus)
+                                    max_lus=queries.rules_settings(self.tournament).max_lus)
         if form.is_valid():
             d = form.cleaned_data
-            game = services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
+            game = slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
                                        confirm_low_winner=d["confirm_low_winner"],
                                        confirm_high_lus=d["confirm_high_lus"])
             try:
@@ -786,7 +755,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         d = form.cleaned_data
         if d.get("game") and d["game"] <= len(games):
             games = games[:d["game"] - 1]  # the list grew since the form was shown: this game's own place
-        games.append(services.slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
+        games.append(slip_entry(lus_a=d["lus_a"], lus_b=d["lus_b"], winner=d["winner"] or None,
                                          confirm_low_winner=d["confirm_low_winner"],
                                          confirm_high_lus=d["confirm_high_lus"]))
         version = d.get("version")
