@@ -3,7 +3,7 @@
 Both teams with their players, then the slip as at the referee table (lus of each team, the winner when both
 reached the target, x for an absent team; the same confirmations and refusals), a row per game for a series.
 What is typed is kept in the phone (static/scoring/phone.js) until it is sent; sending makes a first entry
-awaiting confirmation at the referee table (`services.enter_from_link`). Once the result counts (a series:
+awaiting confirmation at the referee table (`services.slips.enter_from_link`). Once the result counts (a series:
 once it is decided) the page shows it read-only.
 """
 
@@ -20,10 +20,11 @@ from scoring.services.sheets import pending_of, rule_message
 from tournament.models import Match
 from tournament.services.errors import DomainError
 
-from . import queries, services
+from . import queries
 from .documents import team_card
 from .entries import score_entry
 from .forms import PhoneGameForm
+from .services.slips import DisqualificationUnconfirmed, enter_from_link
 from .views import fail
 
 FIELDS = r"^g\d+-(lus_a|lus_b|winner|confirm_low_winner|confirm_high_lus)$|^confirm_disqualify$"
@@ -116,9 +117,9 @@ def _send(request, link, match: Match, context: dict, counted: list):
         error = _("Something on the slip cannot be right: see the marked boxes.")
     if error is None:
         try:
-            result = services.enter_from_link(link, entries=counted + entries,
+            result = enter_from_link(link, entries=counted + entries,
                                               confirm_disqualify=request.POST.get("confirm_disqualify") == "on")
-        except services.DisqualificationUnconfirmed as asked:
+        except DisqualificationUnconfirmed as asked:
             context.update(ask_disqualify=True)
             error = asked.message
         except DomainError as refused:

@@ -24,7 +24,7 @@ from tournament.models import Match, Pool, Stage, Team
 from tournament.public.cache import cached, load_tournament
 
 from .queries import PoolState, bracket_of, knockout_stage, lot_seed, pool_state, rules_settings, series_winners
-from .services import standings_progress
+from .services.progress import standings_progress
 from .text import with_note
 
 

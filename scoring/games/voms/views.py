@@ -29,7 +29,7 @@ from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_di
 from tournament.services.errors import DomainError
 from tournament.views.replay import ReplayGuard
 
-from . import queries, services
+from . import queries
 from .entries import slip_entry
 from .forms import (
     CONFIRM_FIELDS,
@@ -45,6 +45,11 @@ from .forms import (
     semifinal_choices,
     slip_fields,
 )
+from .services.knockout import correct_series_game, create_knockout, record_series
+from .services.pools import draw_pools
+from .services.settings import update_settings
+from .services.slips import confirm_slip, record_slip
+from .services.teams import draw_partners, import_teams, register_individual
 from .standings import cached_standings_page, pool_tables, qualifiers_from
 from .text import show_points, with_note
 
@@ -94,7 +99,7 @@ class SettingsView(DirectorRequiredMixin, FormView):
         for key in ("win_points", "kam_points", "over_points"):
             data[key] = str(data[key].normalize())
         try:
-            services.update_settings(self.tournament, by=self.request.user, changes=data)
+            update_settings(self.tournament, by=self.request.user, changes=data)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -135,11 +140,11 @@ class TeamsView(DirectorRequiredMixin, ReplayGuard, TemplateView):
                 form = IndividualForm(request.POST, prefix="single")
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(individual_form=form))
-                player = services.register_individual(t, by=request.user, name=form.cleaned_data["name"],
+                player = register_individual(t, by=request.user, name=form.cleaned_data["name"],
                                                       sent=self.sent)
                 messages.success(request, _("%(name)s registered without a partner.") % {"name": player.name})
             elif action == "partners":
-                teams = services.draw_partners(t, by=request.user, sent=self.sent)
+                teams = draw_partners(t, by=request.user, sent=self.sent)
                 messages.success(request, _("Partners drawn: %(count)s teams.") % {"count": len(teams)})
                 return redirect(reverse("tournament:desk", args=[t.slug]))
             elif action == "import":
@@ -147,7 +152,7 @@ class TeamsView(DirectorRequiredMixin, ReplayGuard, TemplateView):
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(import_form=form))
                 upload = form.cleaned_data["file"]
-                report = services.import_teams(t, upload.name, upload.read(), by=request.user, sent=self.sent,
+                report = import_teams(t, upload.name, upload.read(), by=request.user, sent=self.sent,
                                                confirm_duplicates=form.confirmed)
                 if report.held:  # the file is chosen again, with the box ticked
                     return self.render_to_response(self.get_context_data(
@@ -180,7 +185,7 @@ class DrawView(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            services.draw_pools(self.tournament, by=self.request.user, **form.cleaned_data)
+            draw_pools(self.tournament, by=self.request.user, **form.cleaned_data)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
@@ -318,7 +323,7 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         decision = posted_decision(self.request.POST)
         try:
             # version 0: a new slip; one saved meanwhile (or before) is shown beside this one, never replaced
-            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
+            sheet = record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
                                          confirm_disqualify=d["confirm_disqualify"], sent=self.sent, **decision)
         except StaleVersion as saved:
             return self.entered_already(form, saved.sheet)
@@ -496,7 +501,7 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
     def form_valid(self, form):
         match = self.get_match()
         try:
-            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
+            sheet = record_slip(match, by=self.request.user, entry=form.entry(),
                                          expected_version=form.cleaned_data["version"],
                                          reason=form.cleaned_data["reason"],
                                          confirm_disqualify=form.cleaned_data["confirm_disqualify"],
@@ -561,7 +566,7 @@ class KnockoutView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         qualifiers = qualifiers_from(tables, d["qualifiers_per_pool"])
         try:
-            services.create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
+            create_knockout(self.tournament, by=self.request.user, qualifiers=qualifiers,
                                      third_place=d["third_place"], semifinal=d["semifinal"],
                                      qualifiers_per_pool=d["qualifiers_per_pool"],
                                      confirm_rebuild=d.get("confirm_rebuild", False))
@@ -621,7 +626,7 @@ def confirm_first_entry(request, match) -> bool:
     """The Confirm button of a first entry (a slip or series games): True when it counts now, else a message."""
     version = request.POST.get("pending_version", "")
     try:
-        services.confirm_slip(match, by=request.user, expected_version=int(version) if version.isdigit() else None)
+        confirm_slip(match, by=request.user, expected_version=int(version) if version.isdigit() else None)
     except DomainError as error:
         messages.error(request, error.message)
         return False
@@ -729,7 +734,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                        confirm_low_winner=d["confirm_low_winner"],
                                        confirm_high_lus=d["confirm_high_lus"])
             try:
-                services.correct_series_game(match, by=self.request.user, number=d["number"], game=game,
+                correct_series_game(match, by=self.request.user, number=d["number"], game=game,
                                              reason=d["reason"], expected_version=d["version"])
             except DomainError as error:
                 fail(form, error)
@@ -761,7 +766,7 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         version = d.get("version")
         decision = posted_decision(self.request.POST)
         try:
-            saved = services.record_series(match, by=self.request.user, games=games,
+            saved = record_series(match, by=self.request.user, games=games,
                                            expected_version=version if version is not None
                                            else sheet.version if sheet else None,
                                            sent=self.sent, **decision)

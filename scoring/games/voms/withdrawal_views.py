@@ -17,7 +17,8 @@ from tournament.permissions import DirectorRequiredMixin
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
-from . import queries, withdrawal
+from . import queries
+from .services import withdrawal
 from .text import withdrawn_note
 
 

@@ -20,8 +20,8 @@ from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
 
-from .queries import knockout_stage, pool_state, pools_stage
-from .services import _require_director
+from ..queries import knockout_stage, pool_state, pools_stage
+from .common import require_director
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def pool_round_numbers(tournament) -> list[int]:
 def check_withdrawal(team: Team, from_round: int | None, *, by) -> Stage:
     """Refuse what `withdraw_team` (a round) or `undo_withdrawal` (None) would refuse, before it is asked."""
     tournament = team.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament)
     stage = pools_stage(tournament)
     if stage is None or not team.pool_entries.filter(pool__stage=stage).exists():
         raise DomainError(_("%(team)s plays in no pool: a team is withdrawn from a round only after the pool "
