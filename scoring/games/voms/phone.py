@@ -25,7 +25,7 @@ from .documents import team_card
 from .entries import score_entry
 from .forms import PhoneGameForm
 from .services.slips import DisqualificationUnconfirmed, enter_from_link
-from .views import fail
+from .views.common import fail
 
 FIELDS = r"^g\d+-(lus_a|lus_b|winner|confirm_low_winner|confirm_high_lus)$|^confirm_disqualify$"
 

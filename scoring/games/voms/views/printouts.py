@@ -17,8 +17,8 @@ from django.views.generic import TemplateView
 from documents.response import document_response
 from tournament.permissions import DirectorRequiredMixin
 
-from . import queries
-from .documents import CATALOGUE, build, knockout_round_choices, start_time
+from .. import queries
+from ..documents import CATALOGUE, build, knockout_round_choices, start_time
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel"}
 

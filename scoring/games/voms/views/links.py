@@ -14,9 +14,10 @@ from scoring.services.tablelinks import issue_match_links
 from tournament.models import Match
 from tournament.permissions import DirectorRequiredMixin
 
-from . import queries
-from .documents import team_card
-from .views import url
+from .. import queries
+from ..documents import team_card
+from .common import url
+from .printouts import document_url
 
 KNOCKOUT = "knockout"
 
@@ -81,8 +82,6 @@ class LinksView(DirectorRequiredMixin, TemplateView):
         return context
 
     def print_url(self, part: str) -> str:
-        from .print_views import document_url
-
         if part == KNOCKOUT:
             return document_url(self.tournament, "seriesslips", "pdf")
         return document_url(self.tournament, "slips", "pdf", int(part))

@@ -17,9 +17,9 @@ from tournament.permissions import DirectorRequiredMixin
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
-from . import queries
-from .services import withdrawal
-from .text import withdrawn_note
+from .. import queries
+from ..services import withdrawal
+from ..text import withdrawn_note
 
 
 class WithdrawForm(forms.Form):
