@@ -266,11 +266,6 @@ def test_reserved_slugs_are_not_taken(seated, director):
 # --- the pages and the commands ---------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def stash_in_tmp(settings, tmp_path):
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
-
-
 def test_director_downloads_and_imports_through_the_pages(seated, director, client):
     client.force_login(director)
     detail = client.get(reverse("tournament:detail", args=[seated.slug])).content.decode()
