@@ -12,11 +12,12 @@ from scoring.games.tablegames import services as tablegames
 from scoring.games.tablegames.config import defaults_for
 from scoring.games.tablegames.family import game_by_key
 from scoring.games.tablegames.standings import standings as tablegames_standings
-from scoring.games.voms import services as voms
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from scoring.games.voms.standings import pool_tables
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.models import Match, Role, Table, TournamentRole
-from tournament.services.participants import add_participant
+from tournament.services.participants import add_participant, register_team
 
 
 def rummi_hand(out, *penalties):
@@ -27,7 +28,7 @@ def rummi_hand(out, *penalties):
 @dataclasses.dataclass
 class VomsGame:
     tournament: object
-    service = voms
+    service = voms_slips
 
     @property
     def place(self):
@@ -38,10 +39,10 @@ class VomsGame:
         return {"lus_a": 9, "lus_b": 3 + variant}
 
     def enter(self, by, variant=0, **kwargs):
-        return voms.record_slip(self.place, by=by, entry=self.entries(variant), **kwargs)
+        return voms_slips.record_slip(self.place, by=by, entry=self.entries(variant), **kwargs)
 
     def confirm(self, by, **kwargs):
-        return voms.confirm_slip(self.place, by=by, **kwargs)
+        return voms_slips.confirm_slip(self.place, by=by, **kwargs)
 
     def fields(self):
         from scoring.games.voms.forms import slip_fields
@@ -52,12 +53,12 @@ class VomsGame:
         return bool(pool_tables(self.tournament)[0].results)
 
     def correction(self, by, **kwargs):
-        return voms.record_slip(self.place, by=by, entry={"lus_a": 9, "lus_b": 7}, **kwargs)
+        return voms_slips.record_slip(self.place, by=by, entry={"lus_a": 9, "lus_b": 7}, **kwargs)
 
     def complete_round(self, by):
         for match in Match.objects.filter(stage__tournament=self.tournament, round__number=1, team_b__isnull=False,
                                           sheet__isnull=True):
-            voms.record_slip(match, by=by, entry={"lus_a": 9, "lus_b": 1})
+            voms_slips.record_slip(match, by=by, entry={"lus_a": 9, "lus_b": 1})
 
 
 @dataclasses.dataclass
@@ -142,8 +143,8 @@ class RummiGame:
 def _voms(director, make_tournament):
     tournament = make_tournament(director, name="Voms double", game="voms")
     for i in range(4):
-        voms.register_team(tournament, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
-    voms.draw_pools(tournament, by=director, pools=1, seed=11)
+        register_team(tournament, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
+    voms_pools.draw_pools(tournament, by=director, pools=1, seed=11)
     return VomsGame(tournament)
 
 

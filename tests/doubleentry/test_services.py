@@ -220,12 +220,12 @@ def test_single_entry_backup_after_the_last_sheet_of_a_round(game, first, monkey
 
 
 def test_a_voms_first_entry_locks_the_draw_like_a_counted_slip(make_game, director, django_user_model):
-    from scoring.games.voms import services as voms
+    from scoring.games.voms.services import pools as voms_pools
 
     game = make_game("voms")
     game.tournament.double_entry = True
     game.tournament.save()
     game.enter(director)
     with pytest.raises(DomainError, match="cannot be redone"):
-        voms.draw_pools(game.tournament, by=director, pools=1, seed=3)
+        voms_pools.draw_pools(game.tournament, by=director, pools=1, seed=3)
     assert PendingSheet.objects.exists()

@@ -27,7 +27,7 @@ KEY = re.compile(r"[a-z][a-z0-9_]*")
 def change_settings(game: str, tournament, director) -> None:
     """A settings change as each game's settings page makes it, with choices other than the defaults."""
     if game == "voms":
-        from scoring.games.voms.services import update_settings
+        from scoring.games.voms.services.settings import update_settings
 
         update_settings(tournament, by=director, changes={"semifinal": "round_robin", "best_of": 5})
     elif game == "schafkopf":

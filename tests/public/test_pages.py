@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from scoring import games
 from scoring.games.schafkopf.queries import places_by_participant, seated_tables
-from scoring.games.voms import services as voms_services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms.services import slips as voms_slips
 from tests.conftest import built_once_fixtures, new_director
 from tournament.models import Match, Participant, Role, Round, TournamentRole
 from tournament.public.content import fold, matches_name
@@ -59,7 +60,7 @@ def since(response) -> str:
 
 def enter(t, table, lus_a, lus_b, by, round_number=1):
     match = Match.objects.get(stage__tournament=t, round__number=round_number, table_number=table)
-    return voms_services.record_slip(match, by=by, entry=voms_services.slip_entry(lus_a=lus_a, lus_b=lus_b))
+    return voms_slips.record_slip(match, by=by, entry=voms_entries.slip_entry(lus_a=lus_a, lus_b=lus_b))
 
 
 # --- nothing unpublished is reachable ---------------------------------------------------------------------------

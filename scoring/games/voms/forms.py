@@ -7,6 +7,8 @@ from tournament.desk_forms import ImportWarningsMixin
 from tournament.form_focus import FocusFirstError
 from tournament.services.text import MAX_REASON
 
+from .entries import slip_entry
+
 #: the largest round or table number the referee table can type
 MAX_NUMBER = 9999
 
@@ -159,8 +161,6 @@ class SlipForm(FocusFirstError, forms.Form):
         return data
 
     def entry(self) -> dict:
-        from .services import slip_entry
-
         d = self.cleaned_data
         if d["lus_a"] == "x":
             return slip_entry(absent="a")

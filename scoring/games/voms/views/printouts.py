@@ -17,8 +17,8 @@ from django.views.generic import TemplateView
 from documents.response import document_response
 from tournament.permissions import DirectorRequiredMixin
 
-from . import services
-from .documents import CATALOGUE, build, knockout_round_choices, pools_stage, start_time
+from .. import queries
+from ..documents import CATALOGUE, build, knockout_round_choices, start_time
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel"}
 
@@ -30,10 +30,10 @@ def document_url(tournament, name: str, file_format: str, round_number: int | No
 
 def rounds_with_games(tournament) -> list[dict]:
     """Every round of the pool stage with its time and number of games (one query)."""
-    stage = pools_stage(tournament)
+    stage = queries.pools_stage(tournament)
     if stage is None:
         return []
-    current = services.current_round(stage)
+    current = queries.current_round(stage)
     rounds = stage.rounds.annotate(games=Count("matches", filter=Q(matches__team_b__isnull=False)))
     return [{"number": r.number, "time": start_time(r), "games": r.games, "current": r == current} for r in rounds]
 
@@ -85,7 +85,7 @@ class DocumentView(DirectorRequiredMixin, View):
         value = self.request.GET.get("round")
         if not value:
             return None
-        stage = pools_stage(self.tournament)
+        stage = queries.pools_stage(self.tournament)
         if not value.isdigit() or stage is None or not stage.rounds.filter(number=int(value)).exists():
             raise Http404
         return int(value)

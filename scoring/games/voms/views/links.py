@@ -14,9 +14,10 @@ from scoring.services.tablelinks import issue_match_links
 from tournament.models import Match
 from tournament.permissions import DirectorRequiredMixin
 
-from . import services
-from .documents import team_card
-from .views import knockout_rounds, pools_stage, url
+from .. import queries
+from ..documents import team_card
+from .common import url
+from .printouts import document_url
 
 KNOCKOUT = "knockout"
 
@@ -27,8 +28,8 @@ class CurrentLinksView(DirectorRequiredMixin, View):
     http_method_names = ["get"]
 
     def get(self, request, *args, **kwargs):
-        stage = pools_stage(self.tournament)
-        current = services.current_round(stage) if stage else None
+        stage = queries.pools_stage(self.tournament)
+        current = queries.current_round(stage) if stage else None
         return redirect(url(self.tournament, "links_part", str(current.number) if current else "1"))
 
 
@@ -36,10 +37,10 @@ class LinksView(DirectorRequiredMixin, TemplateView):
     template_name = "voms/links.html"
 
     def parts(self) -> list[tuple[str, str]]:
-        stage = pools_stage(self.tournament)
+        stage = queries.pools_stage(self.tournament)
         parts = [(str(r.number), _("Round %(number)s") % {"number": r.number})
                  for r in (stage.rounds.order_by("number") if stage else [])]
-        if services.knockout_stage(self.tournament) is not None:
+        if queries.knockout_stage(self.tournament) is not None:
             parts.append((KNOCKOUT, _("Knockout")))
         return parts
 
@@ -52,8 +53,8 @@ class LinksView(DirectorRequiredMixin, TemplateView):
         if part not in {key for key, _label in parts}:
             raise Http404
         if part == KNOCKOUT:
-            return [(str(name), matches) for name, matches in knockout_rounds(self.tournament)]
-        games = list(Match.objects.filter(stage=pools_stage(self.tournament), round__number=int(part),
+            return [(str(name), matches) for name, matches in queries.knockout_rounds(self.tournament)]
+        games = list(Match.objects.filter(stage=queries.pools_stage(self.tournament), round__number=int(part),
                                           team_b__isnull=False)
                      .select_related("team_a", "team_b", "pool", "round").order_by("table_number"))
         return [("", games)]
@@ -81,8 +82,6 @@ class LinksView(DirectorRequiredMixin, TemplateView):
         return context
 
     def print_url(self, part: str) -> str:
-        from .print_views import document_url
-
         if part == KNOCKOUT:
             return document_url(self.tournament, "seriesslips", "pdf")
         return document_url(self.tournament, "slips", "pdf", int(part))

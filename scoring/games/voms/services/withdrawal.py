@@ -20,7 +20,8 @@ from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
 
-from .services import _require_director, knockout_stage, pool_state
+from ..queries import knockout_stage, pool_state, pools_stage
+from .common import require_director
 
 
 @dataclass(frozen=True)
@@ -45,12 +46,8 @@ class WithdrawalEffect:
     standing_rounds: int
 
 
-def pool_stage(tournament) -> Stage | None:
-    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
-
-
 def pool_round_numbers(tournament) -> list[int]:
-    stage = pool_stage(tournament)
+    stage = pools_stage(tournament)
     if stage is None:
         return []
     return list(Round.objects.filter(stage=stage).order_by("number").values_list("number", flat=True))
@@ -59,8 +56,8 @@ def pool_round_numbers(tournament) -> list[int]:
 def check_withdrawal(team: Team, from_round: int | None, *, by) -> Stage:
     """Refuse what `withdraw_team` (a round) or `undo_withdrawal` (None) would refuse, before it is asked."""
     tournament = team.tournament
-    _require_director(by, tournament)
-    stage = pool_stage(tournament)
+    require_director(by, tournament)
+    stage = pools_stage(tournament)
     if stage is None or not team.pool_entries.filter(pool__stage=stage).exists():
         raise DomainError(_("%(team)s plays in no pool: a team is withdrawn from a round only after the pool "
                             "draw (before it, withdraw it on its page).") % {"team": team.name})
@@ -83,7 +80,7 @@ def check_withdrawal(team: Team, from_round: int | None, *, by) -> Stage:
 
 def withdrawal_effect(team: Team, from_round: int) -> WithdrawalEffect:
     """The games of `team` from `from_round` on, each a 9:0 forfeit for its opponent once it is withdrawn."""
-    stage = pool_stage(team.tournament)
+    stage = pools_stage(team.tournament)
     games = (Match.objects.filter(stage=stage, round__number__gte=from_round, team_b__isnull=False)
              .filter(Q(team_a=team) | Q(team_b=team)).select_related("round", "team_a", "team_b", "sheet")
              .order_by("round__number", "table_number"))

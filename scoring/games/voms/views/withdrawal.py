@@ -17,7 +17,9 @@ from tournament.permissions import DirectorRequiredMixin
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
-from . import services, withdrawal
+from .. import queries
+from ..services import withdrawal
+from ..text import withdrawn_note
 
 
 class WithdrawForm(forms.Form):
@@ -50,7 +52,7 @@ def effect_text(effect: withdrawal.WithdrawalEffect) -> str:
             "%(count)s slips typed for these games no longer count (they stay in the history; undoing the "
             "withdrawal restores them).", typed) % {"count": typed})
     parts.append(_("The team is shown as “%(mark)s” on every list, printout and public page.")
-                 % {"mark": services.withdrawn_note(effect.from_round)})
+                 % {"mark": withdrawn_note(effect.from_round)})
     return " ".join(parts)
 
 
@@ -67,10 +69,10 @@ class WithdrawView(DirectorRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         team = kwargs.get("current") or self.team()
         rounds = withdrawal.pool_round_numbers(self.tournament)
-        stage = withdrawal.pool_stage(self.tournament)
-        current = services.current_round(stage) if stage else None
+        stage = queries.pools_stage(self.tournament)
+        current = queries.current_round(stage) if stage else None
         initial = team.withdrawn_from_round or (current.number if current else None)
-        state = services.pool_state(self.tournament, stage)
+        state = queries.pool_state(self.tournament, stage)
         context.update(
             team=team, rounds=rounds, mark=state.marks.get(team.pk, ""),
             form=kwargs.get("form") or WithdrawForm(rounds=rounds, initial={"from_round": initial}),
