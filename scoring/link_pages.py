@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.models import TableLink, TableProblem
-from scoring.services.tablelinks import close_problem, current_token, issue_links, reissue_link, revoke_link
+from scoring.results.links import current_token, issue_links, reissue_link, revoke_link
+from scoring.results.problems import close_problem
 from tournament.models import Round, Seat, Stage
 from tournament.public.links import base_url
 from tournament.public.qr import qr_svg

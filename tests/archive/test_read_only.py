@@ -13,7 +13,8 @@ from scoring.games.schafkopf import services as schafkopf
 from scoring.games.tablegames import services as tablegames
 from scoring.games.voms import services as voms
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
-from scoring.services.tablelinks import LinkRefused, issue_links, issue_match_links, record_table_entry, token_of
+from scoring.results.counting import record_table_entry
+from scoring.results.links import LinkRefused, issue_links, issue_match_links, token_of
 from tests.doubleentry.conftest import _helper, _rummi, _schafkopf, _voms
 from tests.schafkopf.test_tablelink_views import grid_post as phone_grid
 from tests.schafkopf.test_views import grid_post
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 #: what the director's and the assistant's pages say (tournament.services.audit.archived_message)
 REFUSED = "This tournament is archived, so it is read-only: nothing was saved."
 REOPEN = "“Restore from archive” on the tournament's page"
-#: what a table's phone says (scoring.services.tablelinks.closed_reason)
+#: what a table's phone says (scoring.results.links.closed_reason)
 CLOSED = "This tournament is archived: its table links show the results and record nothing any more."
 
 

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from scoring.games.voms import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.linkbrakes import REFUSED_LIMIT
-from scoring.services.tablelinks import issue_match_links, reissue_link, revoke_link, token_of
+from scoring.results.brakes import REFUSED_LIMIT
+from scoring.results.links import issue_match_links, reissue_link, revoke_link, token_of
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage

@@ -22,19 +22,13 @@ from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.drafts import draft_config, state_of
 from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
+from scoring.results.checks import rule_message
+from scoring.results.compare import two_versions
+from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
+from scoring.results.recording import StaleVersion
+from scoring.results.words import entered_by_label, user_name
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
-from scoring.services.compare import two_versions
-from scoring.services.sheets import (
-    EntriesDiffer,
-    StaleVersion,
-    decided_message,
-    entered_by_label,
-    pending_of,
-    posted_decision,
-    rule_message,
-    user_name,
-)
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -124,7 +118,7 @@ TOTALS_LABELS = {
 
 
 def list_fields(entries: list[dict]) -> list[tuple[str, list[tuple[str, str, str]]]]:
-    """A list as labelled fields (`scoring.services.compare`); the keys are the grid's input names."""
+    """A list as labelled fields (`scoring.results.compare`); the keys are the grid's input names."""
     if _is_games(entries):
         return [(_("Game %(number)s") % {"number": n},
                  [(f"{key}{n}", str(GRID_LABELS[key]), text) for key, text in grid_values(entry).items()])

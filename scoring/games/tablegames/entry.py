@@ -20,18 +20,11 @@ from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.drafts import draft_config, state_of
 from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
+from scoring.results.compare import two_versions
+from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
+from scoring.results.recording import StaleVersion
+from scoring.results.words import entered_by_label, started_by_label, user_name
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
-from scoring.services.compare import two_versions
-from scoring.services.sheets import (
-    EntriesDiffer,
-    StaleVersion,
-    decided_message,
-    entered_by_label,
-    pending_of,
-    posted_decision,
-    started_by_label,
-    user_name,
-)
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
@@ -490,7 +483,7 @@ def _places(order) -> list[tuple[int, int]]:
 
 
 def sheet_fields(settings, names: dict[int, str]):
-    """How a sheet's rows read as labelled fields (`scoring.services.compare`): hand by hand, or per player.
+    """How a sheet's rows read as labelled fields (`scoring.results.compare`): hand by hand, or per player.
 
     The keys are the grid's input names, so the page can mark exactly the inputs that differ.
     """

@@ -23,10 +23,12 @@ from django.utils.translation import gettext as _
 
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.progress import ResultProgress, counted_progress, expected_places, is_finished, is_finished_text
+from scoring.results.checks import rule_message
+from scoring.results.counting import confirm_pending, record_table_entry
+from scoring.results.double_entry import FIRST
+from scoring.results.recording import record_sheet
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError, gettext_noop
-from scoring.services.sheets import FIRST, confirm_pending, record_sheet, rule_message
-from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
 from tournament.draw.pools import draw_pools as draw_pool_lists
@@ -705,7 +707,7 @@ def enter_from_link(link, *, entries: list[dict], confirm_disqualify: bool = Fal
     The same rules refuse the same entries as at the referee table, with the same messages; an absence that
     disqualifies asks the same confirmation. The result is a first entry awaiting confirmation, or (when the
     tournament lets table entries count at once) counted like the referee's entry; sending the same again
-    changes nothing (`scoring.services.tablelinks.record_table_entry`).
+    changes nothing (`scoring.results.counting.record_table_entry`).
     """
     match = link.match
     tournament = link.tournament

@@ -13,17 +13,11 @@ from django.views.generic import FormView, TemplateView, View
 from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.link_pages import problem_rows
 from scoring.models import PendingSheet, TableProblem
-from scoring.services.compare import two_versions
-from scoring.services.sheets import (
-    EntriesDiffer,
-    StaleVersion,
-    decided_message,
-    entered_by_label,
-    pending_of,
-    posted_decision,
-    user_name,
-)
-from scoring.services.tablelinks import close_problem
+from scoring.results.compare import two_versions
+from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
+from scoring.results.problems import close_problem
+from scoring.results.recording import StaleVersion
+from scoring.results.words import entered_by_label, user_name
 from scoring.templatetags.voms import points as show_points
 from tournament.draw.bracket import round_name
 from tournament.models import Match, Stage, Team
