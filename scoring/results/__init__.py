@@ -9,4 +9,6 @@
 - `problems.py`: problems a table signals from its link, and closing them.
 - `compare.py`: two versions of a sheet field by field; `recompute.py`: what stored sheets are worth.
 - `places.py`, `checks.py`, `words.py`: a sheet's place, the rules' verdict on entries, who entered what.
+- `views.py`: `EntryFlow`, the sheet-entry protocol (save, saved meanwhile, entries differ, decide, confirm)
+  every entry page uses.
 """
