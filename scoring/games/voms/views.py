@@ -10,13 +10,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import FormView, TemplateView, View
 
-from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
+from scoring.board_views import ProblemsBoardView, opened_from_board
 from scoring.link_pages import problem_rows
 from scoring.models import PendingSheet, TableProblem
-from scoring.results.compare import two_versions
-from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
+from scoring.results.double_entry import decided_message, pending_of
 from scoring.results.problems import close_problem
-from scoring.results.recording import StaleVersion
+from scoring.results.views import CONFIRMED, DECIDED, FIRST_ENTRY, EntryFlow
 from scoring.results.words import entered_by_label, user_name
 from scoring.templatetags.voms import points as show_points
 from tournament.draw.bracket import round_name
@@ -221,7 +220,7 @@ class ScheduleView(ScoreEntryMixin, TemplateView):
         return context
 
 
-class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
+class SlipEntryView(ScoreEntryMixin, EntryFlow, FormView):
     """The referee table: table number, lus A, lus B, Enter. Current round first."""
 
     template_name = "voms/enter.html"
@@ -290,19 +289,41 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "confirm":
+            # the Confirm button of a first entry: a second person (or a director deciding) lets it count
+            self.match = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "stage"),
+                                           stage__tournament=self.tournament, pk=self.request.POST.get("match") or 0)
             return self.confirm()
         return super().post(request, *args, **kwargs)
 
-    def confirm(self):
-        """The Confirm button of a first entry: a second person (or a director deciding) lets it count."""
-        match = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "stage"),
-                                  stage__tournament=self.tournament, pk=self.request.POST.get("match") or 0)
-        if confirm_first_entry(self.request, match):
-            messages.success(self.request, _("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
-                             % {"round": match.round.number, "table": match.table_number})
-            if opened_from_board(self.request):
-                return redirect(board_url(self.tournament, str(match.round.number)))
-        return redirect(url(self.tournament, "enter") + f"?round={round_after(match.stage, match.round.number)}")
+    # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
+
+    def entry_fields(self):
+        return slip_fields
+
+    def confirm_first_entry(self, *, expected_version):
+        services.confirm_slip(self.match, by=self.request.user, expected_version=expected_version)
+
+    def confirmed_message(self) -> str:
+        return (_("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
+                % {"round": self.match.round.number, "table": self.match.table_number})
+
+    def board_part(self) -> str:
+        return str(self.match.round.number)
+
+    def confirmed_url(self) -> str:
+        return url(self.tournament, "enter") + f"?round={round_after(self.match.stage, self.match.round.number)}"
+
+    def confirm_refused_url(self) -> str:
+        return self.confirmed_url()
+
+    def show_stale(self, stale, entries):
+        return self.entered_already(self.form, stale.sheet)
+
+    def show_differs(self, differ, entries, compared):
+        """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
+        mark_differences(self.form, compared["two"])
+        return self.render_to_response(self.get_context_data(
+            form=self.form, conflict_match=self.match, conflict_pending=differ.pending, **compared))
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -313,20 +334,20 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                            % {"table": d["table"], "round": d["round"]})
             return self.form_invalid(form)
         waiting = pending_of(match=match)
-        decision = posted_decision(self.request.POST)
+        self.form, self.match = form, match
         try:
             # version 0: a new slip; one saved meanwhile (or before) is shown beside this one, never replaced
-            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
-                                         confirm_disqualify=d["confirm_disqualify"], sent=self.sent, **decision)
-        except StaleVersion as saved:
-            return self.entered_already(form, saved.sheet)
-        except EntriesDiffer as conflict:
-            return self.differs(form, match, conflict)
+            sheet = self.record(lambda **flow: services.record_slip(
+                match, by=self.request.user, entry=form.entry(), expected_version=0,
+                confirm_disqualify=d["confirm_disqualify"], **flow), [form.entry()])
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
+        if self.answered(sheet):
+            return sheet
         teams = {"round": d["round"], "table": d["table"], "a": match.team_a, "b": match.team_b}
-        if not sheet.counted:
+        outcome = self.outcome(sheet, had_first_entry=waiting is not None)
+        if outcome == FIRST_ENTRY:
             messages.success(self.request, _(
                 "Round %(round)s, table %(table)s: first entry saved. It counts once a second person enters "
                 "the slip again or confirms it."
@@ -334,10 +355,10 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         else:
             game = sheet.derived["games"][0]
             text = _("Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s")
-            if decided_message(sheet):
+            if outcome == DECIDED:
                 # a director decided between two different entries: not "the same"
                 text = decided_message(sheet) + " " + text
-            elif waiting is not None:
+            elif outcome == CONFIRMED:
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
                                                    "pa": show_points(game["points_a"]),
@@ -351,17 +372,9 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         message = _("The slip of table %(table)s in round %(round)s has been entered already; a director can "
                     "correct it.") % {"table": d["table"], "round": d["round"]}
         form.add_error("table", message)
-        two = two_versions(sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=message,
-                           first_label=_("Saved version (%(who)s)") % {"who": user_name(sheet.entered_by)},
-                           second_label=_("Your version"))
+        two = self.stale_versions(sheet.entries, [form.entry()], intro=message,
+                                  first_label=_("Saved version (%(who)s)") % {"who": user_name(sheet.entered_by)})
         return self.render_to_response(self.get_context_data(form=form, two=two, entered=sheet))
-
-    def differs(self, form, match, conflict: EntriesDiffer):
-        """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
-        two = mark_differences(form, conflict)
-        director = is_director(self.request.user, self.tournament)
-        return self.render_to_response(self.get_context_data(
-            form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
 
 
 def open_problems(tournament, **filters) -> list[dict]:
@@ -458,7 +471,7 @@ def announce_disqualifications(request, sheet) -> None:
                          % {"team": names[team_id]})
 
 
-class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
+class CorrectSlipView(DirectorRequiredMixin, EntryFlow, FormView):
     template_name = "voms/correct.html"
     form_class = CorrectionForm
 
@@ -493,30 +506,35 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
 
     def form_valid(self, form):
         match = self.get_match()
+        self.form = form
         try:
-            sheet = services.record_slip(match, by=self.request.user, entry=form.entry(),
-                                         expected_version=form.cleaned_data["version"],
-                                         reason=form.cleaned_data["reason"],
-                                         confirm_disqualify=form.cleaned_data["confirm_disqualify"],
-                                         sent=self.sent)
-        except StaleVersion as error:
-            two = two_versions(
-                error.sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=error.message,
-                first_label=_("Saved meanwhile (version %(version)s)") % {"version": error.sheet.version},
-                second_label=_("Your version"),
-            )
-            fail(form, error)
-            form.data = form.data.copy()
-            form.data["version"] = error.sheet.version  # saving again replaces the saved version on purpose
-            return self.render_to_response(self.get_context_data(form=form, stale=error.sheet, two=two))
+            sheet = self.record(lambda **flow: services.record_slip(
+                match, by=self.request.user, entry=form.entry(), expected_version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"], confirm_disqualify=form.cleaned_data["confirm_disqualify"],
+                **flow), [form.entry()], decision=False)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
+        if self.answered(sheet):
+            return sheet
         messages.success(self.request, _("Slip corrected."))
         announce_disqualifications(self.request, sheet)
         # back where the correction was opened from (the entry page's list, or its "already entered" line), in the
         # slip's round: the referee table goes on typing slips, and the corrected one is marked there
         return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
+
+    def entry_fields(self):
+        return slip_fields
+
+    def show_stale(self, stale, entries):
+        form = self.form
+        two = self.stale_versions(stale.sheet.entries, entries, intro=stale.message,
+                                  first_label=_("Saved meanwhile (version %(version)s)")
+                                  % {"version": stale.sheet.version})
+        fail(form, stale)
+        form.data = form.data.copy()
+        form.data["version"] = stale.sheet.version  # saving again replaces the saved version on purpose
+        return self.render_to_response(self.get_context_data(form=form, stale=stale.sheet, two=two))
 
 
 class BoardView(ScoreEntryMixin, ProblemsBoardView):
@@ -642,28 +660,10 @@ def knockout_rounds(tournament) -> list[tuple[str, list[Match]]]:
     return out
 
 
-def confirm_first_entry(request, match) -> bool:
-    """The Confirm button of a first entry (a slip or series games): True when it counts now, else a message."""
-    version = request.POST.get("pending_version", "")
-    try:
-        services.confirm_slip(match, by=request.user, expected_version=int(version) if version.isdigit() else None)
-    except DomainError as error:
-        messages.error(request, error.message)
-        return False
-    return True
-
-
-def mark_differences(form, conflict: EntriesDiffer) -> dict:
-    """A second entry unlike the first: both versions for `_two_versions.html`, the differing inputs marked."""
-    two = two_versions(
-        conflict.pending.entries, conflict.entries, slip_fields,
-        title=_("The two entries differ"), intro=conflict.message,
-        first_label=_("First entry (%(who)s)") % {"who": entered_by_label(conflict.pending)},
-        second_label=_("Your entry"),
-    )
+def mark_differences(form, two: dict) -> None:
+    """A second entry unlike the first: the inputs that differ from the first entry marked on the form."""
     for key in sorted(two["keys"]):
         form.add_error(key if key in form.fields else "lus_a", _("Differs from the first entry."))
-    return two
 
 
 def game_winner(game: dict) -> str | None:
@@ -676,7 +676,7 @@ def game_winner(game: dict) -> str | None:
     return "a" if lus_a > lus_b else "b"
 
 
-class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
+class SeriesView(ScoreEntryMixin, EntryFlow, FormView):
     """Enter the next game of a best-of-N series."""
 
     template_name = "voms/series.html"
@@ -764,14 +764,40 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         form.focus_first_error()
         return self.render_to_response(self.get_context_data(correction=form))
 
-    def confirm(self):
+    # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
+
+    def entry_fields(self):
+        return slip_fields
+
+    def confirm_first_entry(self, *, expected_version):
         """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
-        match = self.get_match()
-        if confirm_first_entry(self.request, match):
-            messages.success(self.request, _("The sheet is confirmed and counts now."))
-            if opened_from_board(self.request):
-                return redirect(board_url(self.tournament, "ko"))
-        return redirect(url(self.tournament, "series", match.pk))
+        services.confirm_slip(self.get_match(), by=self.request.user, expected_version=expected_version)
+
+    def board_part(self) -> str:
+        return "ko"
+
+    def confirmed_url(self) -> str:
+        return url(self.tournament, "series", self.kwargs["match"])
+
+    def confirm_refused_url(self) -> str:
+        return self.confirmed_url()
+
+    def show_stale(self, stale, entries):
+        """Someone saved the series since this form was shown: both versions, nothing saved, the form afresh."""
+        sheet = stale.sheet
+        two = self.stale_versions(
+            sheet.entries, entries,
+            intro=_("The series was saved meanwhile by %(who)s; nothing was saved from your form. The games that "
+                    "count are listed above: type the next game only if it was played.")
+            % {"who": user_name(sheet.entered_by)},
+            first_label=_("Saved meanwhile (version %(version)s)") % {"version": sheet.version})
+        fresh = self.get_form_class()(initial=self.get_initial())
+        return self.render_to_response(self.get_context_data(form=fresh, two=two, stale=True))
+
+    def show_differs(self, differ, entries, compared):
+        """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""
+        mark_differences(self.form, compared["two"])
+        return self.render_to_response(self.get_context_data(form=self.form, **compared))
 
     def form_valid(self, form):
         match = self.get_match()
@@ -784,41 +810,21 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                          confirm_low_winner=d["confirm_low_winner"],
                                          confirm_high_lus=d["confirm_high_lus"]))
         version = d.get("version")
-        decision = posted_decision(self.request.POST)
+        self.form = form
         try:
-            saved = services.record_series(match, by=self.request.user, games=games,
-                                           expected_version=version if version is not None
-                                           else sheet.version if sheet else None,
-                                           sent=self.sent, **decision)
-        except StaleVersion as meanwhile:
-            return self.saved_meanwhile(meanwhile.sheet, games)
-        except EntriesDiffer as conflict:
-            return self.differs(form, conflict)
+            saved = self.record(lambda **flow: services.record_series(
+                match, by=self.request.user, games=games,
+                expected_version=version if version is not None else sheet.version if sheet else None, **flow),
+                games)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
-        if not saved.counted:
+        if self.answered(saved):
+            return saved
+        if self.outcome(saved, had_first_entry=False) == FIRST_ENTRY:
             messages.success(self.request, _("Game %(number)s entered. It counts once a second person enters it "
                                              "again identically.") % {"number": len(games)})
             return redirect(url(self.tournament, "series", match.pk))
         messages.success(self.request,
                          decided_message(saved) or _("Game %(number)s recorded.") % {"number": len(games)})
         return redirect(url(self.tournament, "series", match.pk))
-
-    def saved_meanwhile(self, sheet, games: list[dict]):
-        """Someone saved the series since this form was shown: both versions, nothing saved, the form afresh."""
-        two = two_versions(
-            sheet.entries, games, slip_fields, title=_("Two versions"),
-            intro=_("The series was saved meanwhile by %(who)s; nothing was saved from your form. The games that "
-                    "count are listed above: type the next game only if it was played.")
-            % {"who": user_name(sheet.entered_by)},
-            first_label=_("Saved meanwhile (version %(version)s)") % {"version": sheet.version},
-            second_label=_("Your version"))
-        fresh = self.get_form_class()(initial=self.get_initial())
-        return self.render_to_response(self.get_context_data(form=fresh, two=two, stale=True))
-
-    def differs(self, form, conflict: EntriesDiffer):
-        """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""
-        two = mark_differences(form, conflict)
-        return self.render_to_response(self.get_context_data(
-            form=form, two=two, can_decide=is_director(self.request.user, self.tournament)))
