@@ -3,7 +3,7 @@
 The common shape
 ----------------
 Every game or variant is one frozen `GameSpec`; each game module exposes its specs in a
-`SPECS` dict (key -> spec) and `all_specs()` here collects them. A Django layer can treat all
+`SPECS` dict (key -> spec); this module imports none of them. A Django layer can treat all
 games alike through these fields:
 
 - `key`, `name` (translatable), `family` ("domino", "rummi", "quadominos"), `kind`
@@ -117,17 +117,6 @@ class GameSpec:
     score_hand: Callable[[Any, Any], HandResult]
     play: Callable[[Sequence[Any], Any], GameState]
     lower_is_better: bool
-
-
-def all_specs() -> dict[str, GameSpec]:
-    """Every table game and patience, by key (keys are unique across the families)."""
-    # Imported here because the game modules import the shared shapes from this module.
-    from . import domino, quadominos, rummi
-
-    specs: dict[str, GameSpec] = {}
-    for module in (domino, rummi, quadominos):
-        specs.update(module.SPECS)
-    return specs
 
 
 # --- helpers the game modules share ---------------------------------------------------------
