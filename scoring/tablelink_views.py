@@ -4,7 +4,7 @@ A refusal (unknown token, withdrawn link, a game without table entry) is a plain
 changes nothing. Django's request log would name the full address of a refused request: these responses
 are logged here instead, with the token's hint only.
 
-The brakes (`scoring.services.linkbrakes`) act here, for every game alike: an address that opened too many
+The brakes (`scoring.results.brakes`) act here, for every game alike: an address that opened too many
 unknown tokens is answered 429; a send (any POST) is reserved as refused before the game's page reads it and
 counted as taken when the page says so (`send_taken` on its response, set by `scoring.phone`).
 """
@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from scoring.games import get_game
-from scoring.services import linkbrakes
-from scoring.services.tablelinks import LinkRefused, closed_reason, hint_of, open_link
+from scoring.results import brakes as linkbrakes
+from scoring.results.links import LinkRefused, closed_reason, hint_of, open_link
 from tournament.views.auth import client_address
 
 logger = logging.getLogger("scoring.tablelinks")

@@ -15,7 +15,8 @@ from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.services import knockout as voms_knockout
 from scoring.games.voms.services import slips as voms_slips
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
-from scoring.services.tablelinks import LinkRefused, issue_links, issue_match_links, record_table_entry, token_of
+from scoring.results.counting import record_table_entry
+from scoring.results.links import LinkRefused, issue_links, issue_match_links, token_of
 from tests.doubleentry.conftest import _helper, _rummi, _schafkopf, _voms
 from tests.schafkopf.test_tablelink_views import grid_post as phone_grid
 from tests.schafkopf.test_views import grid_post
@@ -32,7 +33,7 @@ pytestmark = pytest.mark.django_db
 #: what the director's and the assistant's pages say (tournament.services.audit.archived_message)
 REFUSED = "This tournament is archived, so it is read-only: nothing was saved."
 REOPEN = "“Restore from archive” on the tournament's page"
-#: what a table's phone says (scoring.services.tablelinks.closed_reason)
+#: what a table's phone says (scoring.results.links.closed_reason)
 CLOSED = "This tournament is archived: its table links show the results and record nothing any more."
 
 

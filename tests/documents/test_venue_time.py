@@ -68,7 +68,7 @@ def test_pages_show_the_venues_clock_in_the_screens_language(client, director, d
 
 
 def test_a_table_link_page_is_in_the_venues_zone_too(rf, director, drawn):
-    from scoring.services.tablelinks import issue_links, token_of
+    from scoring.results.links import issue_links, token_of
     from tournament.middleware import venue_time_zone_of
     from tournament.models import Round
 

@@ -6,8 +6,10 @@ import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision
-from scoring.services.compare import differences
-from scoring.services.sheets import EntriesDiffer, StaleVersion, user_name
+from scoring.results.compare import differences
+from scoring.results.double_entry import EntriesDiffer
+from scoring.results.recording import StaleVersion
+from scoring.results.words import user_name
 from tests.conftest import new_director, new_tournament, shared
 from tournament.models import AuditEntry
 from tournament.services.errors import DomainError

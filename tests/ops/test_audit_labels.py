@@ -25,7 +25,7 @@ SOURCES = [p for folder in ("tournament", "scoring") for p in sorted((ROOT / fol
 #: (file, variable) -> the values a name in an f-string key takes, where they come from a model's choices
 ENUMS = {
     ("tournament/services/participants.py", "status"): Participant.Status.values,
-    ("scoring/services/sheets.py", "kind"): SheetRevision.Kind.values,
+    ("scoring/results/recording.py", "kind"): SheetRevision.Kind.values,
 }
 
 

@@ -86,7 +86,8 @@ def logged(request, built):
 
 
 def table_links_and_a_problem(tournament, director) -> None:
-    from scoring.services.tablelinks import close_problem, issue_links, reissue_link, revoke_link, signal_problem
+    from scoring.results.links import issue_links, reissue_link, revoke_link
+    from scoring.results.problems import close_problem, signal_problem
     from tournament.models import Round, Tournament
 
     links = issue_links(Round.objects.filter(stage__tournament=tournament).order_by("number").first(), by=director)

@@ -5,7 +5,7 @@ import pytest
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.queries import seated_tables
-from scoring.services.tablelinks import issue_links, token_of
+from scoring.results.links import issue_links, token_of
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.models import Role, Round, TournamentRole
 from tournament.services.participants import add_participant

@@ -10,7 +10,7 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.queries import seated_tables
-from scoring.services.tablelinks import issue_links, token_of
+from scoring.results.links import issue_links, token_of
 from tests.browser.helpers import keyboard_phone, tab_to
 from tournament.models import Round
 

@@ -12,8 +12,8 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet, SheetRevision
+from scoring.results.recording import StaleVersion
 from scoring.rules.schafkopf import TARIFF_PRESETS, PrizeSpec
-from scoring.services.sheets import StaleVersion
 from tournament.models import AuditEntry, Draw, Participant, Round, Seat, Table
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status

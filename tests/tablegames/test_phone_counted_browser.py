@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.games.tablegames.queries import seated_tables
-from scoring.services.tablelinks import issue_links, token_of
+from scoring.results.links import issue_links, token_of
 from tests.browser.helpers import keyboard_phone, tab_to
 from tournament.models import Round
 

@@ -11,7 +11,7 @@ from scoring.games.tablegames import services
 from scoring.games.tablegames.config import settings_of
 from scoring.games.tablegames.queries import seated_tables
 from scoring.models import ScoreSheet, SheetRevision
-from scoring.services.sheets import StaleVersion
+from scoring.results.recording import StaleVersion
 from tournament.models import AuditEntry, Draw, Participant, Round, Table
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status

@@ -9,8 +9,8 @@ from django.urls import reverse
 from scoring.games import game_of
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.linkbrakes import REFUSED_LIMIT
-from scoring.services.tablelinks import issue_links, reissue_link, revoke_link, token_of
+from scoring.results.brakes import REFUSED_LIMIT
+from scoring.results.links import issue_links, reissue_link, revoke_link, token_of
 from tests.conftest import built_once_fixtures, new_director
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.models import AuditEntry, Round

@@ -58,7 +58,8 @@ def test_a_slip_confirmed_from_the_board_goes_back_to_the_board(drawn, director,
 def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn, director, client):
     from scoring.board_views import board_url
     from scoring.models import TableProblem
-    from scoring.services.tablelinks import issue_match_links, signal_problem
+    from scoring.results.links import issue_match_links
+    from scoring.results.problems import signal_problem
 
     matches = list(Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False)
                    .order_by("table_number"))

@@ -9,8 +9,8 @@ from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.services import knockout as voms_knockout
 from scoring.games.voms.services import slips as voms_slips
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.linkbrakes import REFUSED_LIMIT
-from scoring.services.tablelinks import issue_match_links, reissue_link, revoke_link, token_of
+from scoring.results.brakes import REFUSED_LIMIT
+from scoring.results.links import issue_match_links, reissue_link, revoke_link, token_of
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage

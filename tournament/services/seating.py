@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
-from scoring.services.sheets import rule_message
 from tournament.draw.seating import draw_seating as draw_plan
 from tournament.draw.seating import fewest_repeated_pairs, table_sizes
 
 from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
-from ..permissions import is_director
+from ..permissions import require_director
 from ..queries import exists_any, play_started_querysets
 from .audit import log_action
 from .errors import DomainError
@@ -158,11 +158,6 @@ def larger_table_size(draw: Draw | None) -> int:
 # --- drawing -------------------------------------------------------------------------------------------
 
 
-def _require_director(by, tournament) -> None:
-    if not is_director(by, tournament):
-        raise DomainError(_("Only a director of this tournament can do this."))
-
-
 def _refuse_after_start(tournament) -> None:
     if play_started(tournament):
         raise DomainError(
@@ -191,7 +186,7 @@ def draw_seating(
     record how many such pairs meet again (`met_before_again`). A seed given by the director reproduces an
     earlier draw of the same players (and the same `avoid`). Refused once play has started.
     """
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _refuse_after_start(locked)
@@ -224,7 +219,7 @@ def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
     Nothing is random here; the draw is stored all the same (seed 0) so that the tournament records when
     the field was fixed, and the lot seed for the standings is drawn.
     """
-    _require_director(by, tournament)
+    require_director(by, tournament)
     if rounds < 1:
         raise DomainError(_("The number of rounds must be at least 1."), field="rounds")
     with transaction.atomic():
@@ -278,7 +273,7 @@ def _store_rounds(stage: Stage, plan_rounds, by_number: dict[int, Participant]) 
 
 def remove_seating(tournament, *, by, reason: str = "") -> bool:
     """Remove a seating drawn before play started (the settings it was drawn for changed); True if removed."""
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         _refuse_after_start(tournament)
         stage = rounds_stage(tournament)

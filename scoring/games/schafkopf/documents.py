@@ -263,7 +263,7 @@ def table_links(tournament, round_number: int) -> dict[int, dict]:
     Only links the director issued (the round's links page): a printout never issues one itself.
     """
     from scoring.models import TableLink
-    from scoring.services.tablelinks import current_token
+    from scoring.results.links import current_token
     from tournament.public.qr import qr_svg
 
     from .links import link_url

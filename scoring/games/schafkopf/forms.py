@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
@@ -28,7 +29,6 @@ from scoring.rules.schafkopf import (
     Tariff,
     prize_list,
 )
-from scoring.services.sheets import rule_message
 from tournament.models import Participant
 from tournament.services.text import MAX_REASON
 

@@ -1,7 +1,7 @@
 """Schafkopf state changes: settings, the seating draw, starting rounds, substitutes, score lists.
 
 Each service checks who may do it, runs in one transaction, writes the audit log and raises a
-`DomainError` with a translated message. Score lists go through `scoring.services.sheets.record_sheet`
+`DomainError` with a translated message. Score lists go through `scoring.results.recording.record_sheet`
 (the one path for sheets) with a `derive` built here on the pure rules in `scoring.rules.schafkopf`.
 """
 
@@ -15,6 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
+from scoring.results.checks import rule_message
+from scoring.results.counting import confirm_pending, record_table_entry
+from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError, gettext_noop
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
@@ -23,8 +26,6 @@ from scoring.rules.schafkopf import (
     score_list,
     validate_totals,
 )
-from scoring.services.sheets import confirm_pending, record_sheet, rule_message
-from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.draw.seating import draw_seating as draw_seating_plan
 from tournament.models import Draw, Participant, Round, Seat, Table, Tournament
@@ -370,7 +371,7 @@ def _after_list(tournament, table: Table) -> None:
 def enter_from_link(link, *, mode: str, entries: list[dict]):
     """What a table sends from its private link: a first entry awaiting confirmation, or (when the tournament
     lets table entries count at once) the counted list. The same rules refuse the same lists as at the
-    referee table; sending the same again changes nothing (`scoring.services.tablelinks`)."""
+    referee table; sending the same again changes nothing (`scoring.results.counting`)."""
     table = link.table
     tournament = link.tournament
     derive = checked_derive(tournament, table, entries, mode)

@@ -18,8 +18,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
-from scoring.services.sheets import rule_message
 from tournament.services.errors import DomainError
 from tournament.services.participants import import_participants
 from tournament.services.seating import SEED_LIMIT

@@ -20,6 +20,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
 from scoring.rules.tablegames import (
     FIELD_BOOL,
@@ -29,7 +30,6 @@ from scoring.rules.tablegames import (
     FIELD_SIGNED_INT,
     GameSpec,
 )
-from scoring.services.sheets import rule_message
 
 from .config import BOOL, INT, MAPPING, OPTIONAL_INT, TableSettings, defaults_for, field_kinds
 from .sheets import FINISH_TIME, TILES_LEFT, shown_fields

@@ -2,7 +2,7 @@
 
 Each service checks who may do it, runs in one transaction, writes the audit log and raises a
 `DomainError` with a translated message. The seating goes through `tournament.services.seating`;
-sheets through `scoring.services.sheets.record_sheet` (the one path for results) with the
+sheets through `scoring.results.recording.record_sheet` (the one path for results) with the
 `derive` of `sheets.make_derive`, built on the game's pure rules.
 """
 
@@ -13,9 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
+from scoring.results.checks import rule_message
+from scoring.results.counting import confirm_pending, record_table_entry
+from scoring.results.double_entry import pending_of
+from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
-from scoring.services.sheets import confirm_pending, pending_of, record_sheet, rule_message
-from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.models import Participant, Round, Seat, Table, Tournament
 from tournament.permissions import can_enter_results, is_director
@@ -148,7 +150,7 @@ def checked_derive(tournament, table: Table, entries: list):
 def enter_from_link(link, *, entries: list):
     """What a table sends from its private link: its hands so far (after those that count already). A first
     entry awaiting confirmation, or counted at once when the tournament lets table entries count; sending the
-    same again changes nothing (`scoring.services.tablelinks.record_table_entry`)."""
+    same again changes nothing (`scoring.results.counting.record_table_entry`)."""
     table = link.table
     tournament = link.tournament
     derive, mode = checked_derive(tournament, table, entries)

@@ -242,7 +242,7 @@ class SeriesCorrectionForm(SeriesGameForm):
         self.fields["lus_a"].widget.attrs.pop("autofocus", None)
 
 
-#: field keys of a slip as `scoring.services.compare` compares them, in the order of the form
+#: field keys of a slip as `scoring.results.compare` compares them, in the order of the form
 SLIP_FIELDS = ("lus_a", "lus_b", "winner", "confirm_low_winner", "confirm_high_lus")
 
 

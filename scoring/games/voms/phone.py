@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
+from scoring.results.checks import rule_message
+from scoring.results.double_entry import pending_of
 from scoring.rules.base import RuleError
-from scoring.services.sheets import pending_of, rule_message
 from tournament.models import Match
 from tournament.services.errors import DomainError
 

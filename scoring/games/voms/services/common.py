@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
-from scoring.services.sheets import rule_message
 from tournament.permissions import is_director
 from tournament.services.errors import DomainError
 

@@ -7,8 +7,8 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
+from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
-from scoring.services.sheets import record_sheet
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
 from tournament.models import Match, Pool, PoolEntry, Round, Stage, Team
 from tournament.services.audit import log_action

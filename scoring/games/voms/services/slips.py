@@ -7,10 +7,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
+from scoring.results.counting import confirm_pending, record_table_entry
+from scoring.results.double_entry import FIRST
+from scoring.results.recording import record_sheet
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError
-from scoring.services.sheets import FIRST, confirm_pending, record_sheet
-from scoring.services.tablelinks import record_table_entry
 from tournament.backup import schedule_backup_after_round
 from tournament.models import Match, Stage, Team
 from tournament.services.audit import log_action
@@ -142,7 +143,7 @@ def enter_from_link(link, *, entries: list[dict], confirm_disqualify: bool = Fal
     The same rules refuse the same entries as at the referee table, with the same messages; an absence that
     disqualifies asks the same confirmation. The result is a first entry awaiting confirmation, or (when the
     tournament lets table entries count at once) counted like the referee's entry; sending the same again
-    changes nothing (`scoring.services.tablelinks.record_table_entry`).
+    changes nothing (`scoring.results.counting.record_table_entry`).
     """
     match = link.match
     tournament = link.tournament

@@ -10,9 +10,10 @@ from django.views.generic import View
 
 from scoring.link_pages import problem_rows
 from scoring.models import TableProblem
-from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, entered_by_label
-from scoring.services.tablelinks import close_problem
+from scoring.results.compare import two_versions
+from scoring.results.double_entry import EntriesDiffer
+from scoring.results.problems import close_problem
+from scoring.results.words import entered_by_label
 from tournament.permissions import ScoreEntryMixin
 from tournament.services.errors import DomainError
 

@@ -10,7 +10,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.link_pages import link_action, link_row
 from scoring.models import TableLink
-from scoring.services.tablelinks import issue_match_links
+from scoring.results.links import issue_match_links
 from tournament.models import Match
 from tournament.permissions import DirectorRequiredMixin
 

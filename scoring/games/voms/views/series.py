@@ -10,8 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from scoring.board_views import board_url, opened_from_board
-from scoring.services.compare import two_versions
-from scoring.services.sheets import EntriesDiffer, StaleVersion, decided_message, pending_of, posted_decision, user_name
+from scoring.results.compare import two_versions
+from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
+from scoring.results.recording import StaleVersion
+from scoring.results.words import user_name
 from tournament.models import Match, Stage
 from tournament.permissions import ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError

@@ -10,16 +10,10 @@ from django.views.generic import FormView
 
 from scoring.board_views import board_url, opened_from_board
 from scoring.models import PendingSheet
-from scoring.services.compare import two_versions
-from scoring.services.sheets import (
-    EntriesDiffer,
-    StaleVersion,
-    decided_message,
-    entered_by_label,
-    pending_of,
-    posted_decision,
-    user_name,
-)
+from scoring.results.compare import two_versions
+from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
+from scoring.results.recording import StaleVersion
+from scoring.results.words import entered_by_label, user_name
 from tournament.models import Match, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError

@@ -1,18 +1,16 @@
-"""Private table links: issuing, revoking and reissuing them, finding one by its token, and what a table sends.
+"""Private table links: issuing, revoking and reissuing them, finding one by its token.
 
 A link opens one place's sheet: a table of a seated game's round (Schafkopf, the table games), or a Voms
-match (a pool game's slip, a knockout series). `TableLink.place` names it as `scoring.services.sheets` does.
+match (a pool game's slip, a knockout series). `TableLink.place` names it as `scoring.results.places` does.
 
 A token is 32 bytes (256 bits) from HMAC-SHA256 of a random nonce under the server's secret key, written
 base64url. The database keeps the nonce and the SHA-256 of the token: the lookup is by that hash (so
 nothing is compared character by character) and the stored hash is checked once more with
 `hmac.compare_digest`. A token appears in logs only as its hint (the hash's first 8 characters).
 
-What a table sends is a first entry awaiting confirmation (`PendingSheet` with `source_link`), on the
-double-entry path of `scoring.services.sheets`: the referee table confirms it or types the list blind.
-A tournament with `link_entries_count` lets it count at once (still logged, still correctable).
-How often a link and an address may send, and how many unknown tokens an address may try:
-`scoring.services.linkbrakes`.
+What a table sends and when it counts: `scoring.results.counting`; the problems it signals:
+`scoring.results.problems`. How often a link and an address may send, and how many unknown tokens an
+address may try: `scoring.results.brakes`.
 
 Once the tournament is finished or archived its links are closed (`closed_reason`): they show the result and
 record nothing (no list, no problem). The links stay as they are: a tournament running again (a knockout built
@@ -32,13 +30,13 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
+from scoring.models import TableLink
 from tournament.models import Match, Table, Tournament
-from tournament.permissions import can_enter_results, is_director
+from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
-from .sheets import Derive, _count, _lock, clean_reason, derive_or_refuse
+from .places import lock_place
 
 _SALT = "scoring.tablelink"
 
@@ -106,18 +104,13 @@ def closed_reason(tournament) -> str:
     return ""
 
 
-def _refuse_closed(link: TableLink) -> None:
+def refuse_closed(link: TableLink) -> None:
     """Refuse what a link sends once its tournament is finished or archived (its state read anew inside the
     transaction: the link's copy was loaded before it)."""
     state = Tournament.objects.filter(pk=link.tournament_id).values("status", "archived").first() or {}
     reason = closed_reason(Tournament(**state))
     if reason:
         raise LinkRefused(reason)
-
-
-def _require_director(by, tournament) -> None:
-    if not is_director(by, tournament):
-        raise DomainError(_("Only a director of this tournament can do this."))
 
 
 def new_token_for(link: TableLink) -> None:
@@ -136,7 +129,7 @@ def _new_link(tournament, *, by, table: Table | None = None, match: Match | None
 def issue_links(round_, *, by) -> list[TableLink]:
     """A link for every table of the round that has none open; returns the new ones."""
     tournament = round_.stage.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         tables = list(Table.objects.select_for_update().filter(round=round_).order_by("number"))
         open_ = set(TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
@@ -152,7 +145,7 @@ def issue_links(round_, *, by) -> list[TableLink]:
 def issue_match_links(tournament, matches, *, by) -> list[TableLink]:
     """Voms: a link for every given match between two teams (a slip, a series) that has none open; returns the
     new ones. A knockout match whose teams are not known yet gets its link too: its page says so until then."""
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         wanted = [m.pk for m in matches]
         locked = list(Match.objects.select_for_update().filter(pk__in=wanted, stage__tournament=tournament)
@@ -170,7 +163,7 @@ def issue_match_links(tournament, matches, *, by) -> list[TableLink]:
 def revoke_link(link: TableLink, *, by, reason: str = "") -> TableLink:
     """Withdraw a link: from now on it opens nothing and sends nothing."""
     tournament = link.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         locked = TableLink.objects.select_for_update().get(pk=link.pk)
         if locked.revoked_at is not None:
@@ -185,9 +178,9 @@ def revoke_link(link: TableLink, *, by, reason: str = "") -> TableLink:
 def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
     """Withdraw a link (if still open) and give the table a new one (a lost or photographed printout)."""
     tournament = link.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
-        _lock(link.place)
+        lock_place(link.place)
         old = TableLink.objects.select_for_update().get(pk=link.pk)
         if old.revoked_at is None:
             old.revoked_at, old.revoked_by = timezone.now(), by
@@ -199,122 +192,3 @@ def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
         log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.target,
                    before={"link": old.hint}, after={"link": new.hint}, reason=reason)
     return new
-
-
-def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -> ScoreSheet | PendingSheet:
-    """Store what the table sent: a first entry awaiting confirmation, or (`link_entries_count`) the counted sheet.
-
-    Sending the same again changes nothing. Once the sheet counts, only an identical one is accepted (as the
-    one already recorded), or, while its game is not finished (`derived["finished"]` is False: a Voms series,
-    a table game's hands so far), one that adds games or hands after the counted ones. Anything else is
-    refused: corrections are the referee table's.
-    """
-    tournament = link.tournament
-    derived = derive_or_refuse(derive, entries, mode)
-    with transaction.atomic():
-        place = link.place
-        _lock(place)
-        current = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists()
-        if not current:
-            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
-                                "for your table's new link."))
-        _refuse_closed(link)
-        sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
-        if sheet is not None:
-            if sheet.mode == mode and sheet.entries == entries:
-                return sheet
-            if not _adds_to(sheet, entries, mode):
-                raise DomainError(_("Your table's list has been recorded already and counts. If something is "
-                                    "wrong, bring the paper list to the referee table."))
-        base = sheet.version if sheet is not None else 0
-        pending = PendingSheet.objects.select_for_update().filter(**place).first()
-        if pending is not None and pending.base_version != base:
-            pending.delete()  # made on a sheet corrected since: outdated, the table's list replaces it
-            pending = None
-        if pending is not None and pending.mode == mode and pending.entries == entries:
-            if pending.source_link_id is None:  # a second, independent entry that agrees: it counts
-                return _count(tournament, place, pending, sheet, derived=derived, by=None,
-                              action="sheet.confirmed", reason=_("Confirmed by the table's link"))
-            return pending  # sent twice: nothing changes
-        if pending is not None and pending.source_link_id is None:
-            raise DomainError(_("The referee table has entered a different list for your table. Bring the "
-                                "paper list to the referee table."))
-        if tournament.link_entries_count:
-            if pending is not None:
-                pending.delete()
-            return _count_from_link(tournament, place, sheet, link, entries=entries, mode=mode, derived=derived)
-        return _store_from_link(tournament, place, link, pending, entries=entries, mode=mode, base=base)
-
-
-def _adds_to(sheet: ScoreSheet, entries, mode: str) -> bool:
-    """The table sends more games (or hands) after those that count, of a game that is not finished yet."""
-    old = sheet.entries
-    return (sheet.derived.get("finished") is False and mode == sheet.mode and isinstance(entries, list)
-            and len(entries) > len(old) and entries[: len(old)] == old)
-
-
-def _store_from_link(tournament, place: dict, link, pending, *, entries, mode, base: int) -> PendingSheet:
-    before = None
-    if pending is None:
-        pending = PendingSheet(tournament=tournament, **place)
-    else:
-        before = {"mode": pending.mode, "entries": pending.entries}
-        pending.version += 1
-    pending.entries, pending.mode, pending.base_version = entries, mode, base
-    pending.entered_by, pending.source_link = None, link
-    pending.save()
-    log_action("sheet.first_entry", by=None, tournament=tournament, obj=link.target, before=before,
-               after={"mode": mode, "entries": entries, "from_link": link.hint})
-    return pending
-
-
-def _count_from_link(tournament, place: dict, sheet, link, *, entries, mode, derived) -> ScoreSheet:
-    before = None
-    if sheet is None:
-        sheet = ScoreSheet.objects.create(tournament=tournament, entries=entries, derived=derived, mode=mode,
-                                          entered_by=None, **place)
-    else:
-        before = {"mode": sheet.mode, "entries": sheet.entries}
-        sheet.entries, sheet.derived, sheet.mode = entries, derived, mode
-        sheet.version += 1
-        sheet.save()
-    SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
-                                 entries=entries, by=None, source_link=link,
-                                 reason=_("Sent by the table from its link; counts at once (tournament setting)"))
-    log_action("sheet.entry", by=None, tournament=tournament, obj=link.target, before=before,
-               after={"mode": mode, "entries": entries, "from_link": link.hint})
-    return sheet
-
-
-def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProblem:
-    """A table signals a problem from its link; it shows on the round's page until someone closes it."""
-    if kind not in TableProblem.Kind.values:
-        raise DomainError(_("Choose what the problem is."), field="kind")
-    note = clean_reason(note)[:300].strip()
-    with transaction.atomic():
-        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
-            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
-                                "for your table's new link."))
-        _refuse_closed(link)
-        open_ = TableProblem.objects.filter(table_id=link.table_id, match_id=link.match_id, kind=kind, note=note,
-                                            closed_at__isnull=True).first()
-        if open_ is not None:
-            return open_  # signalled twice: one problem
-        problem = TableProblem.objects.create(tournament=link.tournament, table_id=link.table_id,
-                                              match_id=link.match_id, link=link, kind=kind, note=note)
-        log_action("tableproblem.signal", by=None, tournament=link.tournament, obj=link.target,
-                   after={"kind": kind, "note": note, "from_link": link.hint})
-    return problem
-
-
-def close_problem(problem: TableProblem, *, by) -> TableProblem:
-    if not can_enter_results(by, problem.tournament):
-        raise DomainError(_("You are not allowed to enter results in this tournament."))
-    with transaction.atomic():
-        locked = TableProblem.objects.select_for_update().get(pk=problem.pk)
-        if locked.closed_at is None:
-            locked.closed_at, locked.closed_by = timezone.now(), by
-            locked.save(update_fields=["closed_at", "closed_by"])
-            log_action("tableproblem.close", by=by, tournament=locked.tournament, obj=locked.table or locked.match,
-                       before={"kind": locked.kind, "note": locked.note})
-    return locked

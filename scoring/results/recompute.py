@@ -17,7 +17,7 @@ from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.base import RuleError
 from tournament.services.errors import DomainError
 
-from .sheets import rule_message
+from .checks import rule_message
 
 #: what a derive may raise on entries of the wrong shape (a number where a list belongs, a missing key)
 UNREADABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError)

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import LinkBrake, TableLink
 
-from .tablelinks import LinkRefused
+from .links import LinkRefused
 
 TAKEN_LIMIT = 20
 REFUSED_LIMIT = 20
