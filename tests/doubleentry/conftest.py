@@ -14,6 +14,7 @@ from scoring.games.tablegames.config import defaults_for
 from scoring.games.tablegames.standings import standings as tablegames_standings
 from scoring.games.voms import services as voms
 from scoring.games.voms.standings import pool_tables
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.models import Match, Role, Table, TournamentRole
 from tournament.services.participants import add_participant
@@ -152,7 +153,7 @@ def _schafkopf(director, make_tournament):
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
                         last_name=f"Huber{number}")
-    schafkopf.draw_seating(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return SchafkopfGame(tournament)
 
 
@@ -160,10 +161,10 @@ def _rummi(director, make_tournament):
     tournament = make_tournament(director, name="Rummi double", game="rummi")
     game = game_by_key("rummi")
     chosen = defaults_for(game, game.default_variant)
-    tablegames.update_settings(tournament, dataclasses.replace(chosen, rounds=2), by=director)
+    seated_services.update_settings(tournament, dataclasses.replace(chosen, rounds=2), by=director)
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Ida{number}", last_name=f"Holm{number}")
-    tablegames.draw(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return RummiGame(tournament)
 
 

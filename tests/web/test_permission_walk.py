@@ -15,8 +15,6 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.games import all_games
-from scoring.games.tablegames import GAMES as TABLE_GAMES
-from scoring.games.tablegames import URLCONF as TABLE_GAMES_URLS
 from tests.conftest import shared
 from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
@@ -71,7 +69,7 @@ def games_of(name: str) -> set[str] | None:
     if name.count(":") != 2:
         return None
     namespace = name.split(":")[1]
-    pages = {game.key: TABLE_GAMES_URLS if game.key in TABLE_GAMES else game.urls for game in all_games()}
+    pages = {game.key: game.urls for game in all_games()}
     return {key for key, module in pages.items()
             if module and getattr(importlib.import_module(module), "app_name", None) == namespace}
 

@@ -7,36 +7,15 @@ Django starts, before the models may be used.
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .. import GameType, register
+from scoring.seated.game import register_seated
+
+from .game import Schafkopf
 
 
 def default_settings() -> dict:
     from .config import default_settings as defaults
 
     return defaults()
-
-
-def menu(tournament) -> list:
-    def link(name, *args):
-        return reverse(f"tournament:schafkopf:{name}", args=[tournament.slug, *args])
-
-    return [
-        (_("Overview"), link("overview")),
-        (_("Players"), reverse("tournament:desk", args=[tournament.slug])),
-        (_("Check-in"), reverse("tournament:checkin", args=[tournament.slug])),
-        (_("Settings"), link("settings")),
-        (_("Seating"), link("seating")),
-        (_("Score lists"), link("round", 1)),
-        (_("Round board"), link("board")),
-        (_("Standings"), link("standings")),
-        (_("Printouts"), link("printouts")),
-    ]
-
-
-def board(tournament, part, *, user=None):
-    from scoring.board import seated_board
-
-    return seated_board(tournament, part, namespace="tournament:schafkopf", user=user)
 
 
 def prizes_shown(tournament) -> bool:
@@ -86,28 +65,17 @@ def demo(director, **options):
     return create_demo(director, **options)
 
 
-GAME = register(
-    GameType(
-        key="schafkopf",
-        name=_("Schafkopf"),
-        participants="player",
-        description=_("Individual players at tables of 4 (some of 5), all rounds drawn at once."),
-        default_settings=default_settings,
-        demo=demo,
-        demo_arguments=(("--players", {"type": int, "default": 64, "help": "Number of players (default 64)."}),),
-        menu=menu,
-        urls="scoring.games.schafkopf.urls",
-        documents=documents,
-        public="scoring.games.schafkopf.public.public",
-        prizes_shown=prizes_shown,
-        player_links=player_links,
-        sheet_derive="scoring.games.schafkopf.checks.sheet_derive",
-        phone="scoring.games.schafkopf.phone.table_page",
-        check_settings="scoring.games.schafkopf.checks.check_settings",
-        result_unit="lists",
-        board=board,
-        season_evening="scoring.games.schafkopf.season.season_evening",
-        substitutes=True,
-        audit_values=audit_values,
-    )
+SEATED = Schafkopf()
+GAME = register_seated(
+    SEATED,
+    package=__name__,
+    description=_("Individual players at tables of 4 (some of 5), all rounds drawn at once."),
+    default_settings=default_settings,
+    demo=demo,
+    demo_arguments=(("--players", {"type": int, "default": 64, "help": "Number of players (default 64)."}),),
+    documents=documents,
+    prizes_shown=prizes_shown,
+    player_links=player_links,
+    result_unit="lists",
+    audit_values=audit_values,
 )

@@ -24,6 +24,8 @@ from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
+from scoring.seated.queries import rounds_of, seated_tables, sheets_by_table, table_of
+from scoring.seated.views.base import EntryPage, url
 from scoring.services.compare import two_versions
 from scoring.services.sheets import (
     EntriesDiffer,
@@ -54,8 +56,6 @@ from .forms import (
     read_totals,
     totals_values,
 )
-from .queries import rounds_of, seated_tables, sheets_by_table, table_of
-from .views import EntryPage, url
 
 
 class RoundView(EntryPage, TemplateView):
@@ -457,4 +457,4 @@ class BoardView(EntryPage, ProblemsBoardView):
     """The round's board (`scoring.board_views`) under this game's menu."""
 
     nav = "board"
-    nav_template = "schafkopf/_nav.html"
+    nav_template = "seated/_nav.html"

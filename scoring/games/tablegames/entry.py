@@ -21,6 +21,8 @@ from scoring.drafts import draft_config, state_of
 from scoring.link_pages import CloseTableProblem, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
+from scoring.seated.queries import rounds_of, seated_tables, sheets_by_table, table_of
+from scoring.seated.views.base import EntryPage, url
 from scoring.services.compare import two_versions
 from scoring.services.sheets import (
     EntriesDiffer,
@@ -40,10 +42,8 @@ from tournament.views.replay import ReplayGuard
 
 from . import services
 from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
-from .queries import rounds_of, seated_tables, sheets_by_table, table_of
 from .sheets import END, FINISH_TIME, TILES_LEFT, follow, follow_patience, shown_fields
 from .standings import half
-from .views import EntryPage, url
 
 
 def sheet_status(sheet) -> str:
@@ -536,7 +536,7 @@ class BoardView(EntryPage, ProblemsBoardView):
     """The round's board (`scoring.board_views`) under this game's menu."""
 
     nav = "board"
-    nav_template = "tablegames/_nav.html"
+    nav_template = "seated/_nav.html"
 
 
 class CloseProblemView(EntryPage, CloseTableProblem):
