@@ -15,7 +15,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.games import GameType, all_games, get_game, register
+from scoring.games import all_games, get_game
+from scoring.games.base import Game
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,10 @@ class SeatingOptions:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-class SeatedGame:
+class SeatedGame(Game):
     """A seated game's own parts; the defaults are what most seated games do."""
 
-    key: str
-    name: Any
+    participants = "player"
     #: the URL namespace of the game's pages under "tournament:" (its URLconf: `scoring.seated.urls`)
     namespace: str
     #: the first part of every page's address under /manage/<slug>/
@@ -48,8 +48,6 @@ class SeatedGame:
     #: the game's own parts of the shared pages: "overview" (after the players), "settings" (the form's fields),
     #: "settings_after" (after the form), each included by the page of that name
     templates: dict[str, str] = {}
-    #: a director can put a substitute on a seat once play has started (and fix a player's table)
-    substitutes: bool = False
     #: one player's game at one list per round, no tables (a patience)
     patience: bool = False
     #: the menu entry of the sheet pages (their views' `nav`)
@@ -173,38 +171,31 @@ class SeatedGame:
     def overview_context(self, settings) -> dict:
         return {}
 
-    # --- standings -----------------------------------------------------------------------------------------
+    # --- standings and the registry's hooks every seated game has ---------------------------------------------
 
     def standings(self, tournament, *, after_round: int | None = None):
         raise NotImplementedError
 
+    def season_evening(self, tournament):
+        from .season import evening_ranking
 
-_seated: dict[str, SeatedGame] = {}
+        return evening_ranking(self.standings(tournament))
 
-
-def register_seated(game: SeatedGame, *, package: str, **own) -> GameType:
-    """Register `game` in the seated layer and in the game registry, with the hooks every seated game shares;
-    `package`: the dotted path of the package holding its URLconf and its checks, phone and public modules;
-    `own`: the game's own registry fields (description, demo, documents, ...)."""
-    if game.key in _seated and _seated[game.key] is not game:
-        raise ValueError(f"seated game {game.key!r} registered twice")
-    _seated[game.key] = game
-    return register(GameType(
-        key=game.key, name=game.name, participants="player", menu=game.menu, board=game.board,
-        substitutes=game.substitutes, urls=f"{package}.urls", public=f"{package}.public.public",
-        sheet_derive=f"{package}.checks.sheet_derive", phone=f"{package}.phone.table_page",
-        check_settings=f"{package}.checks.check_settings", season_evening="scoring.seated.season.season_evening",
-        **own,
-    ))
+    def audit_words(self) -> dict:
+        """The game's own actions the seated services write with its prefix (`audit_prefix`)."""
+        prefix = self.audit_prefix
+        return {f"{prefix}.settings": _("Game settings changed"), f"{prefix}.fixed_table": _("Fixed table set"),
+                f"{prefix}.round.start": _("Round started"), f"{prefix}.substitute": _("Substitute set")}
 
 
 def audit_prefixes() -> list[str]:
     """The first words of the seated games' own audit actions."""
-    all_games()  # the registry imports the game modules on first use
-    return sorted({game.audit_prefix for game in _seated.values()})
+    return sorted({game.audit_prefix for game in all_games() if isinstance(game, SeatedGame)})
 
 
 def seated_game(tournament) -> SeatedGame:
-    """The tournament's seated game (KeyError for a game that is not seated)."""
-    get_game(tournament.game)  # the registry imports the game modules on first use
-    return _seated[tournament.game]
+    """The tournament's seated game."""
+    game = get_game(tournament.game)
+    if not isinstance(game, SeatedGame):
+        raise KeyError(tournament.game)
+    return game

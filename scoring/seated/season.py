@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from scoring.rules.season import EveningRanking, evening_rows
 
-from .game import seated_game
 
-
-def season_evening(tournament) -> EveningRanking:
-    result = seated_game(tournament).standings(tournament)
+def evening_ranking(result) -> EveningRanking:
+    """The evening of the standings `result` (a `scoring.seated.standings.Standings`)."""
     rows = [(row.participant.pk, row.rank, row.values) for row in result.rows]
     return EveningRanking(final=result.final, rows=evening_rows(rows, result.chain),
                           higher_is_better=result.chain[0].higher_is_better)

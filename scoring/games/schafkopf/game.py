@@ -1,7 +1,13 @@
-"""Schafkopf in the seated layer: what the shared services and pages ask of the game (`SeatedGame`)."""
+"""Schafkopf: the game in the registry and in the seated layer (`SeatedGame`): its settings, pages' parts,
+documents, demo and hooks.
+
+The modules behind the hooks are imported when a hook is called: the registry is loaded while
+Django starts, before the models may be used.
+"""
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -14,6 +20,9 @@ PLAY_SETTINGS = ("rounds", "games_per_round", "games_at_five", "tariff")
 class Schafkopf(SeatedGame):
     key = "schafkopf"
     name = gettext_lazy("Schafkopf")
+    description = gettext_lazy("Individual players at tables of 4 (some of 5), all rounds drawn at once.")
+    result_unit = "lists"
+    demo_arguments = (("--players", {"type": int, "default": 64, "help": "Number of players (default 64)."}),)
     namespace = "schafkopf"
     url_prefix = "schafkopf/"
     audit_prefix = "schafkopf"
@@ -127,3 +136,79 @@ class Schafkopf(SeatedGame):
 
         return standings(tournament, after_round=after_round)
 
+    # --- the registry's hooks ------------------------------------------------------------------------------
+
+    def default_settings(self) -> dict:
+        from .config import default_settings
+
+        return default_settings()
+
+    def check_settings(self, tournament) -> None:
+        from .checks import check_settings
+
+        check_settings(tournament)
+
+    def demo(self, director, **options):
+        from .demo import create_demo
+
+        return create_demo(director, **options)
+
+    def urlconf(self):
+        from . import urls
+
+        return urls
+
+    def documents(self, tournament) -> dict:
+        from .documents import documents
+
+        return documents(tournament)
+
+    def public(self, tournament):
+        from .public import public
+
+        return public(tournament)
+
+    def table_page(self, request, link, *, token):
+        from .phone import table_page
+
+        return table_page(request, link, token=token)
+
+    def prizes_shown(self, tournament) -> bool:
+        from .config import settings_of
+        from .standings import standings
+
+        if not settings_of(tournament).prizes:
+            return False
+        result = standings(tournament)
+        return result.final and result.complete and result.lists_total > 0
+
+    def player_links(self, tournament, player) -> list:
+        from .config import settings_of
+
+        fixed = settings_of(tournament).fixed_tables.get(player.number)
+        label = _("Fixed table: %(table)s") % {"table": fixed} if fixed else _("Fixed table: none")
+        return [(label, reverse("tournament:schafkopf:fixed_table", args=[tournament.slug, player.pk]))]
+
+    def sheet_derive(self, tournament, *, match, table):
+        from .checks import sheet_derive
+
+        return sheet_derive(tournament, match=match, table=table)
+
+    def audit_words(self) -> dict:
+        # the former draw keys: stored entries keep their words (tournament.audit_labels.FORMER_ACTIONS)
+        return {**super().audit_words(), "schafkopf.seating.draw": _("Seating drawn"),
+                "schafkopf.seating.redraw": _("Seating drawn again")}
+
+    def audit_values(self) -> dict:
+        """The audit log's words for stored values: the settings form's tariff presets and prizes ("30%, 50"), the
+        rules' game types and preset tariff names."""
+        from scoring.rules.schafkopf import GAME_TYPES, TARIFF_PRESETS
+
+        from .forms import preset_choices, prizes_text
+
+        return {
+            "tariff_preset": dict(preset_choices()),
+            "tariff.name": {tariff.name: _(tariff.name) for tariff in TARIFF_PRESETS.values()},
+            "game_type": {key: _(game_type.name) for key, game_type in GAME_TYPES.items()},
+            "prizes": prizes_text,
+        }

@@ -1,8 +1,10 @@
 """Schafkopf pages: the seated games' URLconf (`scoring.seated.urls`) with Schafkopf's own sheet and report views."""
 
+from scoring.games import get_game
 from scoring.seated.urls import seated_urlpatterns
 
-from . import SEATED, entry, reports
+from . import entry, reports
 
-app_name = SEATED.namespace
-urlpatterns = seated_urlpatterns(SEATED, entry=entry, reports=reports)
+GAME = get_game("schafkopf")
+app_name = GAME.namespace
+urlpatterns = seated_urlpatterns(GAME, entry=entry, reports=reports)

@@ -21,7 +21,7 @@ from scoring.rules.tablegames import GameSpec
 from scoring.seated.game import seated_game
 from tournament.services.errors import DomainError
 
-from .game import TableGame
+from .family import TableGame
 
 #: how a rules field is stored and edited, from its type annotation
 INT, OPTIONAL_INT, BOOL, MAPPING = "int", "optional_int", "bool", "mapping"

@@ -28,7 +28,7 @@ from tournament.services.tournaments import create_tournament
 
 from . import services
 from .config import defaults_for, settings_of
-from .game import TableGame
+from .family import TableGame
 from .sheets import FINISH_TIME, follow
 
 FIRST_NAMES = (

@@ -1,7 +1,13 @@
-"""A table game in the seated layer: what the shared services and pages ask of it (`SeatedGame`), read
-through its `TableGame` and the spec of the tournament's variant."""
+"""A table game in the registry and in the seated layer (`SeatedGame`): the shared hooks, read through its
+`TableGame` and the spec of the tournament's variant.
+
+The modules behind the hooks are imported when a hook is called: the registry is loaded while
+Django starts, before the models may be used.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import messages
 from django.db.models import Q
@@ -9,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.seated.game import SeatedGame, SeatingOptions
 
-from .game import TableGame
+from .family import TableGame
 
 
 class SeatedTableGame(SeatedGame):
@@ -27,6 +33,15 @@ class SeatedTableGame(SeatedGame):
         self.game = game
         self.key = game.key
         self.name = game.name
+        self.description = game.description
+        # a patience's one list per deal is no table's sheet: "Provisional — after 1 of 2 deals"
+        self.result_unit = "deals" if game.patience else "sheets"
+        self.demo_arguments: tuple[tuple[str, dict[str, Any]], ...] = (
+            ("--players", {"type": int, "default": game.demo_players,
+                           "help": f"Number of players (default {game.demo_players})."}),
+            ("--variant", {"choices": list(game.variants), "default": game.default_variant,
+                           "help": f"Which game (default {game.default_variant})."}),
+        )
 
     @property
     def patience(self) -> bool:
@@ -104,3 +119,56 @@ class SeatedTableGame(SeatedGame):
         from .standings import standings
 
         return standings(tournament, after_round=after_round)
+
+    # --- the registry's hooks ------------------------------------------------------------------------------
+
+    def default_settings(self) -> dict:
+        from .config import default_settings
+
+        return default_settings(self.game)
+
+    def check_settings(self, tournament) -> None:
+        from .checks import check_settings
+
+        check_settings(tournament)
+
+    def demo(self, director, **options):
+        from .demo import create_demo
+
+        return create_demo(self.game, director, **options)
+
+    def urlconf(self):
+        # one URLconf serves every table game (its views find the game through the tournament); it is
+        # mounted once, for all of them (tournament/game_pages.py)
+        from . import urls
+
+        return urls
+
+    def documents(self, tournament) -> dict:
+        from .documents import documents
+
+        return documents(tournament)
+
+    def public(self, tournament):
+        from .public import public
+
+        return public(tournament)
+
+    def table_page(self, request, link, *, token):
+        from .phone import table_page
+
+        return table_page(request, link, token=token)
+
+    def sheet_derive(self, tournament, *, match, table):
+        from .checks import sheet_derive
+
+        return sheet_derive(tournament, match=match, table=table)
+
+    def audit_words(self) -> dict:
+        # "tablegames.*" is written for the four table games alike: its words are the shared ones
+        # (tournament/audit_labels.py)
+        return {}
+
+    def audit_values(self) -> dict:
+        """The audit log's words for stored settings: the variants as the settings form names them."""
+        return {"variant": {key: _(spec.name) for key, spec in self.game.variants.items()}}

@@ -1,4 +1,5 @@
-"""`TableGame`: what a table-game registration tells the shared table-game glue about its game."""
+"""The table-game family: what a registration tells the shared layer about its game (`TableGame`), and the
+registered ones by key, where the shared layer's pages find a tournament's game."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 
 from scoring.rules.tablegames import KIND_PATIENCE, GameSpec
+
+from .. import all_games
 
 
 @dataclass(frozen=True)
@@ -41,3 +44,17 @@ class TableGame:
 
     def spec(self, variant: str) -> GameSpec:
         return self.variants.get(variant) or self.variants[self.default_variant]
+
+
+#: the registered table games by registry key; the pages find a tournament's game here
+GAMES: dict[str, TableGame] = {}
+
+
+def game_by_key(key: str) -> TableGame | None:
+    if key not in GAMES:
+        all_games()  # the registry imports the game modules on first use
+    return GAMES.get(key)
+
+
+def table_game(tournament) -> TableGame | None:
+    return game_by_key(tournament.game)
