@@ -81,6 +81,7 @@ def schafkopf_evening(user, players: int, rng) -> list:
 
     from scoring.games.schafkopf import services
     from scoring.games.schafkopf.demo import random_list, seated_tables
+    from scoring.seated import services as seated_services
     from tournament.services.participants import add_participant
     from tournament.services.tournaments import create_tournament
 
@@ -91,7 +92,7 @@ def schafkopf_evening(user, players: int, rng) -> list:
         add(add_participant, tournament, by=user, first_name=f"Anna{number}", last_name=f"Huber{number % 37}",
             club=f"Club {number % 11}")
     draw = Calls("schafkopf draw_seating")
-    draw(services.draw_seating, tournament, by=user, seed=2026)
+    draw(seated_services.draw_seating, tournament, by=user, seed=2026)
     enter = Calls("schafkopf enter_sheet")
     settings = services.settings_of(tournament)
     for tables in seated_tables(tournament).values():

@@ -12,7 +12,6 @@ counted as taken when the page says so (`send_taken` on its response, set by `sc
 from __future__ import annotations
 
 import logging
-import re
 
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -25,21 +24,6 @@ from scoring.results.links import LinkRefused, closed_reason, hint_of, open_link
 from tournament.views.auth import client_address
 
 logger = logging.getLogger("scoring.tablelinks")
-
-#: a table's address in a log line: /t/ and the token, of which the first 6 characters are kept
-TOKEN_IN_ADDRESS = re.compile(r"(/t/[A-Za-z0-9_-]{6})[A-Za-z0-9_%-]*")
-
-
-class ShortenTableTokens(logging.Filter):
-    """Cuts the token of a table's address short in Django's log lines (a refused request, a CSRF failure,
-    the development server's request lines): a log must never open a table's entry."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "/t/" in message:
-            record.msg, record.args = TOKEN_IN_ADDRESS.sub(r"\1…", message), None
-        return True
-
 
 def refusal(request, message: str, *, token: str, status: int = 403):
     response = render(request, "scoring/link_refused.html", {"message": message}, status=status)

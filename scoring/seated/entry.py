@@ -3,8 +3,8 @@ history, the "still missing" box, the round's board and closing a problem a tabl
 
 A game mixes each with its own entry page class (which loads `self.tournament`, checks the role, gives the menu
 its context and names its URL namespace, `board_namespace`) and supplies only its grid: the template, the
-reader of what was typed and, for the history, what one version changed. Read queries come from the game's
-`queries` module (`rounds_of`, `seated_tables`, `sheets_by_table`, `table_of`), set on its pages.
+reader of what was typed and, for the history, what one version changed. Read queries are the seated layer's
+(`scoring.seated.queries`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from scoring.results.views import EntryFlow
 from tournament.models import Seat, Table
 from tournament.permissions import is_director
 
+from . import queries
+
 
 class SeatedEntry:
     """What every seated entry page knows: its game's read queries and its addresses."""
-
-    #: the game's read queries (a module with rounds_of, seated_tables, sheets_by_table, table_of)
-    queries = None
 
     def page_url(self, name: str, *args) -> str:
         return reverse(f"{self.board_namespace}:{name}", args=[self.tournament.slug, *args])
@@ -39,7 +38,7 @@ class RoundPage(SeatedEntry, TemplateView):
 
     def get(self, request, *args, **kwargs):
         number = self.kwargs["round"]
-        rounds = self.queries.rounds_of(self.tournament)
+        rounds = queries.rounds_of(self.tournament)
         if rounds and number not in {r.number for r in rounds}:
             raise Http404
         return self.round_page(request, *args, **kwargs)
@@ -59,8 +58,8 @@ class RoundPage(SeatedEntry, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         number = self.kwargs["round"]
-        tables = self.queries.seated_tables(self.tournament, round_number=number).get(number, [])
-        sheets = self.queries.sheets_by_table(self.tournament, round_number=number)
+        tables = queries.seated_tables(self.tournament, round_number=number).get(number, [])
+        sheets = queries.sheets_by_table(self.tournament, round_number=number)
         pending = {p.table_id: p for p in PendingSheet.objects.filter(table__round__stage__tournament=self.tournament,
                                                                       table__round__number=number)
                    .select_related("entered_by")}
@@ -72,7 +71,7 @@ class RoundPage(SeatedEntry, TemplateView):
                                             closed_at__isnull=True).select_related("table"),
                 lambda problem: self.page_url("close_problem", number, problem.pk)),
             round_number=number,
-            rounds=self.queries.rounds_of(self.tournament),
+            rounds=queries.rounds_of(self.tournament),
             tables=rows,
             entered=len(sheets),
             awaiting=len(pending),
@@ -88,7 +87,7 @@ class SheetPage(SeatedEntry, EntryFlow, TemplateView):
     a second person; the game's view reads and shows its grid."""
 
     def load(self) -> None:
-        self.table = self.queries.table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
+        self.table = queries.table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
         if self.table is None:
             raise Http404
         self.seats = list(Seat.objects.filter(table=self.table).select_related("participant", "substitute")
@@ -135,7 +134,7 @@ class HistoryPage(SeatedEntry, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        table = self.queries.table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
+        table = queries.table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
         sheet = ScoreSheet.objects.filter(table=table).first() if table else None
         if sheet is None:
             raise Http404
@@ -157,9 +156,10 @@ class StillMissingPage(View):
 
 
 class BoardPage(ProblemsBoardView):
-    """The round's board (`scoring.board_views`) under the game's menu (`nav_template`)."""
+    """The round's board (`scoring.board_views`) under the seated games' menu."""
 
     nav = "board"
+    nav_template = "seated/_nav.html"
 
 
 class CloseProblemPage(SeatedEntry, View):

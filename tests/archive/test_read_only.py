@@ -10,13 +10,13 @@ import pytest
 from django.urls import reverse
 
 from scoring.games.schafkopf import services as schafkopf
-from scoring.games.tablegames import services as tablegames
 from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.services import knockout as voms_knockout
 from scoring.games.voms.services import slips as voms_slips
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
 from scoring.results.counting import record_table_entry
 from scoring.results.links import LinkRefused, issue_links, issue_match_links, token_of
+from scoring.seated import services as seated_services
 from tests.doubleentry.conftest import _helper, _rummi, _schafkopf, _voms
 from tests.schafkopf.test_tablelink_views import grid_post as phone_grid
 from tests.schafkopf.test_views import grid_post
@@ -297,7 +297,7 @@ def patience_game(director, django_user_model):
     tournament = new_game(director, "domino_patience", "knock_out", name="Patience night")
     for number in (1, 2, 3):
         add_participant(tournament, by=director, number=number, first_name=f"Ida{number}", last_name="Holm")
-    tablegames.draw(tournament, by=director)
+    seated_services.draw_seating(tournament, by=director)
     assistant = _helper(django_user_model, tournament, "helper")
     archive(tournament, director)
     return tournament, assistant

@@ -6,12 +6,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.games import all_games, game_of
-from scoring.games.tablegames import services as tablegames
 from scoring.games.voms import entries as voms_entries
 from scoring.games.voms.services import pools as voms_pools
 from scoring.games.voms.services import slips as voms_slips
 from scoring.games.voms.services import teams as voms_teams
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
 from tournament.models import Match, Participant, Team
 from tournament.services import participants as desk
 from tournament.services.errors import DomainError
@@ -69,12 +69,11 @@ def fix_the_draw(tournament, director, add_players, add_teams):
         return
     add_players(tournament, 12)
     if tournament.game == "schafkopf":
-        from scoring.games.schafkopf import services as schafkopf
 
-        schafkopf.draw_seating(tournament, by=director, seed=1)
-        schafkopf.start_round(rounds_stage(tournament).rounds.get(number=1), by=director)
+        seated_services.draw_seating(tournament, by=director, seed=1)
+        seated_services.start_round(rounds_stage(tournament).rounds.get(number=1), by=director)
     else:
-        tablegames.draw(tournament, by=director, seed=1)
+        seated_services.draw_seating(tournament, by=director, seed=1)
         # what a table game's first sheet leaves behind (tablegames.services.enter_sheet): round 1 has started
         rounds_stage(tournament).rounds.filter(number=1).update(starts_at=timezone.now())
 

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.games.schafkopf import services as sk
 from scoring.games.voms.services import pools as voms_pools
+from scoring.seated import services as seated_services
 from tournament.models import AuditEntry, Participant, Team
 from tournament.services import participants as desk
 from tournament.services.errors import DomainError
@@ -105,7 +105,7 @@ def test_delete_before_the_draw_only(schafkopf, director, add_players):
 
 
 def schafkopf_draw(tournament, director):
-    sk.draw_seating(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
 
 
 def test_deleting_a_team_deletes_its_players(voms, director, add_teams):
@@ -225,7 +225,7 @@ def schafkopf_settings_with_fee(tournament, fee):
 
     from scoring.games.schafkopf.config import settings_of
 
-    sk.update_settings(tournament, replace(settings_of(tournament), entry_fee=fee),
+    seated_services.update_settings(tournament, replace(settings_of(tournament), entry_fee=fee),
                               by=tournament.created_by)
     return settings_of(tournament)
 

@@ -15,6 +15,7 @@ from scoring.games.tablegames.standings import standings as tablegames_standings
 from scoring.games.voms.services import pools as voms_pools
 from scoring.games.voms.services import slips as voms_slips
 from scoring.games.voms.standings import pool_tables
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.models import Match, Role, Table, TournamentRole
 from tournament.services.participants import add_participant, register_team
@@ -29,6 +30,8 @@ def rummi_hand(out, *penalties):
 class VomsGame:
     tournament: object
     service = voms_slips
+    #: where the backup after a round is asked for
+    after_round = voms_slips
 
     @property
     def place(self):
@@ -65,6 +68,7 @@ class VomsGame:
 class SchafkopfGame:
     tournament: object
     service = schafkopf
+    after_round = seated_services
 
     @property
     def place(self):
@@ -105,6 +109,7 @@ class SchafkopfGame:
 class RummiGame:
     tournament: object
     service = tablegames
+    after_round = seated_services
 
     @property
     def place(self):
@@ -153,7 +158,7 @@ def _schafkopf(director, make_tournament):
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
                         last_name=f"Huber{number}")
-    schafkopf.draw_seating(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return SchafkopfGame(tournament)
 
 
@@ -161,10 +166,10 @@ def _rummi(director, make_tournament):
     tournament = make_tournament(director, name="Rummi double", game="rummi")
     game = game_by_key("rummi")
     chosen = defaults_for(game, game.default_variant)
-    tablegames.update_settings(tournament, dataclasses.replace(chosen, rounds=2), by=director)
+    seated_services.update_settings(tournament, dataclasses.replace(chosen, rounds=2), by=director)
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Ida{number}", last_name=f"Holm{number}")
-    tablegames.draw(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return RummiGame(tournament)
 
 

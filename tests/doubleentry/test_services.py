@@ -205,7 +205,7 @@ def test_a_director_correction_goes_straight_through_and_a_stale_version_is_refu
 
 def test_a_pending_entry_sets_nothing_off_but_the_counted_round_makes_a_backup(double, first, second, monkeypatch):
     calls = []
-    monkeypatch.setattr(double.service, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    monkeypatch.setattr(double.after_round, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
     double.complete_round(first)
     assert calls == [] and not sheets(double).exists()
     double.complete_round(second)
@@ -214,7 +214,7 @@ def test_a_pending_entry_sets_nothing_off_but_the_counted_round_makes_a_backup(d
 
 def test_single_entry_backup_after_the_last_sheet_of_a_round(game, first, monkeypatch):
     calls = []
-    monkeypatch.setattr(game.service, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    monkeypatch.setattr(game.after_round, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
     game.enter(first)
     assert calls == []
     game.complete_round(first)

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.seated import services as seated_services
 from tests.schafkopf.test_views import grid_post
 from tests.tablegames.test_views import hand_post
 from tournament.models import AuditEntry
@@ -480,15 +481,14 @@ def test_voms_series_decision_through_the_service(series_double, director):
 def patience_double(director, django_user_model):
     import dataclasses
 
-    from scoring.games.tablegames import services as tablegames
     from scoring.games.tablegames.config import settings_of
     from tests.doubleentry.conftest import _helper
     from tests.tablegames.conftest import new_game, register_players
 
     patience = new_game(director, "domino_patience")
-    tablegames.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    seated_services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
     register_players(patience, director, 4)
-    tablegames.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     patience.double_entry = True
     patience.save()
     return patience, _helper(django_user_model, patience, "first"), _helper(django_user_model, patience, "second")

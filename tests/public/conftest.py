@@ -1,8 +1,8 @@
 import pytest
 from django.core.cache import caches
 
-from scoring.games.schafkopf import services as sk_services
 from scoring.games.voms.services import pools as voms_pools
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.public import cache as public_cache_module
 from tournament.services.participants import add_participant, register_team
@@ -33,7 +33,7 @@ def fill_schafkopf(t, director):
     for number in range(1, 17):
         add_participant(t, by=director, number=number, first_name=f"Anna{number}", last_name=f"Huber{number}",
                         club="SK Isartal" if number % 2 else "Stammtisch Erding")
-    sk_services.draw_seating(t, by=director, seed=7)
+    seated_services.draw_seating(t, by=director, seed=7)
     return t
 
 

@@ -13,7 +13,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.games.tablegames import services as tablegames
-from scoring.games.tablegames.queries import seated_tables as tablegame_tables
 from scoring.games.voms import entries as voms_entries
 from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.demo import random_game
@@ -21,6 +20,8 @@ from scoring.games.voms.services import knockout as voms_knockout
 from scoring.games.voms.services import pools as voms_pools
 from scoring.games.voms.services import slips as voms_slips
 from scoring.progress import missing_result_condition, result_progress
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables as tablegame_tables
 from tests.tablegames.conftest import make_game  # noqa: F401
 from tournament.models import AuditEntry, Match, Participant, Person, Stage, Team, Tournament
 from tournament.queries import holds
@@ -180,7 +181,7 @@ def test_a_table_game_finishes_only_when_every_sheet_is_finished_and_a_correctio
     rummi = make_game("rummi")
     for n in range(1, 9):
         desk.add_participant(rummi, by=director, number=n, first_name=f"Ida{n}", last_name=f"Holm{n}")
-    tablegames.draw(rummi, by=director, seed=7)
+    seated_services.draw_seating(rummi, by=director, seed=7)
     tables = [t.seats[0].table for ts in tablegame_tables(rummi).values() for t in ts]
     hands = {}
     for table in tables:
@@ -286,10 +287,10 @@ def test_a_list_costs_the_same_queries_early_and_late_in_the_evening(schafkopf, 
 
     from scoring.games.schafkopf import services as sk
     from scoring.games.schafkopf.demo import random_list
-    from scoring.games.schafkopf.queries import seated_tables
+    from scoring.seated.queries import seated_tables
 
     register(schafkopf, director, 16)
-    sk.draw_seating(schafkopf, by=director, seed=7)
+    seated_services.draw_seating(schafkopf, by=director, seed=7)
     tables = [t for ts in seated_tables(schafkopf).values() for t in ts]
     rng = random.Random(2)
     counts = [_queries(sk.enter_sheet, t.seats[0].table, by=director, mode="games",

@@ -175,6 +175,7 @@ def draw_seating(
     groups: Mapping[int, str] | None = None,
     fixed: Mapping[int, int] | None = None,
     avoid: Mapping[frozenset, int] | None = None,
+    params: Mapping[str, object] | None = None,
 ) -> Draw:
     """Draw tables and seats of every round for the active players, replacing any earlier draw.
 
@@ -184,7 +185,8 @@ def draw_seating(
     they already met at a table this season (`tournament.services.seasons.met_before`): the draw seats them
     together again as little as it can; pairs naming someone not playing are ignored. The draw's params
     record how many such pairs meet again (`met_before_again`). A seed given by the director reproduces an
-    earlier draw of the same players (and the same `avoid`). Refused once play has started.
+    earlier draw of the same players (and the same `avoid`). `params`: what the game records with the draw
+    besides (Schafkopf: whether clubs sit apart, the fixed tables). Refused once play has started.
     """
     require_director(by, tournament)
     with transaction.atomic():
@@ -199,7 +201,7 @@ def draw_seating(
                              fixed=dict(fixed or {}), avoid=dict(avoid or {}))
         except RuleError as error:
             raise DomainError(rule_message(error), field=error.field) from error
-        params = {
+        recorded = {
             "rounds": rounds,
             "players": len(players),
             "sizes": list(sizes),
@@ -209,8 +211,9 @@ def draw_seating(
             "group_conflicts": plan.group_conflicts(dict(groups or {})),
             "large_table_twice": large_table_twice_params(plan),
             **met_before_params(plan, avoid, numbers),
+            **(params or {}),
         }
-        return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params)
+        return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=recorded)
 
 
 def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
@@ -233,11 +236,11 @@ def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
         return store_draw(locked, [[field] for _round in range(rounds)], players, by=by, seed=0, params=params)
 
 
-def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict, action: str = "seating") -> Draw:
+def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict) -> Draw:
     """Replace the stage's rounds by the plan's, record the draw and the lot seed, write the audit log.
 
     `plan_rounds` holds, per round, the participant numbers of each table in seat order; the audit
-    entry is `<action>.draw` for a first draw, `<action>.redraw` after that.
+    entry is `seating.draw` for a first draw, `seating.redraw` after that (every seated game's).
     """
     previous = current_draw(tournament)
     stage, created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
@@ -248,7 +251,7 @@ def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict,
                                created_by=by)
     if lot_seed(tournament) is None:
         Draw.objects.create(tournament=tournament, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
-    log_action(f"{action}.redraw" if previous else f"{action}.draw", by=by, tournament=tournament, obj=draw,
+    log_action("seating.redraw" if previous else "seating.draw", by=by, tournament=tournament, obj=draw,
                before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
     sync_status(tournament, by=by)
     return draw

@@ -23,9 +23,10 @@ from scoring.results.words import user_name
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
 from scoring.seated.entry import BoardPage, CloseProblemPage, HistoryPage, RoundPage, SheetPage, StillMissingPage
+from scoring.seated.views.base import EntryPage
 from tournament.services.errors import DomainError
 
-from . import queries, services
+from . import services
 from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
 from .forms import (
     GRID_FIELDS,
@@ -39,14 +40,12 @@ from .forms import (
     read_totals,
     totals_values,
 )
-from .views import EntryPage
 
 
 class Entry(EntryPage):
     """The Schafkopf menu's "lists" pages, reading through this game's queries."""
 
     nav = "lists"
-    queries = queries
 
 
 class RoundView(Entry, RoundPage):
@@ -368,4 +367,3 @@ class BoardView(Entry, BoardPage):
     """The round's board under this game's menu."""
 
     nav = "board"
-    nav_template = "schafkopf/_nav.html"

@@ -19,23 +19,23 @@ from scoring.results.double_entry import decided_message
 from scoring.results.views import DECIDED, FIRST_ENTRY
 from scoring.results.words import started_by_label, user_name
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
+from scoring.seated import queries
 from scoring.seated.entry import BoardPage, CloseProblemPage, RoundPage, SheetPage, StillMissingPage
+from scoring.seated.views.base import EntryPage, url
 from tournament.models import Table
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
-from . import queries, services
+from . import services
 from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
 from .sheets import END, FINISH_TIME, TILES_LEFT, follow, follow_patience, shown_fields
 from .standings import half
-from .views import EntryPage, url
 
 
 class Entry(EntryPage):
     """The table-game menu's "sheets" pages, reading through this game's queries."""
 
     nav = "sheets"
-    queries = queries
 
 
 def sheet_status(sheet) -> str:
@@ -497,7 +497,6 @@ class BoardView(Entry, BoardPage):
     """The round's board under this game's menu."""
 
     nav = "board"
-    nav_template = "tablegames/_nav.html"
 
 
 class CloseProblemView(Entry, CloseProblemPage):

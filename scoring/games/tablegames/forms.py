@@ -37,13 +37,6 @@ from .sheets import FINISH_TIME, TILES_LEFT, shown_fields
 # --- the draw ------------------------------------------------------------------------------------------
 
 
-class DrawForm(forms.Form):
-    seed = forms.IntegerField(
-        label=gettext_lazy("Seed (optional)"), required=False, min_value=1, max_value=10**9,
-        help_text=gettext_lazy("Empty: a new random draw. The seed of an earlier draw repeats it."),
-    )
-
-
 # --- settings ------------------------------------------------------------------------------------------
 
 #: labels of the numbers in the games' settings dataclasses (`scoring/rules/domino.py`, `rummi.py`, ...)
@@ -366,3 +359,17 @@ def read_result(data: Mapping, seat: int, with_time: bool) -> GridRow:
         row[FINISH_TIME] = time
     grid.row = row
     return grid
+
+
+def rules_summary(settings) -> list[tuple[str, str]]:
+    """Every number of the rules as (label, value), for the overview."""
+    form = SettingsForm(settings)
+    return [(form.fields[name].label, format_setting(form.initial[name])) for name in form.rule_names()]
+
+
+def format_setting(value) -> str:
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)

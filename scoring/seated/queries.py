@@ -1,4 +1,4 @@
-"""Reading a Schafkopf tournament's seating and lists in a constant number of queries.
+"""Reading a seated tournament's seating and sheets in a constant number of queries.
 
 The seating itself (`seated_tables`, `places_by_participant`) is the shared `tournament.queries`'s.
 
@@ -28,12 +28,12 @@ def sheets_by_table(tournament, *, round_number: int | None = None, with_entries
 
 
 def entered_tables(tournament) -> set[int]:
-    """The ids of the tables whose list is in."""
+    """The ids of the tables whose sheet is in."""
     return set(ScoreSheet.objects.filter(tournament=tournament, table__isnull=False).values_list("table_id", flat=True))
 
 
 def round_to_play(tables_by_round, entered: set[int]) -> int | None:
-    """The first round with a table whose list is not in: the one the seating page opens on (None: all in)."""
+    """The first round with a table whose sheet is not in: the one the seating page opens on (None: all in)."""
     return next((number for number, tables in sorted(tables_by_round.items())
                  if any(table.table_id not in entered for table in tables)), None)
 
@@ -46,22 +46,24 @@ def table_of(tournament, round_number: int, table_number: int) -> Table | None:
     return (
         Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
                              round__number=round_number, number=table_number)
-        .select_related("round__stage")
+        .select_related("round__stage__tournament")
         .first()
     )
 
 
-def seating_problems(tournament, tables_by_round) -> dict[str, list]:
+def seating_problems(tournament, tables_by_round, entered: set[int] | None = None) -> dict[str, list]:
     """Players the seating no longer fits: active but on no seat (not even as a substitute), or withdrawn but
-    still to play a seat: one nobody else plays, at a table whose list is not in yet. Once a substitute took
-    over (or the list is in), the seat needs nothing more, and the page must not ask for it again.
+    still to play a seat: one nobody else plays, at a table whose sheet is not in yet. Once a substitute took
+    over (or the sheet is in), the seat needs nothing more, and the page must not ask for it again.
 
     "unseated" holds players; "withdrawn" holds (player, [(round, seat), ...]), so that the page names only
-    the rounds still to play, not the ones whose lists are in, each linked to the seat that needs a substitute."""
+    the rounds still to play, not the ones whose sheets are in, each linked to the seat that needs a substitute.
+    `entered`: the tables whose sheet is in (read when not given)."""
     seats = [seat for tables in tables_by_round.values() for table in tables for seat in table.seats]
     seated = {seat.participant_id for seat in seats} | {seat.substitute_id for seat in seats if seat.substitute_id}
     players = list(tournament.participants.all())
+    entered = entered_tables(tournament) if entered is None else entered
     return {
         "unseated": [p for p in players if p.status == Participant.Status.ACTIVE and p.pk not in seated],
-        "withdrawn": withdrawn_seats(players, tables_by_round, entered_tables(tournament)),
+        "withdrawn": withdrawn_seats(players, tables_by_round, entered),
     }
