@@ -11,6 +11,7 @@ from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
 from tournament.draw.bracket import Qualifier, knockout_bracket, resolve_matches, semifinal_round_robin
 from tournament.models import Match, Pool, PoolEntry, Round, Stage, Team
+from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
@@ -18,7 +19,7 @@ from tournament.services.tournaments import sync_status
 from ..entries import derive_slip
 from ..queries import bracket_of, knockout_played, knockout_stage, rules_settings, series_winners, settings_of
 from ..standings import pool_tables
-from .common import refused, require_director
+from .common import refused
 
 
 def create_knockout(tournament, *, by, qualifiers: list[Qualifier], third_place: bool, semifinal: str,

@@ -14,12 +14,13 @@ from tournament.draw.pools import draw_pools as draw_pool_lists
 from tournament.draw.pools import pool_name
 from tournament.draw.roundrobin import round_robin
 from tournament.models import Draw, Match, Pool, PoolEntry, Round, Stage
+from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
 
 from ..queries import active_teams, play_started, settings_of, teams_without_pool
-from .common import refused, require_director
+from .common import refused
 
 
 def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:

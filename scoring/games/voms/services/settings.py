@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 
 from scoring.rules import voms as rules
 from scoring.rules.base import RuleError
+from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
 from ..queries import DEFAULTS, play_started, settings_of
-from .common import refused, require_director
+from .common import refused
 
 
 def update_settings(tournament, *, by, changes: dict, reason: str = "") -> dict:

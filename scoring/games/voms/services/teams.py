@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournament.imports import ImportFileError, read_table, refuse_after_play
 from tournament.models import Draw, Participant, Stage, Team
+from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.participants import (
@@ -25,7 +26,6 @@ from tournament.services.replay import claim
 from tournament.services.text import same_name
 
 from ..queries import players_without_team
-from .common import require_director
 
 
 def _refuse_after_draw(tournament) -> None:

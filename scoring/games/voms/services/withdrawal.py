@@ -16,12 +16,12 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.models import Match, Round, Stage, Team
+from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
 
 from ..queries import knockout_stage, pool_state, pools_stage
-from .common import require_director
 
 
 @dataclass(frozen=True)

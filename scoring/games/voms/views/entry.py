@@ -1,5 +1,5 @@
-"""What the slip and series entry pages share: the problems the tables signalled (and closing one), the
-Confirm button of a first entry, and a second entry unlike the first shown beside it."""
+"""What the slip and series entry pages share: the problems the tables signalled (and closing one), and the
+inputs of a second entry unlike the first marked on its form."""
 
 from __future__ import annotations
 
@@ -10,16 +10,11 @@ from django.views.generic import View
 
 from scoring.link_pages import problem_rows
 from scoring.models import TableProblem
-from scoring.results.compare import two_versions
-from scoring.results.double_entry import EntriesDiffer
 from scoring.results.problems import close_problem
-from scoring.results.words import entered_by_label
 from tournament.permissions import ScoreEntryMixin
 from tournament.services.errors import DomainError
 
 from .. import queries
-from ..forms import slip_fields
-from ..services.slips import confirm_slip
 from .common import url
 
 
@@ -50,25 +45,7 @@ class CloseProblemView(ScoreEntryMixin, View):
         return redirect(url(self.tournament, "enter"))
 
 
-def confirm_first_entry(request, match) -> bool:
-    """The Confirm button of a first entry (a slip or series games): True when it counts now, else a message."""
-    version = request.POST.get("pending_version", "")
-    try:
-        confirm_slip(match, by=request.user, expected_version=int(version) if version.isdigit() else None)
-    except DomainError as error:
-        messages.error(request, error.message)
-        return False
-    return True
-
-
-def mark_differences(form, conflict: EntriesDiffer) -> dict:
-    """A second entry unlike the first: both versions for `_two_versions.html`, the differing inputs marked."""
-    two = two_versions(
-        conflict.pending.entries, conflict.entries, slip_fields,
-        title=_("The two entries differ"), intro=conflict.message,
-        first_label=_("First entry (%(who)s)") % {"who": entered_by_label(conflict.pending)},
-        second_label=_("Your entry"),
-    )
+def mark_differences(form, two: dict) -> None:
+    """A second entry unlike the first: the inputs that differ from the first entry marked on the form."""
     for key in sorted(two["keys"]):
         form.add_error(key if key in form.fields else "lus_a", _("Differs from the first entry."))
-    return two

@@ -9,25 +9,24 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
-from scoring.board_views import board_url, opened_from_board
-from scoring.results.compare import two_versions
-from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
-from scoring.results.recording import StaleVersion
+from scoring.board_views import opened_from_board
+from scoring.results.double_entry import decided_message, pending_of
+from scoring.results.views import FIRST_ENTRY, EntryFlow
 from scoring.results.words import user_name
 from tournament.models import Match, Stage
 from tournament.permissions import ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
-from tournament.views.replay import ReplayGuard
 
 from .. import queries
 from ..entries import slip_entry
 from ..forms import CONFIRM_FIELDS, SeriesCorrectionForm, SeriesGameForm, slip_fields
 from ..services.knockout import correct_series_game, record_series
+from ..services.slips import confirm_slip
 from .common import fail, url
-from .entry import confirm_first_entry, mark_differences, open_problems
+from .entry import mark_differences, open_problems
 
 
-class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
+class SeriesView(ScoreEntryMixin, EntryFlow, FormView):
     """Enter the next game of a best-of-N series."""
 
     template_name = "voms/series.html"
@@ -115,14 +114,40 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
         form.focus_first_error()
         return self.render_to_response(self.get_context_data(correction=form))
 
-    def confirm(self):
+    # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
+
+    def entry_fields(self):
+        return slip_fields
+
+    def confirm_first_entry(self, *, expected_version):
         """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
-        match = self.get_match()
-        if confirm_first_entry(self.request, match):
-            messages.success(self.request, _("The sheet is confirmed and counts now."))
-            if opened_from_board(self.request):
-                return redirect(board_url(self.tournament, "ko"))
-        return redirect(url(self.tournament, "series", match.pk))
+        confirm_slip(self.get_match(), by=self.request.user, expected_version=expected_version)
+
+    def board_part(self) -> str:
+        return "ko"
+
+    def confirmed_url(self) -> str:
+        return url(self.tournament, "series", self.kwargs["match"])
+
+    def confirm_refused_url(self) -> str:
+        return self.confirmed_url()
+
+    def show_stale(self, stale, entries):
+        """Someone saved the series since this form was shown: both versions, nothing saved, the form afresh."""
+        sheet = stale.sheet
+        two = self.stale_versions(
+            sheet.entries, entries,
+            intro=_("The series was saved meanwhile by %(who)s; nothing was saved from your form. The games that "
+                    "count are listed above: type the next game only if it was played.")
+            % {"who": user_name(sheet.entered_by)},
+            first_label=_("Saved meanwhile (version %(version)s)") % {"version": sheet.version})
+        fresh = self.get_form_class()(initial=self.get_initial())
+        return self.render_to_response(self.get_context_data(form=fresh, two=two, stale=True))
+
+    def show_differs(self, differ, entries, compared):
+        """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""
+        mark_differences(self.form, compared["two"])
+        return self.render_to_response(self.get_context_data(form=self.form, **compared))
 
     def form_valid(self, form):
         match = self.get_match()
@@ -135,44 +160,24 @@ class SeriesView(ScoreEntryMixin, ReplayGuard, FormView):
                                          confirm_low_winner=d["confirm_low_winner"],
                                          confirm_high_lus=d["confirm_high_lus"]))
         version = d.get("version")
-        decision = posted_decision(self.request.POST)
+        self.form = form
         try:
-            saved = record_series(match, by=self.request.user, games=games,
-                                           expected_version=version if version is not None
-                                           else sheet.version if sheet else None,
-                                           sent=self.sent, **decision)
-        except StaleVersion as meanwhile:
-            return self.saved_meanwhile(meanwhile.sheet, games)
-        except EntriesDiffer as conflict:
-            return self.differs(form, conflict)
+            saved = self.record(lambda **flow: record_series(
+                match, by=self.request.user, games=games,
+                expected_version=version if version is not None else sheet.version if sheet else None, **flow),
+                games)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
-        if not saved.counted:
+        if self.answered(saved):
+            return saved
+        if self.outcome(saved, had_first_entry=False) == FIRST_ENTRY:
             messages.success(self.request, _("Game %(number)s entered. It counts once a second person enters it "
                                              "again identically.") % {"number": len(games)})
             return redirect(url(self.tournament, "series", match.pk))
         messages.success(self.request,
                          decided_message(saved) or _("Game %(number)s recorded.") % {"number": len(games)})
         return redirect(url(self.tournament, "series", match.pk))
-
-    def saved_meanwhile(self, sheet, games: list[dict]):
-        """Someone saved the series since this form was shown: both versions, nothing saved, the form afresh."""
-        two = two_versions(
-            sheet.entries, games, slip_fields, title=_("Two versions"),
-            intro=_("The series was saved meanwhile by %(who)s; nothing was saved from your form. The games that "
-                    "count are listed above: type the next game only if it was played.")
-            % {"who": user_name(sheet.entered_by)},
-            first_label=_("Saved meanwhile (version %(version)s)") % {"version": sheet.version},
-            second_label=_("Your version"))
-        fresh = self.get_form_class()(initial=self.get_initial())
-        return self.render_to_response(self.get_context_data(form=fresh, two=two, stale=True))
-
-    def differs(self, form, conflict: EntriesDiffer):
-        """A game typed unlike the first entry: both side by side, the differing inputs marked, nothing saved."""
-        two = mark_differences(form, conflict)
-        return self.render_to_response(self.get_context_data(
-            form=form, two=two, can_decide=is_director(self.request.user, self.tournament)))
 
 
 def game_winner(game: dict) -> str | None:

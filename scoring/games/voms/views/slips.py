@@ -8,26 +8,24 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
-from scoring.board_views import board_url, opened_from_board
+from scoring.board_views import opened_from_board
 from scoring.models import PendingSheet
-from scoring.results.compare import two_versions
-from scoring.results.double_entry import EntriesDiffer, decided_message, pending_of, posted_decision
-from scoring.results.recording import StaleVersion
+from scoring.results.double_entry import decided_message, pending_of
+from scoring.results.views import CONFIRMED, DECIDED, FIRST_ENTRY, EntryFlow
 from scoring.results.words import entered_by_label, user_name
 from tournament.models import Match, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
-from tournament.views.replay import ReplayGuard
 
 from .. import queries
 from ..forms import CONFIRM_FIELDS, CorrectionForm, SlipForm, slip_fields
-from ..services.slips import record_slip
+from ..services.slips import confirm_slip, record_slip
 from ..text import show_points, with_note
 from .common import fail, url
-from .entry import confirm_first_entry, mark_differences, open_problems
+from .entry import mark_differences, open_problems
 
 
-class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
+class SlipEntryView(ScoreEntryMixin, EntryFlow, FormView):
     """The referee table: table number, lus A, lus B, Enter. Current round first."""
 
     template_name = "voms/enter.html"
@@ -96,19 +94,41 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "confirm":
+            # the Confirm button of a first entry: a second person (or a director deciding) lets it count
+            self.match = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "stage"),
+                                           stage__tournament=self.tournament, pk=self.request.POST.get("match") or 0)
             return self.confirm()
         return super().post(request, *args, **kwargs)
 
-    def confirm(self):
-        """The Confirm button of a first entry: a second person (or a director deciding) lets it count."""
-        match = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "stage"),
-                                  stage__tournament=self.tournament, pk=self.request.POST.get("match") or 0)
-        if confirm_first_entry(self.request, match):
-            messages.success(self.request, _("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
-                             % {"round": match.round.number, "table": match.table_number})
-            if opened_from_board(self.request):
-                return redirect(board_url(self.tournament, str(match.round.number)))
-        return redirect(url(self.tournament, "enter") + f"?round={round_after(match.stage, match.round.number)}")
+    # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
+
+    def entry_fields(self):
+        return slip_fields
+
+    def confirm_first_entry(self, *, expected_version):
+        confirm_slip(self.match, by=self.request.user, expected_version=expected_version)
+
+    def confirmed_message(self) -> str:
+        return (_("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
+                % {"round": self.match.round.number, "table": self.match.table_number})
+
+    def board_part(self) -> str:
+        return str(self.match.round.number)
+
+    def confirmed_url(self) -> str:
+        return url(self.tournament, "enter") + f"?round={round_after(self.match.stage, self.match.round.number)}"
+
+    def confirm_refused_url(self) -> str:
+        return self.confirmed_url()
+
+    def show_stale(self, stale, entries):
+        return self.entered_already(self.form, stale.sheet)
+
+    def show_differs(self, differ, entries, compared):
+        """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
+        mark_differences(self.form, compared["two"])
+        return self.render_to_response(self.get_context_data(
+            form=self.form, conflict_match=self.match, conflict_pending=differ.pending, **compared))
 
     def form_valid(self, form):
         d = form.cleaned_data
@@ -119,20 +139,20 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
                            % {"table": d["table"], "round": d["round"]})
             return self.form_invalid(form)
         waiting = pending_of(match=match)
-        decision = posted_decision(self.request.POST)
+        self.form, self.match = form, match
         try:
             # version 0: a new slip; one saved meanwhile (or before) is shown beside this one, never replaced
-            sheet = record_slip(match, by=self.request.user, entry=form.entry(), expected_version=0,
-                                         confirm_disqualify=d["confirm_disqualify"], sent=self.sent, **decision)
-        except StaleVersion as saved:
-            return self.entered_already(form, saved.sheet)
-        except EntriesDiffer as conflict:
-            return self.differs(form, match, conflict)
+            sheet = self.record(lambda **flow: record_slip(
+                match, by=self.request.user, entry=form.entry(), expected_version=0,
+                confirm_disqualify=d["confirm_disqualify"], **flow), [form.entry()])
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
+        if self.answered(sheet):
+            return sheet
         teams = {"round": d["round"], "table": d["table"], "a": match.team_a, "b": match.team_b}
-        if not sheet.counted:
+        outcome = self.outcome(sheet, had_first_entry=waiting is not None)
+        if outcome == FIRST_ENTRY:
             messages.success(self.request, _(
                 "Round %(round)s, table %(table)s: first entry saved. It counts once a second person enters "
                 "the slip again or confirms it."
@@ -140,10 +160,10 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         else:
             game = sheet.derived["games"][0]
             text = _("Round %(round)s, table %(table)s: %(a)s %(lus_a)s : %(lus_b)s %(b)s — points %(pa)s : %(pb)s")
-            if decided_message(sheet):
+            if outcome == DECIDED:
                 # a director decided between two different entries: not "the same"
                 text = decided_message(sheet) + " " + text
-            elif waiting is not None:
+            elif outcome == CONFIRMED:
                 text = _("Confirmed (same as the first entry). ") + text
             messages.success(self.request, text % {**teams, "lus_a": game["lus_a"], "lus_b": game["lus_b"],
                                                    "pa": show_points(game["points_a"]),
@@ -157,17 +177,9 @@ class SlipEntryView(ScoreEntryMixin, ReplayGuard, FormView):
         message = _("The slip of table %(table)s in round %(round)s has been entered already; a director can "
                     "correct it.") % {"table": d["table"], "round": d["round"]}
         form.add_error("table", message)
-        two = two_versions(sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=message,
-                           first_label=_("Saved version (%(who)s)") % {"who": user_name(sheet.entered_by)},
-                           second_label=_("Your version"))
+        two = self.stale_versions(sheet.entries, [form.entry()], intro=message,
+                                  first_label=_("Saved version (%(who)s)") % {"who": user_name(sheet.entered_by)})
         return self.render_to_response(self.get_context_data(form=form, two=two, entered=sheet))
-
-    def differs(self, form, match, conflict: EntriesDiffer):
-        """A second entry unlike the first: both side by side, the differing inputs marked, nothing saved."""
-        two = mark_differences(form, conflict)
-        director = is_director(self.request.user, self.tournament)
-        return self.render_to_response(self.get_context_data(
-            form=form, two=two, conflict_match=match, conflict_pending=conflict.pending, can_decide=director))
 
 
 def slip_note(game: dict, result) -> str:
@@ -237,7 +249,7 @@ def announce_disqualifications(request, sheet) -> None:
                          % {"team": names[team_id]})
 
 
-class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
+class CorrectSlipView(DirectorRequiredMixin, EntryFlow, FormView):
     template_name = "voms/correct.html"
     form_class = CorrectionForm
 
@@ -272,27 +284,32 @@ class CorrectSlipView(DirectorRequiredMixin, ReplayGuard, FormView):
 
     def form_valid(self, form):
         match = self.get_match()
+        self.form = form
         try:
-            sheet = record_slip(match, by=self.request.user, entry=form.entry(),
-                                         expected_version=form.cleaned_data["version"],
-                                         reason=form.cleaned_data["reason"],
-                                         confirm_disqualify=form.cleaned_data["confirm_disqualify"],
-                                         sent=self.sent)
-        except StaleVersion as error:
-            two = two_versions(
-                error.sheet.entries, [form.entry()], slip_fields, title=_("Two versions"), intro=error.message,
-                first_label=_("Saved meanwhile (version %(version)s)") % {"version": error.sheet.version},
-                second_label=_("Your version"),
-            )
-            fail(form, error)
-            form.data = form.data.copy()
-            form.data["version"] = error.sheet.version  # saving again replaces the saved version on purpose
-            return self.render_to_response(self.get_context_data(form=form, stale=error.sheet, two=two))
+            sheet = self.record(lambda **flow: record_slip(
+                match, by=self.request.user, entry=form.entry(), expected_version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"], confirm_disqualify=form.cleaned_data["confirm_disqualify"],
+                **flow), [form.entry()], decision=False)
         except DomainError as error:
             fail(form, error)
             return self.form_invalid(form)
+        if self.answered(sheet):
+            return sheet
         messages.success(self.request, _("Slip corrected."))
         announce_disqualifications(self.request, sheet)
         # back where the correction was opened from (the entry page's list, or its "already entered" line), in the
         # slip's round: the referee table goes on typing slips, and the corrected one is marked there
         return redirect(url(self.tournament, "enter") + f"?round={match.round.number}")
+
+    def entry_fields(self):
+        return slip_fields
+
+    def show_stale(self, stale, entries):
+        form = self.form
+        two = self.stale_versions(stale.sheet.entries, entries, intro=stale.message,
+                                  first_label=_("Saved meanwhile (version %(version)s)")
+                                  % {"version": stale.sheet.version})
+        fail(form, stale)
+        form.data = form.data.copy()
+        form.data["version"] = stale.sheet.version  # saving again replaces the saved version on purpose
+        return self.render_to_response(self.get_context_data(form=form, stale=stale.sheet, two=two))
