@@ -26,8 +26,10 @@ from scoring.progress import lazy_heading
 from scoring.rules.standings import LOT_NAME
 from tournament.addresses import published_page
 from tournament.models import Participant
-from tournament.queries import places_by_participant, seated_tables
 from tournament.services.seating import current_draw
+
+from .game import seated_game
+from .queries import places_by_participant, seated_tables
 
 
 def _format(message: str, params: dict) -> str:
@@ -90,17 +92,12 @@ def lot_notes(result) -> list:
 class SeatedPrintouts:
     """A seated game's documents: the shared ones built here, the game's own from the hooks it overrides.
 
-    `documents(tournament)` is the catalogue ({name: callable returning a document}); `printout_items` the
-    printouts page's list. The director's result pages (`scoring.seated.views.reports`) find the game's URL
-    names, menu and stylesheet through `namespace`, `nav_template` and `css`.
+    `documents(tournament)` is the catalogue ({name: callable returning a document}, the game's
+    `SeatedGame.documents`); `printout_items` the printouts page's list. The director's result pages
+    (`scoring.seated.views.reports`) are mounted with it; the game's settings, standings, menu and URL names
+    are its `SeatedGame`'s.
     """
 
-    #: the game's URL namespace under "tournament:" (its standings, printouts and download pages)
-    namespace = ""
-    #: the game's menu, included at the top of its pages
-    nav_template = ""
-    #: the prefix of the game's stylesheet classes ("sk-tabs", "tg-tabs", ...)
-    css = ""
     #: the ranking's document name: this over every round, "<name>-after-<n>" after round n
     ranking_name = "standings"
     #: the ranking's printout in small type, about 40 rows a page (a field of 2,000 players)
@@ -114,16 +111,18 @@ class SeatedPrintouts:
     draw_first = _("Draw the seating first: the seating lists and score sheets show it.")
     #: a "Remark" column in the seating by name for players no longer active (withdrawn, excluded)
     seating_status = False
+    #: the standings page's prize tick for players who missed a round (`standings_extra`'s "missed")
+    prize_tick = False
 
     # --- what the game supplies ----------------------------------------------------------------------------
 
     def settings(self, tournament):
         """The game's settings of `tournament` (at least `rounds`)."""
-        raise NotImplementedError
+        return seated_game(tournament).settings_of(tournament)
 
     def standings(self, tournament, *, after_round: int | None = None):
         """The ranking over rounds 1..after_round (default: every round)."""
-        raise NotImplementedError
+        return seated_game(tournament).standings(tournament, after_round=after_round)
 
     def chain(self, result) -> tuple:
         """The metrics the ranking orders by, first to last: a column each."""
@@ -191,10 +190,6 @@ class SeatedPrintouts:
     def printout_items(self, tournament) -> list[tuple[str, object, tuple[str, ...]]]:
         """(document name, label, formats) for the printouts page, in the order a director needs them."""
         raise NotImplementedError
-
-    def page_context(self, tournament) -> dict:
-        """What the game's menu (`nav_template`) needs besides the tournament, on every result page."""
-        return {}
 
     def standings_extra(self, tournament, result) -> dict:
         """What the game's standings page shows besides the ranking, as plain values (the page is cached)."""

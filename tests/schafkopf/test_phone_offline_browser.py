@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone
 
@@ -84,7 +85,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
         page.goto(f"{live_server.url}/manage/{drawn.slug}/schafkopf/standings/")
         expect(page.locator("h1")).to_contain_text("after 1 of 8 score lists")
         best = max(sheet.derived["totals"].values())
-        expect(page.locator("table.sk-standings tbody tr").first).to_contain_text(str(best))
+        expect(page.locator("table.seated-standings tbody tr").first).to_contain_text(str(best))
 
         phone.reload()
         expect(phone.locator("#counted")).to_be_visible()
@@ -123,10 +124,9 @@ def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, bro
     """Totals only on the phone (a Schafkopf setting): each seat's total and counts, the sum shown as typed."""
     import dataclasses
 
-    from scoring.games.schafkopf import services
     from scoring.games.schafkopf.config import settings_of
 
-    services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
+    seated_services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
     _link, token = links[(1, 2)]
     phone = new_phone(browser)
     context = phone.context

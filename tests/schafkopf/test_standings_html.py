@@ -13,7 +13,7 @@ from scoring.seated.views import reports
 from scoring.seated.views.reports import CELL_CLASSES
 
 #: the rows as Schafkopf's page builds them: its first metric is the points, its classes start "sk-"
-standings_rows_html = partial(reports.standings_rows_html, first_metric="points", css="sk")
+standings_rows_html = partial(reports.standings_rows_html, first_metric="points")
 
 
 def reference_rows_html(document, result) -> str:
@@ -26,9 +26,9 @@ def reference_rows_html(document, result) -> str:
         cells = []
         for key, css, value in zip(keys, classes, values, strict=True):
             if key == decided or (key == "lot" and standing.by_lot):
-                css += " sk-decided"
+                css += " seated-decided"
             cells.append(f'<td class="{css}">{escape(format_value(value))}</td>')
-        html.append(f'<tr class="{"sk-excluded" if standing.excluded else ""}">{"".join(cells)}</tr>')
+        html.append(f'<tr class="{"seated-excluded" if standing.excluded else ""}">{"".join(cells)}</tr>')
     return "\n".join(html)
 
 
@@ -62,9 +62,9 @@ def test_rows_html_is_the_cell_loop_byte_for_byte():
         with translation.override(language):
             built = standings_rows_html(document, result)
             assert built == reference_rows_html(document, result), language
-    assert built.count("sk-decided") == 4  # tout_won and lot, lot, the excluded column
+    assert built.count("seated-decided") == 4  # tout_won and lot, lot, the excluded column
     # the points step needs no mark
     points_only = SimpleNamespace(rows=[SimpleNamespace(separated_by="points", by_lot=False, excluded=False)])
     single = Document(columns, rows[:1])
     assert standings_rows_html(single, points_only) == reference_rows_html(single, points_only)
-    assert "sk-decided" not in standings_rows_html(single, points_only)
+    assert "seated-decided" not in standings_rows_html(single, points_only)

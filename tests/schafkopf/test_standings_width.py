@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.rules.schafkopf import PrizeSpec
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Participant
@@ -25,7 +25,7 @@ LONG = [("Maximilian-Korbinian", "Obermeier-Sedlmeier", "Schafkopffreunde Dachau
 @pytest.fixture
 def finished(drawn, director, enter_all):
     settings = settings_of(drawn)
-    services.update_settings(drawn, replace(settings, entry_fee=Decimal("15.00"), prizes=(
+    seated_services.update_settings(drawn, replace(settings, entry_fee=Decimal("15.00"), prizes=(
         PrizeSpec("percent", Decimal(50)), PrizeSpec("percent", Decimal(30)), PrizeSpec("fixed", Decimal(555)))),
         by=director)
     for number, (first, last, club) in enumerate(LONG, start=1):
@@ -44,12 +44,12 @@ def test_the_standings_fit_1366_pixels(live_server, browser, director, finished,
     try:
         page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
         login_by_keyboard(page, live_server.url, director, f"/manage/{finished.slug}/schafkopf/standings/")
-        table = page.locator("table.sk-standings")
+        table = page.locator("table.seated-standings")
         table.wait_for()
         keep_screenshot(page, ARTIFACTS / f"schafkopf-standings-{language}-1366.png", full_page=True)
         widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
-            table: document.querySelector('table.sk-standings').getBoundingClientRect().right,
-            box: document.querySelector('.sk-scroll').getBoundingClientRect().right})""")
+            table: document.querySelector('table.seated-standings').getBoundingClientRect().right,
+            box: document.querySelector('.seated-scroll').getBoundingClientRect().right})""")
         assert widths["page"] <= 1366, widths
         assert widths["table"] <= widths["box"] + 0.5, f"{widths['table'] - widths['box']:.0f} px too wide"
     finally:

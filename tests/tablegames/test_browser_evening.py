@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from scoring.games.tablegames.queries import seated_tables
+from scoring.seated.queries import seated_tables
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import keep_screenshot, start_tournament_by_keyboard
 from tournament.models import Participant, Tournament
@@ -172,7 +172,7 @@ def test_a_whole_rummi_evening(live_server, page, director):
     page.goto(f"{base}/table/standings/")
     expect(page.locator("h1")).to_have_text("Final ranking")
     shot(page, "10-standings-final")
-    first_row = page.locator("table.tg-standings tbody tr").first
+    first_row = page.locator("table.seated-standings tbody tr").first
     expect(first_row).to_contain_text("1")
     expect(first_row).not_to_contain_text("by lot")
     winner = first_row.locator("td").nth(2).inner_text().strip()

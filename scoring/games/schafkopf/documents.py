@@ -40,21 +40,17 @@ from scoring.seated.documents import (
     printed_table_links,
     seed_note,
 )
+from scoring.seated.queries import places_by_participant, seated_tables, sheets_by_table
 from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
 from tournament.models import Seat, Stage
 
 from .config import GAMES_MODE, settings_of
-from .queries import places_by_participant, seated_tables, sheets_by_table
 from .services import entry_from_json
-from .standings import standings
 
 
 class SchafkopfPrintouts(SeatedPrintouts):
     """Schafkopf's documents: the shared seating lists and ranking, and its own cards, score lists and games."""
 
-    namespace = "schafkopf"
-    nav_template = "schafkopf/_nav.html"
-    css = "sk"
     ranking_name = "ranking"
     dense_ranking = True
     # Widths (in characters) so that a row stays on one line: a wrapped row makes a page's chunk of rows spill
@@ -65,12 +61,7 @@ class SchafkopfPrintouts(SeatedPrintouts):
     seating_notes = (_("Seat 1 is the scribe and hands in the score list."),)
     seating_status = True
     draw_first = _("Draw the seating first: the seating lists, cards and score lists show it.")
-
-    def settings(self, tournament):
-        return settings_of(tournament)
-
-    def standings(self, tournament, *, after_round=None):
-        return standings(tournament, after_round=after_round)
+    prize_tick = True
 
     def chain(self, result):
         return RANKING_CHAIN

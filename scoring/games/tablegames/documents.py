@@ -26,13 +26,13 @@ from scoring.seated.documents import (
     printed_table_links,
     seed_note,
 )
+from scoring.seated.queries import seated_tables, sheets_by_table
 from scoring.withdrawals import WITHDRAWN, remark
 from tournament.addresses import published_page
 
 from .config import settings_of
-from .queries import seated_tables, sheets_by_table
 from .sheets import follow, shown_fields
-from .standings import half, standings
+from .standings import half
 
 NUMBER_FIELDS = (FIELD_INT, FIELD_SIGNED_INT)
 #: players per page of a patience's result list
@@ -42,16 +42,6 @@ FIELD_ROWS_PER_PAGE = 24
 class TableGamePrintouts(SeatedPrintouts):
     """A table game's documents: the shared seating lists and ranking, and its own score sheets (a patience's
     result lists) and every hand."""
-
-    namespace = "tablegames"
-    nav_template = "tablegames/_nav.html"
-    css = "tg"
-
-    def settings(self, tournament):
-        return settings_of(tournament)
-
-    def standings(self, tournament, *, after_round=None):
-        return standings(tournament, after_round=after_round)
 
     def seating_rounds(self, tournament, tables):
         # a patience's whole field plays every deal: the list of the field has no places
@@ -88,10 +78,6 @@ class TableGamePrintouts(SeatedPrintouts):
             ("results", _("All results, one row per hand and player (long format)"), ("xlsx",)),
         ]
         return items
-
-    def page_context(self, tournament):
-        settings = settings_of(tournament)
-        return {"game": settings.game, "settings": settings, "spec_name": _(settings.spec.name)}
 
     def standings_extra(self, tournament, result):
         return {"unfinished": list(result.unfinished), "patience": result.settings.patience}

@@ -1,33 +1,13 @@
-"""Table-game pages, mounted under /manage/<tournament slug>/ (so every view gets `slug`).
+"""Table-game pages: the seated games' URLconf (`scoring.seated.urls`) with the table games' own sheet views. One
+URLconf for every table game: the views find the game through the tournament, and the registrations share the
+namespace, the address prefix, the pages and the printouts' catalogue (read here from one of them, through the
+registry, as Schafkopf's URLconf does: the registration itself returns this module from `urlconf()`)."""
 
-One URLconf for every table game: the views find the game through the tournament.
-"""
+from scoring.games import get_game
+from scoring.seated.urls import seated_urlpatterns
 
-from django.urls import path
+from . import entry
 
-from scoring.seated.views import reports
-
-from . import entry, links, views
-from .documents import PRINTOUTS
-
-app_name = "tablegames"
-
-urlpatterns = [
-    path("table/", views.OverviewView.as_view(), name="overview"),
-    path("table/settings/", views.SettingsView.as_view(), name="settings"),
-    path("table/seating/", views.SeatingView.as_view(), name="seating"),
-    path("table/rounds/<int:round>/", entry.RoundView.as_view(), name="round"),
-    path("table/board/", entry.BoardView.as_view(), name="board"),
-    path("table/board/<slug:part>/", entry.BoardView.as_view(), name="board_part"),
-    path("table/rounds/<int:round>/tables/<int:table>/", entry.SheetView.as_view(), name="sheet"),
-    path("table/rounds/<int:round>/problems/<int:pk>/close/", entry.CloseProblemView.as_view(),
-         name="close_problem"),
-    path("table/rounds/<int:round>/links/", links.LinksView.as_view(), name="links"),
-    path("table/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
-    path("table/standings/", reports.StandingsView.as_view(printouts=PRINTOUTS), name="standings"),
-    path("table/standings/after-round-<int:round>/", reports.StandingsView.as_view(printouts=PRINTOUTS),
-         name="standings_after"),
-    path("table/printouts/", reports.PrintoutsView.as_view(printouts=PRINTOUTS), name="printouts"),
-    path("table/printouts/<slug:name>.<str:file_format>", reports.DownloadView.as_view(printouts=PRINTOUTS),
-         name="download"),
-]
+GAME = get_game("domino")
+app_name = GAME.namespace
+urlpatterns = seated_urlpatterns(GAME, entry=entry)

@@ -1,7 +1,7 @@
 """A seated game's result pages for the director: the standings (after each round and final), the printouts
-to download, the download itself and the prize-eligibility tick. One set of views for every seated game: each
-game's URLconf mounts them with its `SeatedPrintouts` (`printouts=`), which names its documents, its URL
-namespace, its menu and the stylesheet prefix of its pages.
+to download, the download itself and the prize-eligibility tick. One set of views for every seated game: the
+seated URLconf (`scoring.seated.urls`) mounts them with the game's `SeatedPrintouts` (`printouts=`), which names
+its documents; the menu, settings and URL names are the `SeatedGame`'s (`SeatedPage`).
 
 The standings page shows the same ranking document that the PDF and the Excel export are made of.
 """
@@ -20,25 +20,24 @@ from documents import formats_for
 from documents.base import format_value
 from documents.response import document_response
 from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
-from tournament.permissions import DirectorRequiredMixin
 from tournament.public.cache import cached, load_tournament
 from tournament.services.seating import current_draw
+
+from ..game import seated_game
+from .base import DirectorPage
 
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
 
 
-class ReportPage(DirectorRequiredMixin):
-    """A director's result page of a seated game: `printouts` (given by the game's URLconf) is the game's
-    catalogue; `nav` marks the page in the game's menu."""
+class ReportPage(DirectorPage):
+    """A director's result page of a seated game: `printouts` (given by the seated URLconf) is the game's
+    catalogue; `namespace` names the game's pages in the templates."""
 
     printouts = None
-    nav = ""
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        printouts = self.printouts
-        context.update(nav=self.nav, printouts=printouts, namespace=f"tournament:{printouts.namespace}",
-                       css=printouts.css, **printouts.page_context(self.tournament))
+        context.update(printouts=self.printouts, namespace=f"tournament:{self.game.namespace}")
         return context
 
 
@@ -53,12 +52,12 @@ class StandingsView(ReportPage, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rounds = self.printouts.settings(self.tournament).rounds
+        rounds = self.settings.rounds
         after = self.kwargs.get("round", rounds)
         if not 1 <= after <= rounds:
             raise Http404
         versioned = load_tournament(self.tournament.slug)
-        page = cached(versioned, f"{self.printouts.namespace}-standings-{after}",
+        page = cached(versioned, f"{self.game.namespace}-standings-{after}",
                       lambda: standings_page(self.printouts, self.tournament, after))
         context.update(page=page, after_choices=range(1, rounds + 1))
         return context
@@ -72,7 +71,7 @@ def standings_page(printouts, tournament, after_round: int) -> dict:
     return {
         "title": str(document.title),
         "columns": [(str(column.title), CELL_CLASSES[column.alignment]) for column in document.columns],
-        "rows": standings_rows_html(document, result, first_metric=first_metric, css=printouts.css),
+        "rows": standings_rows_html(document, result, first_metric=first_metric),
         "notes": [str(note) for note in document.notes],
         "after_round": result.after_round,
         "final": result.last_round,
@@ -82,19 +81,19 @@ def standings_page(printouts, tournament, after_round: int) -> dict:
     }
 
 
-def standings_rows_html(document, result, *, first_metric: str, css: str) -> SafeString:
+def standings_rows_html(document, result, *, first_metric: str) -> SafeString:
     """The ranking's rows as HTML, cell by cell from the same document the PDF and Excel are made of.
 
     Built directly rather than through a template loop: 2,000 players times 15 columns is the page's
     whole cost. The cell of the step that put a player below the one above is marked (`first_metric` alone
     decides most places and needs no mark), lot rows too; so is an excluded player's row (Schafkopf's
-    rows say whether one is, `excluded`). `css` is the prefix of the game's stylesheet classes.
+    rows say whether one is, `excluded`).
     """
     columns = document.columns
     classes = [CELL_CLASSES[column.alignment] for column in columns]
     # each cell's opening tag, plain and marked, made once per column instead of once per cell
     opening = [f'<td class="{css_class}">' for css_class in classes]
-    marked = [f'<td class="{css_class} {css}-decided">' for css_class in classes]
+    marked = [f'<td class="{css_class} seated-decided">' for css_class in classes]
     where: dict[str, list[int]] = {}
     for index, column in enumerate(columns):
         where.setdefault(column.key, []).append(index)
@@ -102,7 +101,7 @@ def standings_rows_html(document, result, *, first_metric: str, css: str) -> Saf
     cell_text = CellText()
     # whole numbers (most cells) written as `str` writes them when the language does the same (CellText)
     plain = cell_text.plain_numbers
-    rows = ('<tr class="">', f'<tr class="{css}-excluded">')
+    rows = ('<tr class="">', '<tr class="seated-excluded">')
     html = []
     for standing, values in zip(result.rows, document.row_values(), strict=True):
         texts = [str(value) if plain and type(value) is int else cell_text(value) for value in values]
@@ -167,5 +166,5 @@ class PrizeEligibilityView(SharedPrizeEligibilityView):
     printouts = None
 
     def back_url(self) -> str:
-        standings = reverse(f"tournament:{self.printouts.namespace}:standings", args=[self.tournament.slug])
-        return standings + "#prize-eligibility"
+        return reverse(f"tournament:{seated_game(self.tournament).namespace}:standings",
+                       args=[self.tournament.slug]) + "#prize-eligibility"
