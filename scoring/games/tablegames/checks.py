@@ -14,8 +14,7 @@ from tournament.services.errors import DomainError
 from . import table_game
 from .config import defaults_for, settings_of
 from .forms import SettingsForm, initial_from
-from .services import _check_sizes, seat_names
-from .sheets import make_derive
+from .services import _check_sizes, table_derive
 
 
 def check_settings(tournament) -> None:
@@ -43,4 +42,4 @@ def check_settings(tournament) -> None:
 def sheet_derive(tournament, *, match, table):
     if table is None:
         raise ValidationError(_("A score sheet of a table game must belong to a table."))
-    return make_derive(settings_of(tournament), seat_names(table))
+    return table_derive(settings_of(tournament), table)

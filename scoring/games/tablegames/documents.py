@@ -19,7 +19,7 @@ from scoring.progress import lazy_heading
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
-from scoring.withdrawals import WITHDRAWN, remark
+from scoring.withdrawals import WITHDRAWN, eligibility_remark, is_withdrawn, remark
 from tournament.public.links import published_page
 from tournament.services.seating import current_draw
 
@@ -173,7 +173,12 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
         return _result_lists(tournament, settings, round_number, tables)
     row_fields, player_fields = shown_fields(settings.spec)
     links = table_links(tournament, round_number)
-    pages = [{"table": table, "link": links.get(table.table_id)} for table in tables]
+    sheets = sheets_by_table(tournament, round_number=round_number)
+    pages = []
+    for table in tables:
+        empty = empty_seats(table, sheets.get(table.table_id))
+        pages.append({"table": table, "link": links.get(table.table_id), "empty": empty,
+                      "seats": [seat for seat in table.seats if seat not in empty]})
     hands = sheet_rows(settings)
     context = {
         "round": round_number,
@@ -189,6 +194,14 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     return PrintDocument("tablegames/print/score_sheet.html", context, _("Score sheets"),
                          f"score-sheets-round-{round_number}", pages=_first_page_marked(pages), landscape=True,
                          qr_page=published_page(tournament, "standings"))  # as the Voms slips
+
+
+def empty_seats(table, sheet) -> list:
+    """The table's seats left empty: a withdrawn player nobody plays for, with no value on the table's sheet (he
+    did not play a hand there). The score sheet leaves them out and names them (a smaller table)."""
+    played = set(sheet.derived.get("totals", {})) if sheet is not None else set()
+    return [seat for seat in table.seats if is_withdrawn(seat.participant) and not seat.substitute_id
+            and str(seat.number) not in played]
 
 
 def table_links(tournament, round_number: int) -> dict[int, dict]:
@@ -280,6 +293,9 @@ def _remark(row):
     parts = [] if row.has_result else [NO_RESULT]
     if row.withdrawn:
         parts.append(WITHDRAWN)
+    eligibility = eligibility_remark(row.participant, row.missed, prizes=True)
+    if eligibility is not None:
+        parts.append(eligibility)
     if row.corrected:
         parts.append(SHEET_CORRECTED)
     return remark(parts)
@@ -389,10 +405,13 @@ def _hand_rows(tournament, settings):
 
 def _table_hand_rows(settings, sheet, seats, where):
     row_fields, player_fields = shown_fields(settings.spec)
-    followed = follow(settings, {number: p.name for number, p in seats.items()}, sheet.entries)
+    withdrawn = {number for number, player in seats.items() if is_withdrawn(player)}
+    followed = follow(settings, {number: p.name for number, p in seats.items()}, sheet.entries, withdrawn=withdrawn)
     yes = gettext("yes")
     for hand in followed.hands:
         for number, player in seats.items():
+            if number not in followed.totals or followed.left.get(number, hand.number) < hand.number:
+                continue  # an empty seat, or a player after he left: no entry
             item = {**where, "hand": hand.number, "seat": number, "number": player.number, "name": player.name,
                     "points": hand.points.get(number) if hand.points else None,
                     "running": settings.shown(hand.running[number]) if hand.running else None}

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from scoring.withdrawals import is_withdrawn, played_tables
+from scoring.withdrawals import MISSED_ROUNDS, is_withdrawn, played_tables
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
 from .config import settings_of
@@ -51,6 +51,7 @@ class TableGamesPublic(PublicContent):
             other = row.values.get(second) if second else None
             rows.append({
                 "rank": row.rank, **person(row.participant), "by_lot": row.by_lot, "withdrawn": row.withdrawn,
+                "missed": MISSED_ROUNDS if row.missed else "",
                 "rounds": [value if patience else half(value) for value in row.rounds],
                 "main": main if patience else half(main),
                 "other": format_seconds(other) if patience and second else self.settings.shown(other),

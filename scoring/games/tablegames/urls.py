@@ -23,6 +23,7 @@ urlpatterns = [
     path("table/rounds/<int:round>/missing/", entry.StillMissingView.as_view(), name="still_missing"),
     path("table/standings/", views.StandingsView.as_view(), name="standings"),
     path("table/standings/after-round-<int:round>/", views.StandingsView.as_view(), name="standings_after"),
+    path("table/standings/prize-eligibility/", views.PrizeEligibilityView.as_view(), name="prize_eligibility"),
     path("table/printouts/", views.PrintoutsView.as_view(), name="printouts"),
     path("table/printouts/<slug:name>.<str:file_format>", views.DownloadView.as_view(), name="download"),
 ]

@@ -21,6 +21,7 @@ from documents.base import format_value
 from documents.response import document_response
 from scoring.board import StillMissingMixin
 from scoring.models import ScoreSheet
+from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
 from scoring.withdrawals import withdrawn_seated
 from tournament.models import Participant, Table
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin
@@ -223,8 +224,16 @@ class StandingsView(DirectorPage, TemplateView):
             table_rows=standings_rows_html(document, result),
             document_name="standings" if result.last_round else f"standings-after-{after}",
             after_choices=range(1, rounds + 1),
+            missed=[row for row in result.rows if row.missed] if result.last_round else [],
         )
         return context
+
+
+class PrizeEligibilityView(SharedPrizeEligibilityView):
+    """The tick on the standings page: a player who did not play every round may win a prize."""
+
+    def back_url(self) -> str:
+        return reverse("tournament:tablegames:standings", args=[self.tournament.slug]) + "#prize-eligibility"
 
 
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
