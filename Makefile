@@ -51,6 +51,7 @@ i18n-check: dev-venv
 
 lint: dev-venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 # Production settings (DEBUG off; `DEBUG=1 make run` for a developer's debug pages) under waitress, on 127.0.0.1; any
 # other address (HOST=0.0.0.0: the hall's laptops and phones) serves the hall and prints the address to open
@@ -70,6 +71,7 @@ pytest: dev-venv test-system-packages messages
 test: export PYTHONDONTWRITEBYTECODE =
 test: dev-venv test-system-packages messages
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run -v1
 	$(PY) tools/check_translations.py
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS)

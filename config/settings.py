@@ -136,6 +136,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournament.middleware.DatabaseOutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -179,7 +180,10 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
 }
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    # health checks: a kept connection that the database closed (a restart) is replaced at a request's start,
+    # not met by the request as an error (docs/server.md)
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60,
+                                                  conn_health_checks=True)}
 else:
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH}}
@@ -194,6 +198,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or (DATA_DIR / "backups" if INSTALLED else BASE_DIR / "backups"))
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))
 BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
+#: on a server the backup after a round is a snapshot of that tournament (its tournament file) in the database,
+#: made outside the request, the newest BACKUP_KEEP of each tournament kept (tournament/snapshots.py); a laptop
+#: writes a backup file of its database into BACKUP_DIR. Whole-database backups of a server: docs/server.md.
+ROUND_SNAPSHOTS = env_bool("ROUND_SNAPSHOTS", SERVER)
 #: the largest tournament file (JSON) a director may import
 TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
 #: how large printouts start their worker processes: "" = the system's best (documents.pdf.start_method)
@@ -306,6 +314,8 @@ HTTPS = not HALL and env_bool("HTTPS", SERVER and not DEBUG)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+#: the load balancer asks /healthz over plain HTTP from inside (docs/server.md)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
@@ -342,6 +352,8 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a table link's token never reaches the log (tournament/logs.py)
+    "filters": {"table_link_tokens": {"()": "tournament.logs.HideTableLinkTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["table_link_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -13,10 +13,16 @@ from django.views.generic import RedirectView
 
 from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
+from tournament.views.health import healthz
 from tournament.views.setup import HomeView, SetupView
+
+#: a lost database gets its own page (503), not the 500 page (tournament/views/errors.py)
+handler500 = "tournament.views.errors.server_error"
 
 urlpatterns = [
     path("", HomeView.as_view(), name="home"),
+    # the load balancer's and the monitoring's question: database and caches reachable? (docs/server.md)
+    path("healthz", healthz, name="healthz"),
     path("setup/", SetupView.as_view(), name="setup"),  # the first start: tournament/views/setup.py
     path("hall/", include("tournament.hall_urls")),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),

@@ -105,7 +105,7 @@ def still_missing_response(request, view: StillMissingMixin, round_number: int):
 
 # --- the round's board (the director's live page of every game) -------------------------------------------
 #
-# A game's `GameType.board(tournament, part)` hook returns a `Board`: one `BoardItem` per place that hands in
+# A game's `Game.board(tournament, part)` hook returns a `Board`: one `BoardItem` per place that hands in
 # a result (a table of a seated game, a Voms slip or knockout series) with its `PlaceState`, computed by
 # `place_state`, the one function that says what a place's state is. One view and one template show it for
 # every game (`scoring.board_views`); `seated_board` below is the hook of the seated games.

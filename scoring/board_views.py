@@ -2,7 +2,7 @@
 missing, still playing, arrived from the table, awaiting confirmation or counted, the problems the tables
 signalled, the counts, and one key to the next entry to confirm.
 
-The game's `GameType.board` hook says what is on it (`scoring.board`); each game's URLconf mounts a subclass
+The game's `Game.board` hook says what is on it (`scoring.board`); each game's URLconf mounts a subclass
 of `RoundBoardView` mixed with its own page class (for its menu) as "board" and "board_part". The board
 reloads itself every `BOARD_POLL_SECONDS` (htmx, local copy; `?live=1` answers the board alone).
 """
@@ -14,6 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.generic import TemplateView
 
+from scoring.games import game_of
 from scoring.link_pages import close_problem_saying_so
 from scoring.models import TableProblem
 
@@ -42,9 +43,7 @@ def board_url(tournament, part: str | None = None) -> str:
 
 def board_namespace(tournament) -> str:
     """The URL namespace of the game's pages ("schafkopf", "tablegames", "voms"): its URLconf's app_name."""
-    from importlib import import_module
-
-    return import_module(tournament.game_type.urls).app_name
+    return game_of(tournament).urlconf().app_name
 
 
 class RoundBoardView(TemplateView):
@@ -58,10 +57,10 @@ class RoundBoardView(TemplateView):
     closes_problems = False
 
     def board(self) -> Board:
-        hook = self.tournament.game_type.board
-        if hook is None:
+        board = game_of(self.tournament).board(self.tournament, self.kwargs.get("part"), user=self.request.user)
+        if board is None:
             raise Http404
-        return hook(self.tournament, self.kwargs.get("part"), user=self.request.user)
+        return board
 
     def get(self, request, *args, **kwargs):
         if request.GET.get("live"):

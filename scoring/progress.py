@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from django.db.models import Exists, Q, TextField
 from django.db.models.functions import Cast
 from django.utils.functional import lazy
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.games import game_of
 from scoring.models import PendingSheet, ScoreSheet
 from tournament.models import Match, Stage, Table
 
@@ -110,9 +110,9 @@ def is_finished(derived) -> bool:
 def result_progress(tournament, *, after_round: int | None = None) -> ResultProgress:
     """Results entered and expected in `tournament` (the seated rounds up to `after_round`, or all): the one
     helper every standings page, document, export and the tournament's status read."""
-    hook = tournament.game_type.progress
-    if hook:
-        return import_string(hook)(tournament, after_round=after_round)
+    own = game_of(tournament).progress(tournament, after_round=after_round)
+    if own is not None:
+        return own
     return counted_progress(tournament, after_round=after_round)
 
 
@@ -150,7 +150,7 @@ def counted_progress(tournament, *, after_round: int | None = None) -> ResultPro
     awaiting = sum(1 for table_id, match_id in PendingSheet.objects.filter(tournament=tournament).values_list(
         "table_id", "match_id") if table_id in table_ids or match_id in match_ids)
     return ResultProgress(entered=entered, expected=len(table_ids) + len(match_ids), awaiting=awaiting,
-                          unit=tournament.game_type.result_unit)
+                          unit=game_of(tournament).result_unit)
 
 
 def missing_result_condition(tournament) -> Q | None:
@@ -160,9 +160,9 @@ def missing_result_condition(tournament) -> Q | None:
     otherwise (its `progress` hook, e.g. Voms' forfeits without a sheet) gives it through its `progress_open`
     hook, else None. Lets `sync_status` settle "still running" in its one query instead of counting every sheet
     on every save."""
-    game = tournament.game_type
-    if game.progress:
-        return import_string(game.progress_open)(tournament) if game.progress_open else None
+    game = game_of(tournament)
+    if game.offers("progress"):
+        return game.progress_open(tournament)
     tables, matches = expected_places(tournament)
     return Q(Exists(tables.filter(sheet__isnull=True))) | Q(Exists(matches.filter(sheet__isnull=True)))
 

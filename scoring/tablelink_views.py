@@ -16,7 +16,6 @@ import re
 
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -78,18 +77,19 @@ def table_entry(request, token: str):
         return refusal(request, error.message, token=token)
     _language(request, link.tournament)
     game = get_game(link.tournament.game)
-    if game.phone and request.method == "POST" and closed_reason(link.tournament):
+    phone = game.offers("table_page")
+    if phone and request.method == "POST" and closed_reason(link.tournament):
         # a finished or archived tournament: nothing sent is read or counted; the page says why
         logger.info("table link closed (%s): nothing recorded", hint_of(token))
         return redirect(request.path)
-    if game.phone:
+    if phone:
         sending = request.method == "POST"
         if sending:
             try:
                 linkbrakes.reserve_send(link, address)
             except linkbrakes.Braked as error:
                 return braked(request, error, token=token)
-        response = import_string(game.phone)(request, link, token=token)
+        response = game.table_page(request, link, token=token)
         if sending and getattr(response, "send_taken", False):
             linkbrakes.accept_send(link, address)
         if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full

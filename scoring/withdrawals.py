@@ -3,11 +3,11 @@
 A withdrawn player keeps what he played: his finished games (in Schafkopf also the points of a seat a
 substitute played for him, unless the director credited the substitute) rank him as before, and every
 ranking (page, PDF, Excel, public page) marks him "withdrawn" and names who played his seat in which round.
-A substitute is named with the seats he played. The Schafkopf digest is silent on how to show a substitute
+A substitute is named with the seats he played. The Schafkopf tournament rules are silent on how to show a substitute
 whose seats' points all stay with the players he replaced: he is listed without a rank, with that note,
 never silently absent.
 
-Prizes (the Decision in rules/table-games.md, every seated game): a player who did not play every round (his
+Prizes (docs/rules/seated.md, "Prizes", every seated game): a player who did not play every round (his
 seat played by a substitute, or left empty) is ranked and marked, and wins a prize only when the director ticked
 him eligible (`set_prize_eligible`); his prize goes to the next eligible player
 (`scoring.rules.prizes.award_prizes`). The game's standings say which rounds each row missed (`rounds_played`,

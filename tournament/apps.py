@@ -25,6 +25,7 @@ class TournamentConfig(AppConfig):
     def ready(self):
         from django.core.signals import request_started
 
+        from . import checks  # noqa: F401 (registers the system checks)
         from .backup import check_pending_backups
 
         post_migrate.connect(ensure_directors_group, sender=self)

@@ -1,12 +1,12 @@
-"""Words for the audit log: what each action key (`log_action("participant.add", …)`) means to a director,
-what the fields of its before/after values are called, what their stored values are called (ValueWords: the
-models' and forms' choices, and each game's own through `GameType.audit_values`), and what its object is called
-in the reader's language (object_text).
+"""Words for the audit log: what each action key (`log_action("participant.add", …)`) means to a director
+(the shared keys here, each game's own through `Game.audit_words`), what the fields of its before/after values
+are called, what their stored values are called (ValueWords: the models' and forms' choices, and each game's own
+through `Game.audit_values`), and what its object is called in the reader's language (object_text).
 
 The keys stay in the database as they are (they are stable, searchable and filtered on); only the page shows
-the words. Every key a service writes needs a label here: tests/ops/test_audit_labels.py finds the keys in the
-source and fails on one without. A key without a label (an old entry, a key from an imported file) shows as
-itself, never as an error.
+the words. Every key a service writes needs a label here or in its game: tests/ops/test_audit_labels.py finds
+the keys in the source and fails on one without. A key without a label (an old entry, a key from an imported
+file) shows as itself, never as an error.
 """
 
 from django.utils.translation import gettext, pgettext_lazy
@@ -23,9 +23,6 @@ ACTION_LABELS = {
     "public.publish": _("Public pages changed"),
     "role.set": _("Helper role given"),
     "role.remove": _("Helper role taken away"),
-    "settings.update": _("Game settings changed"),
-    "schafkopf.settings": _("Game settings changed"),
-    "tablegames.settings": _("Game settings changed"),
     # the register of people and the seasons
     "person.add": _("Person added to the register"),
     "person.update": _("Person in the register changed"),
@@ -46,34 +43,21 @@ ACTION_LABELS = {
     "participant.withdrawn": _("Player withdrawn"),
     "participant.excluded": _("Player excluded"),
     "team.add": _("Team registered"),
-    "team.import": _("Teams imported from a list"),
     "team.update": _("Team changed"),
     "team.delete": _("Team deleted"),
     "team.withdraw": _("Team withdrawn"),
     "team.reinstate": _("Team reinstated"),
-    "team.disqualify": _("Team disqualified"),
-    "team.withdraw_round": _("Team withdrawn from a round on"),
-    "team.withdrawal_undone": _("Team's withdrawal undone"),
     # check-in
     "checkin.arrived": _("Checked in"),
     "checkin.not_arrived": _("Check-in undone"),
     "checkin.paid": _("Entry fee paid"),
     "checkin.not_paid": _("Entry fee payment undone"),
     "checkin.withdraw_no_shows": _("No-shows withdrawn"),
-    # draws, rounds and the clock
-    "draw.partners": _("Partners drawn"),
-    "draw.pools": _("Pools drawn"),
+    # seating, rounds and the clock
     "seating.draw": _("Seating drawn"),
     "seating.redraw": _("Seating drawn again"),
     "seating.remove": _("Seating removed"),
-    "schafkopf.seating.draw": _("Seating drawn"),
-    "schafkopf.seating.redraw": _("Seating drawn again"),
-    "schafkopf.fixed_table": _("Fixed table set"),
-    "schafkopf.round.start": _("Round started"),
-    "schafkopf.substitute": _("Substitute set"),
     "participant.prize_eligible": _("Prize eligibility ticked"),
-    "knockout.create": _("Knockout stage created"),
-    "knockout.final": _("Final set up"),
     "clock.start": _("Round clock started"),
     "clock.pause": _("Round clock paused"),
     "clock.resume": _("Round clock resumed"),
@@ -241,9 +225,19 @@ FIELD_LABELS = {
 }
 
 
+def action_labels() -> dict:
+    """Every action key's words: the shared ones and each game's own (`Game.audit_words`)."""
+    from scoring.games import all_games
+
+    labels = dict(ACTION_LABELS)
+    for game in all_games():
+        labels |= game.audit_words()
+    return labels
+
+
 def action_label(key: str) -> str:
     """The words for an action key; the key itself for one without (never an error)."""
-    label = ACTION_LABELS.get(key)
+    label = action_labels().get(key)
     return str(label) if label is not None else key
 
 
@@ -286,7 +280,7 @@ def _common_values() -> dict:
 
 class ValueWords:
     """Stored values in words for the entries of one game's tournament (or of none: the register, the seasons),
-    in the active language: the choices the models and forms use, and the game's own (`GameType.audit_values`).
+    in the active language: the choices the models and forms use, and the game's own (`Game.audit_values`).
     A value without words stays as it is, never an error."""
 
     def __init__(self, game: str | None = None):
@@ -397,4 +391,4 @@ def fields_labelled(text: str) -> list[str]:
 def keys_labelled(text: str) -> list[str]:
     """The action keys whose words (in the active language) contain `text`, for the page's search."""
     needle = text.casefold()
-    return [key for key, label in ACTION_LABELS.items() if needle in str(label).casefold()]
+    return [key for key, label in action_labels().items() if needle in str(label).casefold()]

@@ -14,6 +14,9 @@ it starts and then once a minute while it serves requests (`check_pending_backup
 `request_started`), and which `manage.py backup --pending` runs by hand. A backup made right after its round is
 named by the round (`…-auto-<tournament>-round<N>`); one made later holds everything entered until then, so it is
 one file for all that was owed, named by the time it was made only (`<db>-<date>-<time>-auto-<tournament>`).
+
+On a server (ROUND_SNAPSHOTS, on with DATABASE_URL) the backup owed after a round is a snapshot of that tournament in
+the database instead, made outside the request: tournament/snapshots.py.
 """
 
 from __future__ import annotations
@@ -317,9 +320,12 @@ def create_backup(output: Path | None = None, *, label: str = "") -> Path:
 
 
 def automatic_backups_on() -> bool:
-    """Automatic backups are switched on and the database is one that can be backed up."""
+    """Automatic backups are switched on and the database is one that can be backed up (a server's snapshots are
+    rows in any database)."""
     if not settings.BACKUP_AFTER_ROUND:
         return False
+    if settings.ROUND_SNAPSHOTS:
+        return True
     return not (connection.vendor == "sqlite" and sqlite_database_path() is None)  # the in-memory test database
 
 
@@ -354,7 +360,8 @@ def schedule_backup_after_round(tournament, round_number: int) -> None:
 
     The backup is recorded as owed in that transaction, so it is owed exactly when the round is committed;
     it is made after the commit (so it holds the round) and then no longer owed. If the process dies in
-    between, `backup_pending` makes it later.
+    between, `backup_pending` makes it later. A laptop makes its backup file right after the commit; a server
+    (ROUND_SNAPSHOTS) its snapshot in a background thread, so that no request waits for it (tournament/snapshots.py).
     """
     from tournament.models import PendingBackup
 
@@ -362,7 +369,10 @@ def schedule_backup_after_round(tournament, round_number: int) -> None:
         return
     owed = PendingBackup.objects.create(tournament_id=tournament.pk, tournament_slug=tournament.slug,
                                         round_number=round_number)
-    transaction.on_commit(lambda: _settle(owed.pk))
+    if settings.ROUND_SNAPSHOTS:
+        transaction.on_commit(lambda: check_pending_backups(now=True))
+    else:
+        transaction.on_commit(lambda: _settle(owed.pk))
 
 
 #: a claim older than this is taken to be of a process that died while making the backup
@@ -412,9 +422,10 @@ def late_backup_name(slugs) -> str:
     return slugify(slugs[0])[:40] if len(slugs) == 1 else "owed"
 
 
-def backup_pending() -> list[Path]:
+def backup_pending() -> list:
     """Make the automatic backups still owed: one backup for all of them, as they would all hold the same (the
-    database as it is now). Returns the file made (an empty list when none was owed or the backup failed)."""
+    database as it is now). Returns the file made (an empty list when none was owed or the backup failed); on a
+    server (ROUND_SNAPSHOTS) the snapshots made, one per tournament owed one."""
     from tournament.models import PendingBackup
 
     if not automatic_backups_on():
@@ -423,6 +434,10 @@ def backup_pending() -> list[Path]:
     claimed = [pk for pk in PendingBackup.objects.order_by("pk").values_list("pk", flat=True) if _claim(pk, now)]
     if not claimed:
         return []
+    if settings.ROUND_SNAPSHOTS:
+        from tournament.snapshots import snapshot_owed
+
+        return snapshot_owed(claimed)
     owed = PendingBackup.objects.filter(pk__in=claimed)
     rounds = ", ".join(f"round {o.round_number} of {o.tournament_slug}" for o in owed)
     path = _automatic_backup(late_backup_name(o.tournament_slug for o in owed), f"{rounds} (made later)")
@@ -439,12 +454,12 @@ _checking = threading.Lock()
 _next_check = 0.0
 
 
-def check_pending_backups(**_signal_arguments) -> threading.Thread | None:
+def check_pending_backups(now: bool = False, **_signal_arguments) -> threading.Thread | None:
     """On a request (Django's `request_started`): at the first request of a process and then at most once per
-    CHECK_SECONDS, make the backups still owed in a background thread, so that no request waits for them.
-    Returns the thread started, if any."""
+    CHECK_SECONDS, make the backups still owed in a background thread, so that no request waits for them; `now`:
+    at once (a round just committed on a server). Returns the thread started, if any."""
     global _next_check
-    if time.monotonic() < _next_check or not automatic_backups_on():
+    if (time.monotonic() < _next_check and not now) or not automatic_backups_on():
         return None
     if not _checking.acquire(blocking=False):
         return None  # a check is running

@@ -8,7 +8,6 @@ URLconf does not serve (a Voms page given a Schafkopf tournament, say), before t
 from __future__ import annotations
 
 from functools import wraps
-from importlib import import_module
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
@@ -37,24 +36,24 @@ def only_for_games(view, games: frozenset[str]):
     return guarded
 
 
-def guarded_urlconf(urlconf: str, games: frozenset[str]):
+def guarded_urlconf(urlconf, games: frozenset[str]):
     """The URLconf's pages, each behind `only_for_games`, for include()."""
-    module = import_module(urlconf)
     patterns = []
-    for pattern in module.urlpatterns:
+    for pattern in urlconf.urlpatterns:
         if not isinstance(pattern, URLPattern):
-            raise TypeError(f"{urlconf}: a game's URLconf lists its pages directly, without include()")
+            raise TypeError(f"{urlconf.__name__}: a game's URLconf lists its pages directly, without include()")
         patterns.append(URLPattern(pattern.pattern, only_for_games(pattern.callback, games),
                                    pattern.default_args, pattern.name))
-    return patterns, module.app_name
+    return patterns, urlconf.app_name
 
 
-def games_by_urlconf() -> dict[str, frozenset[str]]:
-    """Each game URLconf with the games whose tournaments it serves (the table games share one)."""
-    served: dict[str, set[str]] = {}
+def games_by_urlconf() -> dict:
+    """Each game URLconf (module) with the games whose tournaments it serves (the table games share one)."""
+    served: dict = {}
     for game in all_games():
-        if game.urls:
-            served.setdefault(game.urls, set()).add(game.key)
+        urlconf = game.urlconf()
+        if urlconf is not None:
+            served.setdefault(urlconf, set()).add(game.key)
     return {urlconf: frozenset(keys) for urlconf, keys in served.items()}
 
 

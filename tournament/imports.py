@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring.games import game_of
+
+from .queries import draw_fixed
+
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 5000
 MAX_CELL = 120
@@ -232,17 +236,6 @@ def read_table(filename: str, data: bytes, *, required: tuple[str, ...]) -> Pars
     return parsed
 
 
-def draw_fixed(tournament) -> bool:
-    """Whether the draw can no longer be redone: a result entered (or awaiting confirmation), or round 1 started."""
-    from scoring.models import PendingSheet, ScoreSheet
-    from tournament.queries import exists_any
-    from tournament.services.seating import play_started_querysets
-
-    # one query: every registration asks this
-    return exists_any(tournament, ScoreSheet.objects.filter(tournament=tournament),
-                      PendingSheet.objects.filter(tournament=tournament), *play_started_querysets(tournament))
-
-
 def refuse_after_play(tournament) -> None:
     """Refuse a list for a tournament whose draw is fixed (a result entered, or a round of seats started).
 
@@ -251,7 +244,7 @@ def refuse_after_play(tournament) -> None:
     """
     if not draw_fixed(tournament):
         return
-    if tournament.game_type.participants == "team":
+    if game_of(tournament).participants == "team":
         raise ImportFileError(_(
             "Results have been entered, so the pools are fixed and a list can no longer be imported: its teams "
             "would play in no pool. A team can join only until the first result, when the pools are drawn again."))

@@ -1,9 +1,16 @@
-"""Sessions kept alive while used, and the Content-Security-Policy (config/settings.py)."""
+"""Sessions kept alive while used, the Content-Security-Policy (config/settings.py), and the page a database
+outage gets."""
+
+import logging
 
 from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
+from django.db import InterfaceError, OperationalError
+from django.shortcuts import render
 from django.utils import timezone
+
+logger = logging.getLogger(__name__)
 
 RENEWED_KEY = "_renewed"
 
@@ -79,3 +86,39 @@ def venue_time_zone_of(view_kwargs: dict, request=None) -> str | None:
         return (TableLink.objects.filter(token_hash=hash_of(view_kwargs["token"]))
                 .values_list("tournament__time_zone", flat=True).first())
     return None
+
+
+#: what a lost database connection raises (a PostgreSQL restart, a network cut, the server's connections ended)
+DATABASE_OUTAGE = (OperationalError, InterfaceError)
+#: how soon a browser may ask again
+OUTAGE_RETRY_SECONDS = 10
+
+
+def database_outage_page(request):
+    """503 with a translated page: the database did not answer. Whether something sent may already be in (a
+    POST: its transaction may have committed before the connection broke) and that sending it again is safe
+    (every save refuses what it already holds: versions and replay keys, docs/operations.md). Renders without
+    the database (templates/errors/)."""
+    response = render(request, "errors/database.html", {"sent": request.method == "POST"}, status=503)
+    response["Retry-After"] = str(OUTAGE_RETRY_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseOutageMiddleware:
+    """A view that meets a lost database gets `database_outage_page` instead of a bare 500. A broken
+    connection met outside a view (the session saved after it) reaches the 500 handler, which answers the same
+    (tournament/views/errors.py). With CONN_HEALTH_CHECKS (config/settings.py) a connection closed by a
+    database restart is replaced at the next request's start, so only a request during the outage gets here."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, DATABASE_OUTAGE):
+            logger.warning("The database did not answer %s %s: %s", request.method, request.path, exception)
+            return database_outage_page(request)
+        return None

@@ -4,6 +4,9 @@ Pages and printouts of 2,000 players must not run a query per table or per seat:
 reads one queryset with its related rows joined, and groups in Python. Any seated game reads its
 seating here (Schafkopf and the table games); the substitutes only Schafkopf puts on a seat are
 loaded in the same query, so the games without substitutes pay nothing for them.
+
+Also the questions every registration and draw asks about how far a tournament has come (drawn, play
+started, draw fixed), each in one query.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, Q, QuerySet
 
-from .models import Seat, Stage, Tournament
+from scoring.models import PendingSheet, ScoreSheet
+
+from .models import PoolEntry, Round, Seat, Stage, Tournament
 
 
 @dataclass
@@ -78,3 +83,27 @@ def exists_any(tournament, *querysets: QuerySet) -> bool:
     for queryset in querysets:
         condition |= Q(Exists(queryset))
     return holds(tournament, condition)
+
+
+# --- how far the tournament has come -----------------------------------------------------------------------
+
+
+def drawn(tournament) -> bool:
+    """Whether anyone sits at a drawn table or in a drawn pool: from then on entries are withdrawn, not deleted."""
+    return (Seat.objects.filter(table__round__stage__tournament=tournament).exists()
+            or PoolEntry.objects.filter(pool__stage__tournament=tournament).exists())
+
+
+def play_started_querysets(tournament, *, any_round: bool = False) -> tuple:
+    """What `tournament.services.seating.play_started` asks, as querysets (any of them with a row: started), to
+    be asked with others."""
+    rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
+    started = rounds.filter(starts_at__isnull=False)
+    return (started if any_round else started.filter(number=1)), ScoreSheet.objects.filter(table__round__in=rounds)
+
+
+def draw_fixed(tournament) -> bool:
+    """Whether the draw can no longer be redone: a result entered (or awaiting confirmation), or round 1 started."""
+    # one query: every registration asks this
+    return exists_any(tournament, ScoreSheet.objects.filter(tournament=tournament),
+                      PendingSheet.objects.filter(tournament=tournament), *play_started_querysets(tournament))

@@ -26,7 +26,7 @@ class MergeForm(forms.Form):
 
 
 def season_game_choices():
-    return [(g.key, g.name) for g in all_games() if g.season_evening]
+    return [(g.key, g.name) for g in all_games() if g.offers("season_evening")]
 
 
 class SeasonForm(FocusFirstError, forms.Form):

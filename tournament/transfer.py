@@ -31,15 +31,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from scoring.games import game_of
 from scoring.services.recompute import recompute_sheets
 
 from .models import Person, Role, Tournament, TournamentRole
 from .permissions import can_create_tournaments
 from .services.audit import log_action
 from .services.errors import DomainError
+from .services.tournaments import check_game
 
 FORMAT = "tournament-manager/tournament"
 VERSION = 1
@@ -259,8 +260,9 @@ class _Exporter:
 
 def json_links_of(tournament: Tournament):
     """The game's `json_links` hook (keys inside JSON fields), or one that leaves every value as it is."""
-    path = tournament.game_type.json_links if tournament.game else None
-    return import_string(path) if path else (lambda label, field, value, convert: value)
+    if not tournament.game:
+        return lambda label, field, value, convert: value
+    return game_of(tournament).json_links
 
 
 def person_identity(person: Person) -> dict:
@@ -463,8 +465,8 @@ class RegisterMatch:
 
 
 def register_match(identity: dict) -> RegisterMatch:
-    from .services.participants import same_name
     from .services.register import same_person
+    from .services.text import same_name
 
     exact = same_person(identity["first_name"], identity["last_name"], identity["club"])
     if len(exact) == 1:
@@ -606,12 +608,18 @@ class _Importer:
         """Every field against the model's choices, lengths and validators (links are checked by `target`)."""
         links = [f.name for f in (*plan.inner, *plan.users, *plan.persons)]
         links += [name for label, name in RECOMPUTED if label == plan.label]
+        refused: dict[str, list[str]] = {}
         try:
             obj.full_clean(exclude=links, validate_unique=plan.model is Tournament)
         except ValidationError as error:
-            problems = "; ".join(
-                f"{name}: {' '.join(messages)}" for name, messages in sorted(error.message_dict.items())
-            )
+            refused = error.message_dict
+        if plan.model is Tournament and "game" not in refused:
+            try:
+                check_game(obj.game)
+            except ValidationError as error:
+                refused |= error.message_dict
+        if refused:
+            problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in sorted(refused.items()))
             raise TransferError(
                 _("%(model)s row %(id)s: %(problems)s") % {"model": plan.label, "id": row["id"], "problems": problems}
             ) from None
@@ -756,14 +764,12 @@ class _Importer:
 
     def check_game(self, tournament: Tournament) -> None:
         """The game's settings as its settings page would accept them; every result recomputed by its rules."""
-        check = tournament.game_type.check_settings
-        if check is not None:
-            try:
-                import_string(check)(tournament)
-            except ValidationError as error:
-                raise TransferError(
-                    _("The tournament's game settings are refused: %(error)s") % {"error": " ".join(error.messages)}
-                ) from None
+        try:
+            game_of(tournament).check_settings(tournament)
+        except ValidationError as error:
+            raise TransferError(
+                _("The tournament's game settings are refused: %(error)s") % {"error": " ".join(error.messages)}
+            ) from None
         try:
             recompute_sheets(tournament)
         except DomainError as error:
@@ -817,7 +823,7 @@ def check_tournament_file(data: bytes, *, by) -> Preview:
     try:
         with transaction.atomic():
             tournament = _import(document, by=by, keep_roles=())
-            preview = Preview(name=tournament.name, game=str(tournament.game_type.name),
+            preview = Preview(name=tournament.name, game=str(game_of(tournament).name),
                               roles=found_roles(document, by=by))
             raise _TrialDone
     except _TrialDone:

@@ -3,7 +3,7 @@
 A settings dict from a file is accepted only when the game's settings form would accept the same values
 and the game reads the dict back as itself: a value the game's reader would silently replace by a default
 (a word where a number belongs, an unknown variant) is refused instead of changing meaning on the way in.
-Each game's `check_settings` hook (see `scoring.games.GameType`) uses these helpers.
+Each game's `check_settings` hook (see `scoring.games.base.Game`) uses these helpers.
 """
 
 from __future__ import annotations

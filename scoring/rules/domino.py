@@ -1,12 +1,12 @@
 """Domino with a double-six set: five scoring games at a table and six one-player patiences.
 
-Rules digest: shared/rules/domino.md. Shapes shared with the other table games (`GameSpec`,
-`HandResult`, `GameState`) are described in `tablegames.py`.
+The rules as implemented: docs/rules/domino.md and docs/rules/patience.md. Shapes shared with the
+other table games (`GameSpec`, `HandResult`, `GameState`) are described in `tablegames.py`.
 
 Scoring games (keys in `VARIANTS`): "almindelig" (block/draw), "femmer" (fives), "syver"
 (sevens), "to_ens" (two alike), "blinde" (blind domino).
 
-- `default_settings(variant) -> DominoSettings`: every number from the digest as a default.
+- `default_settings(variant) -> DominoSettings`: every number of docs/rules/domino.md as a default.
 - `DominoHand(pips, out=None, play_points=None)`: one hand as the table writes it — each
   player's pips left, who went out (None: the hand was blocked), and for "femmer" and
   "to_ens" each player's points scored during play.
@@ -110,7 +110,7 @@ class DominoSettings:
 
 
 def default_settings(variant: str) -> DominoSettings:
-    """The digest's defaults for `variant`."""
+    """The defaults for `variant` (docs/rules/domino.md)."""
     check_variant(variant)
     if variant == ALMINDELIG:
         return DominoSettings(target=100, tiles_each={2: 5, 3: 5, 4: 5})

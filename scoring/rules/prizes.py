@@ -1,4 +1,4 @@
-"""Prizes and players who cannot win one (rules/table-games.md, Decision on prizes, every seated game): plain
+"""Prizes and players who cannot win one (docs/rules/seated.md, "Prizes", every seated game): plain
 Python, no Django."""
 
 from __future__ import annotations

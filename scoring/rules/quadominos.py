@@ -1,6 +1,6 @@
 """Quad-Ominos: points per turn, a bonus for going out, first to 800 wins.
 
-Rules digest: shared/rules/quad-ominos.md. Shapes shared with the other table games
+The rules as implemented: docs/rules/quad-ominos.md. Shapes shared with the other table games
 (`GameSpec`, `HandResult`, `GameState`) are described in `tablegames.py`.
 
 - `QuadSettings`: target 800, tiles dealt per player count, bonus 25, draw and pass
@@ -60,7 +60,7 @@ def _default_deal() -> dict[int, int]:
 
 @dataclass(frozen=True)
 class QuadSettings:
-    """Every number of the digest, as a per-tournament setting; `tiles_each` keys are the player counts."""
+    """Every number of docs/rules/quad-ominos.md, as a per-tournament setting; `tiles_each` keys: player counts."""
 
     target: int = 800
     tiles_in_set: int = 125

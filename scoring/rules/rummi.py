@@ -1,6 +1,6 @@
 """Rummi: penalty points for the cards left in hand; the lowest total wins.
 
-Rules digest: shared/rules/rummi.md. Shapes shared with the other table games (`GameSpec`,
+The rules as implemented: docs/rules/rummi.md. Shapes shared with the other table games (`GameSpec`,
 `HandResult`, `GameState`) are described in `tablegames.py`.
 
 - `RummiSettings`: joker 20 (40 with `joker_in_hand_variant`), limit 250, `max_rounds` None,
@@ -52,7 +52,7 @@ MAX_PLAYERS = 6
 
 @dataclass(frozen=True)
 class RummiSettings:
-    """Every number of the digest, as a per-tournament setting."""
+    """Every number of docs/rules/rummi.md, as a per-tournament setting."""
 
     joker_points: int = 20
     joker_in_hand_points: int = 40

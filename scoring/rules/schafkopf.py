@@ -1,6 +1,6 @@
 """Schafkopf: tariff, game scoring, score-list validation, ranking and prize money.
 
-The specification is the rules digest `shared/rules/schafkopf.md`. Pure Python, no Django:
+The rules as implemented: docs/rules/schafkopf.md. Pure Python, no Django:
 the Django layer passes seats, flags and counts in and stores what comes back.
 
 Public API
@@ -24,11 +24,11 @@ Money       `PrizeSpec`, `prize_list(entry_fee, players_paid, prizes) -> PrizeLi
 Errors are `RuleError`s with a stable `code`, the input `field` and an English message marked for
 translation. Errors from `score_list` also carry `params["game_number"]`.
 
-Decisions where the digest is silent
+Decisions the tournament rules leave open (docs/rules/schafkopf.md, "Differences from the rules digest")
 - Tariff amounts are per player: Rufspiel amounts go to each of the four players, solo-class amounts to
   each opponent, and the soloist gets three times as much, so every game sums to zero by construction.
-  Rufspiel keeps 1/2/3 in every preset (the digest's presets only name the solo-class rows).
-- "Sie" (from "tout 24/8 with Sie 24/8") is not a game type here: the digest's list has no Sie.
+  Rufspiel keeps 1/2/3 in every preset (the tournament rules' presets only name the solo-class rows).
+- "Sie" (from "tout 24/8 with Sie 24/8") is not a game type here: the tournament rules' list has no Sie.
 - Schwarz alone is accepted and means Schneider and Schwarz (Schwarz is always also Schneider).
 - A tout is worth the tout row whatever the Schneider/Schwarz flags say (a won tout is always Schwarz).
 - Laufende (when the tariff counts them): from the threshold on, every Laufender adds `laufende_value`
@@ -97,8 +97,8 @@ class Tariff:
 
     Rufspiel amounts (`ruf*`) are per player: declarer and partner gain them, the two others lose them
     (reversed when lost). Solo-class amounts (`solo*`, `tout`) are per opponent: each of the three loses
-    them and the soloist gains three times as much (reversed when lost). The defaults are the digest's.
-    `laufende_from=None` means Laufende are not counted.
+    them and the soloist gains three times as much (reversed when lost). The defaults are the standard preset
+    of docs/rules/schafkopf.md. `laufende_from=None` means Laufende are not counted.
     """
 
     name: str
@@ -577,7 +577,7 @@ SOLO_PLAYED = Metric("solo_played", gettext_noop("Solo/Wenz played"), gettext_no
 ROUND_SPREAD = Metric(
     "round_spread", gettext_noop("Difference between rounds"), gettext_noop("Diff"), higher_is_better=False
 )
-#: steps 1-6 of the digest's ranking; step 7, the lot, is added by `standings.rank`
+#: steps 1-6 of the ranking (docs/rules/schafkopf.md); step 7, the lot, is added by `standings.rank`
 RANKING_CHAIN: tuple[Metric, ...] = (POINTS, TOUT_WON, TOUT_PLAYED, SOLO_WON, SOLO_PLAYED, ROUND_SPREAD)
 EXCLUDED_KEY = "excluded"
 EXCLUDED_LABEL = gettext_noop("excluded")

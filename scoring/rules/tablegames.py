@@ -3,7 +3,7 @@
 The common shape
 ----------------
 Every game or variant is one frozen `GameSpec`; each game module exposes its specs in a
-`SPECS` dict (key -> spec) and `all_specs()` here collects them. A Django layer can treat all
+`SPECS` dict (key -> spec); this module imports none of them. A Django layer can treat all
 games alike through these fields:
 
 - `key`, `name` (translatable), `family` ("domino", "rummi", "quadominos"), `kind`
@@ -12,7 +12,7 @@ games alike through these fields:
 - `entry_fields`: what one sheet row (one hand / round) holds, as `EntryField`s. A per-player
   field is a mapping player -> value; the other fields are one value for the row. The keys are
   the keyword arguments of `entry_class`, so `spec.entry_class(**row)` builds an entry.
-- `default_settings`: a frozen settings dataclass with every number from the rules digest;
+- `default_settings`: a frozen settings dataclass with every number of the game's page in docs/rules/;
   `dataclasses.replace(spec.default_settings, **overrides)` applies a tournament's choices.
 - `score_hand(entry, settings) -> HandResult`: validates one row (raising `RuleError`) and says
   what it is worth per player.
@@ -22,7 +22,7 @@ games alike through these fields:
 
 Players are any hashable ids chosen by the caller; results map player -> value.
 
-The tournament (table-games.md)
+The tournament (docs/rules/seated.md)
 -------------------------------
 `table_points(scores, lower_is_better=...)`: one point per opponent at the table finished ahead
 of, half a point for an equal finish. `ranking(players, results, lower_is_better=..., seed=...)`
@@ -129,17 +129,6 @@ class GameSpec:
     score_hand: Callable[[Any, Any], HandResult]
     play: Callable[[Sequence[Any], Any], GameState]
     lower_is_better: bool
-
-
-def all_specs() -> dict[str, GameSpec]:
-    """Every table game and patience, by key (keys are unique across the families)."""
-    # Imported here because the game modules import the shared shapes from this module.
-    from . import domino, quadominos, rummi
-
-    specs: dict[str, GameSpec] = {}
-    for module in (domino, rummi, quadominos):
-        specs.update(module.SPECS)
-    return specs
 
 
 # --- helpers the game modules share ---------------------------------------------------------

@@ -1,6 +1,6 @@
 """Voms: what one game is worth, how a pool is ranked, and best-of-N series.
 
-The authority is the digest `shared/rules/voms.md`. Pure Python, no Django.
+The rules as implemented: docs/rules/voms.md. Pure Python, no Django.
 
 Public API
 ----------
@@ -49,7 +49,7 @@ SIDES: tuple[Side, Side] = ("a", "b")
 
 #: The highest value any lus setting may take (what fits the two-digit box on the slip).
 MAX_LUS = 99
-#: Digest Decision (plausible lus): a game stops as soon as a team reaches the target and a trick
+#: Plausible lus (docs/rules/voms.md): a game stops as soon as a team reaches the target and a trick
 #: gives at most a few lus, so a team's lus above 12 need a confirmation and above 20 are refused.
 SURE_LUS = 12
 LIMIT_LUS = 20
@@ -190,7 +190,7 @@ def _check_lus(value: object, field: str, settings: VomsSettings) -> None:
 
 
 def _check_plausible(lus_a: int, lus_b: int, settings: VomsSettings) -> None:
-    """Digest Decision (plausible lus): above `sure_lus` is usually a typing error; asked, not refused."""
+    """Plausible lus (docs/rules/voms.md): above `sure_lus` is usually a typing error; asked, not refused."""
     high = max(lus_a, lus_b)
     if high > settings.sure_lus:
         raise RuleError(
@@ -266,7 +266,7 @@ def _check_named_winner(lus: dict[Side, int], winner: Side, target: int, confirm
 
 
 def _classify(winner_lus: int, loser_lus: int, settings: VomsSettings) -> tuple[Kind, Decimal]:
-    # Checked first on purpose: 11:0 is a win over the target, not a kam (digest Decision).
+    # Checked first on purpose: 11:0 is a win over the target, not a kam (docs/rules/voms.md).
     if winner_lus > settings.target:
         return "over", settings.over_points
     if loser_lus == 0:
@@ -327,7 +327,7 @@ def forfeit(winner: Side, settings: VomsSettings = DEFAULT_SETTINGS) -> GameScor
 def is_disqualified(absences: int, settings: VomsSettings = DEFAULT_SETTINGS) -> bool:
     """True when a team absent `absences` rounds is out: it may miss `max_absences`, not one more.
 
-    Digest Decision: its earlier results stand and its later games are forfeits for the opponent.
+    docs/rules/voms.md: its earlier results stand and its later games are forfeits for the opponent.
     """
     if not _is_whole(absences) or absences < 0:
         raise RuleError(
@@ -595,7 +595,7 @@ class PoolDerivation:
     disqualified: dict[TeamId, int]
     #: team -> the rounds it was counted absent, in order
     absences: dict[TeamId, tuple[int, ...]]
-    #: team -> the round it was withdrawn from (it left the evening; voms.md "a team leaves early"), for the
+    #: team -> the round it was withdrawn from (it left the evening; docs/rules/voms.md), for the
     #: teams not disqualified before that round
     withdrawn: dict[TeamId, int] = field(default_factory=dict)
 
@@ -614,7 +614,7 @@ class PoolDerivation:
 
 def derive_pool(slots: Iterable[PoolSlot], settings: VomsSettings = DEFAULT_SETTINGS,
                 withdrawn: Mapping[TeamId, int] | None = None) -> PoolDerivation:
-    """Apply the absence rule (digest "Forfeit" and its Decisions) to every pool game.
+    """Apply the absence rule (docs/rules/voms.md, "Absences, disqualification, a team that leaves") to every pool game.
 
     A team may be absent `max_absences` rounds; its next absence disqualifies it in that round.
     "Later" is by round number, never by the order the slips were typed: the games are read in

@@ -10,9 +10,9 @@ their transaction.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from scoring.games import game_of
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.rules.base import RuleError
 from tournament.services.errors import DomainError
@@ -27,9 +27,11 @@ def _place_name(sheet) -> str:
     return str(sheet.match or sheet.table)
 
 
-def _derived(derive_for, tournament, sheet) -> dict:
+def _derived(game, tournament, sheet) -> dict:
     try:
-        derive = derive_for(tournament, match=sheet.match, table=sheet.table)
+        derive = game.sheet_derive(tournament, match=sheet.match, table=sheet.table)
+        if derive is None:
+            raise DomainError(_("This game keeps no score sheets, but the file holds some."))
         return derive(sheet.entries, sheet.mode)
     except RuleError as error:
         reason = rule_message(error)
@@ -48,22 +50,17 @@ def recompute_sheets(tournament) -> int:
     Returns the number of sheets recomputed; raises `DomainError` (translated, naming the sheet's place)
     for entries the game's rules refuse.
     """
-    path = tournament.game_type.sheet_derive
+    game = game_of(tournament)
     sheets = ScoreSheet.objects.filter(tournament=tournament).select_related(
         "match__stage", "match__round", "table__round")
     pending = PendingSheet.objects.filter(tournament=tournament).select_related(
         "match__stage", "match__round", "table__round")
-    if path is None:
-        if sheets.exists() or pending.exists():
-            raise DomainError(_("This game keeps no score sheets, but the file holds some."))
-        return 0
-    derive_for = import_string(path)
     count = 0
     for sheet in sheets:
-        derived = _derived(derive_for, tournament, sheet)
+        derived = _derived(game, tournament, sheet)
         if derived != sheet.derived:
             ScoreSheet.objects.filter(pk=sheet.pk).update(derived=derived)
         count += 1
     for first_entry in pending:
-        _derived(derive_for, tournament, first_entry)
+        _derived(game, tournament, first_entry)
     return count

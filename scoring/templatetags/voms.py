@@ -18,8 +18,8 @@ def get_item(mapping, key):
 
 @register.simple_tag
 def voms_tabs(tournament, role, current):
-    """The Voms tabs for the page (`scoring.games.voms.TABS`: one order on every page)."""
-    from scoring.games.voms import tabs
+    """The Voms tabs for the page (`scoring.games.voms.tabs.TABS`: one order on every page)."""
+    from scoring.games.voms.tabs import tabs
 
     return tabs(tournament, director=role == "director", current=current or "")
 

@@ -13,7 +13,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_import_and_keep_a_role_by_keyboard(live_server, page, seated, director, tmp_path, settings):  # noqa: F811
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
     file = tmp_path / "night.tournament.json"
     file.write_bytes(export_tournament(seated))
     login_by_keyboard(page, live_server.url, director, "/manage/import/")

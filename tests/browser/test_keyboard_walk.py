@@ -116,7 +116,7 @@ def director_pages(tournaments, client):
 @pytest.fixture
 def world(make_director):
     director = make_director("boss")
-    tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.demo}
+    tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.offers("demo")}
     return director, tournaments
 
 

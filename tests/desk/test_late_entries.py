@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.games import all_games
+from scoring.games import all_games, game_of
 from scoring.games.tablegames import services as tablegames
 from scoring.games.voms import services as voms_services
 from scoring.models import ScoreSheet
@@ -61,7 +61,7 @@ def test_the_desk_page_says_why_a_late_team_is_refused(voms, director, add_teams
 
 def fix_the_draw(tournament, director, add_players, add_teams):
     """Put `tournament` in play the way its game does: a first Voms slip, or round 1 of the seating started."""
-    if tournament.game_type.participants == "team":
+    if game_of(tournament).participants == "team":
         playing_voms(tournament, director, add_teams)
         return
     add_players(tournament, 12)
@@ -86,7 +86,7 @@ def test_a_list_for_a_tournament_in_play_is_refused_in_every_game(game, director
     tournament = make_tournament(director, name=f"{game} night", game=game)
     fix_the_draw(tournament, director, add_players, add_teams)
     participants = Participant.objects.filter(tournament=tournament).count()
-    kind = tournament.game_type.participants
+    kind = game_of(tournament).participants
     if kind == "team":
         report = voms_services.import_teams(tournament, "late.csv", LIST[kind], by=director)
         expected = "would play in no pool"

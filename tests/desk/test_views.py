@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scoring.games import game_of
 from tournament.models import AuditEntry, Participant, Role, Team, TournamentRole
 from tournament.services import participants as desk
 
@@ -218,12 +219,8 @@ def test_voms_draw_page_offers_it_for_teams(voms, director, client, add_teams):
 
 def test_a_payment_after_the_prizes_were_shown_says_so(schafkopf, director, client, monkeypatch):
     (player,) = [desk.add_participant(schafkopf, by=director, last_name="Huber")]
-    from dataclasses import replace
-
-    from scoring import games
-
     # a final ranking with prizes (see tests/schafkopf for when Schafkopf says so)
-    monkeypatch.setitem(games._registry, "schafkopf", replace(schafkopf.game_type, prizes_shown=lambda t: True))
+    monkeypatch.setattr(game_of(schafkopf), "prizes_shown", lambda t: True)
     client.force_login(director)
     response = client.post(url(schafkopf, "checkin"), {"entry": player.pk, "action": "paid"}, follow=True)
     assert "The prizes were shown already" in response.content.decode()

@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-import scoring.games
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, formats_for, render
 from documents.base import format_value
 from documents.html import bind_table, table_for
@@ -34,6 +33,7 @@ from documents.pdf import (
 )
 from documents.pdf_writer import LocalFileFetcher
 from documents.xlsx import render_xlsx, sheet_titles
+from scoring.games import game_of
 from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.django_db
@@ -455,13 +455,12 @@ def test_rows_must_match_the_columns():
 @pytest.fixture
 def game_with_documents(monkeypatch, tournament):
     """The tournament's game, registering two documents for the duration of the test."""
-    game = tournament.game_type
+    game = game_of(tournament)
     catalogue = {
         "standings": lambda: standings(),
         "slips": lambda: PrintDocument("documents/table.html", {}, "Slips", "slips"),
     }
-    replaced = dataclasses.replace(game, documents=lambda t: catalogue if t.pk == tournament.pk else {})
-    monkeypatch.setitem(scoring.games._registry, game.key, replaced)
+    monkeypatch.setattr(game, "documents", lambda t: catalogue if t.pk == tournament.pk else {})
     return tournament
 
 

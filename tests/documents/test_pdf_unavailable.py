@@ -30,7 +30,7 @@ def build_world():
     director = new_director("boss")
     tournaments = {}
     for game in all_games():
-        if game.demo:
+        if game.offers("demo"):
             options = {"seed": 1, "results": True}
             for flag, kwargs in game.demo_arguments:
                 options[flag.lstrip("-").replace("-", "_")] = SMALL.get(flag, kwargs.get("default"))

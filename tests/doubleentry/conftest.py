@@ -8,9 +8,9 @@ import pytest
 from scoring.games.schafkopf import services as schafkopf
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.standings import standings as schafkopf_standings
-from scoring.games.tablegames import game_by_key
 from scoring.games.tablegames import services as tablegames
 from scoring.games.tablegames.config import defaults_for
+from scoring.games.tablegames.family import game_by_key
 from scoring.games.tablegames.standings import standings as tablegames_standings
 from scoring.games.voms import services as voms
 from scoring.games.voms.standings import pool_tables

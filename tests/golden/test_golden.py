@@ -43,7 +43,8 @@ DEMOS = {
 TAG = re.compile(r"<[^>]+>")
 SPACE = re.compile(r"\s+")
 ADDRESS = re.compile(r"0x[0-9a-f]+")
-CLOCK = re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( [ap]\.m\.)?")
+#: a time as Django writes it in English: "3:19 p.m.", "4 p.m." on the hour, "noon", "midnight"
+CLOCK = re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( [ap]\.m\.)?|\b\d{1,2} [ap]\.m\.|\bnoon\b|\bmidnight\b")
 DAY = re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w* \d{4}\b")
 TOKEN = re.compile(r"/t/[A-Za-z0-9_-]{8,}")
 

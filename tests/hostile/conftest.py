@@ -23,7 +23,7 @@ def build_world(make_director, django_user_model, keys, names=("boss", "helper")
     """Small demo tournaments ("voms-played": every pool game entered), a director and an assistant (`names`)."""
     director = make_director(names[0])
     assistant = django_user_model.objects.create_user(names[1], password="pw-Helper-1")
-    games = {g.key: g for g in all_games() if g.demo}
+    games = {g.key: g for g in all_games() if g.offers("demo")}
     tournaments = {}
     for key in keys:
         game = games[key.removesuffix("-played")]

@@ -12,6 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from documents import formats_for
+from scoring.games import game_of
 from tests.pdf_text import page_texts
 from tests.web.test_permission_walk import candidates, tournament_patterns, url_arguments
 
@@ -92,7 +93,7 @@ def test_imported_markup_is_escaped_on_every_page(imported):
 def document_urls(t):
     game = {"voms": "voms"}.get(t.game, "schafkopf" if t.game == "schafkopf" else "tablegames")
     name = "print" if game == "voms" else "download"
-    for doc_name, make in t.game_type.documents(t).items():
+    for doc_name, make in game_of(t).documents(t).items():
         for file_format in formats_for(make()):
             yield file_format, reverse(f"tournament:{game}:{name}", args=[t.slug, doc_name, file_format])
 

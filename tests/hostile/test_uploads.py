@@ -41,11 +41,6 @@ def route(name: str) -> str:
     return name.partition("#")[0]
 
 
-@pytest.fixture(autouse=True)
-def stash_in_tmp(settings, tmp_path):
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
-
-
 def build_imports_world():
     from django.contrib.auth import get_user_model
 

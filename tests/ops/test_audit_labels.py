@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 
 from scoring.models import SheetRevision
-from tournament.audit_labels import ACTION_LABELS
+from tournament.audit_labels import ACTION_LABELS, action_labels
 from tournament.models import Participant
 
 ROOT = Path(settings.BASE_DIR)
@@ -99,19 +99,28 @@ class Keys:
         raise Unresolved(f"{file}:{node.lineno}: {ast.unparse(node)}")
 
     def written(self) -> dict[str, str]:
-        """Every key a log_action call in the source can write -> where."""
+        """Every key a log_action call in the source can write -> where (the first place; `self.files`: all)."""
         found = {}
+        self.files: dict[str, set[str]] = {}
         for file, tree in self.trees.items():
             for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and _called(n) == "log_action"):
                 given = [k.value for k in call.keywords if k.arg == "action"] or call.args[:1]
                 for key in self.resolve(given[0], file, self.enclosing(file, call)):
                     found.setdefault(key, f"{file}:{call.lineno}")
+                    self.files.setdefault(key, set()).add(file)
         return found
 
 
 @pytest.fixture(scope="module")
-def written():
-    return Keys().written()
+def scan():
+    keys = Keys()
+    keys.found = keys.written()
+    return keys
+
+
+@pytest.fixture(scope="module")
+def written(scan):
+    return scan.found
 
 
 def test_the_scan_finds_the_computed_keys(written):
@@ -124,12 +133,25 @@ def test_the_scan_finds_the_computed_keys(written):
 
 
 def test_every_written_action_key_has_a_label(written):
-    missing = {key: where for key, where in written.items() if key not in ACTION_LABELS}
-    assert not missing, f"audit action keys without a label in tournament/audit_labels.py: {missing}"
+    missing = {key: where for key, where in written.items() if key not in action_labels()}
+    assert not missing, f"audit action keys without a label in tournament/audit_labels.py or their game: {missing}"
 
 
 def test_no_label_for_a_key_nobody_writes(written):
-    assert set(ACTION_LABELS) - set(written) == set()
+    assert set(action_labels()) - set(written) == set()
+
+
+def test_a_games_own_keys_are_written_by_that_game_alone(scan):
+    """A game's audit words (`Game.audit_words`) are for the keys only its own package writes (or a shared
+    service writes with the game's key in front); the shared ones are in tournament/audit_labels.py."""
+    from scoring.games import all_games
+
+    for game in all_games():
+        package = f"scoring/games/{type(game).__module__.split('.')[2]}/"
+        for key in game.audit_words():
+            assert key not in ACTION_LABELS, key
+            elsewhere = {file for file in scan.files.get(key, ()) if not file.startswith(package)}
+            assert not elsewhere or key.startswith(f"{game.key}."), (game.key, key, elsewhere)
 
 
 def test_a_call_whose_key_cannot_be_worked_out_fails_the_scan():
@@ -170,7 +192,7 @@ def test_every_field_a_played_evening_logs_has_a_name_in_words(make_director):
 
     director = make_director("boss")
     for game in all_games():
-        if game.demo:
+        if game.offers("demo"):
             game.demo(director, **{**demo_options(game), "results": True})
     found: set[str] = set()
     modes = set()

@@ -61,7 +61,7 @@ def build_logged():
     helper = get_user_model().objects.create_user("helper", password="pw-Helper-1")
     tournaments = []
     for game in all_games():
-        if game.demo:
+        if game.offers("demo"):
             tournaments.append(game.demo(director, **{**demo_options(game), "results": True}))
         fresh = create_tournament(by=director, name=f"Settings of {game.key}", game=game.key,
                                   date=datetime.date(2026, 12, 5), language="da")

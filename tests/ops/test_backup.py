@@ -167,6 +167,7 @@ def test_backup_names_never_collide(tmp_path):
 def backup_folder(settings, tmp_path, monkeypatch):
     settings.BACKUP_DIR = tmp_path / "backups"
     settings.BACKUP_AFTER_ROUND = True  # tests/conftest.py turns automatic backups off for every other test
+    settings.ROUND_SNAPSHOTS = False  # the laptop's backup files (a server's snapshots: test_server_pieces.py)
     if connection.vendor == "sqlite":
         # the test database lives in memory: back up a file database in its place
         live = tmp_path / "db.sqlite3"

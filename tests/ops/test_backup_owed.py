@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def backups_on(settings, tmp_path, monkeypatch):
-    """Automatic backups on, into tmp_path; on SQLite a file database stands in for the in-memory one."""
+    """Automatic backups on, into tmp_path, as the laptop makes them (files; a server's snapshots:
+    tests/ops/test_server_pieces.py); on SQLite a file database stands in for the in-memory one."""
     settings.BACKUP_AFTER_ROUND = True
+    settings.ROUND_SNAPSHOTS = False
     settings.BACKUP_DIR = tmp_path / "backups"
     if connection.vendor == "sqlite":
         live = tmp_path / "db.sqlite3"

@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from scoring.games import game_of
 from scoring.models import ScoreSheet
 from scoring.services.linkbrakes import REFUSED_LIMIT, Braked, reserve_send
 from tests.conftest import built_once_fixtures, new_director
@@ -266,11 +267,6 @@ def test_reserved_slugs_are_not_taken(seated, director):
 # --- the pages and the commands ---------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def stash_in_tmp(settings, tmp_path):
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
-
-
 def test_director_downloads_and_imports_through_the_pages(seated, director, client):
     client.force_login(director)
     detail = client.get(reverse("tournament:detail", args=[seated.slug])).content.decode()
@@ -397,7 +393,7 @@ def client_pages_work(tournament, director):
 
     client = Client()
     client.force_login(director)
-    for _label, address in tournament.game_type.menu(tournament):
+    for _label, address in game_of(tournament).menu(tournament):
         assert client.get(address, follow=True).status_code == 200, address
 
 

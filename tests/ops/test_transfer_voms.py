@@ -36,11 +36,6 @@ def build_voms_demo():
 built, world, director, voms_demo = built_once_fixtures(build_voms_demo, "director", "voms_demo")
 
 
-@pytest.fixture(autouse=True)
-def stash_in_tmp(settings, tmp_path):
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
-
-
 def test_export_is_documented_json_with_local_ids(voms_demo):
     document = json.loads(export_tournament(voms_demo))
     assert (document["format"], document["version"]) == (FORMAT, VERSION)

@@ -4,13 +4,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import domino, rummi
+from scoring.rules import domino, quadominos, rummi
 from scoring.rules.base import RuleError
 from scoring.rules.standings import LOT_KEY
 from scoring.rules.tablegames import (
     GAME_SCORE,
     TOURNAMENT_POINTS,
-    all_specs,
     ranking,
     ranking_chain,
     table_points,
@@ -166,6 +165,15 @@ def test_ranking_follows_the_chain_and_draws_lots_only_for_complete_ties(case, l
 
 
 # --- the common shape ------------------------------------------------------------------------
+
+
+def all_specs():
+    """Every table game and patience, by key (keys are unique across the families)."""
+    specs = {}
+    for module in (domino, rummi, quadominos):
+        assert not set(specs) & set(module.SPECS)
+        specs.update(module.SPECS)
+    return specs
 
 
 def test_every_game_has_the_common_shape():

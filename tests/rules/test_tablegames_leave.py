@@ -11,7 +11,6 @@ from scoring.rules.base import RuleError
 from scoring.rules.tablegames import (
     GAME_SCORE,
     TOURNAMENT_POINTS,
-    all_specs,
     check_plays_on,
     present,
     ranking,
@@ -155,9 +154,8 @@ def test_leaving_never_pays_and_the_points_stay_one_per_pair(scores, data, lower
 # --- whether the table can play on ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", ["rummi", "quadominos"])
-def test_a_table_of_two_needs_a_substitute(key):
-    spec = all_specs()[key]
+@pytest.mark.parametrize("spec", [rummi.SPECS["rummi"], quadominos.SPECS["quadominos"]], ids=["rummi", "quadominos"])
+def test_a_table_of_two_needs_a_substitute(spec):
     with pytest.raises(RuleError) as caught:
         check_plays_on(["a", "b"], {"b": 2}, spec.min_players)
     assert caught.value.code == "substitute_needed"

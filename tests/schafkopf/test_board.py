@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.board import AWAITING, COUNTED, MISSING
+from scoring.games import game_of
 from scoring.games.schafkopf import services
 from scoring.models import TableLink, TableProblem
 from scoring.services.tablelinks import signal_problem
@@ -39,7 +40,7 @@ def evening(drawn, links, a_list, director, sk_assistant):
 
 
 def test_the_board_shows_each_table_the_counts_and_the_next_entry_to_confirm(client, director, evening):
-    board = evening.game_type.board(evening, None, user=director)
+    board = game_of(evening).board(evening, None, user=director)
     assert board.part == "1"
     assert [(item.label, item.state, item.from_table) for item in board.items] == [
         ("Table 1", COUNTED, False), ("Table 2", AWAITING, True), ("Table 3", AWAITING, False),
@@ -73,7 +74,7 @@ def test_the_board_alone_answers_its_reload_and_follows_new_arrivals(client, dir
 
 
 def test_the_next_entry_skips_the_users_own_first_entry(client, sk_assistant, evening):
-    board = evening.game_type.board(evening, "1", user=sk_assistant)
+    board = game_of(evening).board(evening, "1", user=sk_assistant)
     assert [item.mine for item in board.items] == [False, False, True, False]
     assert board.next_to_confirm.label == "Table 2"
 
@@ -87,7 +88,7 @@ def test_confirming_from_the_board_goes_back_to_the_board(client, director, even
     assert 'name="from" value="board"' in page and 'id="confirm-entry" autofocus' in page
     response = client.post(sheet_url, {"action": "confirm", "pending_version": "1", "from": "board"})
     assert response.status_code == 302 and response["Location"] == board_url(evening, "1")
-    board = evening.game_type.board(evening, "1", user=director)
+    board = game_of(evening).board(evening, "1", user=director)
     assert board.summary() == "2 counted, 1 awaiting confirmation, 1 missing, 1 problem"
     assert board.next_to_confirm.label == "Table 3"
 
@@ -99,7 +100,7 @@ def test_a_problem_is_closed_from_the_board(client, director, evening):
     assert response.status_code == 302
     problem.refresh_from_db()
     assert problem.closed_by == director
-    assert "problem" not in evening.game_type.board(evening, "1", user=director).summary()
+    assert "problem" not in game_of(evening).board(evening, "1", user=director).summary()
     assert client.post(board_url(evening, "1"), {"problem": "x"}).status_code == 404
     assert client.post(board_url(evening, "1"), {"problem": "99999"}).status_code == 404
 
@@ -117,7 +118,7 @@ def test_the_board_counts_a_table_once_its_list_counts_at_once(client, director,
     drawn.save()
     link = TableLink.objects.get(pk=links[(1, 1)][0].pk)
     services.enter_from_link(link, mode="games", entries=a_list(30, 4, seed=9))
-    board = drawn.game_type.board(drawn, "1", user=director)
+    board = game_of(drawn).board(drawn, "1", user=director)
     assert board.items[0].state == COUNTED and board.next_to_confirm is None
 
 
@@ -125,7 +126,7 @@ def test_the_board_is_in_the_menu_and_refused_to_strangers(client, director, dra
     client.force_login(director)
     text = client.get(reverse("tournament:schafkopf:round", args=[drawn.slug, 1])).content.decode()
     assert f'href="{board_url(drawn)}"' in text
-    assert any(url == board_url(drawn) for _label, url in drawn.game_type.menu(drawn))
+    assert any(url == board_url(drawn) for _label, url in game_of(drawn).menu(drawn))
     stranger = django_user_model.objects.create_user(username="stranger", password="pw-Stranger-1")
     client.force_login(stranger)
     assert client.get(board_url(drawn)).status_code == 404

@@ -119,7 +119,6 @@ def test_the_import_asks_who_an_unsure_player_is(logged_in, director, make_tourn
 
     from tournament.transfer import export_tournament
 
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path)
     tournament = make_tournament(director, name="Moved", game="schafkopf")
     hans = add_participant(tournament, by=director, first_name="Hans", last_name="Wolf", club="SK Au")
     data = export_tournament(tournament)

@@ -291,8 +291,9 @@ def test_a_list_costs_the_same_queries_early_and_late_in_the_evening(schafkopf, 
     counts = [_queries(sk.enter_sheet, t.seats[0].table, by=director, mode="games",
                        entries=random_list(rng, 30, t.size)) for t in tables[:-2]]
     assert len(set(counts[1:])) == 1, counts
-    # 16 today; the status counted out on every list (as before) made it 20
-    with django_assert_max_num_queries(16):
+    # 16 today; the status counted out on every list (as before) made it 20. PostgreSQL: one more, the lock that
+    # lets one result of the tournament be saved at a time (tournament.services.audit.one_result_at_a_time)
+    with django_assert_max_num_queries(16 + (connection.vendor == "postgresql")):
         sk.enter_sheet(tables[-2].seats[0].table, by=director, mode="games", entries=random_list(rng, 30, 4))
     sk.enter_sheet(tables[-1].seats[0].table, by=director, mode="games", entries=random_list(rng, 30, 4))
     assert _status(schafkopf) == Tournament.Status.FINISHED
@@ -314,6 +315,7 @@ def test_a_slip_costs_the_same_queries_early_and_late_in_the_pools(voms_cup, dir
         by_round.setdefault(match.round.number, []).append(count)
     middle = {count for counts_of_round in by_round.values() for count in counts_of_round[1:-1]}
     assert len(middle) == 1, by_round
-    # 20 today; counting the results and deriving the pools on every slip (as before) made it 27
-    assert middle.pop() <= 20, by_round
+    # 20 today; counting the results and deriving the pools on every slip (as before) made it 27; PostgreSQL: one
+    # more (the lock of one_result_at_a_time, as above)
+    assert middle.pop() <= 20 + (connection.vendor == "postgresql"), by_round
     assert _status(voms_cup) == Tournament.Status.RUNNING  # the knockout is still to come

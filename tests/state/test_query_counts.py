@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from scoring.games.schafkopf.demo import create_demo as schafkopf_demo
 from scoring.games.schafkopf.demo import player_list
-from scoring.games.tablegames import game_by_key
 from scoring.games.tablegames.demo import create_demo as table_demo
+from scoring.games.tablegames.family import game_by_key
 from scoring.games.voms.demo import demo as voms_demo
 from tournament.models import Person
 from tournament.public.cache import public_cache

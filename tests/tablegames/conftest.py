@@ -2,8 +2,9 @@ import dataclasses
 
 import pytest
 
-from scoring.games.tablegames import game_by_key, services
+from scoring.games.tablegames import services
 from scoring.games.tablegames.config import defaults_for, settings_of
+from scoring.games.tablegames.family import game_by_key
 from scoring.games.tablegames.queries import seated_tables
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tests.conftest import new_tournament

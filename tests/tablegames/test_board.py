@@ -4,6 +4,7 @@ back to the board after confirming."""
 from django.urls import reverse
 
 from scoring.board import AWAITING, MISSING, RUNNING
+from scoring.games import game_of
 from tests.tablegames.test_views import hand_post, text_of, url
 
 
@@ -13,7 +14,7 @@ def test_the_board_of_a_rummi_round(drawn, director, tg_assistant, client):
     drawn.double_entry = True
     drawn.save()
     client.post(url(drawn, "sheet", 1, 3), hand_post(1, 1, ["0", "10", "20", "10"]))  # awaits a second person
-    board = drawn.game_type.board(drawn, None, user=director)
+    board = game_of(drawn).board(drawn, None, user=director)
     assert [(item.label, item.state) for item in board.items] == [
         ("Table 1", MISSING), ("Table 2", RUNNING), ("Table 3", AWAITING)]
     assert board.summary() == "0 counted, 1 awaiting confirmation, 1 still playing, 1 missing"
@@ -27,5 +28,5 @@ def test_the_board_of_a_rummi_round(drawn, director, tg_assistant, client):
     assert 'name="from" value="board"' in sheet_page
     response = client.post(target, {"action": "confirm", "pending_version": "1", "from": "board"})
     assert response["Location"] == reverse("tournament:tablegames:board_part", args=[drawn.slug, "1"])
-    assert drawn.game_type.board(drawn, "1", user=director).items[2].state != AWAITING
+    assert game_of(drawn).board(drawn, "1", user=director).items[2].state != AWAITING
     assert 'aria-current="page" id="nav-board"' in page

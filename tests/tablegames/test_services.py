@@ -395,7 +395,7 @@ def test_the_patience_game_is_not_named_after_one_of_its_patiences(language):
     from django.utils import translation
 
     from scoring.games import get_game
-    from scoring.games.tablegames import GAMES
+    from scoring.games.tablegames.family import GAMES
 
     name = get_game("domino_patience").name  # loads the registry
     GAME = GAMES["domino_patience"]

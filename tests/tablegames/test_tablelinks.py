@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.games import game_of
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.linkbrakes import REFUSED_LIMIT
@@ -333,10 +334,10 @@ def test_the_round_board_reads_each_tables_state(phone, domino_links, domino_of_
     from scoring import board
 
     def table_one():
-        return domino_of_four.game_type.board(domino_of_four, "1", user=director).items[0]
+        return game_of(domino_of_four).board(domino_of_four, "1", user=director).items[0]
 
     link, token = domino_links[(1, 1)]
-    assert [item.state for item in domino_of_four.game_type.board(domino_of_four, "1").items] == [board.MISSING]
+    assert [item.state for item in game_of(domino_of_four).board(domino_of_four, "1").items] == [board.MISSING]
     phone.post(table_url(token), FIRST)
     assert table_one().state == board.AWAITING and table_one().from_table
     services.confirm_sheet(link.table, by=director)

@@ -106,7 +106,7 @@ def test_the_patience_game_is_not_named_after_one_of_its_six_patiences(director,
     """In Danish the game in *New tournament* read "Almindelig dominokabal", the name of the first of the six
     patiences: the game and that patience shared one message. The game is "Dominokabal"; the patience keeps its
     name."""
-    from scoring.games.tablegames import game_by_key
+    from scoring.games.tablegames.family import game_by_key
     from scoring.rules.domino import PATIENCE_NAMES
 
     with translation.override("da"):

@@ -3,6 +3,7 @@
 from django.urls import reverse
 
 from scoring.board import AWAITING, COUNTED, MISSING
+from scoring.games import game_of
 from scoring.games.voms import services
 from tournament.models import Match
 
@@ -21,7 +22,7 @@ def test_the_board_of_a_pool_round(drawn, director, assistant_voms, client):
     drawn.double_entry = True
     drawn.save()
     slip(matches[1], assistant_voms)
-    board = drawn.game_type.board(drawn, None, user=director)
+    board = game_of(drawn).board(drawn, None, user=director)
     assert board.part == "1" and [key for key, _label in board.parts][:2] == ["1", "2"]
     assert [item.state for item in board.items] == [COUNTED, AWAITING, MISSING]
     assert board.summary() == "1 counted, 1 awaiting confirmation, 1 missing"
@@ -50,7 +51,7 @@ def test_a_slip_confirmed_from_the_board_goes_back_to_the_board(drawn, director,
     response = client.post(reverse("tournament:voms:enter", args=[drawn.slug]),
                            {"action": "confirm", "match": match.pk, "pending_version": "1", "from": "board"})
     assert response["Location"] == reverse("tournament:voms:board_part", args=[drawn.slug, "1"])
-    assert drawn.game_type.board(drawn, "1", user=director).items[0].state == COUNTED
+    assert game_of(drawn).board(drawn, "1", user=director).items[0].state == COUNTED
 
 
 def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn, director, client):
@@ -62,7 +63,7 @@ def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn
                    .order_by("table_number"))
     link = issue_match_links(drawn, matches[1:2], by=director)[0]
     signal_problem(link, kind=TableProblem.Kind.DISPUTE, note="lus disputed")
-    board = drawn.game_type.board(drawn, "1", user=director)
+    board = game_of(drawn).board(drawn, "1", user=director)
     assert [len(item.problems) for item in board.items] == [0, 1, 0]
     assert board.summary() == "0 counted, 3 missing, 1 problem"
     client.force_login(director)
@@ -72,4 +73,4 @@ def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn
     assert f"Table {matches[1].table_number}: problem closed." in response.content.decode()
     problem.refresh_from_db()
     assert problem.closed_at is not None and problem.closed_by == director
-    assert drawn.game_type.board(drawn, "1", user=director).problems == []
+    assert game_of(drawn).board(drawn, "1", user=director).problems == []

@@ -4,6 +4,7 @@ table's confirmation, and the director's list of links."""
 import pytest
 from django.urls import reverse
 
+from scoring.games import game_of
 from scoring.games.voms import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
 from scoring.services.linkbrakes import REFUSED_LIMIT
@@ -285,7 +286,7 @@ def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, direct
     phone.post(table_url(token1), slip(9, 4))
     phone.post(table_url(token2), {"action": "problem", "kind": "dispute"})
     services.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
-    items = drawn.game_type.board(drawn, "1", user=director).items
+    items = game_of(drawn).board(drawn, "1", user=director).items
     assert [item.label for item in items] == ["Table 1", "Table 2", "Table 3"]
     assert [item.state for item in items] == [board.AWAITING, board.MISSING, board.COUNTED]
     assert [item.from_table for item in items] == [True, False, False]

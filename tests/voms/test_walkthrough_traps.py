@@ -6,7 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.games.voms import menu, services
+from scoring.games import game_of
+from scoring.games.voms import services
 from scoring.games.voms.documents import build
 from tournament.models import Match, Stage
 
@@ -45,7 +46,7 @@ def tab_labels(text: str, nav_class: str) -> list[str]:
 
 def test_every_voms_page_and_the_desk_show_the_tabs_in_one_order(drawn, director, client):
     client.force_login(director)
-    expected = [str(label) for label, _url in menu(drawn)]
+    expected = [str(label) for label, _url in game_of(drawn).menu(drawn)]
     team = drawn.teams.first()
     response = client.get(reverse("tournament:voms:withdraw", args=[drawn.slug, team.pk]))
     seen = {"withdraw": tab_labels(response.content.decode(), "vo-nav")}

@@ -231,7 +231,6 @@ def test_the_public_pages_mark_the_withdrawn_team(drawn, director, client, left)
 def test_a_tournament_file_keeps_the_withdrawal(drawn, director, left, settings, tmp_path):
     from tournament.transfer import export_tournament, import_tournament
 
-    settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "stash")
     copy = import_tournament(export_tournament(drawn), by=director)
     assert Team.objects.get(tournament=copy, name="Team 1").withdrawn_from_round == 3
     assert list(services.marks_of(copy).values()) == ["withdrawn from round 3"]

@@ -12,8 +12,6 @@ four table games share one module), so a second tournament of the same module pr
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
 from django.urls import reverse
 
@@ -30,13 +28,12 @@ def game_url_modules() -> dict[str, set[str]]:
     """Each game URL module with the games whose tournaments it serves."""
     served: dict[str, set[str]] = {}
     for game in all_games():
-        if game.urls:
-            served.setdefault(game.urls, set()).add(game.key)
+        if game.urlconf():
+            served.setdefault(game.urlconf(), set()).add(game.key)
     return served
 
 
-def pages_of(module_path: str):
-    module = import_module(module_path)
+def pages_of(module):
     for pattern in module.urlpatterns:
         # mounted under /manage/<slug>/
         yield f"tournament:{module.app_name}:{pattern.name}", ["slug", *url_arguments(str(pattern.pattern))]
@@ -58,8 +55,8 @@ def build_tournaments():
     # one demo tournament per URL module: its first game with a demo
     firsts = {}
     for game in all_games():
-        if game.urls and game.demo:
-            firsts.setdefault(game.urls, game)
+        if game.urlconf() and game.offers("demo"):
+            firsts.setdefault(game.urlconf(), game)
     made = {game.key: game.demo(director, **demo_options(game)) for game in firsts.values()}
     # a director of every tournament: the refusal must come from the game, not from a missing role
     for t in made.values():
@@ -82,7 +79,7 @@ def test_every_games_pages_refuse_the_tournaments_of_other_games(client, tournam
     director, made = tournaments
     client.force_login(director)
     modules = game_url_modules()
-    assert set().union(*modules.values()) == {game.key for game in all_games() if game.urls}
+    assert set().union(*modules.values()) == {game.key for game in all_games() if game.urlconf()}
     assert all(games & set(made) for games in modules.values()), "a URL module without a tournament"
     before = snapshot()
     problems, refused = [], 0

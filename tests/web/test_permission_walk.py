@@ -7,16 +7,13 @@ access cannot be classified fails the test, so no page slips through unchecked.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import re
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring.games import all_games
-from scoring.games.tablegames import GAMES as TABLE_GAMES
-from scoring.games.tablegames import URLCONF as TABLE_GAMES_URLS
+from scoring.games import all_games, game_of
 from tests.conftest import shared
 from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
@@ -71,9 +68,8 @@ def games_of(name: str) -> set[str] | None:
     if name.count(":") != 2:
         return None
     namespace = name.split(":")[1]
-    pages = {game.key: TABLE_GAMES_URLS if game.key in TABLE_GAMES else game.urls for game in all_games()}
-    return {key for key, module in pages.items()
-            if module and getattr(importlib.import_module(module), "app_name", None) == namespace}
+    pages = {game.key: game.urlconf() for game in all_games()}
+    return {key for key, module in pages.items() if module and getattr(module, "app_name", None) == namespace}
 
 
 def view_class(pattern):
@@ -107,7 +103,7 @@ def build_world():
 
     users_model = get_user_model()
     director = new_director("boss")
-    tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.demo}
+    tournaments = {game.key: game.demo(director, **demo_options(game)) for game in all_games() if game.offers("demo")}
     assistant = users_model.objects.create_user("helper", password="pw-Helper-1")
     for t in tournaments.values():
         TournamentRole.objects.create(tournament=t, user=assistant, role=Role.ASSISTANT)
@@ -173,7 +169,7 @@ def candidates(tournament, name, converter_names):
         elif arg == "part":
             options[arg] = ["1"]
         elif arg == "name":
-            documents = tournament.game_type.documents(tournament)
+            documents = game_of(tournament).documents(tournament)
             options[arg] = list(documents)[:1]
         elif arg == "file_format":
             options[arg] = ["pdf"]

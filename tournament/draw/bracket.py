@@ -23,7 +23,7 @@
 `round_name(round, rounds) -> (message, params)`
     Translatable name of a round ("Final", "Semifinal", "Quarterfinal", "Round of %(teams)s").
 `semifinal_round_robin(teams4)`
-    The digest's option for the semifinal: a 4-team round robin (3 rounds of 2 matches).
+    The option for the semifinal (docs/rules/voms.md): a 4-team round robin (3 rounds of 2 matches).
 """
 
 from __future__ import annotations

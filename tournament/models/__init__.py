@@ -1,13 +1,15 @@
 from .audit import AuditEntry
-from .backups import PendingBackup
+from .backups import PendingBackup, TournamentSnapshot
 from .logins import LoginThrottle
 from .participants import Participant, Team
 from .replay import SentForm
 from .season import Person, Season
 from .structure import Draw, Match, Pool, PoolEntry, Round, Seat, Stage, Table
 from .tournament import Role, Tournament, TournamentRole
+from .transfer import ImportUpload
 
 __all__ = [
-    "AuditEntry", "Draw", "LoginThrottle", "Match", "Participant", "PendingBackup", "Person", "Pool", "PoolEntry",
-    "Role", "Round", "Season", "Seat", "SentForm", "Stage", "Table", "Team", "Tournament", "TournamentRole",
+    "AuditEntry", "Draw", "ImportUpload", "LoginThrottle", "Match", "Participant", "PendingBackup", "Person", "Pool",
+    "PoolEntry", "Role", "Round", "Season", "Seat", "SentForm", "Stage", "Table", "Team", "Tournament",
+    "TournamentRole", "TournamentSnapshot",
 ]

@@ -27,3 +27,26 @@ class PendingBackup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_slug} round {self.round_number}"
+
+
+class TournamentSnapshot(models.Model):
+    """A server's automatic backup of one tournament after a round: its tournament file (tournament/transfer.py),
+    gzip-compressed, kept in the database so that every app server sees it, whichever made it (tournament/backup.py,
+    docs/server.md). Restored like any tournament file: download it (`manage.py snapshots --save`) and import it.
+    Named by id and short name like `PendingBackup`: a tournament deleted since keeps its last snapshots."""
+
+    tournament_id = models.PositiveBigIntegerField(_("tournament"), db_index=True)
+    tournament_slug = models.CharField(_("short name"), max_length=200)
+    #: the round that was owed (the newest one, when several were owed at once); None: made by hand
+    round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
+    made_at = models.DateTimeField(_("made"), auto_now_add=True)
+    #: the tournament file, gzip-compressed
+    content = models.BinaryField(_("tournament file"))
+
+    class Meta:
+        ordering = ["-made_at", "-id"]
+        verbose_name = _("tournament snapshot")
+        verbose_name_plural = _("tournament snapshots")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_slug} {self.made_at:%Y-%m-%d %H:%M}"

@@ -76,12 +76,6 @@ class Season(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("seasons:detail", args=[self.slug])
 
-    @property
-    def game_type(self):
-        from scoring.games import get_game
-
-        return get_game(self.game)
-
     @staticmethod
     def unique_slug(name: str) -> str:
         base = address_slug(name)[:70] or "season"

@@ -1,6 +1,7 @@
 """Tournaments and who may do what in them."""
 
 import functools
+import re
 import zoneinfo
 
 from django.conf import settings as django_settings
@@ -10,8 +11,6 @@ from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-
-from scoring.games import game_choices, get_game
 
 #: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
 #: became "prveaften"), written as Danish and German write them without the letter
@@ -44,8 +43,14 @@ def validate_time_zone(name: str) -> None:
         raise ValidationError(_("Unknown time zone: %(zone)s"), params={"zone": name}, code="unknown_time_zone")
 
 
+#: the form of a game's key; which keys are games the registry knows (`scoring.games.is_game`), asked by the
+#: services that store one (tournament.services.tournaments, seasons, tournament.transfer): the models never
+#: import the registry, which imports the games, which import the models
+GAME_KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+
 def validate_game(key: str) -> None:
-    if key not in dict(game_choices()):
+    if not GAME_KEY.fullmatch(key):
         raise ValidationError(_("Unknown game: %(game)s"), params={"game": key}, code="unknown_game")
 
 
@@ -122,10 +127,6 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament:detail", kwargs={"slug": self.slug})
-
-    @property
-    def game_type(self):
-        return get_game(self.game)
 
     #: slugs that are addresses of their own under /manage/
     RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups"})

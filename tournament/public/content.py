@@ -1,4 +1,4 @@
-"""What a game shows on the public pages: the interface behind `GameType.public`, and shared helpers.
+"""What a game shows on the public pages: the interface behind `Game.public`, and shared helpers.
 
 A game's hook `public(tournament)` returns a `PublicContent`; its methods return plain data wrapped in
 `Section`s (a template under templates/public/ and the values it shows). Only names, participant numbers,

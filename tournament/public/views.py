@@ -25,12 +25,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.http import urlencode
-from django.utils.module_loading import import_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.decorators.cache import never_cache
 
+from scoring.games import game_of
 from tournament.services.clock import clock_in_use, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
 
@@ -58,10 +58,10 @@ def address_qr(url: str) -> str:
 
 
 def content_of(tournament) -> PublicContent:
-    path = tournament.game_type.public
-    if not path:
+    content = game_of(tournament).public(tournament)
+    if content is None:
         raise Http404
-    return import_string(path)(tournament)
+    return content
 
 
 def shown_kinds(tournament, content: PublicContent) -> tuple[str, ...]:

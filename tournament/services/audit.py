@@ -14,9 +14,10 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
 from django.utils.translation import gettext as _
 
-from ..models import AuditEntry
+from ..models import AuditEntry, Tournament
 from .errors import DomainError
 
 #: what separates the parts of an object given as a tuple ("Round 2, Table 4, Seat 3")
@@ -94,6 +95,18 @@ def refuse_if_archived(tournament, action: str) -> None:
         raise TournamentArchived
 
 
+def one_result_at_a_time(tournament, action: str) -> None:
+    """On PostgreSQL, the results of one tournament are saved one after the other: a sheet's save locks its
+    tournament's row until it commits. What follows a result in its transaction reads every result of the round
+    (is the round complete: its backup; is the tournament finished: its status); two last results saved at the same
+    moment would each miss the other, uncommitted, and neither would see the round complete. SQLite's IMMEDIATE
+    transactions already take turns for every write. FOR NO KEY UPDATE: rows that only refer to the tournament
+    (a registration, a table link's entry) are not held up."""
+    if (tournament is not None and action.startswith("sheet.") and connection.vendor == "postgresql"
+            and connection.in_atomic_block):
+        list(Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).values_list("pk", flat=True))
+
+
 def log_action(
     action: str, *, by, tournament=None, obj: Any = None, before: Any = None, after: Any = None, reason: str = ""
 ) -> AuditEntry:
@@ -101,8 +114,10 @@ def log_action(
     a text; it is kept as the writer's text and, where it has words, language-neutral for the reader.
 
     Refuses the change of an archived tournament (`TournamentArchived`): call it inside the service's transaction,
-    which then rolls back."""
+    which then rolls back. A sheet's entry waits there for another result of its tournament being saved
+    (`one_result_at_a_time`)."""
     refuse_if_archived(tournament, action)
+    one_result_at_a_time(tournament, action)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=by if getattr(by, "is_authenticated", False) else None,

@@ -48,7 +48,7 @@ def create_director(username: str, password: str):
 
 def demo_games() -> list:
     """The games that have a demo tournament, in the order of the game list."""
-    return [game for game in all_games() if game.demo is not None]
+    return [game for game in all_games() if game.offers("demo")]
 
 
 def make_demo_tournaments(stdout=None) -> None:

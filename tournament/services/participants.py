@@ -15,13 +15,16 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
 
-from ..imports import ImportFileError, draw_fixed, read_table, refuse_after_play
-from ..models import Participant, PoolEntry, Seat, Team
+from scoring.games import game_of
+
+from ..imports import ImportFileError, read_table, refuse_after_play
+from ..models import Participant, Team
 from ..permissions import is_director
+from ..queries import draw_fixed, drawn
 from .audit import log_action
 from .errors import DomainError
 from .replay import claim
-from .text import limited_reason
+from .text import limited_reason, same_name
 
 MAX_NUMBER = 99999
 PLAYER_FIELDS = ("first_name", "last_name", "club", "group")
@@ -92,11 +95,6 @@ def _parse_number(text: str) -> int | None:
     if not text.isdigit() or not 1 <= int(text) <= MAX_NUMBER:
         raise ValueError(text)
     return int(text)
-
-
-def same_name(text: str) -> str:
-    """A name as the desk compares it: case and spacing do not count ("anna  Huber" is "Anna Huber")."""
-    return " ".join(text.split()).casefold()
 
 
 def player_with_name(tournament, first_name: str, last_name: str, *, exclude=None) -> Participant | None:
@@ -247,12 +245,6 @@ def set_team_withdrawn(team: Team, withdrawn: bool, *, by) -> Team:
 # --- correcting and deleting ---------------------------------------------------------------------------
 
 
-def drawn(tournament) -> bool:
-    """Whether anyone sits at a drawn table or in a drawn pool: from then on entries are withdrawn, not deleted."""
-    return (Seat.objects.filter(table__round__stage__tournament=tournament).exists()
-            or PoolEntry.objects.filter(pool__stage__tournament=tournament).exists())
-
-
 def team_name_of(players) -> str:
     """The name a team gets when none is typed: its players' names."""
     return " & ".join(p.name for p in players)
@@ -395,7 +387,7 @@ def delete_team(team: Team, *, by, reason: str = "") -> None:
 
 def entrants(tournament):
     """Who checks in at the desk: the teams of a team game, else the players; withdrawn ones included."""
-    if tournament.game_type.participants == "team":
+    if game_of(tournament).participants == "team":
         return tournament.teams.prefetch_related("members").order_by("number")
     return tournament.participants.order_by("number")
 
@@ -500,13 +492,13 @@ def checkin_counts(tournament) -> CheckInCounts:
 
 def takings(tournament) -> Decimal:
     """What was paid at the desk (withdrawn entrants' payments included: the fee is not refunded)."""
-    model_entries = tournament.teams if tournament.game_type.participants == "team" else tournament.participants
+    model_entries = tournament.teams if game_of(tournament).participants == "team" else tournament.participants
     total = model_entries.filter(paid=True).aggregate(total=Sum("paid_amount"))["total"]
     return (total or Decimal("0")).quantize(Decimal("0.01"))
 
 
 def payments_recorded(tournament) -> bool:
-    model_entries = tournament.teams if tournament.game_type.participants == "team" else tournament.participants
+    model_entries = tournament.teams if game_of(tournament).participants == "team" else tournament.participants
     return model_entries.filter(paid=True).exists()
 
 

@@ -12,12 +12,15 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from scoring.games import game_of
+
 from ..imports import ImportFileError, refuse_after_play
 from ..models import Participant, Person, Tournament
 from ..permissions import can_create_tournaments, is_director
+from ..queries import drawn
 from .audit import log_action
 from .errors import DomainError
-from .participants import drawn, same_name
+from .text import same_name
 
 PERSON_FIELDS = ("first_name", "last_name", "club", "contact")
 SUGGESTIONS = 10
@@ -226,7 +229,7 @@ def take_participants(tournament: Tournament, source: Tournament, *, by) -> list
         raise DomainError(_("Only a director of both tournaments can take over the players."))
     if source.pk == tournament.pk or source.game != tournament.game:
         raise DomainError(_("Choose an earlier tournament of the same game."), field="source")
-    if tournament.game_type.participants != "player":
+    if game_of(tournament).participants != "player":
         raise DomainError(_("Teams are registered one by one: only players can be taken over."))
     try:
         refuse_after_play(tournament)

@@ -14,10 +14,9 @@ from itertools import combinations
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
-from scoring.games import get_game
+from scoring.games import game_of, get_game, is_game
 from scoring.rules.season import (
     Contribution,
     EveningRanking,
@@ -58,7 +57,7 @@ def _require_season_director(by, season: Season) -> None:
 
 
 def has_seasons(game_key: str) -> bool:
-    return get_game(game_key).season_evening is not None
+    return is_game(game_key) and get_game(game_key).offers("season_evening")
 
 
 # --- settings -----------------------------------------------------------------------------------------------
@@ -169,7 +168,7 @@ def add_evening(season: Season, tournament: Tournament, *, by) -> Tournament:
         raise DomainError(_("Only a director of the tournament can add it to a season."), field="tournament")
     if tournament.game != season.game:
         raise DomainError(_("The season is one of %(game)s: this tournament is another game.")
-                          % {"game": season.game_type.name}, field="tournament")
+                          % {"game": game_of(season).name}, field="tournament")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.season_id not in (None, season.pk):
@@ -211,10 +210,10 @@ def evenings_of(season: Season) -> list[Tournament]:
 
 
 def evening_ranking(tournament: Tournament) -> EveningRanking:
-    hook = tournament.game_type.season_evening
-    if hook is None:
+    game = game_of(tournament)
+    if not game.offers("season_evening"):
         return EveningRanking(final=False, rows=())
-    return import_string(hook)(tournament)
+    return game.season_evening(tournament)
 
 
 @dataclass

@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet
 from scoring.rules.base import RuleError
 from scoring.services.sheets import rule_message
 from tournament.draw.seating import draw_seating as draw_plan
@@ -27,7 +26,7 @@ from tournament.draw.seating import fewest_repeated_pairs, table_sizes
 
 from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
 from ..permissions import is_director
-from ..queries import exists_any
+from ..queries import exists_any, play_started_querysets
 from .audit import log_action
 from .errors import DomainError
 from .tournaments import sync_status
@@ -67,13 +66,6 @@ def play_started(tournament, *, any_round: bool = False) -> bool:
     a later round by hand, and that fixes the seating too).
     """
     return exists_any(tournament, *play_started_querysets(tournament, any_round=any_round))
-
-
-def play_started_querysets(tournament, *, any_round: bool = False) -> tuple:
-    """What `play_started` asks, as querysets (any of them with a row: started), to be asked with others."""
-    rounds = Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
-    started = rounds.filter(starts_at__isnull=False)
-    return (started if any_round else started.filter(number=1)), ScoreSheet.objects.filter(table__round__in=rounds)
 
 
 def fitting_sizes(count: int, sizes: Sequence[int], allowed: Sequence[int] = ()) -> tuple[int, ...]:

@@ -1,4 +1,5 @@
-"""Limits of free text typed by directors and assistants (reasons, remarks), checked by the services that store it.
+"""Text typed by directors and assistants: how names compare, and the limits of free text (reasons, remarks),
+checked by the services that store it.
 
 Forms carry the same limits (`max_length`), so a browser stops typing at the limit; a post that goes
 around the form is refused here with the same translated message, never stored.
@@ -24,3 +25,8 @@ def limited_reason(reason) -> str:
             field="reason",
         )
     return text
+
+
+def same_name(text: str) -> str:
+    """A name as the desk compares it: case and spacing do not count ("anna  Huber" is "Anna Huber")."""
+    return " ".join(text.split()).casefold()

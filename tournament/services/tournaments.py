@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import connections, router, transaction
 from django.db.models import BooleanField, ExpressionWrapper, Value
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
+
+from scoring.games import game_of, is_game
 
 from ..models import Role, Tournament, TournamentRole
 from ..models.tournament import installation_time_zone
@@ -21,6 +24,13 @@ def _snapshot(tournament: Tournament) -> dict:
     return model_to_dict(tournament, fields=EDITABLE_FIELDS + ("slug", "archived"))
 
 
+def check_game(key: str) -> None:
+    """A `ValidationError` on "game" unless a registered game has the key (the model checks only its form)."""
+    if not is_game(key):
+        raise ValidationError({"game": ValidationError(_("Unknown game: %(game)s"), params={"game": key},
+                                                       code="unknown_game")})
+
+
 def create_tournament(*, by, name, game, date, venue="", language="en", status=Tournament.Status.PLANNED,
                       entry_fee=None, time_zone: str | None = None) -> Tournament:
     if not can_create_tournaments(by):
@@ -31,8 +41,9 @@ def create_tournament(*, by, name, game, date, venue="", language="en", status=T
             entry_fee=entry_fee, time_zone=time_zone or installation_time_zone(),
         )
         tournament.slug = Tournament.unique_slug(name)
+        check_game(game)
         tournament.full_clean()
-        tournament.settings = tournament.game_type.default_settings()
+        tournament.settings = game_of(tournament).default_settings()
         tournament.save()
         TournamentRole.objects.create(tournament=tournament, user=by, role=Role.DIRECTOR)
         log_action("tournament.create", by=by, tournament=tournament, obj=tournament, after=_snapshot(tournament))
@@ -52,6 +63,7 @@ def update_tournament(tournament: Tournament, *, by, reason: str = "", **changes
             raise DomainError(_("The game cannot be changed once the tournament has started."))
         for field, value in changes.items():
             setattr(locked, field, value)
+        check_game(locked.game)
         locked.full_clean()
         locked.save()
         after = _snapshot(locked)

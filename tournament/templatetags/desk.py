@@ -2,7 +2,8 @@
 
 from django import template
 
-from ..services.participants import drawn, no_shows
+from ..queries import drawn
+from ..services.participants import no_shows
 
 register = template.Library()
 

@@ -24,9 +24,9 @@ from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 
 from ..audit_labels import (
-    ACTION_LABELS,
     ValueWords,
     action_label,
+    action_labels,
     field_label,
     fields_labelled,
     keys_labelled,
@@ -154,7 +154,7 @@ class ActionColumn(tables.Column):
         return format_html('<span title="{}">{}</span>', value, action_label(value))
 
     def order(self, queryset, is_descending):
-        by_label = Case(*(When(action=key, then=Value(str(label))) for key, label in ACTION_LABELS.items()),
+        by_label = Case(*(When(action=key, then=Value(str(label))) for key, label in action_labels().items()),
                         default=F("action"), output_field=CharField())
         queryset = queryset.annotate(action_label=by_label).order_by(
             ("-" if is_descending else "") + "action_label", ("-" if is_descending else "") + "when")

@@ -15,6 +15,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
+from scoring.games import game_of
+
 from ..desk_forms import (
     DeleteForm,
     ImportForm,
@@ -28,10 +30,12 @@ from ..desk_forms import (
 )
 from ..models import Participant, Team, Tournament
 from ..permissions import DirectorRequiredMixin
+from ..queries import drawn
 from ..season_forms import TakeOverForm
 from ..services import participants as desk
 from ..services import register
 from ..services.errors import DomainError
+from ..services.text import same_name
 from .replay import ReplayGuard
 
 
@@ -64,7 +68,7 @@ def counts_text(counts: desk.CheckInCounts, with_fee: bool) -> str:
 
 def warn_if_prizes_change(request, tournament) -> None:
     """A registration or payment after the prizes were shown changes them: say so."""
-    if tournament.game_type.prizes_shown(tournament):
+    if game_of(tournament).prizes_shown(tournament):
         messages.warning(request, _(
             "The prizes were shown already: this changes the takings (now %(takings)s) and so the prize list. "
             "Print the final ranking again.") % {"takings": money(desk.takings(tournament))})
@@ -72,7 +76,7 @@ def warn_if_prizes_change(request, tournament) -> None:
 
 def with_notes(tournament, entries: list) -> list:
     """The entries, each with `note`: the game's mark beside its status (a Voms team's disqualification)."""
-    notes = tournament.game_type.entry_notes(tournament)
+    notes = game_of(tournament).entry_notes(tournament)
     for entry in entries:
         entry.note = notes.get(entry.pk, "")
     return entries
@@ -85,15 +89,15 @@ class DeskPage(DirectorRequiredMixin):
 
     @property
     def teams(self) -> bool:
-        return self.tournament.game_type.participants == "team"
+        return game_of(self.tournament).participants == "team"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
         context.update(
-            game_menu=t.game_type.menu(t), current_url=desk_url(t, "checkin" if self.tab == "checkin" else "desk"),
-            tab=self.tab, teams=self.teams, substitutes=t.game_type.substitutes, fee=desk.fee_of(t),
-            drawn=desk.drawn(t), registration_links=t.game_type.registration_links(t),
+            game_menu=game_of(t).menu(t), current_url=desk_url(t, "checkin" if self.tab == "checkin" else "desk"),
+            tab=self.tab, teams=self.teams, substitutes=game_of(t).substitutes, fee=desk.fee_of(t),
+            drawn=drawn(t), registration_links=game_of(t).registration_links(t),
         )
         return context
 
@@ -146,7 +150,7 @@ class RegisterView(DeskPage, ReplayGuard, FormView):
 
 def seating_page_label(tournament) -> str:
     """The seating page as the game's menu names it ("Seating"; "Field" for a patience)."""
-    for label, address in tournament.game_type.menu(tournament):
+    for label, address in game_of(tournament).menu(tournament):
         try:
             if resolve(address).url_name == "seating":
                 return str(label)
@@ -158,7 +162,7 @@ def seating_page_label(tournament) -> str:
 def seating_drawn_message(tournament) -> str:
     """A status changed once the seats are drawn: where to go, in the game's own word, and what it may need."""
     page = seating_page_label(tournament)
-    if tournament.game_type.substitutes:
+    if game_of(tournament).substitutes:
         return _("The seating is drawn already: the page “%(page)s” says what this change needs — a substitute on "
                  "the seats still to be played, or the draw again before play starts.") % {"page": page}
     return _("The seating is drawn already: the page “%(page)s” says what this change needs.") % {"page": page}
@@ -244,7 +248,7 @@ class EditView(EntryMixin, TemplateView):
             can_withdraw=self.teams and not (context["drawn"] and entry.pool_entries.exists()),
             entry=entry, details_form=details, status_form=status, members=members,
             # the game's own pages about this player or team (a Voms team's withdrawal from a round)
-            links=self.tournament.game_type.player_links(self.tournament, entry),
+            links=game_of(self.tournament).player_links(self.tournament, entry),
         )
         return context
 
@@ -262,7 +266,7 @@ class EditView(EntryMixin, TemplateView):
         entry.refresh_from_db()  # the message names the entry as it is now called
         messages.success(request, _("%(number)s %(name)s: changes saved.") % {"number": entry.number,
                                                                                "name": entry.name})
-        if action == "status" and entry.status != status_before and desk.drawn(self.tournament):
+        if action == "status" and entry.status != status_before and drawn(self.tournament):
             # withdrawn mid-evening, or back after the draw: the seats need a decision, which the draw page offers
             messages.warning(request, seating_drawn_message(self.tournament))
         return redirect(desk_url(self.tournament))
@@ -408,7 +412,7 @@ class CheckInView(DeskPage, TemplateView):
 
 def matching(entries, query: str) -> list:
     """The entrants a typed text finds: the number first, then names (and a team's players) containing it."""
-    text = desk.same_name(query)
+    text = same_name(query)
     by_number = [e for e in entries if str(e.number) == text]
     by_name = [e for e in entries if e not in by_number and text in searchable(e)]
     return by_number + by_name
@@ -418,7 +422,7 @@ def searchable(entry) -> str:
     names = [entry.name]
     if isinstance(entry, Team):
         names += [p.name for p in entry.members.all()]
-    return desk.same_name(" ".join(names))
+    return same_name(" ".join(names))
 
 
 class NoShowsView(DirectorRequiredMixin, View):

@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableMixin
 
+from scoring.games import game_of
+
 from ..forms import TournamentForm
 from ..permissions import (
     DirectorRequiredMixin,
@@ -118,5 +120,5 @@ class TournamentDetailView(TournamentRoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        context["game_menu"] = menu_for(self.request.user, t, t.game_type.menu(t))
+        context["game_menu"] = menu_for(self.request.user, t, game_of(t).menu(t))
         return context

@@ -1,28 +1,28 @@
 """Moving a tournament between machines: download it as JSON, import such a file as a new tournament.
 
-The import has two steps. The uploaded file is checked by a full trial import (nothing saved) and kept
-on the server under a random name held in the importer's session; the second step shows what the file
-holds and the roles it gives other users, and the importer chooses which to keep (none by default: on a
-server shared by clubs, a role is access to the tournament) before the tournament is created.
+The import has two steps. The uploaded file is checked by a full trial import (nothing saved) and kept in the
+database (`ImportUpload`: step 2 may be answered by another app server) under a random token held in the
+importer's session; the second step shows what the file holds and the roles it gives other users, and the importer
+chooses which to keep (none by default: on a server shared by clubs, a role is access to the tournament) before the
+tournament is created. A file not imported within a day is forgotten.
 """
 
+import datetime
 import json
 import secrets
-import tempfile
-import time
-from pathlib import Path
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, View
 
+from ..models import ImportUpload
 from ..permissions import DirectorRequiredMixin, can_create_tournaments
 from ..transfer import (
     TransferError,
@@ -50,43 +50,33 @@ class ExportJSONView(DirectorRequiredMixin, View):
 # --- the uploaded file between the two steps ---------------------------------------------------------
 
 
-def stash_dir() -> Path:
-    folder = Path(getattr(settings, "TOURNAMENT_IMPORT_STASH_DIR", "") or Path(tempfile.gettempdir())
-                  / "tournament-imports")
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return folder
-
-
-def _stash_path(token: str) -> Path:
-    return stash_dir() / f"{token}.json"
-
-
 def stash(request, data: bytes) -> None:
-    """Keep the checked file for the second step; forget files older than a day."""
-    now = time.time()
-    for old in stash_dir().glob("*.json"):
-        if now - old.stat().st_mtime > STASH_SECONDS:
-            old.unlink(missing_ok=True)
+    """Keep the checked file for the second step, in the database (any app server may answer step 2); forget
+    files older than a day."""
+    ImportUpload.objects.filter(uploaded_at__lt=timezone.now() - datetime.timedelta(seconds=STASH_SECONDS)).delete()
     discard(request)
     token = secrets.token_urlsafe(24)
-    _stash_path(token).write_bytes(data)
+    ImportUpload.objects.create(token=token, user=request.user, data=data)
     request.session[SESSION_KEY] = token
 
 
-def stashed(request) -> bytes | None:
+def _kept(request):
     token = request.session.get(SESSION_KEY)
-    if not isinstance(token, str) or not token.replace("-", "").replace("_", "").isalnum():
-        return None
-    try:
-        return _stash_path(token).read_bytes()
-    except OSError:
-        return None
+    if not isinstance(token, str):
+        return ImportUpload.objects.none()
+    return ImportUpload.objects.filter(token=token, user=request.user)
+
+
+def stashed(request) -> bytes | None:
+    data = _kept(request).filter(
+        uploaded_at__gte=timezone.now() - datetime.timedelta(seconds=STASH_SECONDS)
+    ).values_list("data", flat=True).first()
+    return bytes(data) if data is not None else None
 
 
 def discard(request) -> None:
-    token = request.session.pop(SESSION_KEY, None)
-    if isinstance(token, str) and token.replace("-", "").replace("_", "").isalnum():
-        _stash_path(token).unlink(missing_ok=True)
+    _kept(request).delete()
+    request.session.pop(SESSION_KEY, None)
 
 
 # --- the two steps -------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from django.utils.translation import pgettext_lazy
 
 from scoring.rules.domino import PATIENCES, SPECS
 
-from ..tablegames import TableGame, register_table_game
+from ..tablegames import register_table_game
+from ..tablegames.family import TableGame
 
 #: tiles left at the end of a deal: often solved or nearly, sometimes stuck early
 TILES_LEFT = (0, 0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 8, 10, 12, 15)

@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.rummi import SPECS
 
-from ..tablegames import TableGame, register_table_game
+from ..tablegames import register_table_game
+from ..tablegames.family import TableGame
 from .hands import random_hand
 
 GAME = register_table_game(

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from scoring.games.settings_check import as_mapping, form_data, require_same, require_valid
 from tournament.services.errors import DomainError
 
-from . import table_game
 from .config import defaults_for, settings_of
+from .family import table_game
 from .forms import SettingsForm, initial_from
 from .services import _check_sizes, table_derive
 

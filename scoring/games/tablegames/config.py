@@ -17,7 +17,7 @@ from typing import Any
 
 from scoring.rules.tablegames import GameSpec
 
-from . import TableGame, game_by_key
+from .family import TableGame, game_by_key
 
 #: how a rules field is stored and edited, from its type annotation
 INT, OPTIONAL_INT, BOOL, MAPPING = "int", "optional_int", "bool", "mapping"

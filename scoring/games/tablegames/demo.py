@@ -25,8 +25,9 @@ from tournament.services.participants import import_participants
 from tournament.services.seating import SEED_LIMIT
 from tournament.services.tournaments import create_tournament
 
-from . import TableGame, services
+from . import services
 from .config import defaults_for, settings_of
+from .family import TableGame
 from .queries import seated_tables
 from .sheets import FINISH_TIME, follow
 

@@ -29,9 +29,10 @@ from tournament.services import seating
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
-from . import services, table_game
+from . import services
 from .config import settings_of
 from .documents import documents, printout_items, ranking_document
+from .family import table_game
 from .forms import DrawForm, SettingsForm
 from .queries import rounds_of, seated_tables, unseated_players
 from .standings import standings

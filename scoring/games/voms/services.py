@@ -21,6 +21,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.games import game_of
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.progress import ResultProgress, counted_progress, expected_places, is_finished, is_finished_text
 from scoring.rules import voms as rules
@@ -45,10 +46,10 @@ from tournament.services.participants import (
     next_team_number,
     refuse_team_after_play,
     register_team,
-    same_name,
     split_name,
 )
 from tournament.services.replay import claim
+from tournament.services.text import same_name
 from tournament.services.tournaments import sync_status
 
 DEFAULTS = {
@@ -1017,7 +1018,7 @@ def standings_progress(tournament, state: PoolState, pool_sizes: list[int]) -> R
         expected += match.team_a_id is not None
     knockout_to_come = not others and _knockout_still_to_build(tournament, pool_sizes)
     return ResultProgress(entered=entered, expected=expected + knockout_to_come,
-                          unit=tournament.game_type.result_unit)
+                          unit=game_of(tournament).result_unit)
 
 
 def missing_result_condition(tournament) -> Q:

@@ -1,5 +1,6 @@
 """`manage.py backup [--output PATH]`: a verified copy of the database, taken while the app runs.
-`manage.py backup --pending`: the automatic round backups still owed (the server stopped before making them)."""
+`manage.py backup --pending`: the automatic round backups still owed (the server stopped before making them); on a
+server the snapshots of the tournaments still owed one (tournament/snapshots.py)."""
 
 from pathlib import Path
 
@@ -23,8 +24,11 @@ class Command(BaseCommand):
     def handle(self, *args, output=None, pending=False, **options):
         if pending:
             made = backup_pending()
-            for path in made:
-                self.stdout.write(f"Automatic backup written and verified: {path}.")
+            for thing in made:
+                if isinstance(thing, Path):
+                    self.stdout.write(f"Automatic backup written and verified: {thing}.")
+                else:  # a server's snapshot of one tournament (tournament/snapshots.py)
+                    self.stdout.write(f"Snapshot {thing.pk} of {thing.tournament_slug} made (manage.py snapshots).")
             self.stdout.write(f"{len(made)} automatic backups were owed.")
             return
         try:

@@ -3,7 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management import BaseCommand, CommandError
 
-from scoring.games import all_games
+from scoring.games import all_games, get_game
 
 
 class Command(BaseCommand):
@@ -12,7 +12,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         games = parser.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=type(parser))
         for game in all_games():
-            if game.demo is None:
+            if not game.offers("demo"):
                 continue
             sub = games.add_parser(game.key, help=str(game.name), called_from_command_line=False)
             sub.add_argument("--seed", type=int, default=None, help="Seed for the draw and the results.")
@@ -22,7 +22,7 @@ class Command(BaseCommand):
                 sub.add_argument(flag, **kwargs)
 
     def handle(self, *args, game, director, **options):
-        game_type = {g.key: g for g in all_games()}[game]
+        chosen = get_game(game)
         User = get_user_model()
         user = (
             User.objects.filter(username=director).first()
@@ -31,6 +31,6 @@ class Command(BaseCommand):
         )
         if user is None:
             raise CommandError("No director account: run `python manage.py bootstrap` or name one with --director.")
-        keys = ("seed", "results") + tuple(flag.lstrip("-").replace("-", "_") for flag, _ in game_type.demo_arguments)
-        tournament = game_type.demo(user, **{k: options[k] for k in keys})
+        keys = ("seed", "results") + tuple(flag.lstrip("-").replace("-", "_") for flag, _ in chosen.demo_arguments)
+        tournament = chosen.demo(user, **{k: options[k] for k in keys})
         self.stdout.write(f"Created demo tournament {tournament.name!r} ({tournament.slug}).")

@@ -1,6 +1,6 @@
 """`manage.py export <tournament> <document> --format pdf|xlsx --output FILE`: a game's document to a file.
 
-The documents come from the tournament's game (`GameType.documents`), so this command never
+The documents come from the tournament's game (`Game.documents`), so this command never
 knows which games exist or what they print.
 """
 
@@ -10,6 +10,7 @@ from django.core.management import BaseCommand, CommandError
 
 from documents import CONTENT_TYPES, formats_for, render
 from documents.pdf import PdfUnavailable
+from scoring.games import game_of
 from tournament.models import Tournament
 
 
@@ -56,7 +57,7 @@ def choose_format(file_format: str | None, output: str | None) -> str:
 
 
 def make_document(tournament: Tournament, name: str):
-    available = tournament.game_type.documents(tournament)
+    available = game_of(tournament).documents(tournament)
     if name not in available:
         listing = ", ".join(sorted(available)) or "none yet"
         raise CommandError(f"Unknown document {name!r} for {tournament.slug!r}. Available documents: {listing}.")

@@ -11,14 +11,14 @@ switch serve the other laptops and the players' phones: HALL=1 (DEBUG off whatev
 computer's addresses allowed), every address of this computer, and the address to open is printed.
 
 Why waitress on every system, and not gunicorn on POSIX with waitress on Windows only: waitress is pure Python
-and runs the same on Windows, macOS and Linux (gunicorn needs fcntl and fork: no Windows), so a director's laptop
-has one server on all three, tested once and explained once. Measured with bench/load.py --quick against both
-(docs/performance.md, "The laptop's server"): every run of either without an error or a lost list, and the
-difference between them smaller than the spread of the shared test machine's load; gunicorn's processes can use
-both cores where waitress's threads share one (the GIL), but a club evening needs about a tenth of a core (200
-phones polling every 15 s, directors at a person's pace: 6 ms of CPU per request), and the printouts of 50 pages
-and more render in their own process pool (documents/pdf.py), outside the serving threads. gunicorn stays the
-server of docs/deploy.md for a server with PostgreSQL.
+and runs the same on Windows, macOS and Linux (gunicorn needs fcntl and fork: no Windows), so a director's
+laptop has one server on all three, tested once and explained once. Measured with bench/load.py --quick against
+both (docs/performance.md, the row of `bench/load.py --quick --server waitress`): every run of either without an
+error or a lost list, and the difference between them smaller than the spread of the shared test machine's load;
+gunicorn's processes can use both cores where waitress's threads share one (the GIL), but a club evening needs
+about a tenth of a core (200 phones polling every 15 s, directors at a person's pace: 6 ms of CPU per request),
+and the printouts of 50 pages and more render in their own process pool (documents/pdf.py), outside the serving
+threads. gunicorn stays the server of docs/deploy.md for a server with PostgreSQL.
 """
 
 import hashlib
