@@ -81,6 +81,7 @@ def schafkopf_evening(user, players: int, rng) -> list:
 
     from scoring.games.schafkopf import services
     from scoring.games.schafkopf.demo import random_list, seated_tables
+    from scoring.seated import services as seated_services
     from tournament.services.participants import add_participant
     from tournament.services.tournaments import create_tournament
 
@@ -91,7 +92,7 @@ def schafkopf_evening(user, players: int, rng) -> list:
         add(add_participant, tournament, by=user, first_name=f"Anna{number}", last_name=f"Huber{number % 37}",
             club=f"Club {number % 11}")
     draw = Calls("schafkopf draw_seating")
-    draw(services.draw_seating, tournament, by=user, seed=2026)
+    draw(seated_services.draw_seating, tournament, by=user, seed=2026)
     enter = Calls("schafkopf enter_sheet")
     settings = services.settings_of(tournament)
     for tables in seated_tables(tournament).values():
@@ -106,23 +107,25 @@ def schafkopf_evening(user, players: int, rng) -> list:
 def voms_pools(user, teams: int, pools: int, rng) -> list:
     import datetime
 
-    from scoring.games.voms import services
     from scoring.games.voms.demo import random_game
+    from scoring.games.voms.services.pools import draw_pools
+    from scoring.games.voms.services.slips import record_slip
     from tournament.models import Match, Stage
+    from tournament.services.participants import register_team
     from tournament.services.tournaments import create_tournament
 
     tournament = create_tournament(by=user, name="Hot paths Voms", game="voms", date=datetime.date(2026, 6, 20))
     register = Calls("voms register_team")
     for number in range(1, teams + 1):
-        register(services.register_team, tournament, by=user, name="",
+        register(register_team, tournament, by=user, name="",
                  players=[f"Player {number}a Nielsen", f"Player {number}b Kleist"])
     draw = Calls("voms draw_pools")
-    draw(services.draw_pools, tournament, by=user, pools=pools, seed=7)
+    draw(draw_pools, tournament, by=user, pools=pools, seed=7)
     slip = Calls("voms record_slip")
     stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.POOLS)
     for match in Match.objects.filter(stage=stage, team_b__isnull=False).select_related(
             "stage__tournament", "round").order_by("round__number", "table_number"):
-        slip(services.record_slip, match, by=user, entry=random_game(rng))
+        slip(record_slip, match, by=user, entry=random_game(rng))
     tournament.refresh_from_db()
     # every pool game in: the knockout still to be built is a result still missing (voms.services.progress)
     assert tournament.status == "running", tournament.status

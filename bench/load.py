@@ -353,7 +353,7 @@ def build_tournament(players: int, directors: int, password: str, entered: float
     from scoring.games.schafkopf import services
     from scoring.games.schafkopf.config import settings_of
     from scoring.games.schafkopf.demo import random_list
-    from scoring.games.schafkopf.queries import seated_tables
+    from scoring.seated.queries import seated_tables
     from tournament.models import Role, TournamentRole
     from tournament.services.publishing import set_publication
 

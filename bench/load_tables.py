@@ -253,8 +253,8 @@ def build_tournament(tables: int, assistants: int, password: str) -> tuple:
     from scoring.games.schafkopf import services
     from scoring.games.schafkopf.config import settings_of
     from scoring.games.schafkopf.demo import random_list
-    from scoring.games.schafkopf.queries import seated_tables
-    from scoring.services.tablelinks import current_token, issue_links
+    from scoring.results.links import current_token, issue_links
+    from scoring.seated.queries import seated_tables
     from tournament.models import Role, Round, TournamentRole
     from tournament.services.publishing import set_publication
 

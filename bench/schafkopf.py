@@ -81,8 +81,8 @@ def build(players: int, slug: str, *, results: bool) -> tuple:
     import datetime
     import random
 
-    from scoring.games.schafkopf import services
     from scoring.games.schafkopf.demo import enter_random_results, player_list
+    from scoring.seated import services as seated_services
     from tournament.models import Tournament
     from tournament.services.participants import import_participants
     from tournament.services.tournaments import create_tournament
@@ -96,7 +96,7 @@ def build(players: int, slug: str, *, results: bool) -> tuple:
     report, seconds_import = timed(import_participants, tournament, "players.csv", player_list(rng, players), by=user,
                                    confirm_duplicates=True)
     assert report.ok, report.rejected
-    draw, seconds_draw = timed(services.draw_seating, tournament, by=user, seed=2026)
+    draw, seconds_draw = timed(seated_services.draw_seating, tournament, by=user, seed=2026)
     figures = {"import": seconds_import, "draw_service": seconds_draw, "repeats": draw.params["repeated_pairs"]}
     if results:
         _nothing, figures["entry"] = timed(enter_random_results, tournament, user, rng)

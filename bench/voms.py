@@ -61,52 +61,55 @@ def make_director():
 def build_tournament(director, *, teams: int, pools: int, seed: int = 7):
     import datetime
 
-    from scoring.games.voms import services
     from scoring.games.voms.demo import random_game
+    from scoring.games.voms.services import pools as voms_pools
+    from tournament.services.participants import register_team
     from tournament.services.tournaments import create_tournament
 
     rng = random.Random(seed)
     tournament = create_tournament(by=director, name=f"Voms bench {teams}", game="voms",
                                    date=datetime.date(2026, 6, 20), venue="Nuuk", language="da")
     for number in range(1, teams + 1):
-        services.register_team(tournament, by=director, name="",
+        register_team(tournament, by=director, name="",
                                players=[f"Player {number}a Nielsen", f"Player {number}b Kleist"])
-    services.draw_pools(tournament, by=director, pools=pools, seed=seed)
+    voms_pools.draw_pools(tournament, by=director, pools=pools, seed=seed)
     enter_pool_results(tournament, director, rng, random_game)
     play_knockout(tournament, director, rng, random_game)
     return tournament
 
 
 def enter_pool_results(tournament, director, rng, random_game) -> None:
-    from scoring.games.voms import services
+    from scoring.games.voms import entries as voms_entries
+    from scoring.games.voms import queries as voms_queries
     from scoring.models import ScoreSheet
     from tournament.models import Match, Stage
 
-    derive = services.derive_slip(services.rules_settings(tournament))
+    derive = voms_entries.derive_slip(voms_queries.rules_settings(tournament))
     stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.POOLS)
     sheets = []
     for match in Match.objects.filter(stage=stage, team_b__isnull=False):
-        entries = [services.slip_entry(absent="b") if rng.random() < 0.01 else random_game(rng)]
+        entries = [voms_entries.slip_entry(absent="b") if rng.random() < 0.01 else random_game(rng)]
         sheets.append(ScoreSheet(tournament=tournament, match=match, entries=entries, derived=derive(entries, "games"),
                                  entered_by=director))
     ScoreSheet.objects.bulk_create(sheets, batch_size=500)
 
 
 def play_knockout(tournament, director, rng, random_game) -> None:
-    from scoring.games.voms import services
+    from scoring.games.voms.services import knockout as voms_knockout
     from scoring.games.voms.standings import pool_tables
     from tournament.draw.bracket import Qualifier
 
     qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
                   for t in pool_tables(tournament) for row in t.rows if row.rank <= 2]
-    knockout = services.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=True,
+    knockout = voms_knockout.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=True,
                                         semifinal="bracket")
     while pending := [m for m in knockout.matches.select_related("sheet") if m.team_a_id and m.team_b_id
                       and not (hasattr(m, "sheet") and m.sheet.derived.get("finished"))]:
         for match in pending:
             sheet = getattr(match, "sheet", None)
             games = [*(sheet.entries if sheet else []), random_game(rng)]
-            services.record_series(match, by=director, games=games, expected_version=sheet.version if sheet else None)
+            voms_knockout.record_series(match, by=director, games=games,
+                                        expected_version=sheet.version if sheet else None)
 
 
 def measure_standings_page(client, tournament, *, cold: bool) -> tuple[float, float, int]:

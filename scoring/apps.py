@@ -12,9 +12,9 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self):
-        from .tablelink_views import ShortenTableTokens
+        from tournament.logs import HideTableLinkTokens
 
         for name in ADDRESS_LOGGERS:
             logger = logging.getLogger(name)
-            if not any(isinstance(f, ShortenTableTokens) for f in logger.filters):
-                logger.addFilter(ShortenTableTokens())
+            if not any(isinstance(f, HideTableLinkTokens) for f in logger.filters):
+                logger.addFilter(HideTableLinkTokens())

@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.progress import is_finished
-from scoring.services.sheets import user_name
+from scoring.results.words import user_name
 from tournament.models import Round, Stage, Table
 
 POLL_SECONDS = 15

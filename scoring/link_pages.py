@@ -10,10 +10,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import View
 
 from scoring.models import TableLink, TableProblem
-from scoring.services.tablelinks import close_problem, current_token, issue_links, reissue_link, revoke_link
+from scoring.results.links import current_token, issue_links, reissue_link, revoke_link
+from scoring.results.problems import close_problem
 from tournament.models import Round, Seat, Stage
 from tournament.public.links import base_url
 from tournament.public.qr import qr_svg
@@ -136,24 +136,6 @@ class SeatedLinksPage:
         link_action(request, TableLink.objects.filter(table__round=round_, revoked_at=None),
                     lambda: issue_links(round_, by=request.user))
         return redirect(self.round_page("links", round_.number))
-
-
-class CloseTableProblem(View):
-    """Close a problem a table of a seated game signalled: someone went to the table and sorted it out; back to
-    the round's page (`round_page` as in `SeatedLinksPage`)."""
-
-    http_method_names = ["post"]
-
-    def round_page(self, name: str, number) -> str:
-        raise NotImplementedError
-
-    def post(self, request, *args, **kwargs):
-        problem = TableProblem.objects.filter(tournament=self.tournament, pk=kwargs["pk"],
-                                              table__round__number=kwargs["round"]).select_related("table").first()
-        if problem is None:
-            raise Http404
-        close_problem_saying_so(request, problem)
-        return redirect(self.round_page("round", kwargs["round"]))
 
 
 def close_problem_saying_so(request, problem: TableProblem) -> None:

@@ -9,7 +9,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scoring.models import TableProblem
-from scoring.services.tablelinks import closed_reason, signal_problem
+from scoring.results.links import closed_reason
+from scoring.results.problems import signal_problem
 from tournament.services.errors import DomainError
 
 

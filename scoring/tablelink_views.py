@@ -4,7 +4,7 @@ A refusal (unknown token, withdrawn link, a game without table entry) is a plain
 changes nothing. Django's request log would name the full address of a refused request: these responses
 are logged here instead, with the token's hint only.
 
-The brakes (`scoring.services.linkbrakes`) act here, for every game alike: an address that opened too many
+The brakes (`scoring.results.brakes`) act here, for every game alike: an address that opened too many
 unknown tokens is answered 429; a send (any POST) is reserved as refused before the game's page reads it and
 counted as taken when the page says so (`send_taken` on its response, set by `scoring.phone`).
 """
@@ -12,7 +12,6 @@ counted as taken when the page says so (`send_taken` on its response, set by `sc
 from __future__ import annotations
 
 import logging
-import re
 
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -20,26 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from scoring.games import get_game
-from scoring.services import linkbrakes
-from scoring.services.tablelinks import LinkRefused, closed_reason, hint_of, open_link
+from scoring.results import brakes as linkbrakes
+from scoring.results.links import LinkRefused, closed_reason, hint_of, open_link
 from tournament.views.auth import client_address
 
 logger = logging.getLogger("scoring.tablelinks")
-
-#: a table's address in a log line: /t/ and the token, of which the first 6 characters are kept
-TOKEN_IN_ADDRESS = re.compile(r"(/t/[A-Za-z0-9_-]{6})[A-Za-z0-9_%-]*")
-
-
-class ShortenTableTokens(logging.Filter):
-    """Cuts the token of a table's address short in Django's log lines (a refused request, a CSRF failure,
-    the development server's request lines): a log must never open a table's entry."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "/t/" in message:
-            record.msg, record.args = TOKEN_IN_ADDRESS.sub(r"\1…", message), None
-        return True
-
 
 def refusal(request, message: str, *, token: str, status: int = 403):
     response = render(request, "scoring/link_refused.html", {"message": message}, status=status)

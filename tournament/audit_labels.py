@@ -57,6 +57,11 @@ ACTION_LABELS = {
     "seating.draw": _("Seating drawn"),
     "seating.redraw": _("Seating drawn again"),
     "seating.remove": _("Seating removed"),
+    # the table games' actions: the seated layer writes them for the four table games alike
+    "tablegames.settings": _("Game settings changed"),
+    "tablegames.fixed_table": _("Fixed table set"),
+    "tablegames.round.start": _("Round started"),
+    "tablegames.substitute": _("Substitute set"),
     "participant.prize_eligible": _("Prize eligibility ticked"),
     "clock.start": _("Round clock started"),
     "clock.pause": _("Round clock paused"),
@@ -75,6 +80,10 @@ ACTION_LABELS = {
     "tableproblem.signal": _("Problem reported from a table"),
     "tableproblem.close": _("Table problem closed"),
 }
+
+#: keys no code writes any more, labelled for the entries stored under them: Schafkopf's draws until every seated
+#: game drew through one service ("seating.draw")
+FORMER_ACTIONS = frozenset({"schafkopf.seating.draw", "schafkopf.seating.redraw"})
 
 #: names of the fields in before/after values that a director reads often; any other field shows its key,
 #: underscores as spaces

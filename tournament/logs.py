@@ -2,17 +2,19 @@
 
 A table's private link is /t/<token>/ (scoring/tablelink_urls.py): whoever reads it enters that table's results.
 Django names the path of every refused or failed request in its log ("Not Found: /t/…/"), and so does the outage
-page's line (tournament/middleware.py); the proxy's access log is kept clean by its log format (docs/server.md)."""
+page's line (tournament/middleware.py). The filter sits on the console handler and on Django's loggers that write a
+request's address (scoring/apps.py); the proxy's access log is kept clean by its log format (docs/server.md)."""
 
 import logging
 import re
 
-#: a table link's token in a path (not a "/t/" inside another path segment)
-TABLE_LINK_TOKEN = re.compile(r"(?<![\w.~-])/t/[^/\s?#\"']+")
+#: a table link's token in a path (not a "/t/" inside another path segment); its first 6 characters are the hint
+#: the director's links page shows beside each table, kept so that a log line can be matched to its table
+TABLE_LINK_TOKEN = re.compile(r"(?<![\w.~-])(/t/[^/\s?#\"']{0,6})[^/\s?#\"']*")
 
 
 def hide_table_link_tokens(text: str) -> str:
-    return TABLE_LINK_TOKEN.sub("/t/…", text)
+    return TABLE_LINK_TOKEN.sub(r"\1…", text)
 
 
 class HideTableLinkTokens(logging.Filter):

@@ -81,7 +81,7 @@ def venue_time_zone_of(view_kwargs: dict, request=None) -> str | None:
         return tournament.time_zone if tournament is not None else None
     if isinstance(view_kwargs.get("token"), str):
         from scoring.models import TableLink
-        from scoring.services.tablelinks import hash_of
+        from scoring.results.links import hash_of
 
         return (TableLink.objects.filter(token_hash=hash_of(view_kwargs["token"]))
                 .values_list("tournament__time_zone", flat=True).first())

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from django.contrib.auth.mixins import AccessMixin
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from .models import Role, Tournament, TournamentRole
+from .services.errors import DomainError
 
 DIRECTORS_GROUP = "Directors"
 
@@ -57,6 +59,13 @@ def role_in(user, tournament: Tournament) -> str | None:
 
 def is_director(user, tournament: Tournament) -> bool:
     return role_in(user, tournament) == Role.DIRECTOR
+
+
+def require_director(user, tournament: Tournament, message: str | None = None) -> None:
+    """The check at the top of every director's service: refuse (a `DomainError`) anyone who is not a director of
+    this tournament, with `message` or the general "only a director" text."""
+    if not is_director(user, tournament):
+        raise DomainError(str(message) if message is not None else _("Only a director of this tournament can do this."))
 
 
 def can_enter_results(user, tournament: Tournament) -> bool:

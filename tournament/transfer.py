@@ -34,7 +34,7 @@ from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.games import game_of
-from scoring.services.recompute import recompute_sheets
+from scoring.results.recompute import recompute_sheets
 
 from .models import Person, Role, Tournament, TournamentRole
 from .permissions import can_create_tournaments
@@ -72,7 +72,7 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
 LOCAL_LINKS = frozenset({("tournament.tournament", "season")})
 #: fields that stay on this machine: never written, and ignored where an older file has them. A table link's
 #: nonce gives its token with this server's secret key (and the hash finds it), so the file must not carry them;
-#: its brake counts (`scoring.services.tablelinks`) are this server's too. An imported link gets a token of its
+#: its brake counts (`scoring.results.counting`) are this server's too. An imported link gets a token of its
 #: own (`new_token_for`): the copy's links are shown and printed again there, the original's open nothing.
 LOCAL_FIELDS = frozenset({("scoring.tablelink", "nonce"), ("scoring.tablelink", "token_hash"),
                           ("scoring.tablelink", "window_start"), ("scoring.tablelink", "window_count")})
@@ -592,7 +592,7 @@ class _Importer:
         if plan.label == "scoring.tablelink":
             # a table link's token opens one tournament only: the copy's link gets a token of its own (the
             # original's printed codes never open the copy; its hash stays unique), whatever an older file held
-            from scoring.services.tablelinks import new_token_for
+            from scoring.results.links import new_token_for
 
             new_token_for(obj)
         self.validate(plan, row, obj)

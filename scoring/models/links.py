@@ -1,7 +1,7 @@
 """A table's private link: a phone at the table opens that table's score entry for one round, without an account.
 
 Only the SHA-256 of the token is stored, so a copy of the database alone opens nothing. The token itself
-is derived from a random `nonce` with the server's secret key (`scoring.services.tablelinks.token_of`), so
+is derived from a random `nonce` with the server's secret key (`scoring.results.links.token_of`), so
 the director's page and the printed score list can show the same link again without storing it.
 """
 
@@ -27,7 +27,7 @@ class TableLink(models.Model):
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    #: sends taken (stored) in the current brake window, from any address (`scoring.services.linkbrakes`); refused
+    #: sends taken (stored) in the current brake window, from any address (`scoring.results.brakes`); refused
     #: sends are counted apart, per address, in `LinkBrake`
     window_start = models.DateTimeField(null=True, blank=True)
     window_count = models.PositiveIntegerField(default=0)
@@ -55,7 +55,7 @@ class TableLink(models.Model):
 
     @property
     def place(self) -> dict:
-        """The link's place as `scoring.services.sheets` names a sheet's place: {"table": …} or {"match": …}."""
+        """The link's place as `scoring.results.places` names a sheet's place: {"table": …} or {"match": …}."""
         return {"table": self.table} if self.table_id is not None else {"match": self.match}
 
     @property
@@ -69,7 +69,7 @@ class TableLink(models.Model):
 
 
 class LinkBrake(models.Model):
-    """What one address did in the current window (`scoring.services.linkbrakes`): its refused sends to one link,
+    """What one address did in the current window (`scoring.results.brakes`): its refused sends to one link,
     or the unknown tokens it opened.
 
     A table rather than the cache, as the log-in brake (tournament/models/logins.py): every server process sees

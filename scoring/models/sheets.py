@@ -2,7 +2,7 @@
 
 `entries` keeps the raw entries exactly as typed; `derived` holds what they are worth
 (points, totals, counts), written only by the game's recompute path
-(`scoring.services.sheets`), so it can never drift from its source.
+(`scoring.results.recording`), so it can never drift from its source.
 """
 
 from django.conf import settings

@@ -10,10 +10,13 @@ import pytest
 from django.urls import reverse
 
 from scoring.games.schafkopf import services as schafkopf
-from scoring.games.tablegames import services as tablegames
-from scoring.games.voms import services as voms
+from scoring.games.voms import queries as voms_queries
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import slips as voms_slips
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink, TableProblem
-from scoring.services.tablelinks import LinkRefused, issue_links, issue_match_links, record_table_entry, token_of
+from scoring.results.counting import record_table_entry
+from scoring.results.links import LinkRefused, issue_links, issue_match_links, token_of
+from scoring.seated import services as seated_services
 from tests.doubleentry.conftest import _helper, _rummi, _schafkopf, _voms
 from tests.schafkopf.test_tablelink_views import grid_post as phone_grid
 from tests.schafkopf.test_views import grid_post
@@ -30,7 +33,7 @@ pytestmark = pytest.mark.django_db
 #: what the director's and the assistant's pages say (tournament.services.audit.archived_message)
 REFUSED = "This tournament is archived, so it is read-only: nothing was saved."
 REOPEN = "“Restore from archive” on the tournament's page"
-#: what a table's phone says (scoring.services.tablelinks.closed_reason)
+#: what a table's phone says (scoring.results.links.closed_reason)
 CLOSED = "This tournament is archived: its table links show the results and record nothing any more."
 
 
@@ -82,7 +85,7 @@ def voms_game(director, make_tournament, django_user_model):
     game = _voms(director, make_tournament)
     first = Match.objects.filter(stage__tournament=game.tournament, round__number=1,
                                  team_b__isnull=False).order_by("table_number")
-    voms.record_slip(first[0], by=director, entry={"lus_a": 9, "lus_b": 2})
+    voms_slips.record_slip(first[0], by=director, entry={"lus_a": 9, "lus_b": 2})
     links = issue_match_links(game.tournament, list(first), by=director)
     assistant = _helper(django_user_model, game.tournament, "helper")
     archive(game.tournament, director)
@@ -144,7 +147,7 @@ def test_voms_the_services_refuse_what_a_link_sends_even_past_the_page(voms_game
         record_table_entry(link, entries=[{"lus_a": 9, "lus_b": 4}], mode="games",
                            derive=lambda entries, mode: {"finished": True})
     with pytest.raises(TournamentArchived):
-        voms.record_slip(other, by=_helper_director(other), entry={"lus_a": 9, "lus_b": 4})
+        voms_slips.record_slip(other, by=_helper_director(other), entry={"lus_a": 9, "lus_b": 4})
     assert stored() == before
 
 
@@ -159,12 +162,12 @@ def _helper_director(match):
 def voms_series(director, make_tournament):
     tournament = _voms(director, make_tournament).tournament
     for match in Match.objects.filter(stage__tournament=tournament, team_b__isnull=False):
-        voms.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4})
     teams = [t.pk for t in tournament.teams.order_by("pk")][:4]
-    voms.create_knockout(tournament, by=director, qualifiers=[Qualifier(pool=0, place=n, team=t)
+    voms_knockout.create_knockout(tournament, by=director, qualifiers=[Qualifier(pool=0, place=n, team=t)
                                                               for n, t in enumerate(teams, 1)],
                          third_place=False, semifinal="bracket")
-    semifinal = voms.knockout_stage(tournament).matches.filter(team_a__isnull=False, team_b__isnull=False) \
+    semifinal = voms_queries.knockout_stage(tournament).matches.filter(team_a__isnull=False, team_b__isnull=False) \
         .order_by("key").first()
     (link,) = issue_match_links(tournament, [semifinal], by=director)
     archive(tournament, director)
@@ -294,7 +297,7 @@ def patience_game(director, django_user_model):
     tournament = new_game(director, "domino_patience", "knock_out", name="Patience night")
     for number in (1, 2, 3):
         add_participant(tournament, by=director, number=number, first_name=f"Ida{number}", last_name="Holm")
-    tablegames.draw(tournament, by=director)
+    seated_services.draw_seating(tournament, by=director)
     assistant = _helper(django_user_model, tournament, "helper")
     archive(tournament, director)
     return tournament, assistant

@@ -16,9 +16,10 @@ from playwright.sync_api import expect
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import random_list
-from scoring.games.schafkopf.queries import seated_tables
 from scoring.games.schafkopf.standings import standings
 from scoring.rules.schafkopf import PrizeSpec
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, page_of, tab_to
 from tests.pdf_text import page_texts
@@ -60,11 +61,11 @@ def test_a_schafkopf_evening_with_a_substitute_and_an_ineligible_prize_winner(li
     page, url = leave_page, live_server.url
     tournament = make_tournament(director, name="Schafkopf evening", game="schafkopf")
     slug = tournament.slug
-    services.update_settings(tournament, replace(settings_of(tournament), games_per_round=GAMES, games_at_five=5,
+    seated_services.update_settings(tournament, replace(settings_of(tournament), games_per_round=GAMES, games_at_five=5,
                                                  entry_fee=Decimal("10"), prizes=PRIZES), by=director)
     for number in range(1, 17):
         add_participant(tournament, by=director, number=number, first_name=f"Sepp{number}", last_name="Maier")
-    services.draw_seating(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     enter_round(tournament, director, 1)
     gone = tournament.participants.get(number=3)
     set_participant_status(gone, Participant.Status.WITHDRAWN, by=director, reason="went home")
@@ -76,7 +77,7 @@ def test_a_schafkopf_evening_with_a_substitute_and_an_ineligible_prize_winner(li
     login_by_keyboard(page, url, director, f"/manage/{slug}/schafkopf/seating/")
     expect(page.locator("details#round-2")).to_have_attribute("open", "")
     expect(page.locator("details#round-1")).not_to_have_attribute("open", "")
-    expect(page.locator("details#round-1 a.sk-sub")).to_have_count(0)
+    expect(page.locator("details#round-1 a.seated-sub")).to_have_count(0)
     warning = page.locator(".messages li.error", has_text="Withdrawn but seated")
     expect(warning).to_contain_text(f"3 Sepp3 Maier (round 2, table {seat.table.number}, seat {seat.number})")
     shot(page, "01-seating")
@@ -85,7 +86,7 @@ def test_a_schafkopf_evening_with_a_substitute_and_an_ineligible_prize_winner(li
 
     # --- the substitute, by keyboard; the page says what to print again --------------------------------------------
     expect(page.locator("#reprints-title")).to_be_visible()
-    expect(page.locator(".sk-reprints")).to_contain_text(f"The score list of round 2, table {seat.table.number}")
+    expect(page.locator(".seated-reprints")).to_contain_text(f"The score list of round 2, table {seat.table.number}")
     tab_to(page, "#id_substitute")
     page.keyboard.type("40")  # the option "40 Resi Gruber"
     tab_to(page, "#id_reason")

@@ -5,7 +5,7 @@ say what was imported."""
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.games.voms import services as voms_services
+from scoring.games.voms.services import teams as voms_teams
 from tournament.models import AuditEntry, Participant, Team
 from tournament.services import participants as desk
 from tournament.services.participants import register_team
@@ -60,7 +60,7 @@ TEAMS = ("Team;Player 1;Player 2;Seeded\n"
 
 
 def test_a_player_twice_in_the_teams_list_is_a_warning(voms, director):
-    report = voms_services.import_teams(voms, "teams.csv", TEAMS.encode(), by=director)
+    report = voms_teams.import_teams(voms, "teams.csv", TEAMS.encode(), by=director)
     assert report.held and report.warnings == [(4, "“Ann Aa” is in the list twice (also row 2).")]
     assert not voms.teams.exists()
 
@@ -68,24 +68,24 @@ def test_a_player_twice_in_the_teams_list_is_a_warning(voms, director):
 def test_the_same_two_players_under_a_new_team_name_are_a_warning(voms, director):
     register_team(voms, by=director, name="Eagles", players=["Ann Aa", "Bob Bb"])
     data = b"Team;Player 1;Player 2\nGolden Eagles;bob bb;Ann Aa\nOwls;Cid Cc;Dan Dd\n"
-    report = voms_services.import_teams(voms, "teams.csv", data, by=director)
+    report = voms_teams.import_teams(voms, "teams.csv", data, by=director)
     assert report.held
     assert (2, "“Golden Eagles” has the same players as team 1 “Eagles”.") in report.warnings
     assert voms.teams.count() == 1
     # the same pair twice inside the list
     data = b"Team;Player 1;Player 2\nOwls;Cid Cc;Dan Dd\nNight owls;Dan Dd;Cid Cc\n"
-    report = voms_services.import_teams(voms, "teams.csv", data, by=director)
+    report = voms_teams.import_teams(voms, "teams.csv", data, by=director)
     assert (3, "“Night owls” has the same players as row 2 “Owls”.") in report.warnings
 
 
 def test_an_invalid_seeded_value_is_refused_naming_the_row(voms, director):
     data = b"Team;Player 1;Player 2;Seeded\nEagles;Ann Aa;Bob Bb;x\nOwls;Cid Cc;Dan Dd;maybe\n"
-    report = voms_services.import_teams(voms, "teams.csv", data, by=director)
+    report = voms_teams.import_teams(voms, "teams.csv", data, by=director)
     assert not report.ok and [row for row, _reason in report.rejected] == [3]
     assert "“maybe” in the column Seeded" in report.rejected[0][1]
     assert not voms.teams.exists()
     data = b"Team;Player 1;Player 2;Gesetzt\nEagles;Ann Aa;Bob Bb;Ja\nOwls;Cid Cc;Dan Dd;nein\n"
-    assert voms_services.import_teams(voms, "teams.csv", data, by=director).ok
+    assert voms_teams.import_teams(voms, "teams.csv", data, by=director).ok
     assert list(voms.teams.values_list("name", "seeded")) == [("Eagles", True), ("Owls", False)]
 
 

@@ -6,9 +6,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.games import all_games, game_of
-from scoring.games.tablegames import services as tablegames
-from scoring.games.voms import services as voms_services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
+from scoring.games.voms.services import teams as voms_teams
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
 from tournament.models import Match, Participant, Team
 from tournament.services import participants as desk
 from tournament.services.errors import DomainError
@@ -20,12 +23,12 @@ pytestmark = pytest.mark.django_db
 def first_slip(tournament, director):
     match = Match.objects.filter(stage__tournament=tournament, team_b__isnull=False).order_by("round__number",
                                                                                               "table_number")[0]
-    return voms_services.record_slip(match, by=director, entry=voms_services.slip_entry(lus_a=9, lus_b=4))
+    return voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
 
 
 def playing_voms(voms_tournament, director, add_teams):
     add_teams(voms_tournament, 4)
-    voms_services.draw_pools(voms_tournament, by=director, pools=1, seed=3)
+    voms_pools.draw_pools(voms_tournament, by=director, pools=1, seed=3)
     first_slip(voms_tournament, director)
     return voms_tournament
 
@@ -37,15 +40,15 @@ def test_a_team_registered_after_the_first_result_is_refused_with_the_way_in(vom
         desk.register_team(voms, by=director, name="Late", players=["Lea Late"])
     assert "correct that player's name on the team's page" in refused.value.message
     with pytest.raises(DomainError, match="would play in no pool"):
-        voms_services.register_individual(voms, by=director, name="Lea Late")
+        voms_teams.register_individual(voms, by=director, name="Lea Late")
     assert (Team.objects.count(), Participant.objects.count()) == (teams, players)
 
 
 def test_between_the_draw_and_the_first_result_a_team_can_still_join_for_a_new_draw(voms, director, add_teams):
     add_teams(voms, 4)
-    voms_services.draw_pools(voms, by=director, pools=1, seed=3)
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=3)
     late = desk.register_team(voms, by=director, name="Late", players=["Lea Late"])
-    voms_services.draw_pools(voms, by=director, pools=1, seed=3)
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=3)
     assert late.pool_entries.count() == 1
 
 
@@ -66,12 +69,11 @@ def fix_the_draw(tournament, director, add_players, add_teams):
         return
     add_players(tournament, 12)
     if tournament.game == "schafkopf":
-        from scoring.games.schafkopf import services as schafkopf
 
-        schafkopf.draw_seating(tournament, by=director, seed=1)
-        schafkopf.start_round(rounds_stage(tournament).rounds.get(number=1), by=director)
+        seated_services.draw_seating(tournament, by=director, seed=1)
+        seated_services.start_round(rounds_stage(tournament).rounds.get(number=1), by=director)
     else:
-        tablegames.draw(tournament, by=director, seed=1)
+        seated_services.draw_seating(tournament, by=director, seed=1)
         # what a table game's first sheet leaves behind (tablegames.services.enter_sheet): round 1 has started
         rounds_stage(tournament).rounds.filter(number=1).update(starts_at=timezone.now())
 
@@ -88,7 +90,7 @@ def test_a_list_for_a_tournament_in_play_is_refused_in_every_game(game, director
     participants = Participant.objects.filter(tournament=tournament).count()
     kind = game_of(tournament).participants
     if kind == "team":
-        report = voms_services.import_teams(tournament, "late.csv", LIST[kind], by=director)
+        report = voms_teams.import_teams(tournament, "late.csv", LIST[kind], by=director)
         expected = "would play in no pool"
     else:
         report = desk.import_participants(tournament, "late.csv", LIST[kind], by=director)
@@ -101,7 +103,7 @@ def test_a_list_for_a_tournament_in_play_is_refused_in_every_game(game, director
 def test_a_team_registered_after_the_draw_holds_back_the_first_slip_until_the_draw_is_redone(
         voms, director, add_teams, client):
     add_teams(voms, 4)
-    voms_services.draw_pools(voms, by=director, pools=1, seed=3)
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=3)
     late = desk.register_team(voms, by=director, name="Late", players=["Lea Late"])
     client.force_login(director)
     draw_page = client.get(reverse("tournament:voms:draw", args=[voms.slug])).content.decode()

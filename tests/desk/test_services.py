@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.games.schafkopf import services as sk
-from scoring.games.voms import services as voms_services
+from scoring.games.voms.services import pools as voms_pools
+from scoring.seated import services as seated_services
 from tournament.models import AuditEntry, Participant, Team
 from tournament.services import participants as desk
 from tournament.services.errors import DomainError
@@ -85,7 +85,7 @@ def test_renaming_a_team_is_audited(voms, director, add_teams):
 
 def test_the_new_name_is_shown_after_the_draw_too(voms, director, add_teams):
     team = add_teams(voms, 4)[0]
-    voms_services.draw_pools(voms, by=director, pools=1, seed=1)
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=1)
     desk.update_team(team, by=director, name="Renamed")
     match = voms.stages.get().matches.filter(team_a=team).first() or voms.stages.get().matches.get(team_b=team)
     assert "Renamed" in (str(match.team_a), str(match.team_b))
@@ -105,7 +105,7 @@ def test_delete_before_the_draw_only(schafkopf, director, add_players):
 
 
 def schafkopf_draw(tournament, director):
-    sk.draw_seating(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
 
 
 def test_deleting_a_team_deletes_its_players(voms, director, add_teams):
@@ -115,7 +115,7 @@ def test_deleting_a_team_deletes_its_players(voms, director, add_teams):
     assert not Team.objects.filter(pk=team.pk).exists()
     assert not Participant.objects.filter(pk__in=members).exists()
     assert AuditEntry.objects.get(action="team.delete").before["name"] == "Team 1"
-    voms_services.draw_pools(voms, by=director, pools=1, seed=1)
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=1)
     with pytest.raises(DomainError):
         desk.delete_team(voms.teams.first(), by=director)
 
@@ -187,7 +187,7 @@ def test_voms_no_shows_are_teams(voms, director, add_teams):
     (missing,) = desk.withdraw_no_shows(voms, by=director)
     missing.refresh_from_db()
     assert missing.withdrawn and set(missing.members.values_list("status", flat=True)) == {"withdrawn"}
-    voms_services.draw_pools(voms, by=director, pools=1, seed=1)
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=1)
     assert missing.pk not in set(voms.stages.get().pools.get().teams.values_list("pk", flat=True))
 
 
@@ -225,7 +225,7 @@ def schafkopf_settings_with_fee(tournament, fee):
 
     from scoring.games.schafkopf.config import settings_of
 
-    sk.update_settings(tournament, replace(settings_of(tournament), entry_fee=fee),
+    seated_services.update_settings(tournament, replace(settings_of(tournament), entry_fee=fee),
                               by=tournament.created_by)
     return settings_of(tournament)
 

@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring.games import game_of
+from scoring.seated import services as seated_services
 from tournament.models import AuditEntry, Participant, Role, Team, TournamentRole
 from tournament.services import participants as desk
 
@@ -114,7 +115,6 @@ def test_withdraw_and_exclude_through_the_desk(rummi, director, client, add_play
 
 def test_a_status_changed_after_the_draw_points_to_the_seating(schafkopf, director, client, add_players):
     """Withdrawn mid-evening: the desk says that the seats need a substitute and where, not only "saved"."""
-    from scoring.games.schafkopf import services as schafkopf_services
 
     players = add_players(schafkopf, 8)
     client.force_login(director)
@@ -122,7 +122,7 @@ def test_a_status_changed_after_the_draw_points_to_the_seating(schafkopf, direct
     before_draw = client.post(target, {"action": "status", "status": "withdrawn", "reason": ""}, follow=True)
     assert "The seating is drawn already" not in before_draw.content.decode()
     client.post(target, {"action": "status", "status": "active", "reason": ""})
-    schafkopf_services.draw_seating(schafkopf, by=director, seed=1)
+    seated_services.draw_seating(schafkopf, by=director, seed=1)
     page = client.post(target, {"action": "status", "status": "withdrawn", "reason": "felt ill"},
                        follow=True).content.decode()
     assert "changes saved" in page and "The seating is drawn already" in page and "a substitute" in page
@@ -270,7 +270,6 @@ def test_a_refused_registration_puts_the_cursor_on_the_field_in_error(schafkopf,
 
 def test_the_seating_drawn_message_names_the_games_own_page(director, make_tournament, client):
     """Each game's own word for its seating page: no "Field for a patience" in Schafkopf or Rummi."""
-    from scoring.games.tablegames import services as table_services
     from tournament.services.participants import import_participants
 
     client.force_login(director)
@@ -282,11 +281,10 @@ def test_the_seating_drawn_message_names_the_games_own_page(director, make_tourn
         names = "".join(f"Anna{n};Huber{n}\n" for n in range(1, 9))
         assert import_participants(tournament, "l.csv", f"First name;Last name\n{names}".encode(), by=director).ok
         if tournament is schafkopf:
-            from scoring.games.schafkopf import services as schafkopf_services
 
-            schafkopf_services.draw_seating(tournament, by=director, seed=1)
+            seated_services.draw_seating(tournament, by=director, seed=1)
         else:
-            table_services.draw(tournament, by=director, seed=1)
+            seated_services.draw_seating(tournament, by=director, seed=1)
         player = tournament.participants.get(number=1)
         pages[tournament.game] = client.post(url(tournament, "desk_entry", player.pk),
                                              {"action": "status", "status": "withdrawn", "reason": ""},

@@ -13,11 +13,11 @@ from django.utils import timezone
 
 from documents import render
 from documents.pdf import frame_context
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import create_demo
 from scoring.games.schafkopf.documents import documents
 from scoring.rules.schafkopf import PrizeSpec
+from scoring.seated import services as seated_services
 from tournament.forms import TournamentForm
 from tournament.models import Draw
 from tournament.services.participants import add_participant
@@ -35,7 +35,7 @@ def drawn(director, make_tournament):
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
                         last_name=f"Huber{number}")
-    services.draw_seating(tournament, by=director, seed=5)
+    seated_services.draw_seating(tournament, by=director, seed=5)
     Draw.objects.filter(tournament=tournament).update(created=MOMENT)
     return tournament
 
@@ -68,7 +68,7 @@ def test_pages_show_the_venues_clock_in_the_screens_language(client, director, d
 
 
 def test_a_table_link_page_is_in_the_venues_zone_too(rf, director, drawn):
-    from scoring.services.tablelinks import issue_links, token_of
+    from scoring.results.links import issue_links, token_of
     from tournament.middleware import venue_time_zone_of
     from tournament.models import Round
 
@@ -96,7 +96,7 @@ def test_excel_writes_dates_money_and_notes_as_the_language_does(director):
     tournament = create_demo(director, seed=3, results=True, players=16)
     update_tournament(tournament, by=director, language="de")
     settings = settings_of(tournament)
-    services.update_settings(tournament, type(settings)(**{**settings.__dict__, "prizes": (
+    seated_services.update_settings(tournament, type(settings)(**{**settings.__dict__, "prizes": (
         PrizeSpec("fixed", Decimal("555")), PrizeSpec("percent", Decimal("12.5")))}), by=director)
     tournament.refresh_from_db()
     data = render(documents(tournament)["standings"](), "xlsx", tournament=tournament)

@@ -12,11 +12,13 @@ from scoring.games.tablegames import services as tablegames
 from scoring.games.tablegames.config import defaults_for
 from scoring.games.tablegames.family import game_by_key
 from scoring.games.tablegames.standings import standings as tablegames_standings
-from scoring.games.voms import services as voms
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from scoring.games.voms.standings import pool_tables
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.models import Match, Role, Table, TournamentRole
-from tournament.services.participants import add_participant
+from tournament.services.participants import add_participant, register_team
 
 
 def rummi_hand(out, *penalties):
@@ -27,7 +29,9 @@ def rummi_hand(out, *penalties):
 @dataclasses.dataclass
 class VomsGame:
     tournament: object
-    service = voms
+    service = voms_slips
+    #: where the backup after a round is asked for
+    after_round = voms_slips
 
     @property
     def place(self):
@@ -38,10 +42,10 @@ class VomsGame:
         return {"lus_a": 9, "lus_b": 3 + variant}
 
     def enter(self, by, variant=0, **kwargs):
-        return voms.record_slip(self.place, by=by, entry=self.entries(variant), **kwargs)
+        return voms_slips.record_slip(self.place, by=by, entry=self.entries(variant), **kwargs)
 
     def confirm(self, by, **kwargs):
-        return voms.confirm_slip(self.place, by=by, **kwargs)
+        return voms_slips.confirm_slip(self.place, by=by, **kwargs)
 
     def fields(self):
         from scoring.games.voms.forms import slip_fields
@@ -52,18 +56,19 @@ class VomsGame:
         return bool(pool_tables(self.tournament)[0].results)
 
     def correction(self, by, **kwargs):
-        return voms.record_slip(self.place, by=by, entry={"lus_a": 9, "lus_b": 7}, **kwargs)
+        return voms_slips.record_slip(self.place, by=by, entry={"lus_a": 9, "lus_b": 7}, **kwargs)
 
     def complete_round(self, by):
         for match in Match.objects.filter(stage__tournament=self.tournament, round__number=1, team_b__isnull=False,
                                           sheet__isnull=True):
-            voms.record_slip(match, by=by, entry={"lus_a": 9, "lus_b": 1})
+            voms_slips.record_slip(match, by=by, entry={"lus_a": 9, "lus_b": 1})
 
 
 @dataclasses.dataclass
 class SchafkopfGame:
     tournament: object
     service = schafkopf
+    after_round = seated_services
 
     @property
     def place(self):
@@ -104,6 +109,7 @@ class SchafkopfGame:
 class RummiGame:
     tournament: object
     service = tablegames
+    after_round = seated_services
 
     @property
     def place(self):
@@ -142,8 +148,8 @@ class RummiGame:
 def _voms(director, make_tournament):
     tournament = make_tournament(director, name="Voms double", game="voms")
     for i in range(4):
-        voms.register_team(tournament, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
-    voms.draw_pools(tournament, by=director, pools=1, seed=11)
+        register_team(tournament, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
+    voms_pools.draw_pools(tournament, by=director, pools=1, seed=11)
     return VomsGame(tournament)
 
 
@@ -152,7 +158,7 @@ def _schafkopf(director, make_tournament):
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Anna{number}",
                         last_name=f"Huber{number}")
-    schafkopf.draw_seating(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return SchafkopfGame(tournament)
 
 
@@ -160,10 +166,10 @@ def _rummi(director, make_tournament):
     tournament = make_tournament(director, name="Rummi double", game="rummi")
     game = game_by_key("rummi")
     chosen = defaults_for(game, game.default_variant)
-    tablegames.update_settings(tournament, dataclasses.replace(chosen, rounds=2), by=director)
+    seated_services.update_settings(tournament, dataclasses.replace(chosen, rounds=2), by=director)
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Ida{number}", last_name=f"Holm{number}")
-    tablegames.draw(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return RummiGame(tournament)
 
 

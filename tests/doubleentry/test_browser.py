@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, tab_to
 from tournament.models import AuditEntry, Role, TournamentRole
@@ -114,14 +115,13 @@ def test_patience_results_second_person_by_keyboard_confirm_then_the_differing_f
     from django.test import Client
     from django.urls import reverse
 
-    from scoring.games.tablegames import services as tablegames
     from scoring.games.tablegames.config import settings_of
     from tests.tablegames.conftest import new_game, register_players
 
     patience = new_game(director, "domino_patience")
-    tablegames.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    seated_services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
     register_players(patience, director, 4)
-    tablegames.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     patience.double_entry = True
     patience.save()
     anna = django_user_model.objects.create_user(username="anna", password="pw-anna-Secret-1")

@@ -6,8 +6,10 @@ import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision
-from scoring.services.compare import differences
-from scoring.services.sheets import EntriesDiffer, StaleVersion, user_name
+from scoring.results.compare import differences
+from scoring.results.double_entry import EntriesDiffer
+from scoring.results.recording import StaleVersion
+from scoring.results.words import user_name
 from tests.conftest import new_director, new_tournament, shared
 from tournament.models import AuditEntry
 from tournament.services.errors import DomainError
@@ -203,7 +205,7 @@ def test_a_director_correction_goes_straight_through_and_a_stale_version_is_refu
 
 def test_a_pending_entry_sets_nothing_off_but_the_counted_round_makes_a_backup(double, first, second, monkeypatch):
     calls = []
-    monkeypatch.setattr(double.service, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    monkeypatch.setattr(double.after_round, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
     double.complete_round(first)
     assert calls == [] and not sheets(double).exists()
     double.complete_round(second)
@@ -212,7 +214,7 @@ def test_a_pending_entry_sets_nothing_off_but_the_counted_round_makes_a_backup(d
 
 def test_single_entry_backup_after_the_last_sheet_of_a_round(game, first, monkeypatch):
     calls = []
-    monkeypatch.setattr(game.service, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    monkeypatch.setattr(game.after_round, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
     game.enter(first)
     assert calls == []
     game.complete_round(first)
@@ -220,12 +222,12 @@ def test_single_entry_backup_after_the_last_sheet_of_a_round(game, first, monkey
 
 
 def test_a_voms_first_entry_locks_the_draw_like_a_counted_slip(make_game, director, django_user_model):
-    from scoring.games.voms import services as voms
+    from scoring.games.voms.services import pools as voms_pools
 
     game = make_game("voms")
     game.tournament.double_entry = True
     game.tournament.save()
     game.enter(director)
     with pytest.raises(DomainError, match="cannot be redone"):
-        voms.draw_pools(game.tournament, by=director, pools=1, seed=3)
+        voms_pools.draw_pools(game.tournament, by=director, pools=1, seed=3)
     assert PendingSheet.objects.exists()

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.seated import services as seated_services
 from tests.schafkopf.test_views import grid_post
 from tests.tablegames.test_views import hand_post
 from tournament.models import AuditEntry
@@ -266,8 +267,9 @@ def test_the_edit_form_switches_double_entry_on_and_it_is_audited(tournament, di
 def series_double(director, django_user_model):
     import random
 
-    from scoring.games.voms import services as voms
     from scoring.games.voms.demo import demo, random_game
+    from scoring.games.voms.services import knockout as voms_knockout
+    from scoring.games.voms.services import slips as voms_slips
     from scoring.games.voms.standings import pool_tables
     from tests.doubleentry.conftest import _helper
     from tournament.draw.bracket import Qualifier
@@ -277,10 +279,10 @@ def series_double(director, django_user_model):
     rng = random.Random(3)
     for match in Match.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.POOLS,
                                       team_b__isnull=False):
-        voms.record_slip(match, by=director, entry=random_game(rng))
+        voms_slips.record_slip(match, by=director, entry=random_game(rng))
     qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
                   for t in pool_tables(tournament) for row in t.rows if row.rank <= 2]
-    stage = voms.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=False,
+    stage = voms_knockout.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=False,
                                  semifinal="bracket")
     match = stage.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key").first()
     tournament.double_entry = True
@@ -453,16 +455,16 @@ def test_voms_series_director_lets_the_first_entry_count(series_double, director
 
 def test_voms_series_decision_through_the_service(series_double, director):
     """A knockout series game decided by a director, either way, at the service: both versions in the audit."""
-    from scoring.games.voms import services as voms
+    from scoring.games.voms.services import knockout as voms_knockout
 
     tournament, match, first, _second = series_double
-    pending = voms.record_series(match, by=first, games=[{"lus_a": 9, "lus_b": 4}])
-    sheet = voms.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 6}], decide="first",
+    pending = voms_knockout.record_series(match, by=first, games=[{"lus_a": 9, "lus_b": 4}])
+    sheet = voms_knockout.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 6}], decide="first",
                                pending_version=pending.version)
     assert sheet.counted and sheet.entries == [{"lus_a": 9, "lus_b": 4}] and sheet.entered_by == first
-    pending = voms.record_series(match, by=first, games=[{"lus_a": 9, "lus_b": 4}, {"lus_a": 2, "lus_b": 9}],
+    pending = voms_knockout.record_series(match, by=first, games=[{"lus_a": 9, "lus_b": 4}, {"lus_a": 2, "lus_b": 9}],
                                  expected_version=sheet.version)
-    sheet = voms.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 4}, {"lus_a": 3, "lus_b": 9}],
+    sheet = voms_knockout.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 4}, {"lus_a": 3, "lus_b": 9}],
                                decide="mine", expected_version=sheet.version, pending_version=pending.version)
     assert sheet.entries[1] == {"lus_a": 3, "lus_b": 9}
     first_decision, second_decision = AuditEntry.objects.filter(action="sheet.decided").order_by("pk")
@@ -479,15 +481,14 @@ def test_voms_series_decision_through_the_service(series_double, director):
 def patience_double(director, django_user_model):
     import dataclasses
 
-    from scoring.games.tablegames import services as tablegames
     from scoring.games.tablegames.config import settings_of
     from tests.doubleentry.conftest import _helper
     from tests.tablegames.conftest import new_game, register_players
 
     patience = new_game(director, "domino_patience")
-    tablegames.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    seated_services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
     register_players(patience, director, 4)
-    tablegames.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     patience.double_entry = True
     patience.save()
     return patience, _helper(django_user_model, patience, "first"), _helper(django_user_model, patience, "second")

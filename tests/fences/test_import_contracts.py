@@ -23,6 +23,7 @@ PLANTED = {
     "tournament/models/tournament.py": ("from scoring.games import get_game", "The models import no game registry"),
     "scoring/games/voms/tabs.py": ("from scoring.games.schafkopf import config", "The games do not import each other"),
     "scoring/games/schafkopf/services.py": ("from . import views", "Schafkopf's layers"),
+    "scoring/results/links.py": ("from . import counting", "The results flow's layers"),
 }
 
 

@@ -37,7 +37,8 @@ def build_world(make_director, django_user_model, keys, names=("boss", "helper")
 def signal_a_problem(tournament, director) -> None:
     """A table link and a problem signalled from it: the round page (Voms: the entry page) then has its Close
     form to walk."""
-    from scoring.services.tablelinks import issue_links, issue_match_links, signal_problem
+    from scoring.results.links import issue_links, issue_match_links
+    from scoring.results.problems import signal_problem
     from tournament.models import Match, Round, Tournament
 
     # signalled while the evening ran: a played demo is finished, and a finished tournament's links record nothing

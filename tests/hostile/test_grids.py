@@ -37,7 +37,8 @@ def test_odd_digits_and_nul_are_refused_not_crashing():
 
 
 def test_schafkopf_amounts_and_tables_have_an_upper_bound():
-    from scoring.games.schafkopf.forms import FixedTableForm, SettingsForm
+    from scoring.games.schafkopf.forms import SettingsForm
+    from scoring.seated.forms import FixedTableForm
 
     assert not FixedTableForm({"table": str(10**30)}).is_valid()
     form = SettingsForm({"ruf": str(10**30)})

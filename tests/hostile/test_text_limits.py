@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from scoring.games.voms import services as voms
+from scoring.games.voms.services import slips as voms_slips
 from scoring.models import SheetRevision
 from tournament.models import Match, Participant
 from tournament.services.errors import DomainError
@@ -48,5 +48,5 @@ def test_a_correction_reason_over_the_limit_is_refused_and_the_slip_kept(directo
     match = Match.objects.filter(stage__tournament=played, sheet__isnull=False, pool__isnull=False).first()
     before = SheetRevision.objects.count()
     with pytest.raises(DomainError, match="at most"):
-        voms.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 3}, reason=HUGE)
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 3}, reason=HUGE)
     assert SheetRevision.objects.count() == before

@@ -27,7 +27,7 @@ KEY = re.compile(r"[a-z][a-z0-9_]*")
 def change_settings(game: str, tournament, director) -> None:
     """A settings change as each game's settings page makes it, with choices other than the defaults."""
     if game == "voms":
-        from scoring.games.voms.services import update_settings
+        from scoring.games.voms.services.settings import update_settings
 
         update_settings(tournament, by=director, changes={"semifinal": "round_robin", "best_of": 5})
     elif game == "schafkopf":
@@ -86,7 +86,8 @@ def logged(request, built):
 
 
 def table_links_and_a_problem(tournament, director) -> None:
-    from scoring.services.tablelinks import close_problem, issue_links, reissue_link, revoke_link, signal_problem
+    from scoring.results.links import issue_links, reissue_link, revoke_link
+    from scoring.results.problems import close_problem, signal_problem
     from tournament.models import Round, Tournament
 
     links = issue_links(Round.objects.filter(stage__tournament=tournament).order_by("number").first(), by=director)

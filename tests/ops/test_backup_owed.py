@@ -136,8 +136,11 @@ def test_nothing_is_owed_when_automatic_backups_are_off(tournament, settings):
 
 SETUP = """
 from django.contrib.auth.models import Group, User
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from tournament.models import Match
+from tournament.services.participants import register_team
 from tournament.permissions import DIRECTORS_GROUP
 from tournament.services.tournaments import create_tournament
 import datetime
@@ -145,10 +148,10 @@ boss = User.objects.create_user("boss", password="pw-Boss-12345", is_staff=True)
 boss.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
 t = create_tournament(by=boss, name="Crash cup", game="voms", date=datetime.date(2026, 12, 5))
 for i in range(4):
-    services.register_team(t, by=boss, name="", players=[f"A{i} One", f"B{i} Two"])
-services.draw_pools(t, by=boss, pools=1, seed=3)
+    register_team(t, by=boss, name="", players=[f"A{i} One", f"B{i} Two"])
+voms_pools.draw_pools(t, by=boss, pools=1, seed=3)
 first, last = Match.objects.filter(stage__tournament=t, round__number=1, team_b__isnull=False).order_by("table_number")
-services.record_slip(first, by=boss, entry=services.slip_entry(lus_a=9, lus_b=4))
+voms_slips.record_slip(first, by=boss, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
 print("TABLE", last.table_number)
 """
 

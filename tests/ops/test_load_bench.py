@@ -24,10 +24,10 @@ from bench.load import (
 from bench.load_tables import build_tournament as build_tables
 from bench.load_tables import check as check_tables
 from bench.load_tables import confirm_form, failures, hidden_fields, phone_post_data, run_load, send_times
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import player_list
 from scoring.games.schafkopf.forms import read_games
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
 from tournament.services.participants import import_participants
 from tournament.services.publishing import set_publication
 
@@ -82,7 +82,7 @@ def published(director, make_tournament):
     tournament = make_tournament(director, name="Load cup", game="schafkopf")
     report = import_participants(tournament, "players.csv", player_list(random.Random(1), 16), by=director)
     assert report.ok
-    services.draw_seating(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
     return set_publication(tournament, by=director, kinds=["standings"])
 
 

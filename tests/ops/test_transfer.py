@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.games import game_of
 from scoring.models import ScoreSheet
-from scoring.services.linkbrakes import REFUSED_LIMIT, Braked, reserve_send
+from scoring.results.brakes import REFUSED_LIMIT, Braked, reserve_send
 from tests.conftest import built_once_fixtures, new_director
 from tournament.models import AuditEntry, Role, Round, Seat, Team, Tournament, TournamentRole
 from tournament.transfer import (
@@ -122,7 +122,7 @@ def sent_twice(link) -> None:
 
 def test_the_file_carries_no_link_secret_and_a_copy_gets_links_of_its_own(seated, director):
     from scoring.models import TableLink
-    from scoring.services.tablelinks import current_token, find_link, issue_links
+    from scoring.results.links import current_token, find_link, issue_links
 
     issue_links(Round.objects.get(stage__tournament=seated, number=1), by=director)
     originals = list(TableLink.objects.filter(tournament=seated))
@@ -156,7 +156,7 @@ def test_the_file_carries_no_link_secret_and_a_copy_gets_links_of_its_own(seated
 
 def test_an_older_file_with_link_secrets_imports_and_they_are_ignored(seated, director):
     from scoring.models import TableLink
-    from scoring.services.tablelinks import current_token, find_link, issue_links, token_of
+    from scoring.results.links import current_token, find_link, issue_links, token_of
 
     issue_links(Round.objects.get(stage__tournament=seated, number=1), by=director)
     originals = list(TableLink.objects.filter(tournament=seated))

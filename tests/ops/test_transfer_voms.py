@@ -154,7 +154,7 @@ def test_export_import_export_is_byte_identical(voms_demo, director):
 def test_keys_inside_json_travel_as_local_ids(voms_demo, director, client):
     """A knockout names its qualifiers by team inside JSON: the file carries local ids, an import this
     database's keys, so the imported bracket is built from the imported teams (not the original's)."""
-    from scoring.games.voms.services import bracket_of
+    from scoring.games.voms.queries import bracket_of
     from tournament.models import Stage
 
     document = json.loads(export_tournament(voms_demo))

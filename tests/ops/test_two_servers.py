@@ -42,16 +42,17 @@ PATIENCE = 180
 SETUP = """
 import datetime
 from django.contrib.auth.models import Group, User
-from scoring.games.voms import services
+from scoring.games.voms.services import pools as voms_pools
 from tournament.models import Match
 from tournament.permissions import DIRECTORS_GROUP
+from tournament.services.participants import register_team
 from tournament.services.tournaments import create_tournament
 boss = User.objects.create_user("boss", password="pw-Boss-12345", is_staff=True)
 boss.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
 t = create_tournament(by=boss, name="Two servers cup", game="voms", date=datetime.date(2026, 12, 5))
 for i in range(4):
-    services.register_team(t, by=boss, name="", players=[f"A{i} One", f"B{i} Two"])
-services.draw_pools(t, by=boss, pools=1, seed=3)
+    register_team(t, by=boss, name="", players=[f"A{i} One", f"B{i} Two"])
+voms_pools.draw_pools(t, by=boss, pools=1, seed=3)
 games = Match.objects.filter(stage__tournament=t, round__number=1, team_b__isnull=False).order_by("table_number")
 print("TABLES", *[m.table_number for m in games])
 """

@@ -1,11 +1,11 @@
 import pytest
 from django.core.cache import caches
 
-from scoring.games.schafkopf import services as sk_services
-from scoring.games.voms import services as voms_services
+from scoring.games.voms.services import pools as voms_pools
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.public import cache as public_cache_module
-from tournament.services.participants import add_participant
+from tournament.services.participants import add_participant, register_team
 from tournament.services.publishing import KINDS, set_publication
 
 VOMS_PLAYERS = [("Naja", "Lynge"), ("Malik", "Kleist"), ("Søren", "Møller"), ("Ida", "Jørgensen"), ("Aviaja", "Olsen"),
@@ -24,8 +24,8 @@ def fresh_public_cache():
 def fill_voms(t, director):
     for i in range(6):
         first, second = VOMS_PLAYERS[2 * i], VOMS_PLAYERS[2 * i + 1]
-        voms_services.register_team(t, by=director, name="", players=[" ".join(first), " ".join(second)])
-    voms_services.draw_pools(t, by=director, pools=1, seed=11)
+        register_team(t, by=director, name="", players=[" ".join(first), " ".join(second)])
+    voms_pools.draw_pools(t, by=director, pools=1, seed=11)
     return t
 
 
@@ -33,7 +33,7 @@ def fill_schafkopf(t, director):
     for number in range(1, 17):
         add_participant(t, by=director, number=number, first_name=f"Anna{number}", last_name=f"Huber{number}",
                         club="SK Isartal" if number % 2 else "Stammtisch Erding")
-    sk_services.draw_seating(t, by=director, seed=7)
+    seated_services.draw_seating(t, by=director, seed=7)
     return t
 
 

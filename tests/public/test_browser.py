@@ -16,6 +16,7 @@ from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import expect
 
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Match, Participant, Round
@@ -92,7 +93,7 @@ def test_player_finds_the_next_voms_game_by_number_and_by_part_of_the_name(
 
 @screens
 def test_player_finds_table_and_seat_of_every_schafkopf_round(live_server, open_page, schafkopf, publish, screen):
-    from scoring.games.schafkopf.queries import places_by_participant, seated_tables
+    from scoring.seated.queries import places_by_participant, seated_tables
 
     publish(schafkopf, "schedule")
     anna = Participant.objects.get(tournament=schafkopf, number=12)
@@ -214,14 +215,13 @@ RUMMI_PLAYERS = [("Mette", "Jespersen"), ("Bo", "Lindholm"), ("Kirsten", "Dahl")
 @pytest.fixture
 def rummi(director, make_tournament):
     """Twelve players (numbers 1..12 in RUMMI_PLAYERS order) at three tables of four, three rounds, fixed seed."""
-    from scoring.games.tablegames import services as tg_services
     from tournament.services.participants import add_participant
 
     t = make_tournament(director, name="Rummi evening", game="rummi")
     for number, (first, last) in enumerate(RUMMI_PLAYERS, start=1):
         add_participant(t, by=director, number=number, first_name=first, last_name=last,
                         club="Rummiklubben Aarhus" if number % 2 else "")
-    tg_services.draw(t, by=director, seed=7)
+    seated_services.draw_seating(t, by=director, seed=7)
     return t
 
 
@@ -229,8 +229,8 @@ def rummi(director, make_tournament):
 def test_rummi_players_find_every_seat_and_watch_the_standings_change(
     live_server, open_page, rummi, director, publish, fast_polls, screen, request
 ):
-    from scoring.games.tablegames.queries import places_by_participant, seated_tables
     from scoring.games.tablegames.standings import standings
+    from scoring.seated.queries import places_by_participant, seated_tables
     from tests.tablegames.helpers import enter_rummi_game
 
     publish(rummi, "schedule", "standings")

@@ -8,8 +8,10 @@ import pytest
 from django.urls import reverse
 
 from scoring import games
-from scoring.games.schafkopf.queries import places_by_participant, seated_tables
-from scoring.games.voms import services as voms_services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms.services import slips as voms_slips
+from scoring.seated import services as seated_services
+from scoring.seated.queries import places_by_participant, seated_tables
 from tests.conftest import built_once_fixtures, new_director
 from tournament.models import Match, Participant, Role, Round, TournamentRole
 from tournament.public.content import fold, matches_name
@@ -59,7 +61,7 @@ def since(response) -> str:
 
 def enter(t, table, lus_a, lus_b, by, round_number=1):
     match = Match.objects.get(stage__tournament=t, round__number=round_number, table_number=table)
-    return voms_services.record_slip(match, by=by, entry=voms_services.slip_entry(lus_a=lus_a, lus_b=lus_b))
+    return voms_slips.record_slip(match, by=by, entry=voms_entries.slip_entry(lus_a=lus_a, lus_b=lus_b))
 
 
 # --- nothing unpublished is reachable ---------------------------------------------------------------------------
@@ -233,7 +235,7 @@ def test_schafkopf_find_my_seat_says_a_player_withdrew_and_where_he_played(clien
     sk_services.enter_sheet(first.table, by=director, mode="games", entries=random_list(random.Random(1), 30, 4))
     late = add_participant(schafkopf, by=director, number=40, first_name="Sepp", last_name="Sedlmair")
     second = Seat.objects.get(participant=player, table__round__number=2)
-    sk_services.set_substitute(second, late, by=director)
+    seated_services.set_substitute(second, late, by=director)
     text = text_of(client.get(page_url(schafkopf, "seat"), {"q": "7"}))
     assert "Withdrawn: no further rounds to play. The rounds played:" in text and "No seat yet" not in text
     assert re.findall(r'<span class="big">(\d+)</span>', text) == ["1", str(first.table.number), str(first.number)]

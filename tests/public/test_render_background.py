@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
-from scoring.games.schafkopf.queries import seated_tables
+from scoring.seated.queries import seated_tables
 from tournament.public import cache as public_cache_module
 from tournament.public.cache import _in_context
 

@@ -21,8 +21,9 @@ def form_keys(response) -> list[str]:
 @pytest.fixture
 def knockout(director, django_user_model):
     """A Voms tournament in its knockout (best of 3): the first match with both teams known."""
-    from scoring.games.voms import services as voms
     from scoring.games.voms.demo import demo, random_game
+    from scoring.games.voms.services import knockout as voms_knockout
+    from scoring.games.voms.services import slips as voms_slips
     from scoring.games.voms.standings import pool_tables
     from tournament.draw.bracket import Qualifier
     from tournament.models import Match, Stage
@@ -31,9 +32,9 @@ def knockout(director, django_user_model):
     rng = random.Random(3)
     for match in Match.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.POOLS,
                                       team_b__isnull=False):
-        voms.record_slip(match, by=director, entry=random_game(rng))
+        voms_slips.record_slip(match, by=director, entry=random_game(rng))
     qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
                   for t in pool_tables(tournament) for row in t.rows if row.rank <= 2]
-    stage = voms.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=False,
+    stage = voms_knockout.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=False,
                                  semifinal="bracket")
     return tournament, stage.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key").first()

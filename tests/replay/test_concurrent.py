@@ -18,7 +18,8 @@ import pytest
 from django.db import connection
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision
-from scoring.services.sheets import EntriesDiffer, StaleVersion
+from scoring.results.double_entry import EntriesDiffer
+from scoring.results.recording import StaleVersion
 from tests.doubleentry.conftest import _helper
 from tournament.services.errors import DomainError
 from tournament.services.replay import AlreadySaved, Sent, new_key

@@ -4,7 +4,7 @@ import pytest
 from django.db import transaction
 
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision
-from scoring.services.sheets import StaleVersion
+from scoring.results.recording import StaleVersion
 from tournament.models import AuditEntry, SentForm
 from tournament.services.errors import DomainError
 from tournament.services.replay import AlreadySaved, Sent, claim, new_key, was_saved

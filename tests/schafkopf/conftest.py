@@ -4,8 +4,9 @@ import pytest
 
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
-from scoring.games.schafkopf.queries import seated_tables
-from scoring.services.tablelinks import issue_links, token_of
+from scoring.results.links import issue_links, token_of
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.models import Role, Round, TournamentRole
 from tournament.services.participants import add_participant
@@ -37,7 +38,7 @@ def add_players(director):
 
 def draw_sixteen(tournament, director):
     register_players(tournament, director, 16)
-    services.draw_seating(tournament, by=director, seed=7)
+    seated_services.draw_seating(tournament, by=director, seed=7)
     return tournament
 
 
@@ -107,6 +108,6 @@ def short_list(drawn):
     from scoring.games.schafkopf.config import settings_of
 
     settings = settings_of(drawn)
-    services.update_settings(drawn, type(settings)(**{**settings.__dict__, "games_per_round": 2,
+    seated_services.update_settings(drawn, type(settings)(**{**settings.__dict__, "games_per_round": 2,
                                                       "games_at_five": 3}), by=drawn.created_by)
     return drawn

@@ -8,7 +8,7 @@ from scoring.board import AWAITING, COUNTED, MISSING
 from scoring.games import game_of
 from scoring.games.schafkopf import services
 from scoring.models import TableLink, TableProblem
-from scoring.services.tablelinks import signal_problem
+from scoring.results.problems import signal_problem
 from tests.schafkopf.test_tablelink_views import grid_post, table_url
 from tournament.models import Table
 

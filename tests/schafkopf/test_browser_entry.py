@@ -9,6 +9,7 @@ from scoring.games.schafkopf.forms import grid_values
 from scoring.games.schafkopf.services import entry_from_json
 from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import TARIFF_PRESETS, score_list
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 
@@ -96,11 +97,10 @@ def test_a_row_the_rules_refuse_says_why_as_it_is_typed(live_server, page, direc
     """At a 5-table the dealer of game 1 (seat 1) sits out; typed as its declarer, the row says so at once, in the
     words the save would use, and Enter still moves on to game 2 (the next game's keys used to land in the row's
     Schneider field, shifting the rest of the list). A tout in game 1 is said at once too."""
-    from scoring.games.schafkopf import services
-    from scoring.games.schafkopf.queries import seated_tables
+    from scoring.seated.queries import seated_tables
 
     add_players(schafkopf, 17)
-    services.draw_seating(schafkopf, by=director, seed=4)
+    seated_services.draw_seating(schafkopf, by=director, seed=4)
     tables = seated_tables(schafkopf)[1]
     five = next(t for t in tables if t.size == 5)
     four = next(t for t in tables if t.size == 4)

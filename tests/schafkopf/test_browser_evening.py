@@ -205,7 +205,7 @@ def test_a_whole_schafkopf_evening(live_server, evening_page, director):
     expect(status(page)).to_contain_text("1 withdrawn who did not arrive: Sepp Maier")
     tab_to(page, "#id_seed", limit=80)
     submit(page)
-    expect(page.locator(".sk-seed")).to_be_visible()
+    expect(page.locator(".seated-seed")).to_be_visible()
     expect(page.locator("body")).to_contain_text("17 players at 4 tables")
     expect(page.locator("body")).to_contain_text("Gruber-Moser")
     assert AuditEntry.objects.filter(tournament=tournament, action__endswith="seating.draw").exists()

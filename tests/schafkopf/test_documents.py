@@ -13,7 +13,8 @@ from openpyxl import load_workbook
 
 from documents import render
 from scoring.games.schafkopf.documents import documents
-from scoring.games.schafkopf.queries import seated_tables
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.pdf_text import page_texts
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
@@ -41,10 +42,9 @@ def test_score_lists_one_page_per_table_prefilled(drawn):
 
 
 def test_a_five_table_list_has_forty_rows(schafkopf, director, add_players):
-    from scoring.games.schafkopf import services
 
     add_players(schafkopf, 17)
-    services.draw_seating(schafkopf, by=director, seed=4)
+    seated_services.draw_seating(schafkopf, by=director, seed=4)
     pages = pdf_pages(schafkopf, "score-lists-2")
     assert len(pages) == 4
     five = [text for text in pages if "Seat 5" in text]
@@ -64,14 +64,13 @@ def test_seating_lists_and_cards_name_everyone_with_the_seed(drawn):
 
 
 def sixty_long_names(schafkopf, director):
-    from scoring.games.schafkopf import services
     from tournament.services.participants import add_participant
 
     for number in range(1, 61):
         add_participant(schafkopf, by=director, number=number, first_name="Maximilian Alexander",
                         last_name=f"Oberhuber-Schmidt{number:02}",
                         club=f"Schafkopffreunde Niederbayern e.V. {number:02}")
-    services.draw_seating(schafkopf, by=director, seed=4)
+    seated_services.draw_seating(schafkopf, by=director, seed=4)
 
 
 def test_seating_lists_of_sixty_long_names_keep_each_row_on_one_page(schafkopf, director):
@@ -216,14 +215,13 @@ def test_a_substitute_is_named_in_the_tournaments_language(drawn, director, add_
     """A German tournament printed from an English screen: the seat played by a substitute reads German too."""
     from django.utils import translation
 
-    from scoring.games.schafkopf import services
     from tournament.models import Seat
 
     drawn.language = "de"
     drawn.save()
     (late,) = add_players(drawn, 1, start=40)
     seat = Seat.objects.filter(table__round__stage__tournament=drawn, table__round__number=2).first()
-    services.set_substitute(seat, late, by=director, reason="ill")
+    seated_services.set_substitute(seat, late, by=director, reason="ill")
     for name in ("seating-by-table", "standings"):
         with translation.override("en"):
             text = " ".join(" ".join(pdf_pages(drawn, name)).split())

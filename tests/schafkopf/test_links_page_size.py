@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import TableLink
-from scoring.services.tablelinks import new_token_for
+from scoring.results.links import new_token_for
 from tournament.models import Participant, Round, Seat, Stage, Table
 
 pytestmark = pytest.mark.django_db

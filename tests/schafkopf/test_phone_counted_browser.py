@@ -9,8 +9,9 @@ from playwright.sync_api import expect
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import random_list
-from scoring.games.schafkopf.queries import seated_tables
-from scoring.services.tablelinks import issue_links, token_of
+from scoring.results.links import issue_links, token_of
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.browser.helpers import keyboard_phone, tab_to
 from tournament.models import Round
 
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_counted_schafkopf_list_scrolls_by_keyboard(live_server, browser, schafkopf, director):
     register_players(schafkopf, director, 4)
-    services.draw_seating(schafkopf, by=director, seed=1)
+    seated_services.draw_seating(schafkopf, by=director, seed=1)
     table = seated_tables(schafkopf)[1][0]
     entries = random_list(random.Random(3), settings_of(schafkopf).games_at(4), 4)
     services.enter_sheet(table.seats[0].table, by=director, mode="games", entries=entries)

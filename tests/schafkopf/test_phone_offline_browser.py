@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone
 
@@ -123,10 +124,9 @@ def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, bro
     """Totals only on the phone (a Schafkopf setting): each seat's total and counts, the sum shown as typed."""
     import dataclasses
 
-    from scoring.games.schafkopf import services
     from scoring.games.schafkopf.config import settings_of
 
-    services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
+    seated_services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
     _link, token = links[(1, 2)]
     phone = new_phone(browser)
     context = phone.context

@@ -2,13 +2,14 @@
 total and counts; the same rules as at the referee table (the totals add up to zero, the counts fit)."""
 
 import dataclasses
+import html
 
 import pytest
 from django.urls import reverse
 
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.models import PendingSheet, ScoreSheet
+from scoring.seated import services as seated_services
 from tests.schafkopf.test_tablelink_views import table_url
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
@@ -27,7 +28,7 @@ def totals_post(totals=TOTALS, mode="totals"):
 
 @pytest.fixture
 def allowed(drawn, director):
-    services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
+    seated_services.update_settings(drawn, dataclasses.replace(settings_of(drawn), phone_totals=True), by=director)
     return drawn
 
 
@@ -100,11 +101,11 @@ def test_once_play_has_started_the_settings_page_says_what_can_still_change(clie
     from scoring.games.schafkopf.forms import SettingsForm
     from tournament.models import Round
 
-    services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
+    seated_services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
     before = settings_of(drawn)
     client.force_login(director)
     settings_url = reverse("tournament:schafkopf:settings", args=[drawn.slug])
-    page = client.get(settings_url).content.decode()
+    page = html.unescape(client.get(settings_url).content.decode())  # the note is escaped text now ("tables&#x27;")
     assert ("The money (entry fee and prizes) and the entry from the tables' phones can still be changed."
             in page)
     form = client.get(settings_url).context["form"]

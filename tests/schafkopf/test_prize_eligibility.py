@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.rules.schafkopf import PrizeSpec
+from scoring.seated import services as seated_services
 from tests.pdf_text import page_texts
 from tournament.models import Participant, Seat
 from tournament.services.participants import set_participant_status
@@ -19,12 +19,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def evening(drawn, director, add_players, enter_all):
     """Player 3 goes home after round 1, 40 plays his round-2 seat (points stay with 3); 16 prizes, all paid."""
-    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=tuple(
+    seated_services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=tuple(
         PrizeSpec("fixed", Decimal(n)) for n in range(16, 0, -1))), by=director)
     (late,) = add_players(drawn, 1, start=40)
     gone = drawn.participants.get(number=3)
     set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
-    services.set_substitute(Seat.objects.get(participant=gone, table__round__number=2), late, by=director)
+    seated_services.set_substitute(Seat.objects.get(participant=gone, table__round__number=2), late, by=director)
     enter_all(drawn)
     return drawn, gone
 

@@ -9,8 +9,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
+from scoring.seated import services as seated_services
 from tournament.queries import seated_tables
 from tournament.services.seating import meeting_again
 
@@ -23,14 +23,14 @@ def seating_page(client, tournament, language="en"):
 
 
 def three_rounds(tournament, director):
-    services.update_settings(tournament, replace(settings_of(tournament), rounds=3), by=director)
+    seated_services.update_settings(tournament, replace(settings_of(tournament), rounds=3), by=director)
 
 
 def test_17_players_in_3_rounds_the_page_names_the_pair_and_says_it_is_unavoidable(
         schafkopf, director, client, add_players):
     add_players(schafkopf, 17)
     three_rounds(schafkopf, director)
-    services.draw_seating(schafkopf, by=director, seed=11)
+    seated_services.draw_seating(schafkopf, by=director, seed=11)
     again = meeting_again(seated_tables(schafkopf))
     assert again["count"] == again["fewest"] == 2 and again["unavoidable"]
     ((first, second, times),) = again["pairs"]

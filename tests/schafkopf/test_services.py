@@ -12,9 +12,11 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet, SheetRevision
+from scoring.results.recording import StaleVersion
 from scoring.rules.schafkopf import TARIFF_PRESETS, PrizeSpec
-from scoring.services.sheets import StaleVersion
+from scoring.seated import services as seated_services
 from tournament.models import AuditEntry, Draw, Participant, Round, Seat, Table
+from tournament.services import seating as seating_service
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status
 
@@ -49,7 +51,7 @@ def test_new_tournament_has_the_digests_defaults(schafkopf):
 def test_settings_are_stored_and_audited(schafkopf, director):
     new = replace(settings_of(schafkopf), rounds=3, tariff=TARIFF_PRESETS["scale_15_5"], entry_fee=Decimal("12.50"),
                   prizes=(PrizeSpec("percent", Decimal(40)),))
-    services.update_settings(schafkopf, new, by=director)
+    seated_services.update_settings(schafkopf, new, by=director)
     schafkopf.refresh_from_db()
     assert settings_of(schafkopf) == new
     entry = AuditEntry.objects.get(action="schafkopf.settings")
@@ -57,25 +59,26 @@ def test_settings_are_stored_and_audited(schafkopf, director):
 
 
 def test_play_settings_fixed_once_play_started(drawn, director):
-    services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
+    seated_services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
     with pytest.raises(DomainError):
-        services.update_settings(drawn, replace(settings_of(drawn), tariff=TARIFF_PRESETS["tout_24_8"]), by=director)
+        seated_services.update_settings(drawn, replace(settings_of(drawn), tariff=TARIFF_PRESETS["tout_24_8"]),
+                                        by=director)
     # money can still change
-    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal(5)), by=director)
+    seated_services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal(5)), by=director)
     drawn.refresh_from_db()
     assert settings_of(drawn).entry_fee == Decimal(5)
     assert settings_of(drawn).tariff == TARIFF_PRESETS["standard"]
 
 
 def test_changing_the_rounds_removes_a_drawn_seating(drawn, director):
-    _tournament, removed = services.update_settings(drawn, replace(settings_of(drawn), rounds=3), by=director)
+    _tournament, removed = seated_services.update_settings(drawn, replace(settings_of(drawn), rounds=3), by=director)
     assert removed
     assert not Round.objects.filter(stage__tournament=drawn).exists()
 
 
 def test_assistant_cannot_change_settings(schafkopf, sk_assistant):
     with pytest.raises(DomainError):
-        services.update_settings(schafkopf, replace(settings_of(schafkopf), rounds=3), by=sk_assistant)
+        seated_services.update_settings(schafkopf, replace(settings_of(schafkopf), rounds=3), by=sk_assistant)
 
 
 # --- the seating draw ------------------------------------------------------------------------------
@@ -106,25 +109,25 @@ def test_draw_stores_every_round_with_seed_and_audit(drawn, director):
             for seat, number in table.items():
                 seats.setdefault(number, []).append(seat)
     assert all(len(set(s)) == 2 for s in seats.values()), "nobody on the same seat number twice"
-    draw = services.current_draw(drawn)
+    draw = seating_service.current_draw(drawn)
     assert draw.seed == 7 and draw.params["repeated_pairs"] == 0 and draw.params["seat_repeats"] == 0
-    assert AuditEntry.objects.filter(action="schafkopf.seating.draw", tournament=drawn).count() == 1
+    assert AuditEntry.objects.filter(action="seating.draw", tournament=drawn).count() == 1
     assert Draw.objects.filter(tournament=drawn, kind=Draw.Kind.LOT).count() == 1
 
 
 def test_the_same_seed_reproduces_the_draw(drawn, director):
     before = seats_by_round(drawn)
-    services.draw_seating(drawn, by=director, seed=99)
+    seated_services.draw_seating(drawn, by=director, seed=99)
     assert seats_by_round(drawn) != before
-    services.draw_seating(drawn, by=director, seed=7)
+    seated_services.draw_seating(drawn, by=director, seed=7)
     assert seats_by_round(drawn) == before
-    assert AuditEntry.objects.filter(action="schafkopf.seating.redraw", tournament=drawn).count() == 2
+    assert AuditEntry.objects.filter(action="seating.redraw", tournament=drawn).count() == 2
 
 
 def test_withdrawn_players_are_not_drawn_and_five_tables_fill_in(schafkopf, director, add_players):
     players = add_players(schafkopf, 18)
     set_participant_status(players[0], Participant.Status.WITHDRAWN, by=director)
-    services.draw_seating(schafkopf, by=director, seed=3)
+    seated_services.draw_seating(schafkopf, by=director, seed=3)
     rounds = seats_by_round(schafkopf)
     sizes = sorted(len(table) for table in rounds[1].values())
     assert sizes == [4, 4, 4, 5]  # 17 players: three 4-tables and one 5-table
@@ -135,7 +138,7 @@ def test_withdrawn_players_are_not_drawn_and_five_tables_fill_in(schafkopf, dire
 def test_unseatable_counts_are_refused_with_advice(schafkopf, director, add_players, count):
     add_players(schafkopf, count)
     with pytest.raises(DomainError) as error:
-        services.draw_seating(schafkopf, by=director)
+        seated_services.draw_seating(schafkopf, by=director)
     assert f"{count} players cannot be seated" in error.value.message
     assert "Add" in error.value.message
     assert not Table.objects.filter(round__stage__tournament=schafkopf).exists()
@@ -143,8 +146,8 @@ def test_unseatable_counts_are_refused_with_advice(schafkopf, director, add_play
 
 def test_clubs_and_groups_sit_apart_and_a_fixed_player_keeps_his_table(schafkopf, director, add_players):
     players = add_players(schafkopf, 20, clubs=("A", "B", "C", "D", "E"))
-    services.set_fixed_table(players[0], 2, by=director)
-    services.draw_seating(schafkopf, by=director, seed=5)
+    seated_services.set_fixed_table(players[0], 2, by=director)
+    seated_services.draw_seating(schafkopf, by=director, seed=5)
     rounds = seats_by_round(schafkopf)
     club = {p.number: p.club for p in players}
     for tables in rounds.values():
@@ -155,10 +158,10 @@ def test_clubs_and_groups_sit_apart_and_a_fixed_player_keeps_his_table(schafkopf
 
 
 def test_redo_refused_once_round_one_started(drawn, director):
-    services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
+    seated_services.start_round(Round.objects.get(stage__tournament=drawn, number=1), by=director)
     before = seats_by_round(drawn)
     with pytest.raises(DomainError) as error:
-        services.draw_seating(drawn, by=director, seed=123)
+        seated_services.draw_seating(drawn, by=director, seed=123)
     assert "substitute" in error.value.message
     assert seats_by_round(drawn) == before
 
@@ -167,12 +170,12 @@ def test_redo_refused_once_a_list_is_entered(drawn, director, a_list):
     services.enter_sheet(first_table(drawn), by=director, mode="games", entries=a_list())
     assert Round.objects.get(stage__tournament=drawn, number=1).starts_at is not None
     with pytest.raises(DomainError):
-        services.draw_seating(drawn, by=director)
+        seated_services.draw_seating(drawn, by=director)
 
 
 def test_only_a_director_draws(drawn, sk_assistant):
     with pytest.raises(DomainError):
-        services.draw_seating(drawn, by=sk_assistant)
+        seated_services.draw_seating(drawn, by=sk_assistant)
 
 
 # --- substitutes -----------------------------------------------------------------------------------
@@ -182,7 +185,7 @@ def test_substitute_takes_a_seat_and_may_take_its_points(drawn, director, add_pl
     (late,) = add_players(drawn, 1, start=40)
     seat = Seat.objects.get(table=first_table(drawn), number=2)
     original = seat.participant
-    services.set_substitute(seat, late, by=director, points_to_substitute=True, reason="ill")
+    seated_services.set_substitute(seat, late, by=director, points_to_substitute=True, reason="ill")
     seat.refresh_from_db()
     assert seat.substitute == late and seat.points_to_substitute
     assert AuditEntry.objects.get(action="schafkopf.substitute").reason == "ill"
@@ -198,9 +201,9 @@ def test_substitute_already_playing_in_the_round_refused(drawn, director):
     seat = Seat.objects.get(table=first_table(drawn), number=1)
     elsewhere = Seat.objects.get(table=first_table(drawn, number=2), number=1).participant
     with pytest.raises(DomainError):
-        services.set_substitute(seat, elsewhere, by=director)
+        seated_services.set_substitute(seat, elsewhere, by=director)
     with pytest.raises(DomainError):
-        services.set_substitute(seat, seat.participant, by=director)
+        seated_services.set_substitute(seat, seat.participant, by=director)
 
 
 # --- score lists -----------------------------------------------------------------------------------
@@ -254,7 +257,7 @@ def test_a_list_needs_every_game(drawn, director, a_list):
 
 def test_five_table_plays_forty_games_and_the_dealer_sits_out(schafkopf, director, add_players, a_list):
     add_players(schafkopf, 17)
-    services.draw_seating(schafkopf, by=director, seed=2)
+    seated_services.draw_seating(schafkopf, by=director, seed=2)
     five = Table.objects.filter(round__stage__tournament=schafkopf, round__number=1, seats__number=5).get()
     entries = a_list(40, 5)
     entries[0] = {**entries[0], "declarer": 1}  # seat 1 deals game 1 and sits out
@@ -309,7 +312,7 @@ def test_stale_version_is_a_conflict(drawn, director, a_list):
 
 
 def test_excluded_player_stays_on_the_lists_marked_last_and_without_prize(drawn, director, enter_all):
-    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal(10),
+    seated_services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal(10),
                                             prizes=(PrizeSpec("fixed", Decimal(50)),)), by=director)
     enter_all(drawn)
     winner = standings(drawn).rows[0].participant
@@ -328,7 +331,7 @@ def test_laufende_count_from_the_threshold_when_the_tariff_says_so(drawn, direct
     from scoring.rules.schafkopf import Tariff
 
     tariff = Tariff("with Laufende", laufende_from=3, laufende_value=1)
-    services.update_settings(drawn, replace(settings_of(drawn), tariff=tariff), by=director)
+    seated_services.update_settings(drawn, replace(settings_of(drawn), tariff=tariff), by=director)
     entries = a_list()
     entries[1] = {**entries[1], "game_type": "solo", "partner": None, "won": True, "schneider": False,
                   "schwarz": False, "tout": False, "tout_initials": "", "laufende": 4}

@@ -12,6 +12,7 @@ from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet
 from scoring.rules.schafkopf import PrizeSpec
+from scoring.seated import services as seated_services
 from tournament.models import Seat, Table
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
@@ -27,12 +28,12 @@ def queries_for(tournament) -> int:
 
 def test_query_count_does_not_grow_with_players(schafkopf, make_tournament, director, add_players, enter_all):
     add_players(schafkopf, 16)
-    services.draw_seating(schafkopf, by=director, seed=1)
+    seated_services.draw_seating(schafkopf, by=director, seed=1)
     enter_all(schafkopf)
     bigger = make_tournament(director, name="Big", game="schafkopf")
     del director._tournament_roles  # the role cache of this user object predates the new tournament
     add_players(bigger, 41)
-    services.draw_seating(bigger, by=director, seed=1)
+    seated_services.draw_seating(bigger, by=director, seed=1)
     enter_all(bigger)
     assert queries_for(schafkopf) == queries_for(bigger) <= 5
 
@@ -84,7 +85,7 @@ def test_a_full_tie_goes_to_lot_and_is_marked(drawn, director):
 
 
 def test_prizes_by_rank(drawn, director, enter_all):
-    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=(
+    seated_services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=(
         PrizeSpec("percent", Decimal(50)), PrizeSpec("fixed", Decimal(30)))), by=director)
     enter_all(drawn)
     result = standings(drawn)
@@ -104,7 +105,7 @@ def withdrawn_with_substitute(drawn, director, add_players, *, points_to_substit
     gone = drawn.participants.get(number=3)
     set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
     seat = Seat.objects.get(participant=gone, table__round__number=2)
-    services.set_substitute(seat, late, by=director, points_to_substitute=points_to_substitute)
+    seated_services.set_substitute(seat, late, by=director, points_to_substitute=points_to_substitute)
     return gone, late
 
 
@@ -154,7 +155,7 @@ def test_substitute_credited_is_ranked_and_named_with_the_seat(drawn, director, 
 def prizes_for_everyone(drawn, director):
     """16 prizes of 16.00 down to 1.00: every ranked player is in the prizes, each place a different amount."""
     amounts = [Decimal(n) for n in range(16, 0, -1)]
-    services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=tuple(
+    seated_services.update_settings(drawn, replace(settings_of(drawn), entry_fee=Decimal("10"), prizes=tuple(
         PrizeSpec("fixed", amount) for amount in amounts)), by=director)
     return [amount.quantize(Decimal("0.01")) for amount in amounts]
 

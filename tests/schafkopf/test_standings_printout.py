@@ -11,7 +11,8 @@ from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.documents import documents
-from scoring.games.schafkopf.queries import seated_tables
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.pdf_text import page_texts
 
 from .conftest import register_players
@@ -21,7 +22,7 @@ CLUBS = ["SK Au", "Schafkopffreunde Niederbayern e.V.", "FC Moosach"]
 
 def evening(tournament, director, players: int, *, missing_in_round_2: int = 0):
     register_players(tournament, director, players, clubs=CLUBS)
-    services.draw_seating(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
     rng = random.Random(2)
     for number, tables in seated_tables(tournament).items():
         for index, table in enumerate(tables):

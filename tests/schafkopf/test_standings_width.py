@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.config import settings_of
 from scoring.rules.schafkopf import PrizeSpec
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Participant
@@ -25,7 +25,7 @@ LONG = [("Maximilian-Korbinian", "Obermeier-Sedlmeier", "Schafkopffreunde Dachau
 @pytest.fixture
 def finished(drawn, director, enter_all):
     settings = settings_of(drawn)
-    services.update_settings(drawn, replace(settings, entry_fee=Decimal("15.00"), prizes=(
+    seated_services.update_settings(drawn, replace(settings, entry_fee=Decimal("15.00"), prizes=(
         PrizeSpec("percent", Decimal(50)), PrizeSpec("percent", Decimal(30)), PrizeSpec("fixed", Decimal(555)))),
         by=director)
     for number, (first, last, club) in enumerate(LONG, start=1):

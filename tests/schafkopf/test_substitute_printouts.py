@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from documents import render
-from scoring.games.schafkopf import services
 from scoring.games.schafkopf.documents import documents
+from scoring.seated import services as seated_services
 from tests.pdf_text import page_texts
 from tournament.models import Participant, Seat
 from tournament.services.participants import set_participant_status
@@ -28,7 +28,7 @@ def replaced(drawn, director, add_players):
     gone = drawn.participants.get(number=3)
     set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
     seat = Seat.objects.select_related("table").get(participant=gone, table__round__number=2)
-    services.set_substitute(seat, late, by=director)
+    seated_services.set_substitute(seat, late, by=director)
     return seat, gone, late
 
 

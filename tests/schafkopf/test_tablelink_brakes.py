@@ -1,4 +1,4 @@
-"""The brakes on table links (scoring/services/linkbrakes.py), through the table's page /t/<token>/: junk from one
+"""The brakes on table links (scoring/results/brakes.py), through the table's page /t/<token>/: junk from one
 phone neither locks the table's honest phone out nor uses up its quota, and guessing tokens is braked per address.
 The brakes' clock is moved by hand."""
 
@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import LinkBrake, PendingSheet, TableProblem
-from scoring.services import linkbrakes
-from scoring.services.linkbrakes import REFUSED_LIMIT, TAKEN_LIMIT, UNKNOWN_LIMIT, WINDOW
+from scoring.results import brakes as linkbrakes
+from scoring.results.brakes import REFUSED_LIMIT, TAKEN_LIMIT, UNKNOWN_LIMIT, WINDOW
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
 from .test_tablelink_views import grid_post

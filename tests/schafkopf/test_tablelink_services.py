@@ -7,9 +7,9 @@ import pytest
 
 from scoring.games.schafkopf import services
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink
-from scoring.services import linkbrakes
-from scoring.services.linkbrakes import TAKEN_LIMIT, accept_send, reserve_send
-from scoring.services.tablelinks import (
+from scoring.results import brakes as linkbrakes
+from scoring.results.brakes import TAKEN_LIMIT, accept_send, reserve_send
+from scoring.results.links import (
     LinkRefused,
     current_token,
     find_link,
@@ -108,7 +108,7 @@ def test_what_a_table_sends_awaits_confirmation_and_sending_again_changes_nothin
 
 def test_the_referee_table_types_it_blind_the_same_counts_a_different_one_is_shown(links, a_list, sk_assistant,
                                                                                    director):
-    from scoring.services.sheets import EntriesDiffer
+    from scoring.results.double_entry import EntriesDiffer
 
     link, _token = links[(1, 1)]
     entries = a_list(30, 4, seed=3)

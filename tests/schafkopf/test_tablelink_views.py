@@ -9,8 +9,8 @@ from django.urls import reverse
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import PendingSheet, ScoreSheet
-from scoring.services.linkbrakes import TAKEN_LIMIT
-from scoring.services.tablelinks import reissue_link, revoke_link, token_of
+from scoring.results.brakes import TAKEN_LIMIT
+from scoring.results.links import reissue_link, revoke_link, token_of
 from tests.pdf_text import page_texts
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 

@@ -7,6 +7,7 @@ from django.utils import translation
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.forms import grid_values
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
 from tournament.models import Draw, Round, Seat, Table
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
@@ -238,7 +239,7 @@ def test_the_referee_table_sees_who_plays_a_seat_for_a_player_who_dropped_out(dr
     wonder why a player who went home is on the list."""
     (late,) = add_players(drawn, 1, start=40)
     seat = Seat.objects.get(table__round__stage__tournament=drawn, table__round__number=1, table__number=1, number=2)
-    services.set_substitute(seat, late, by=director, reason="went home")
+    seated_services.set_substitute(seat, late, by=director, reason="went home")
     client.force_login(director)
     for target, name in ((url(drawn, "round", 1), late.last_name), (url(drawn, "sheet", 1, 1), late.last_name),
                          (url(drawn, "sheet", 1, 1) + "?mode=totals", late.name)):
@@ -258,7 +259,7 @@ def test_find_my_seat_sends_nobody_to_a_seat_a_substitute_plays(drawn, director,
     seat = Seat.objects.select_related("participant", "table").get(
         table__round__stage__tournament=drawn, table__round__number=2, table__number=1, number=2)
     gone = seat.participant
-    services.set_substitute(seat, late, by=director, reason="went home")
+    seated_services.set_substitute(seat, late, by=director, reason="went home")
     seat_url = reverse("public:seat", args=[drawn.slug])
 
     def rounds_found(player):

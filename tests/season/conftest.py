@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-from scoring.games.schafkopf import services as schafkopf
 from scoring.games.schafkopf.demo import enter_random_results
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tournament.services.participants import add_participant
 
@@ -24,7 +24,7 @@ def evening(director, make_tournament):
             from tournament.services.seasons import add_evening
 
             add_evening(season, tournament, by=director)
-        schafkopf.draw_seating(tournament, by=director, seed=seed)
+        seated_services.draw_seating(tournament, by=director, seed=seed)
         if results:
             enter_random_results(tournament, director, random.Random(seed))
         tournament.refresh_from_db()

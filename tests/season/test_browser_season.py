@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring.games.schafkopf import services as schafkopf
 from scoring.games.schafkopf.demo import enter_random_results
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 from tournament.models import Person, Season
@@ -38,7 +38,7 @@ def new_evening(director, day):
 
 def play(evening, director, seed):
     """Check-in is done (no-shows withdrawn); draw and enter every list."""
-    schafkopf.draw_seating(evening, by=director, seed=seed)
+    seated_services.draw_seating(evening, by=director, seed=seed)
     enter_random_results(evening, director, random.Random(seed))
 
 

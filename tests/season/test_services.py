@@ -13,7 +13,8 @@ import pytest
 from scoring.games.schafkopf import services as schafkopf
 from scoring.games.schafkopf.config import settings_of
 from scoring.games.schafkopf.demo import enter_random_results, random_list
-from scoring.games.schafkopf.queries import seated_tables
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tournament.models import AuditEntry, Participant, Person, Season, Seat
 from tournament.services import register, seasons
 from tournament.services.errors import DomainError
@@ -330,7 +331,7 @@ def test_the_season_pdf_keeps_every_row_whole_and_fills_its_pages(director, seas
             add_participant(tournament, by=director, first_name=f"Korbinian{i}", last_name=f"Obermeier-Steiner{i}",
                             club=clubs[i % 4])
         seasons.add_evening(season, tournament, by=director)
-        schafkopf.draw_seating(tournament, by=director, seed=day)
+        seated_services.draw_seating(tournament, by=director, seed=day)
         enter_random_results(tournament, director, random.Random(day))
     pages = page_texts(render_season(season, "pdf"))
     for i in range(48):
@@ -351,7 +352,7 @@ def test_a_substitutes_evening_counts_in_his_season_only_when_the_points_were_hi
     gone = tournament.participants.get(number=3)
     set_participant_status(gone, Participant.Status.WITHDRAWN, by=director)
     seat = Seat.objects.get(participant=gone, table__round__number=2)
-    schafkopf.set_substitute(seat, late, by=director, points_to_substitute=points_to_substitute)
+    seated_services.set_substitute(seat, late, by=director, points_to_substitute=points_to_substitute)
     enter_random_results(tournament, director, random.Random(1))
     table = seasons.season_table(season)
     assert table.evenings[0].final

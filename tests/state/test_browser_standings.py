@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.games.schafkopf import services
-from scoring.games.schafkopf.queries import seated_tables
+from scoring.seated.queries import seated_tables
 from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401
 from tests.browser.helpers import keep_screenshot, login_by_keyboard
 

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.seated import services as seated_services
 from tests.tablegames.conftest import add_players as tg_add_players  # noqa: F401
 from tests.tablegames.conftest import make_game  # noqa: F401, F811
 
@@ -48,11 +49,10 @@ def test_an_incomplete_schafkopf_list_puts_the_focus_on_the_first_empty_row(draw
 def first_domino_hand(make_game, tg_add_players, director, client):  # noqa: F811
     """A drawn domino tournament of 4; `post(data)` posts the first hand of table 1 in round 1 as the director
     and returns the page."""
-    from scoring.games.tablegames import services
 
     domino = make_game("domino")
     tg_add_players(domino, 4)
-    services.draw(domino, by=director, seed=1)
+    seated_services.draw_seating(domino, by=director, seed=1)
     client.force_login(director)
     target = reverse("tournament:tablegames:sheet", args=[domino.slug, 1, 1])
     return lambda data: html.unescape(client.post(target, {"version": "0", **data}).content.decode())

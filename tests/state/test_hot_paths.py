@@ -13,10 +13,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.games.tablegames import services as tablegames
-from scoring.games.tablegames.queries import seated_tables as tablegame_tables
-from scoring.games.voms import services as voms
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.demo import random_game
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from scoring.progress import missing_result_condition, result_progress
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables as tablegame_tables
 from tests.tablegames.conftest import make_game  # noqa: F401
 from tournament.models import AuditEntry, Match, Participant, Person, Stage, Team, Tournament
 from tournament.queries import holds
@@ -176,7 +181,7 @@ def test_a_table_game_finishes_only_when_every_sheet_is_finished_and_a_correctio
     rummi = make_game("rummi")
     for n in range(1, 9):
         desk.add_participant(rummi, by=director, number=n, first_name=f"Ida{n}", last_name=f"Holm{n}")
-    tablegames.draw(rummi, by=director, seed=7)
+    seated_services.draw_seating(rummi, by=director, seed=7)
     tables = [t.seats[0].table for ts in tablegame_tables(rummi).values() for t in ts]
     hands = {}
     for table in tables:
@@ -213,22 +218,22 @@ def test_voms_runs_on_after_the_pools_until_the_final_is_decided(voms_cup, direc
 
     rng = random.Random(3)
     teams = [desk.register_team(voms_cup, by=director, name=f"Team {n}", players=[f"P{n} One"]) for n in range(4)]
-    voms.draw_pools(voms_cup, by=director, pools=1, seed=5)
+    voms_pools.draw_pools(voms_cup, by=director, pools=1, seed=5)
     games = list(Match.objects.filter(stage__tournament=voms_cup, team_b__isnull=False)
                  .order_by("round__number", "table_number"))
     for match in games:
-        voms.record_slip(match, by=director, entry=random_game(rng))
+        voms_slips.record_slip(match, by=director, entry=random_game(rng))
         assert _status(voms_cup) == Tournament.Status.RUNNING
     assert result_progress(voms_cup).provisional and result_progress(voms_cup, after_round=3).complete
     qualifiers = [Qualifier(pool=0, place=place, team=team.pk) for place, team in enumerate(teams[:2], 1)]
-    knockout = voms.create_knockout(voms_cup, by=director, qualifiers=qualifiers, third_place=False,
+    knockout = voms_knockout.create_knockout(voms_cup, by=director, qualifiers=qualifiers, third_place=False,
                                     semifinal="bracket")
     assert _status(voms_cup) == Tournament.Status.RUNNING
     final = knockout.matches.get()
-    voms.record_series(final, by=director, games=[voms.slip_entry(lus_a=9, lus_b=3)])
+    voms_knockout.record_series(final, by=director, games=[voms_entries.slip_entry(lus_a=9, lus_b=3)])
     assert _status(voms_cup) == Tournament.Status.RUNNING  # one game of a best of 3: not decided yet
-    voms.record_series(final, by=director, games=[voms.slip_entry(lus_a=9, lus_b=3), voms.slip_entry(lus_a=9,
-                                                                                                     lus_b=5)])
+    voms_knockout.record_series(final, by=director, games=[voms_entries.slip_entry(lus_a=9, lus_b=3),
+                                                  voms_entries.slip_entry(lus_a=9, lus_b=5)])
     assert _status(voms_cup) == Tournament.Status.FINISHED
     assert Stage.objects.filter(tournament=voms_cup).count() == 2
 
@@ -241,11 +246,11 @@ def test_voms_pools_finish_without_the_slips_a_disqualification_decides(voms_cup
     voms_cup.settings = {**voms_cup.settings, "qualifiers_per_pool": 1}
     voms_cup.save()
     backups = []  # the backup after each round: owed once the round's last slip is in (or decided without one)
-    monkeypatch.setattr(voms, "schedule_backup_after_round", lambda t, number: backups.append(number))
+    monkeypatch.setattr(voms_slips, "schedule_backup_after_round", lambda t, number: backups.append(number))
     rng = random.Random(4)
     for n in range(6):
         desk.register_team(voms_cup, by=director, name=f"Team {n}", players=[f"P{n} One"])
-    voms.draw_pools(voms_cup, by=director, pools=1, seed=5)
+    voms_pools.draw_pools(voms_cup, by=director, pools=1, seed=5)
     absent_team = Team.objects.get(tournament=voms_cup, name="Team 0")
     games = list(Match.objects.filter(stage__tournament=voms_cup, team_b__isnull=False)
                  .order_by("round__number", "table_number"))
@@ -255,14 +260,14 @@ def test_voms_pools_finish_without_the_slips_a_disqualification_decides(voms_cup
         side = "a" if match.team_a_id == absent_team.pk else "b" if match.team_b_id == absent_team.pk else None
         if side is not None and match.round.number > 3:
             continue  # disqualified in round 3 (its third absence): these games count 9:0 without a slip
-        entry = voms.slip_entry(absent=side) if side else random_game(rng)
-        voms.record_slip(match, by=director, entry=entry, confirm_disqualify=True)
+        entry = voms_entries.slip_entry(absent=side) if side else random_game(rng)
+        voms_slips.record_slip(match, by=director, entry=entry, confirm_disqualify=True)
         typed.append(match)
         if side is not None:
             assert not certainly_incomplete(voms_cup)  # an absence: only counting can tell
         last = len(typed) == len(games) - 2
         assert _status(voms_cup) == (Tournament.Status.FINISHED if last else Tournament.Status.RUNNING)
-    assert voms.disqualifications(voms_cup) == {absent_team.pk: 3}
+    assert voms_queries.disqualifications(voms_cup) == {absent_team.pk: 3}
     assert backups == [1, 2, 3, 4, 5]
     assert result_progress(voms_cup).complete and result_progress(voms_cup).entered == len(games)
 
@@ -282,10 +287,10 @@ def test_a_list_costs_the_same_queries_early_and_late_in_the_evening(schafkopf, 
 
     from scoring.games.schafkopf import services as sk
     from scoring.games.schafkopf.demo import random_list
-    from scoring.games.schafkopf.queries import seated_tables
+    from scoring.seated.queries import seated_tables
 
     register(schafkopf, director, 16)
-    sk.draw_seating(schafkopf, by=director, seed=7)
+    seated_services.draw_seating(schafkopf, by=director, seed=7)
     tables = [t for ts in seated_tables(schafkopf).values() for t in ts]
     rng = random.Random(2)
     counts = [_queries(sk.enter_sheet, t.seats[0].table, by=director, mode="games",
@@ -305,10 +310,10 @@ def test_a_slip_costs_the_same_queries_early_and_late_in_the_pools(voms_cup, dir
     rng = random.Random(6)
     for n in range(8):
         desk.register_team(voms_cup, by=director, name=f"Team {n}", players=[f"P{n} One"])
-    voms.draw_pools(voms_cup, by=director, pools=1, seed=5)
+    voms_pools.draw_pools(voms_cup, by=director, pools=1, seed=5)
     games = list(Match.objects.filter(stage__tournament=voms_cup, team_b__isnull=False)
                  .order_by("round__number", "table_number"))
-    counts = [_queries(voms.record_slip, match, by=director, entry=random_game(rng)) for match in games]
+    counts = [_queries(voms_slips.record_slip, match, by=director, entry=random_game(rng)) for match in games]
     # within a round the slips before its last cost the same, in the first round as in the last
     by_round = {}
     for match, count in zip(games, counts, strict=True):

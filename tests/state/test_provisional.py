@@ -10,8 +10,8 @@ from django.utils import translation
 
 from documents import render
 from scoring.games.schafkopf.documents import ranking_document
-from scoring.games.schafkopf.queries import seated_tables
 from scoring.games.schafkopf.standings import standings
+from scoring.seated.queries import seated_tables
 
 pytestmark = pytest.mark.django_db
 

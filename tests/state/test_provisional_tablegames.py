@@ -2,10 +2,10 @@
 
 import pytest
 
-from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import ranking_document
-from scoring.games.tablegames.queries import seated_tables
 from scoring.games.tablegames.standings import standings
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.tablegames.conftest import add_players, make_game  # noqa: F401
 from tests.tablegames.helpers import enter_rummi_game
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def rummi_drawn(make_game, add_players, director):  # noqa: F811
     rummi = make_game("rummi")
     add_players(rummi, 12)
-    services.draw(rummi, by=director, seed=7)
+    seated_services.draw_seating(rummi, by=director, seed=7)
     return rummi
 
 

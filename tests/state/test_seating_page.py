@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.games.schafkopf import services
+from scoring.seated import services as seated_services
 from tournament.models import Draw, Participant, Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def test_the_summary_names_who_sits_at_a_table_of_five_twice(schafkopf, director
     players = add_players(schafkopf, 17)  # four tables, one of 5: 20 seats there over 4 rounds for 17 players
     schafkopf.settings = {**schafkopf.settings, "rounds": 4}
     schafkopf.save()
-    draw = services.draw_seating(schafkopf, by=director, seed=3)
+    draw = seated_services.draw_seating(schafkopf, by=director, seed=3)
     twice = draw.params["large_table_twice"]
     assert twice  # 20 seats at the 5-table for 17 players: someone sits there twice
     client.force_login(director)
@@ -50,7 +51,7 @@ def test_the_summary_names_who_sits_at_a_table_of_five_twice(schafkopf, director
 
 def test_the_summary_says_nobody_when_the_five_tables_are_shared(schafkopf, director, client, add_players):
     add_players(schafkopf, 37)
-    draw = services.draw_seating(schafkopf, by=director, seed=5)
+    draw = seated_services.draw_seating(schafkopf, by=director, seed=5)
     assert draw.params["large_table_twice"] == {}
     client.force_login(director)
     page = client.get(url(schafkopf, "seating")).content.decode()
@@ -63,7 +64,7 @@ def test_a_substitute_on_the_seat_of_a_withdrawn_player_settles_both_warnings(
     the late-comer nor to put a substitute on the seat (it asked before the substitute was set)."""
 
     add_players(schafkopf, 16)
-    services.draw_seating(schafkopf, by=director, seed=7)
+    seated_services.draw_seating(schafkopf, by=director, seed=7)
     for table in Table.objects.filter(round__stage__tournament=schafkopf, round__number=1):
         services.enter_sheet(table, by=director, mode="games", entries=a_list(seed=table.number))
     seat = Seat.objects.select_related("participant").get(
@@ -75,7 +76,7 @@ def test_a_substitute_on_the_seat_of_a_withdrawn_player_settles_both_warnings(
     client.force_login(director)
     page = client.get(url(schafkopf, "seating")).content.decode()
     assert "Registered but not seated" in page and "Withdrawn but seated" in page
-    services.set_substitute(seat, late, by=director, reason="went home")
+    seated_services.set_substitute(seat, late, by=director, reason="went home")
     page = client.get(url(schafkopf, "seating")).content.decode()
     assert "Registered but not seated" not in page and "Withdrawn but seated" not in page
 
@@ -84,7 +85,7 @@ def test_the_withdrawn_notice_names_only_the_rounds_still_to_play(schafkopf, dir
     """A player goes home during round 1: the red notice named him without saying which seats need a
     substitute; once his round-1 list is in, only round 2 is left to fill."""
     add_players(schafkopf, 16)
-    services.draw_seating(schafkopf, by=director, seed=7)
+    seated_services.draw_seating(schafkopf, by=director, seed=7)
     seat = Seat.objects.select_related("participant", "table").get(
         table__round__stage__tournament=schafkopf, table__round__number=1, table__number=1, number=4)
     gone = seat.participant
@@ -115,12 +116,12 @@ def test_the_page_opens_on_the_round_to_play_and_offers_substitutes_only_there(s
     import re
 
     add_players(schafkopf, 16)
-    services.draw_seating(schafkopf, by=director, seed=7)
+    seated_services.draw_seating(schafkopf, by=director, seed=7)
     for table in Table.objects.filter(round__stage__tournament=schafkopf, round__number=1):
         services.enter_sheet(table, by=director, mode="games", entries=a_list(seed=table.number))
     client.force_login(director)
     page = client.get(url(schafkopf, "seating")).content.decode()
-    opened = re.findall(r'<details class="sk-round" id="round-(\d+)"( open)?>', page)
+    opened = re.findall(r'<details class="seated-round" id="round-(\d+)"( open)?>', page)
     assert opened == [("1", ""), ("2", " open")]
     played = Seat.objects.filter(table__round__stage__tournament=schafkopf, table__round__number=1)
     to_play = Seat.objects.filter(table__round__stage__tournament=schafkopf, table__round__number=2)

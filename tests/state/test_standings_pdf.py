@@ -12,7 +12,8 @@ from documents import render
 from scoring.games.schafkopf import services
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.documents import standings_document
-from scoring.games.schafkopf.queries import seated_tables
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.conftest import new_director, shared
 from tests.pdf_text import page_texts
 from tournament.models import Participant
@@ -37,7 +38,7 @@ def build_evening():
     for number in range(1, 38):
         add_participant(schafkopf, by=director, number=number, first_name=LONG_FIRST[number % 5],
                         last_name=f"{LONG_LAST[number % 5]}{number}", club=CLUBS[number % 5])
-    services.draw_seating(schafkopf, by=director, seed=9)
+    seated_services.draw_seating(schafkopf, by=director, seed=9)
     rng = random.Random(4)
     for tables in seated_tables(schafkopf).values():
         for table in tables:

@@ -3,8 +3,9 @@
 import pytest
 
 from scoring.games.schafkopf import services
-from scoring.games.schafkopf.queries import seated_tables
 from scoring.progress import ResultProgress, result_progress
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tournament.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +15,7 @@ def test_status_moves_planned_running_finished(schafkopf, director, add_players,
     add_players(schafkopf, 16)
     schafkopf.refresh_from_db()
     assert schafkopf.status == Tournament.Status.PLANNED
-    services.draw_seating(schafkopf, by=director, seed=7)
+    seated_services.draw_seating(schafkopf, by=director, seed=7)
     schafkopf.refresh_from_db()
     assert schafkopf.status == Tournament.Status.RUNNING
     tables = [t for ts in seated_tables(schafkopf).values() for t in ts]

@@ -2,10 +2,10 @@ import dataclasses
 
 import pytest
 
-from scoring.games.tablegames import services
 from scoring.games.tablegames.config import defaults_for, settings_of
 from scoring.games.tablegames.family import game_by_key
-from scoring.games.tablegames.queries import seated_tables
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
 from tests.conftest import new_tournament
 from tournament.models import Role, TournamentRole
@@ -30,7 +30,7 @@ def new_game(director, key="rummi", variant=None, *, rounds=None, name=None, **r
     changes = {"rules": dataclasses.replace(chosen.rules, **rules)}
     if rounds is not None:
         changes["rounds"] = rounds
-    services.update_settings(tournament, dataclasses.replace(chosen, **changes), by=director)
+    seated_services.update_settings(tournament, dataclasses.replace(chosen, **changes), by=director)
     return tournament
 
 
@@ -61,7 +61,7 @@ def domino_of_four(director, db):
 def new_domino_of_four(director):
     domino = new_game(director, "domino")
     register_players(domino, director, 4)
-    services.draw(domino, by=director, seed=1)
+    seated_services.draw_seating(domino, by=director, seed=1)
     return domino
 
 
@@ -78,7 +78,7 @@ def drawn(rummi, director, add_players):
 
 def draw_twelve(rummi, director):
     register_players(rummi, director, 12)
-    services.draw(rummi, by=director, seed=7)
+    seated_services.draw_seating(rummi, by=director, seed=7)
     return rummi
 
 

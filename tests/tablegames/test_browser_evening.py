@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from scoring.games.tablegames.queries import seated_tables
+from scoring.seated.queries import seated_tables
 from tests.browser.conftest import ACTION_TIMEOUT, ARTIFACTS
 from tests.browser.helpers import keep_screenshot, start_tournament_by_keyboard
 from tournament.models import Participant, Tournament

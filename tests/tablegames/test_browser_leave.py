@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.games.tablegames import services
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, page_of, tab_to
 from tests.pdf_text import page_texts
@@ -53,7 +54,7 @@ def test_a_rummi_evening_where_a_player_goes_home_in_round_2(live_server, leave_
     slug = tournament.slug
     for number in range(1, 9):
         add_participant(tournament, by=director, number=number, first_name=f"Lis{number}", last_name="Holm")
-    services.draw(tournament, by=director, seed=5)
+    seated_services.draw_seating(tournament, by=director, seed=5)
     set_publication(tournament, by=director, kinds=["schedule", "standings"])
     for table in Table.objects.filter(round__stage__tournament=tournament, round__number=1):
         play_table(table, director, sorted(table.seats.values_list("number", flat=True)))

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from scoring.games.tablegames import services
+from scoring.seated import services as seated_services
 from tests.browser.conftest import browser  # noqa: F401
 from tournament.services.participants import add_participant
 
@@ -17,7 +17,7 @@ def test_the_danish_standings_fit_1366_pixels_with_a_long_club(make_game, add_pl
     add_players(tournament, 3)
     add_participant(tournament, by=director, number=4, first_name="Erik", last_name="Nielsen-Bøgh",
                     club="Dansk Quad-Ominos Klub Nordvestsjælland og Omegn")
-    services.draw(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
     client.force_login(director)
     client.cookies["django_language"] = "da"
     page_url = reverse("tournament:tablegames:standings", args=[tournament.slug])

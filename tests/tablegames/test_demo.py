@@ -53,13 +53,13 @@ def test_demo_with_an_impossible_player_count_says_what_to_do_and_creates_nothin
 
 def test_demo_refused_half_way_leaves_nothing_behind(director, monkeypatch):
     """Whatever a service refuses after the tournament was made: one transaction, a clean message."""
-    from scoring.games.tablegames import services
+    from scoring.seated import services
     from tournament.services.errors import DomainError
 
     def refuse(*args, **kwargs):
         raise DomainError("The seating cannot be drawn.")
 
-    monkeypatch.setattr(services, "draw", refuse)
+    monkeypatch.setattr(services, "draw_seating", refuse)
     with pytest.raises(CommandError, match="The seating cannot be drawn."):
         call_command("demo", "rummi", "--players", "8", "--director", director.username)
     assert not Tournament.objects.exists()

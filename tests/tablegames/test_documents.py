@@ -10,10 +10,10 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from documents import render
-from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import documents
-from scoring.games.tablegames.queries import seated_tables
 from scoring.games.tablegames.standings import standings
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.pdf_text import page_texts
 from tests.tablegames.helpers import enter_rummi_game
 
@@ -59,7 +59,7 @@ def test_score_sheets_one_page_per_table_prefilled_with_players_and_hands(drawn)
 def test_a_fixed_number_of_hands_prints_that_many_rows(make_game, add_players, director):
     fives = make_game("domino", "femmer", max_hands=6)
     add_players(fives, 4)
-    services.draw(fives, by=director, seed=1)
+    seated_services.draw_seating(fives, by=director, seed=1)
     (text,) = pdf_pages(fives, "score-sheets-2")
     flat = " ".join(text.split())  # a column title wraps inside its cell
     assert "Points during play" in flat and "Pips left" in flat and "ends after 6 hands" in flat
@@ -81,7 +81,7 @@ def test_the_sheet_says_a_fixed_number_of_hands_ends_the_game_at_the_latest(make
     one hand read "The game ends after 1 hands"."""
     game = make_game(key, variant, **rules)
     add_players(game, 4)
-    services.draw(game, by=director, seed=1)
+    seated_services.draw_seating(game, by=director, seed=1)
     (text,) = pdf_pages(game, "score-sheets-1")
     flat = " ".join(text.split())
     assert goal in flat and "1 hands" not in flat
@@ -90,7 +90,7 @@ def test_the_sheet_says_a_fixed_number_of_hands_ends_the_game_at_the_latest(make
 def test_a_patience_result_list_has_every_player_24_to_a_page(make_game, add_players, director):
     patience = make_game("domino_patience", "stop_ved_fem")
     players = add_players(patience, 30)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     pages = pdf_pages(patience, "score-sheets-1")
     assert len(pages) == 2 and "page 1 of 2" in pages[0]
     assert all(p.name in "".join(pages) for p in players)
@@ -114,7 +114,7 @@ def test_seating_by_table_keeps_each_tables_seats_on_one_page(make_game, add_pla
     between two pages (they were: the pages were cut by rows alone)."""
     rummi = make_game("rummi", rounds=1)
     add_players(rummi, 70)
-    services.draw(rummi, by=director, seed=1)
+    seated_services.draw_seating(rummi, by=director, seed=1)
     pages = [" ".join(text.split()) for text in pdf_pages(rummi, "seating-by-table")]
     assert len(pages) > 2
     tables = {table.number: [seat.number for seat in table.seats] for table in seated_tables(rummi)[1]}
@@ -208,7 +208,7 @@ def test_a_patience_result_list_leads_to_the_standings_and_its_field_list_to_not
     settings.PUBLIC_BASE_URL = "http://club.example:8000"
     patience = make_game("domino_patience", "stop_ved_fem")
     add_players(patience, 6)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     patience.publish_schedule = patience.publish_standings = True
     patience.save()
     assert qr_codes(patience, "seating-by-name", tmp_path / "field") == []

@@ -14,6 +14,7 @@ from scoring.games.tablegames.config import settings_of
 from scoring.games.tablegames.documents import score_sheets
 from scoring.games.tablegames.standings import standings
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
 from tournament.models import AuditEntry, Participant, Seat, Table
 from tournament.services.errors import DomainError
 
@@ -30,7 +31,7 @@ def evening(make_game, add_players, director):
     """A rummi evening of 8 players at two tables of four, three rounds."""
     tournament = make_game("rummi")
     add_players(tournament, 8)
-    services.draw(tournament, by=director, seed=5)
+    seated_services.draw_seating(tournament, by=director, seed=5)
     return tournament
 
 
@@ -96,9 +97,10 @@ def test_a_departure_needs_a_hand_entered_and_a_director(evening, director, djan
 
 def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(make_game, add_players, director):
     tournament = make_game("rummi")
-    services.update_settings(tournament, dataclasses.replace(settings_of(tournament), table_sizes=(2,)), by=director)
+    pairs = dataclasses.replace(settings_of(tournament), table_sizes=(2,))
+    seated_services.update_settings(tournament, pairs, by=director)
     add_players(tournament, 4)
-    services.draw(tournament, by=director, seed=1)
+    seated_services.draw_seating(tournament, by=director, seed=1)
     tab = table(tournament, 1)
     services.enter_sheet(tab, by=director, entries=[rummi_hand(1, {1: 0, 2: 10})])
     with pytest.raises(services.SheetRefused) as refused:

@@ -5,8 +5,9 @@ hears its name and scrolls it with the arrow keys to the points and totals."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.games.tablegames.queries import seated_tables
-from scoring.services.tablelinks import issue_links, token_of
+from scoring.results.links import issue_links, token_of
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.browser.helpers import keyboard_phone, tab_to
 from tournament.models import Round
 
@@ -16,11 +17,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_counted_rummi_sheet_scrolls_by_keyboard(live_server, browser, make_game, add_players, director):
-    from scoring.games.tablegames import services
 
     rummi = make_game("rummi")
     add_players(rummi, 4)
-    services.draw(rummi, by=director, seed=1)
+    seated_services.draw_seating(rummi, by=director, seed=1)
     table = seated_tables(rummi)[1][0]
     enter_rummi_game(table, director)
     link = issue_links(Round.objects.get(stage__tournament=rummi, number=1), by=director)[0]

@@ -8,9 +8,10 @@ from django.utils import translation
 
 from scoring.games.tablegames import services
 from scoring.games.tablegames.forms import read_hand
-from scoring.games.tablegames.queries import seated_tables
 from scoring.models import ScoreSheet
 from scoring.rules.quadominos import SPECS, QuadSettings
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def quad_game(make_game, add_players, director):
     def make(**rules):
         quad = make_game("quadominos", **rules)
         add_players(quad, 4)
-        services.draw(quad, by=director, seed=1)
+        seated_services.draw_seating(quad, by=director, seed=1)
         return quad
 
     return make

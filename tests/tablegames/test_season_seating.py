@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 from django.utils import translation
 
-from scoring.games.tablegames.queries import seated_tables
+from scoring.seated.queries import seated_tables
 from tournament.models import AuditEntry, Draw
 from tournament.services import seating
 from tournament.services.errors import DomainError

@@ -9,9 +9,10 @@ from django.utils import translation
 
 from scoring.games.tablegames import services
 from scoring.games.tablegames.config import settings_of
-from scoring.games.tablegames.queries import seated_tables
 from scoring.models import ScoreSheet, SheetRevision
-from scoring.services.sheets import StaleVersion
+from scoring.results.recording import StaleVersion
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tournament.models import AuditEntry, Draw, Participant, Round, Table
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status
@@ -34,7 +35,7 @@ def per_seat(*values):
 def seated(make_game, add_players, director, key, variant=None, players=4, **rules):
     tournament = make_game(key, variant, **rules)
     add_players(tournament, players)
-    services.draw(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
     return tournament
 
 
@@ -47,7 +48,7 @@ def first_table(tournament, round_number=1):
 
 def test_draw_seats_everyone_at_tables_of_the_preferred_size(rummi, director, add_players):
     add_players(rummi, 14)
-    draw = services.draw(rummi, by=director, seed=11)
+    draw = seated_services.draw_seating(rummi, by=director, seed=11)
     tables = seated_tables(rummi)
     assert sorted(tables) == [1, 2, 3], "three rounds by default"
     for round_tables in tables.values():
@@ -65,18 +66,18 @@ def test_the_same_seed_draws_the_same_seating(rummi, director, add_players):
         return [[tuple(s.participant.number for s in t.seats) for t in tables]
                 for _number, tables in sorted(seated_tables(rummi).items())]
 
-    services.draw(rummi, by=director, seed=5)
+    seated_services.draw_seating(rummi, by=director, seed=5)
     first = plan()
-    services.draw(rummi, by=director, seed=6)
+    seated_services.draw_seating(rummi, by=director, seed=6)
     assert plan() != first
-    services.draw(rummi, by=director, seed=5)
+    seated_services.draw_seating(rummi, by=director, seed=5)
     assert plan() == first
     assert AuditEntry.objects.filter(tournament=rummi, action="seating.redraw").count() == 2
 
 
 def test_a_family_sits_at_different_tables(rummi, director, add_players):
     add_players(rummi, 12, groups=("Holm", "Holm", "Holm"))
-    services.draw(rummi, by=director, seed=2)
+    seated_services.draw_seating(rummi, by=director, seed=2)
     for tables in seated_tables(rummi).values():
         for table in tables:
             assert sum(s.participant.group == "Holm" for s in table.seats) <= 1
@@ -84,7 +85,7 @@ def test_a_family_sits_at_different_tables(rummi, director, add_players):
 
 def test_few_repeated_opponents_over_three_rounds(rummi, director, add_players):
     add_players(rummi, 16)
-    services.draw(rummi, by=director, seed=8)
+    seated_services.draw_seating(rummi, by=director, seed=8)
     meetings = Counter(
         frozenset(pair) for tables in seated_tables(rummi).values() for table in tables
         for pair in combinations([s.participant_id for s in table.seats], 2)
@@ -95,16 +96,16 @@ def test_few_repeated_opponents_over_three_rounds(rummi, director, add_players):
 def test_a_count_the_preferred_sizes_cannot_seat_gets_other_allowed_sizes(make_game, director, add_players):
     domino = make_game("domino")
     add_players(domino, 5)
-    draw = services.draw(domino, by=director, seed=1)
+    draw = seated_services.draw_seating(domino, by=director, seed=1)
     assert draw.params["table_sizes"] == [3, 2]
 
 
 def test_a_count_nothing_can_seat_is_refused_with_a_translated_message(rummi, director, add_players):
     add_players(rummi, 1)
     with pytest.raises(DomainError) as english:
-        services.draw(rummi, by=director)
+        seated_services.draw_seating(rummi, by=director)
     with translation.override("de"), pytest.raises(DomainError) as german:
-        services.draw(rummi, by=director)
+        seated_services.draw_seating(rummi, by=director)
     assert "cannot be seated" in english.value.message and "Add 1 player(s)" in english.value.message
     assert german.value.message != english.value.message
     assert not Draw.objects.filter(tournament=rummi).exists()
@@ -113,31 +114,31 @@ def test_a_count_nothing_can_seat_is_refused_with_a_translated_message(rummi, di
 def test_only_active_players_are_seated(rummi, director, add_players):
     players = add_players(rummi, 13)
     set_participant_status(players[0], Participant.Status.WITHDRAWN, by=director)
-    services.draw(rummi, by=director, seed=4)
+    seated_services.draw_seating(rummi, by=director, seed=4)
     seated_ids = {s.participant_id for t in seated_tables(rummi)[1] for s in t.seats}
     assert players[0].pk not in seated_ids and len(seated_ids) == 12
 
 
 def test_the_draw_can_be_redone_until_the_first_sheet(drawn, director):
-    services.draw(drawn, by=director, seed=9)
+    seated_services.draw_seating(drawn, by=director, seed=9)
     table = first_table(drawn)
     services.enter_sheet(table, by=director, entries=[rummi_hand(1, "0", "5", "5", "5")])
     with pytest.raises(DomainError, match="Play has started"):
-        services.draw(drawn, by=director, seed=10)
+        seated_services.draw_seating(drawn, by=director, seed=10)
     assert Draw.objects.filter(tournament=drawn, kind=Draw.Kind.SEATING).latest().seed == 9
     assert Round.objects.get(stage__tournament=drawn, number=1).starts_at is not None
 
 
 def test_only_a_director_draws(drawn, tg_assistant):
     with pytest.raises(DomainError):
-        services.draw(drawn, by=tg_assistant)
+        seated_services.draw_seating(drawn, by=tg_assistant)
 
 
 def test_a_patience_seats_the_whole_field_on_one_sheet_per_deal(make_game, director, add_players):
     patience = make_game("domino_patience", "bingo", rounds=2)
     players = add_players(patience, 9)
     set_participant_status(players[4], Participant.Status.WITHDRAWN, by=director)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     tables = seated_tables(patience)
     assert sorted(tables) == [1, 2]
     for round_tables in tables.values():
@@ -160,7 +161,7 @@ def test_settings_keep_every_number_of_the_digest_as_default(make_game):
 
 def test_changing_rounds_before_play_removes_the_seating(drawn, director):
     changed = dataclasses.replace(settings_of(drawn), rounds=2)
-    _tournament, removed = services.update_settings(drawn, changed, by=director)
+    _tournament, removed = seated_services.update_settings(drawn, changed, by=director)
     assert removed and not seated_tables(drawn)
     assert settings_of(drawn).rounds == 2
 
@@ -169,13 +170,13 @@ def test_settings_are_fixed_once_play_has_started(drawn, director):
     services.enter_sheet(first_table(drawn), by=director, entries=[rummi_hand(1, "0", "5", "5", "5")])
     changed = dataclasses.replace(settings_of(drawn), rules=dataclasses.replace(settings_of(drawn).rules, limit=300))
     with pytest.raises(DomainError, match="Play has started"):
-        services.update_settings(drawn, changed, by=director)
+        seated_services.update_settings(drawn, changed, by=director)
     assert settings_of(drawn).rules.limit == 250
 
 
 def test_table_sizes_outside_the_game_are_refused(rummi, director):
     with pytest.raises(DomainError) as refused:
-        services.update_settings(rummi, dataclasses.replace(settings_of(rummi), table_sizes=(7, 4)), by=director)
+        seated_services.update_settings(rummi, dataclasses.replace(settings_of(rummi), table_sizes=(7, 4)), by=director)
     assert refused.value.field == "table_sizes" and "7" in refused.value.message
 
 
@@ -233,9 +234,9 @@ def test_quad_ominos_round_winner_gets_everyone_elses_remaining_tiles(make_game,
 
 def test_patience_results_come_in_one_by_one_and_rank_by_tiles_then_time(make_game, add_players, director):
     patience = make_game("domino_patience", "kabal")
-    services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    seated_services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
     add_players(patience, 3)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     table = first_table(patience)
     first = [{"seat": 2, "tiles_left": 0, "finish_time": "41:10"}]
     sheet = services.enter_sheet(table, by=director, entries=first)

@@ -6,9 +6,9 @@ import pytest
 from pypdf import PdfReader
 
 from documents import render
-from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import HAND_ROW_MAX, HAND_ROW_MIN, documents, hand_row_height
-from scoring.games.tablegames.queries import seated_tables
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_every_table_gets_one_page_with_its_signatures(make_game, add_players, d
                                                        rules):
     tournament = make_game(game, variant, **rules)
     add_players(tournament, players)
-    services.draw(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
     data = render(documents(tournament)["score-sheets-1"](), "pdf", tournament=tournament)
     pages = page_texts(data)
     tables = seated_tables(tournament)[1]
@@ -52,6 +52,6 @@ def test_a_long_club_keeps_its_table_on_one_page(make_game, add_players, directo
     add_players(tournament, 3)
     add_participant(tournament, by=director, number=4, first_name="Erik", last_name="Nielsen-Bøgh",
                     club="Dansk Quad-Ominos Klub Nordvestsjælland og Omegn")
-    services.draw(tournament, by=director, seed=3)
+    seated_services.draw_seating(tournament, by=director, seed=3)
     data = render(documents(tournament)["score-sheets-1"](), "pdf", tournament=tournament)
     assert len(PdfReader(io.BytesIO(data)).pages) == 1

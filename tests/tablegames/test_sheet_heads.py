@@ -8,8 +8,8 @@ from weasyprint.formatting_structure.boxes import TableCellBox, TextBox
 from documents.base import venue_locale
 from documents.pdf import render_frame, static_dir
 from documents.pdf_writer import LocalFileFetcher
-from scoring.games.tablegames import services
 from scoring.games.tablegames.documents import documents
+from scoring.seated import services as seated_services
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def test_score_sheet_heads_fit_their_columns(make_game, add_players, director, l
     tournament.language = language
     tournament.save()
     add_players(tournament, 4)
-    services.draw(tournament, by=director, seed=1)
+    seated_services.draw_seating(tournament, by=director, seed=1)
     assert overflowing_heads(first_page(tournament, "score-sheets-1")) == []
 
 
@@ -61,5 +61,5 @@ def test_the_seat_that_keeps_the_sheet_says_so_inside_its_cell(make_game, add_pl
     tournament.language = language
     tournament.save()
     add_players(tournament, 4)
-    services.draw(tournament, by=director, seed=1)
+    seated_services.draw_seating(tournament, by=director, seed=1)
     assert overflowing_heads(first_page(tournament, "score-sheets-1"), tag="td", column=0) == []

@@ -9,9 +9,10 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.games.tablegames import services
 from scoring.games.tablegames.config import settings_of
-from scoring.games.tablegames.queries import seated_tables
 from scoring.games.tablegames.standings import standings
 from scoring.rules.tablegames import GAME_SCORE, TOURNAMENT_POINTS
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def one_round(make_game, add_players, director):
     """Quad-Ominos, 8 players, one round of one hand at two tables of 4 (so every total is typed directly)."""
     quad = make_game("quadominos", rounds=1, max_rounds=1)
     add_players(quad, 8)
-    services.draw(quad, by=director, seed=12)
+    seated_services.draw_seating(quad, by=director, seed=12)
     return quad
 
 
@@ -70,7 +71,7 @@ def test_the_lot_is_reproducible_from_the_stored_seed(one_round, director):
 def test_points_and_scores_add_up_over_the_rounds(make_game, add_players, director):
     quad = make_game("quadominos", rounds=2, max_rounds=1)
     add_players(quad, 8)
-    services.draw(quad, by=director, seed=12)
+    seated_services.draw_seating(quad, by=director, seed=12)
     round_one = enter_by_seat(quad, director, 1, {1: (100, 80, 60, 40), 2: (95, 75, 55, 35)})
     after_one = standings(quad, after_round=1)
     assert not after_one.final and after_one.complete
@@ -107,7 +108,7 @@ def test_a_game_counts_once_finished(drawn, director):
 def test_rummi_ranks_the_fewest_penalty_points_first(make_game, add_players, director):
     rummi = make_game("rummi", rounds=1, max_rounds=1)
     add_players(rummi, 4)
-    services.draw(rummi, by=director, seed=1)
+    seated_services.draw_seating(rummi, by=director, seed=1)
     table = seated_tables(rummi)[1][0]
     hand = {"out": 2, "hand_rummi": False, "penalties": {"1": "30", "2": "0", "3": "K", "4": "30"}}
     services.enter_sheet(table.seats[0].table, by=director, entries=[hand])
@@ -121,9 +122,9 @@ def test_rummi_ranks_the_fewest_penalty_points_first(make_game, add_players, dir
 
 def test_patience_ranks_tiles_then_finish_time_then_lot(make_game, add_players, director):
     patience = make_game("domino_patience", "tolveren")
-    services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    seated_services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
     add_players(patience, 4)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     table = seated_tables(patience)[1][0]
     results = [{"seat": seat, "tiles_left": tiles, "finish_time": time}
                for seat, tiles, time in ((1, 3, "20:00"), (2, 0, "30:00"), (3, 3, "18:30"), (4, 3, "18:30"))]
@@ -139,7 +140,7 @@ def test_standings_take_a_constant_number_of_queries(make_game, add_players, dir
     def count(players):
         quad = make_game("quadominos", name=f"Quad {players}", max_rounds=1)
         add_players(quad, players)
-        services.draw(quad, by=director, seed=2)
+        seated_services.draw_seating(quad, by=director, seed=2)
         for table in seated_tables(quad)[1]:
             services.enter_sheet(table.seats[0].table, by=director, entries=[quad_round(*range(10, 10 + table.size))])
         with CaptureQueriesContext(connection) as queries:

@@ -9,8 +9,9 @@ from django.urls import reverse
 from scoring.games import game_of
 from scoring.games.tablegames import services
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.linkbrakes import REFUSED_LIMIT
-from scoring.services.tablelinks import issue_links, reissue_link, revoke_link, token_of
+from scoring.results.brakes import REFUSED_LIMIT
+from scoring.results.links import issue_links, reissue_link, revoke_link, token_of
+from scoring.seated import services as seated_services
 from tests.conftest import built_once_fixtures, new_director
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.models import AuditEntry, Round
@@ -313,7 +314,7 @@ def test_the_phone_shows_no_more_rows_than_a_fixed_number_of_hands(make_game, ad
     the referee table refuses as played after the game was over)."""
     three = make_game("domino", max_hands=3)
     add_players(three, 4)
-    services.draw(three, by=director, seed=1)
+    seated_services.draw_seating(three, by=director, seed=1)
     token = token_of(issue_links(Round.objects.get(stage__tournament=three, number=1), by=director)[0])
     assert 'name="h3-pips-4"' in phone.get(table_url(token)).content.decode()
     phone.post(table_url(token), FIRST)
@@ -324,7 +325,7 @@ def test_the_phone_shows_no_more_rows_than_a_fixed_number_of_hands(make_game, ad
 def test_a_patience_has_no_table_links(make_game, add_players, director, phone):
     patience = make_game("domino_patience")
     add_players(patience, 5)
-    services.draw(patience, by=director, seed=1)
+    seated_services.draw_seating(patience, by=director, seed=1)
     round_ = Round.objects.get(stage__tournament=patience, number=1)
     link = issue_links(round_, by=director)[0]
     assert phone.get(table_url(token_of(link))).status_code == 404
@@ -379,7 +380,7 @@ def test_hands_counted_at_once_before_the_games_end_are_said_once(phone, domino_
 def test_a_sheet_sent_in_the_other_table_games_is_said_once(phone, make_game, add_players, director, key):
     game = make_game(key)
     add_players(game, 4)
-    services.draw(game, by=director, seed=1)
+    seated_services.draw_seating(game, by=director, seed=1)
     link = issue_links(Round.objects.get(stage__tournament=game, number=1), by=director)[0]
     page = phone.get(table_url(token_of(link))).content.decode()
     assert 'id="ph-send"' in page

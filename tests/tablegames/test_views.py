@@ -10,8 +10,9 @@ from django.utils import translation
 
 from scoring.games.tablegames import services
 from scoring.games.tablegames.config import settings_of
-from scoring.games.tablegames.queries import seated_tables
 from scoring.models import ScoreSheet
+from scoring.seated import services as seated_services
+from scoring.seated.queries import seated_tables
 from tournament.models import Draw
 from tournament.services.publishing import set_publication
 
@@ -343,7 +344,7 @@ def test_the_seating_page_draws_and_shows_the_tables(rummi, add_players, directo
 def test_standings_page_marks_the_lot(make_game, add_players, director, client):
     quad = make_game("quadominos", rounds=1, max_rounds=1)
     add_players(quad, 4)
-    services.draw(quad, by=director, seed=1)
+    seated_services.draw_seating(quad, by=director, seed=1)
     row = {"turn_points": {"1": 50, "2": 50, "3": 10, "4": 5}, "winner": None,
            "remaining": {"1": 0, "2": 0, "3": 0, "4": 0}}
     services.enter_sheet(seated_tables(quad)[1][0].seats[0].table, by=director, entries=[row])
@@ -425,7 +426,7 @@ def test_a_patience_deal_has_no_still_missing_box_about_tables(make_game, add_pl
     # the results list of a deal showed "Still missing in round 1 · Not entered (1 table): Table 1" under itself
     patience = make_game("domino_patience")
     add_players(patience, 5)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     client.force_login(director)
     page = text_of(client.get(url(patience, "sheet", 1, 1)))
     assert "0 of 5 results entered." in page
@@ -435,9 +436,9 @@ def test_a_patience_deal_has_no_still_missing_box_about_tables(make_game, add_pl
 @pytest.fixture
 def timed_patience(make_game, add_players, director):
     patience = make_game("domino_patience")
-    services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
+    seated_services.update_settings(patience, dataclasses.replace(settings_of(patience), finish_time=True), by=director)
     add_players(patience, 4)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     return patience
 
 
@@ -491,7 +492,7 @@ def test_a_complete_deal_leads_to_the_next_deal_then_to_the_standings(make_game,
     standings) is offered with the focus, as the next table is on a sheet of hands."""
     patience = make_game("domino_patience", rounds=2)
     add_players(patience, 3)
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     client.force_login(director)
     every = {"r1-tiles_left": "0", "r2-tiles_left": "3", "r3-tiles_left": "1"}
     for deal, target in ((1, url(patience, "sheet", 2, 1)), (2, url(patience, "standings"))):
@@ -536,7 +537,7 @@ def test_a_patience_first_entry_awaiting_confirmation_is_not_called_final(make_g
     add_players(patience, 3)
     patience.double_entry = True
     patience.save()
-    services.draw(patience, by=director)
+    seated_services.draw_seating(patience, by=director)
     helper = django_user_model.objects.create_user(username="typist", password="pw-typist-Secret-1")
     TournamentRole.objects.create(tournament=patience, user=helper, role=Role.ASSISTANT)
     target = url(patience, "sheet", 1, 1)

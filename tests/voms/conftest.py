@@ -1,7 +1,8 @@
 import pytest
 
-from scoring.games.voms import services
+from scoring.games.voms.services import pools as voms_pools
 from tests.browser.conftest import browser, page  # noqa: F401  (real-browser fixtures)
+from tournament.services.participants import register_team
 
 
 @pytest.fixture
@@ -11,8 +12,8 @@ def voms(director, make_tournament):
 
 def draw_six(voms, director):
     for i in range(6):
-        services.register_team(voms, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
-    services.draw_pools(voms, by=director, pools=1, seed=11)
+        register_team(voms, by=director, name=f"Team {i + 1}", players=[f"P{i} One", f"P{i} Two"])
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=11)
     return voms
 
 

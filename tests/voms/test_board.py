@@ -4,14 +4,15 @@ from django.urls import reverse
 
 from scoring.board import AWAITING, COUNTED, MISSING
 from scoring.games import game_of
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms.services import slips as voms_slips
 from tournament.models import Match
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
 
 
 def slip(match, by, lus_a=9, lus_b=4):
-    return services.record_slip(match, by=by, entry=services.slip_entry(lus_a=lus_a, lus_b=lus_b),
+    return voms_slips.record_slip(match, by=by, entry=voms_entries.slip_entry(lus_a=lus_a, lus_b=lus_b),
                                 expected_version=0)
 
 
@@ -57,7 +58,8 @@ def test_a_slip_confirmed_from_the_board_goes_back_to_the_board(drawn, director,
 def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn, director, client):
     from scoring.board_views import board_url
     from scoring.models import TableProblem
-    from scoring.services.tablelinks import issue_match_links, signal_problem
+    from scoring.results.links import issue_match_links
+    from scoring.results.problems import signal_problem
 
     matches = list(Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False)
                    .order_by("table_number"))

@@ -49,13 +49,14 @@ def test_back_after_the_last_slip_of_a_round_does_not_refill_the_form_for_the_ne
     and Save again; the page opened anew is at round 2, the current round: the browser used to put the typed table
     and lus back into it, and Save recorded them as round 2's slip of that table - a game nobody had played. The
     slip fields are not refilled."""
-    from scoring.games.voms import services
+    from scoring.games.voms import entries as voms_entries
+    from scoring.games.voms.services import slips as voms_slips
     from tournament.models import Match
 
     round_one = list(Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False)
                      .order_by("table_number"))
     for match in round_one[:-1]:
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     last = round_one[-1]
     login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/voms/enter/")
     expect(page.locator("#id_table")).to_be_focused()

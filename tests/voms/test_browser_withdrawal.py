@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms.services import slips as voms_slips
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, page_of, tab_to
 from tests.pdf_text import page_texts
@@ -24,7 +25,7 @@ def pdf_text(page, url: str) -> str:
 @pytest.mark.django_db(transaction=True)
 def test_a_team_withdrawn_from_round_3(live_server, page, browser, drawn, director):
     for match in Match.objects.filter(stage__tournament=drawn, round__number__in=(1, 2), team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     team = Team.objects.get(tournament=drawn, name="Team 1")
     base = f"{live_server.url}/manage/{drawn.slug}"
     shots = ARTIFACTS / "voms-withdrawal"

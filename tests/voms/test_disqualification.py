@@ -3,13 +3,17 @@
 import pytest
 from django.urls import reverse
 
-from scoring.games.voms import services
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.documents import build
 from scoring.games.voms.public import public
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import settings as voms_settings
+from scoring.games.voms.services import slips as voms_slips
 from scoring.games.voms.standings import pool_tables
 from scoring.progress import result_progress
 from tournament.models import AuditEntry, Match, Stage
 from tournament.services.errors import DomainError
+from tournament.services.participants import register_team
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
 
@@ -37,12 +41,12 @@ def row_of(t, team):
 
 
 def absent(match, team, director, **kwargs):
-    return services.record_slip(match, by=director, entry={"absent": side(match, team)}, **kwargs)
+    return voms_slips.record_slip(match, by=director, entry={"absent": side(match, team)}, **kwargs)
 
 
 def won(match, team, director, lus=4, **kwargs):
     entry = {"lus_a": 9, "lus_b": lus} if side(match, team) == "a" else {"lus_a": lus, "lus_b": 9}
-    return services.record_slip(match, by=director, entry=entry, **kwargs)
+    return voms_slips.record_slip(match, by=director, entry=entry, **kwargs)
 
 
 def test_out_of_order_slip_typed_before_the_third_absence(drawn, director):
@@ -52,7 +56,7 @@ def test_out_of_order_slip_typed_before_the_third_absence(drawn, director):
     absent(g[0], x, director)
     absent(g[1], x, director)
     assert row_of(drawn, x)[0].values["points"] == 2
-    with pytest.raises(services.DisqualificationUnconfirmed) as asked:
+    with pytest.raises(voms_slips.DisqualificationUnconfirmed) as asked:
         absent(g[2], x, director)  # the third absence, in round 3, typed last
     assert "round 3" in asked.value.message or "3" in asked.value.message
     sheet = absent(g[2], x, director, confirm_disqualify=True)
@@ -72,19 +76,19 @@ def test_correction_creates_then_removes_the_third_absence(drawn, director):
     absent(g[1], x, director)
     won(g[2], x, director)
     won(g[3], x, director)
-    assert services.disqualifications(drawn) == {}
-    with pytest.raises(services.DisqualificationUnconfirmed):
-        services.record_slip(g[2], by=director, entry={"absent": side(g[2], x)}, expected_version=1,
+    assert voms_queries.disqualifications(drawn) == {}
+    with pytest.raises(voms_slips.DisqualificationUnconfirmed):
+        voms_slips.record_slip(g[2], by=director, entry={"absent": side(g[2], x)}, expected_version=1,
                              reason="X was not there")
-    assert services.disqualifications(drawn) == {}  # nothing saved
-    services.record_slip(g[2], by=director, entry={"absent": side(g[2], x)}, expected_version=1,
+    assert voms_queries.disqualifications(drawn) == {}  # nothing saved
+    voms_slips.record_slip(g[2], by=director, entry={"absent": side(g[2], x)}, expected_version=1,
                          reason="X was not there", confirm_disqualify=True)
-    assert services.disqualifications(drawn) == {x.pk: 3}
+    assert voms_queries.disqualifications(drawn) == {x.pk: 3}
     assert row_of(drawn, x)[0].values["points"] == 0
     # and back: the typed lus of round 4 count again
     sheet = won(g[2], x, director, expected_version=2, reason="it was the other table")
     assert sheet.reinstated == {x.pk: 3}
-    assert services.disqualifications(drawn) == {}
+    assert voms_queries.disqualifications(drawn) == {}
     assert row_of(drawn, x)[0].values["points"] == 4
     assert AuditEntry.objects.filter(action="team.reinstate").count() == 1
 
@@ -96,11 +100,11 @@ def test_forfeits_count_as_entered_and_the_rounds_move_on(drawn, director):
         absent(m, x, director, confirm_disqualify=i == 2)
     for m in Match.objects.filter(stage__tournament=drawn, team_b__isnull=False, sheet__isnull=True):
         if x.pk not in (m.team_a_id, m.team_b_id):
-            services.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 2})
+            voms_slips.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 2})
     stage = Stage.objects.get(tournament=drawn, kind=Stage.Kind.POOLS)
-    assert services.pool_state(drawn, stage).derivation.missing() == []
+    assert voms_queries.pool_state(drawn, stage).derivation.missing() == []
     assert pool_tables(drawn)[0].complete
-    assert services.current_round(stage).number == 5  # the last round, not stuck at 4
+    assert voms_queries.current_round(stage).number == 5  # the last round, not stuck at 4
     # X's later games are no new slips; the opponent's games count 9:0
     with pytest.raises(DomainError) as refused:
         won(g[3], x, director)
@@ -124,9 +128,9 @@ def test_absent_opponent_of_a_disqualified_team(drawn, director):
         absent(m, x, director, confirm_disqualify=i == 2)
     y_side = other(g[3], x)
     y = g[3].team_a if y_side == "a" else g[3].team_b
-    services.record_slip(g[3], by=director, entry={"absent": y_side})
+    voms_slips.record_slip(g[3], by=director, entry={"absent": y_side})
     row, table = row_of(drawn, y)
-    state = services.pool_state(drawn)
+    state = voms_queries.pool_state(drawn)
     result = state.result(g[3].pk)
     assert result.outcome == "void" and state.derivation.absences[y.pk] == (4,)
     assert (g[3].team_a_id, g[3].team_b_id) in table.void
@@ -137,9 +141,9 @@ def test_absent_opponent_of_a_disqualified_team(drawn, director):
 
 def test_two_disqualified_teams_meeting(voms, director):
     for i in range(4):
-        services.register_team(voms, by=director, name=f"T{i}", players=[f"Q{i} A"])
-    services.draw_pools(voms, by=director, pools=1, seed=5)
-    services.update_settings(voms, by=director, changes={"max_absences": 0})
+        register_team(voms, by=director, name=f"T{i}", players=[f"Q{i} A"])
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=5)
+    voms_settings.update_settings(voms, by=director, changes={"max_absences": 0})
     t0, t1 = voms.teams.get(name="T0"), voms.teams.get(name="T1")
     meeting = next(m for m in games_of(voms, t0) if t1.pk in (m.team_a_id, m.team_b_id))
     first = {t0.pk: None, t1.pk: None}
@@ -150,10 +154,10 @@ def test_two_disqualified_teams_meeting(voms, director):
         pytest.skip("the draw puts their meeting in round 1")
     for team in (t0, t1):
         absent(first[team.pk], team, director, confirm_disqualify=True)
-    result = services.pool_state(voms).result(meeting.pk)
+    result = voms_queries.pool_state(voms).result(meeting.pk)
     assert result.outcome == "void" and result.entered
     with pytest.raises(DomainError):
-        services.record_slip(meeting, by=director, entry={"lus_a": 9, "lus_b": 5})
+        voms_slips.record_slip(meeting, by=director, entry={"lus_a": 9, "lus_b": 5})
     for team in (t0, t1):
         assert row_of(voms, team)[0].values["points"] == 0
 
@@ -161,12 +165,12 @@ def test_two_disqualified_teams_meeting(voms, director):
 def test_plausible_lus_at_entry(drawn, director):
     match = games_of(drawn, drawn.teams.get(name="Team 1"))[0]
     with pytest.raises(DomainError) as err:
-        services.record_slip(match, by=director, entry={"lus_a": 5, "lus_b": 99})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 5, "lus_b": 99})
     assert "at most 20" in err.value.message
     with pytest.raises(DomainError) as err:
-        services.record_slip(match, by=director, entry={"lus_a": 13, "lus_b": 5})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 13, "lus_b": 5})
     assert err.value.field == "confirm_high_lus" and "13" in err.value.message
-    sheet = services.record_slip(match, by=director, entry={"lus_a": 13, "lus_b": 5, "confirm_high_lus": True})
+    sheet = voms_slips.record_slip(match, by=director, entry={"lus_a": 13, "lus_b": 5, "confirm_high_lus": True})
     assert sheet.derived["games"][0]["points_a"] == "1.5"
 
 

@@ -3,8 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.documents import build
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import slips as voms_slips
 from tournament.models import Match, Team
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
@@ -20,8 +23,9 @@ def disqualified(drawn, director):
              .select_related("round").order_by("round__number") if team.pk in (m.team_a_id, m.team_b_id)]
     for match in games[:3]:
         absent = "a" if match.team_a_id == team.pk else "b"
-        services.record_slip(match, by=director, entry=services.slip_entry(absent=absent), confirm_disqualify=True)
-    assert services.disqualifications(drawn) == {team.pk: 3}
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(absent=absent),
+                               confirm_disqualify=True)
+    assert voms_queries.disqualifications(drawn) == {team.pk: 3}
     return team
 
 
@@ -53,7 +57,7 @@ def test_the_pool_lists_mark_the_disqualified_team(drawn, disqualified):
 def test_the_ranking_is_provisional_until_the_final_is_in_and_a_played_knockout_is_not_offered_again(
         drawn, director, client):
     for match in Match.objects.filter(stage__tournament=drawn, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=3))
     client.force_login(director)
     assert client.post(reverse("tournament:voms:knockout", args=[drawn.slug]),
                        {"qualifiers_per_pool": 2, "semifinal": "bracket"}).status_code == 302
@@ -61,10 +65,10 @@ def test_the_ranking_is_provisional_until_the_final_is_in_and_a_played_knockout_
     assert "Provisional — after 15 of 16 slips" in standings and "Final ranking" not in standings
     assert "Rebuild the knockout" in page_text(client, "tournament:voms:knockout", drawn)
     final = Match.objects.get(stage__tournament=drawn, key="F")
-    services.record_series(final, by=director, games=[{"lus_a": 9, "lus_b": 2}])
+    voms_knockout.record_series(final, by=director, games=[{"lus_a": 9, "lus_b": 2}])
     knockout = page_text(client, "tournament:voms:knockout", drawn)
     assert "Rebuild the knockout" not in knockout and "the knockout cannot be rebuilt" in knockout
-    services.record_series(final, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 4}])
+    voms_knockout.record_series(final, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 4}])
     assert "Final ranking" in page_text(client, "tournament:voms:standings", drawn)
 
 

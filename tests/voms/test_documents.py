@@ -10,10 +10,13 @@ from django.utils.translation import gettext
 from openpyxl import load_workbook
 
 from documents import render
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
 from scoring.games.voms.documents import CATALOGUE, build, documents
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from tests.pdf_text import page_texts
 from tournament.models import Match, Tournament
+from tournament.services.participants import register_team
 
 pytestmark = pytest.mark.django_db
 
@@ -49,11 +52,11 @@ def sheet_rows(sheet) -> list[dict]:
 
 
 def test_standings_mark_a_lot_and_print_its_seed(voms, director):
-    teams = [services.register_team(voms, by=director, name=f"Team {n}", players=[f"P{n} One"]) for n in "ABC"]
-    services.draw_pools(voms, by=director, pools=1, seed=42)
+    teams = [register_team(voms, by=director, name=f"Team {n}", players=[f"P{n} One"]) for n in "ABC"]
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=42)
     # A beats B, B beats C, C beats A, all 9:5: tied on every step, so the lot decides.
     for match in Match.objects.filter(stage__tournament=voms, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=5))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=5))
     assert {m.team_a_id for m in Match.objects.filter(team_b__isnull=False)} == {t.pk for t in teams}
     sheet = build(voms, "standings").sheets[0]
     assert [row["decided_by"] for row in sheet.row_dicts()][1:] == ["decided by lot", "decided by lot"]
@@ -64,7 +67,7 @@ def test_standings_mark_a_lot_and_print_its_seed(voms, director):
 
 def test_a_forfeit_is_named_in_the_results(drawn, director):
     match = Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False).first()
-    services.record_slip(match, by=director, entry=services.slip_entry(absent="b"))
+    voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(absent="b"))
     row = next(r for r in build(drawn, "results").row_dicts() if r["table"] == match.table_number and r["round"] == 1)
     assert (row["lus_a"], row["lus_b"], str(row["points_a"])) == (9, 0, "2.5")
     assert row["note"] == f"forfeit: {match.team_b.name} absent"
@@ -139,14 +142,15 @@ def test_printouts_need_a_role_in_the_tournament(client, drawn, make_director):
 
 
 def test_slips_and_schedule_carry_the_public_qr_once_published(director, make_tournament):
-    from scoring.games.voms import services
     from scoring.games.voms.documents import slips_document
+    from scoring.games.voms.services import pools as voms_pools
+    from tournament.services.participants import register_team
     from tournament.services.publishing import set_publication
 
     t = make_tournament(director, name="QR cup", game="voms")
     for i in range(4):
-        services.register_team(t, by=director, name=f"T{i}", players=[f"A{i} B"])
-    services.draw_pools(t, by=director, pools=1, seed=1)
+        register_team(t, by=director, name=f"T{i}", players=[f"A{i} B"])
+    voms_pools.draw_pools(t, by=director, pools=1, seed=1)
     assert slips_document(t, 1).qr_page is None
     set_publication(t, by=director, kinds=["standings", "schedule"])
     t.refresh_from_db()
@@ -190,7 +194,7 @@ def test_the_ranking_printed_between_the_pools_and_the_knockout_is_not_called_fi
     """Every pool slip is in but the knockout is still to come: the ranking printout (PDF and Excel) says so in its
     heading too, not "Final ranking" above "Provisional: the final has not been played yet"."""
     for match in POOL_MATCHES.filter(stage__tournament=drawn, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=3))
     document = build(drawn, "ranking")
     # the knockout not built yet counts as one result missing (scoring.games.voms.services.progress)
     assert str(document.title) == "Provisional — after 15 of 16 slips"
@@ -206,8 +210,8 @@ def test_the_cross_table_heading_of_the_rank_stays_inside_the_page_in_danish(dir
 
     t = make_tournament(director, name="Vomsaften", game="voms", language="da", venue="Hobro Forsamlingshus")
     for i in range(5):
-        services.register_team(t, by=director, name=f"Hold {i}", players=[f"Spiller{i} Et"])
-    services.draw_pools(t, by=director, pools=1, seed=1)
+        register_team(t, by=director, name=f"Hold {i}", players=[f"Spiller{i} Et"])
+    voms_pools.draw_pools(t, by=director, pools=1, seed=1)
     document = pdfium.PdfDocument(render(build(t, "crosstables"), "pdf", tournament=t))
     text = document[0].get_textpage()
 
@@ -225,10 +229,10 @@ def test_a_team_on_a_bye_has_no_rank_until_it_has_played(director, make_tourname
 
     t = make_tournament(director, name="Five teams", game="voms")
     for i in range(5):
-        services.register_team(t, by=director, name=f"Team {i}", players=[f"Player{i} One"])
-    services.draw_pools(t, by=director, pools=1, seed=1)
+        register_team(t, by=director, name=f"Team {i}", players=[f"Player{i} One"])
+    voms_pools.draw_pools(t, by=director, pools=1, seed=1)
     for match in POOL_MATCHES.filter(stage__tournament=t, round__number=1, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=3))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=3))
     bye = POOL_MATCHES.get(stage__tournament=t, round__number=1, team_b__isnull=True).team_a
     rows = pool_tables(t)[0].rows
     assert [row.rank for row in rows] == [1, 2, 3, 4, None] and rows[-1].participant == bye.pk

@@ -2,9 +2,12 @@
 
 import pytest
 
-from scoring.games.voms import services
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from tournament.models import AuditEntry, Match, Round, Stage
 from tournament.services.errors import DomainError
+from tournament.services.participants import register_team
 
 pytestmark = pytest.mark.django_db
 
@@ -12,10 +15,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def pools_played(voms, director):
     for i in range(8):
-        services.register_team(voms, by=director, name=f"T{i}", players=[f"P{i} A"])
-    services.draw_pools(voms, by=director, pools=2, seed=3)
+        register_team(voms, by=director, name=f"T{i}", players=[f"P{i} A"])
+    voms_pools.draw_pools(voms, by=director, pools=2, seed=3)
     for m in Match.objects.filter(stage__tournament=voms, stage__kind="pools", team_b__isnull=False):
-        services.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 3})
+        voms_slips.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 3})
     return voms
 
 
@@ -25,7 +28,7 @@ def build(client, t, **extra):
 
 
 def series(match, director, *games):
-    return services.record_series(match, by=director, games=[{"lus_a": a, "lus_b": b} for a, b in games])
+    return voms_knockout.record_series(match, by=director, games=[{"lus_a": a, "lus_b": b} for a, b in games])
 
 
 def test_knockout_page_rebuild_clock_correction_and_winner(client, pools_played, director):
@@ -49,17 +52,17 @@ def test_knockout_page_rebuild_clock_correction_and_winner(client, pools_played,
     series(m["SF1"], director, (9, 2), (9, 4))
     series(m["SF2"], director, (9, 2), (3, 9), (9, 1))
     # a director corrects game 1 of SF2 (reason, audited); a winner change with results further on is refused
-    services.correct_series_game(m["SF2"], by=director, number=1, game={"lus_a": 9, "lus_b": 5}, reason="typo")
+    voms_knockout.correct_series_game(m["SF2"], by=director, number=1, game={"lus_a": 9, "lus_b": 5}, reason="typo")
     sheet = Match.objects.get(pk=m["SF2"].pk).sheet
     assert sheet.entries[0] == {"lus_a": 9, "lus_b": 5} and sheet.corrected
     assert AuditEntry.objects.filter(action="sheet.correction", reason="typo").exists()
     final = Match.objects.get(stage=stage, key="F")
     series(final, director, (9, 2), (9, 4))
     with pytest.raises(DomainError):
-        services.correct_series_game(m["SF1"], by=director, number=1, game={"lus_a": 2, "lus_b": 9},
+        voms_knockout.correct_series_game(m["SF1"], by=director, number=1, game={"lus_a": 2, "lus_b": 9},
                                      reason="x")
     with pytest.raises(DomainError):
-        services.correct_series_game(m["SF1"], by=director, number=1, game={"lus_a": 5, "lus_b": 99},
+        voms_knockout.correct_series_game(m["SF1"], by=director, number=1, game={"lus_a": 5, "lus_b": 99},
                                      reason="x")
     page = client.get(f"/manage/{t.slug}/voms/knockout/").content.decode()
     assert 'id="knockout-winner"' in page and final.team_a.name in page

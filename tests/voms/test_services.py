@@ -5,12 +5,18 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
+from scoring.games.voms.services import teams as voms_teams
 from scoring.games.voms.standings import final_ranking, pool_tables
 from scoring.models import ScoreSheet
 from tournament.draw.bracket import Qualifier
 from tournament.models import AuditEntry, Draw, Match, Stage
 from tournament.services.errors import DomainError
+from tournament.services.participants import register_team
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
 
@@ -25,27 +31,27 @@ def pool_matches(t, round_number=None):
 
 
 def test_team_registration_and_duplicate_name(voms, director):
-    team = services.register_team(voms, by=director, name="", players=["Naja Lynge", "Malik Kleist"])
+    team = register_team(voms, by=director, name="", players=["Naja Lynge", "Malik Kleist"])
     assert team.name == "Naja Lynge & Malik Kleist"
     assert [p.last_name for p in team.members.order_by("number")] == ["Lynge", "Kleist"]
     with pytest.raises(DomainError):
-        services.register_team(voms, by=director, name="naja lynge & malik kleist", players=["A B"])
+        register_team(voms, by=director, name="naja lynge & malik kleist", players=["A B"])
     with pytest.raises(DomainError):
-        services.register_team(voms, by=director, name="Three", players=["A", "B", "C"])
+        register_team(voms, by=director, name="Three", players=["A", "B", "C"])
 
 
 def test_partners_drawn_by_lot(voms, director):
     for name in ["A One", "B Two", "C Three", "D Four", "E Five"]:
-        services.register_individual(voms, by=director, name=name)
-    teams = services.draw_partners(voms, by=director, seed=5)
+        voms_teams.register_individual(voms, by=director, name=name)
+    teams = voms_teams.draw_partners(voms, by=director, seed=5)
     assert sorted(t.members.count() for t in teams) == [1, 2, 2]
     assert Draw.objects.get(tournament=voms, kind=Draw.Kind.PARTNERS).seed == 5
-    assert not services.players_without_team(voms).exists()
+    assert not voms_queries.players_without_team(voms).exists()
 
 
 def test_import_rejects_everything_when_a_row_is_bad(voms, director):
     csv = b"team;player 1;player 2\nEagles;Ann A;Bob B\n;;\nOwls;;\n"
-    report = services.import_teams(voms, "teams.csv", csv, by=director)
+    report = voms_teams.import_teams(voms, "teams.csv", csv, by=director)
     assert not report.ok and report.rejected[0][0] == 4  # the spreadsheet's row: the blank row 3 counts
     assert not voms.teams.exists()
 
@@ -58,7 +64,7 @@ def test_import_xlsx_teams(voms, director):
     sheet.append(["=HYPERLINK(\"x\")", "Cid Cc", None, None])
     data = io.BytesIO()
     book.save(data)
-    report = services.import_teams(voms, "teams.xlsx", data.getvalue(), by=director)
+    report = voms_teams.import_teams(voms, "teams.xlsx", data.getvalue(), by=director)
     assert report.ok, report.rejected
     # a formula is never evaluated: without a cached value the team is named after its player
     assert list(voms.teams.values_list("name", "seeded")) == [("Eagles", True), ("Cid Cc", False)]
@@ -72,11 +78,11 @@ def test_draw_schedule_and_redo_until_first_slip(drawn, director):
         tables = [m.table_number for m in rnd.matches.all()]
         assert sorted(tables) == [1, 2, 3]
     first = [(m.team_a_id, m.team_b_id) for m in pool_matches(drawn)]
-    services.draw_pools(drawn, by=director, pools=1, seed=11)
+    voms_pools.draw_pools(drawn, by=director, pools=1, seed=11)
     assert [(m.team_a_id, m.team_b_id) for m in pool_matches(drawn)] == first  # same seed, same schedule
-    services.record_slip(pool_matches(drawn, 1)[0], by=director, entry={"lus_a": 9, "lus_b": 5})
+    voms_slips.record_slip(pool_matches(drawn, 1)[0], by=director, entry={"lus_a": 9, "lus_b": 5})
     with pytest.raises(DomainError):
-        services.draw_pools(drawn, by=director, pools=1, seed=12)
+        voms_pools.draw_pools(drawn, by=director, pools=1, seed=12)
     assert len(pool_matches(drawn)) == 15
 
 
@@ -92,7 +98,7 @@ def test_time_slots_follow_start_and_slot_length(drawn):
      ({"absent": "a"}, ("0", "2.5"))],
 )
 def test_slip_points(drawn, director, entry, points):
-    sheet = services.record_slip(pool_matches(drawn, 1)[0], by=director, entry=entry)
+    sheet = voms_slips.record_slip(pool_matches(drawn, 1)[0], by=director, entry=entry)
     game = sheet.derived["games"][0]
     assert (game["points_a"], game["points_b"]) == points
 
@@ -102,10 +108,10 @@ def test_refused_slips_change_nothing(drawn, assistant_voms):
     for entry in ({"lus_a": 9, "lus_b": 9}, {"lus_a": 5, "lus_b": 3}, {"lus_a": -1, "lus_b": 9},
                   {"lus_a": 9, "lus_b": 12, "winner": "a"}):
         with pytest.raises(DomainError) as err:
-            services.record_slip(match, by=assistant_voms, entry=entry)
+            voms_slips.record_slip(match, by=assistant_voms, entry=entry)
         assert err.value.message
     assert not ScoreSheet.objects.exists()
-    sheet = services.record_slip(match, by=assistant_voms,
+    sheet = voms_slips.record_slip(match, by=assistant_voms,
                                  entry={"lus_a": 9, "lus_b": 12, "winner": "a", "confirm_low_winner": True})
     assert sheet.derived["winner"] == "a"
 
@@ -113,20 +119,20 @@ def test_refused_slips_change_nothing(drawn, assistant_voms):
 def test_winner_asked_when_both_reach_nine(drawn, director):
     match = pool_matches(drawn, 1)[0]
     with pytest.raises(DomainError) as err:
-        services.record_slip(match, by=director, entry={"lus_a": 10, "lus_b": 9})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 10, "lus_b": 9})
     assert err.value.field == "winner"
-    sheet = services.record_slip(match, by=director, entry={"lus_a": 10, "lus_b": 9, "winner": "a"})
+    sheet = voms_slips.record_slip(match, by=director, entry={"lus_a": 10, "lus_b": 9, "winner": "a"})
     assert sheet.derived["games"][0]["points_a"] == "1.5"
 
 
 def test_correction_by_director_only_with_reason_and_recorded(drawn, director, assistant_voms):
     match = pool_matches(drawn, 1)[0]
-    sheet = services.record_slip(match, by=assistant_voms, entry={"lus_a": 9, "lus_b": 5})
+    sheet = voms_slips.record_slip(match, by=assistant_voms, entry={"lus_a": 9, "lus_b": 5})
     with pytest.raises(DomainError):
-        services.record_slip(match, by=assistant_voms, entry={"lus_a": 9, "lus_b": 6})
+        voms_slips.record_slip(match, by=assistant_voms, entry={"lus_a": 9, "lus_b": 6})
     with pytest.raises(DomainError):
-        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 6}, expected_version=1)
-    services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 6}, expected_version=1,
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 6}, expected_version=1)
+    voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 6}, expected_version=1,
                          reason="typo")
     sheet.refresh_from_db()
     assert sheet.version == 2 and sheet.corrected and sheet.entries == [{"lus_a": 9, "lus_b": 6}]
@@ -137,10 +143,10 @@ def test_correction_by_director_only_with_reason_and_recorded(drawn, director, a
 
 def test_stale_version_refused(drawn, director):
     match = pool_matches(drawn, 1)[0]
-    services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 5})
-    services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4}, expected_version=1, reason="a")
-    with pytest.raises(services.DomainError) as err:
-        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 3}, expected_version=1, reason="b")
+    voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 5})
+    voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4}, expected_version=1, reason="a")
+    with pytest.raises(DomainError) as err:
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 3}, expected_version=1, reason="b")
     assert "version 2" in err.value.message
     assert ScoreSheet.objects.get().entries == [{"lus_a": 9, "lus_b": 4}]
 
@@ -153,16 +159,16 @@ def test_third_absence_disqualifies_and_later_games_are_forfeits(drawn, director
             continue
         if absences == 3:
             with pytest.raises(DomainError):
-                services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
+                voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
             continue
         side = "a" if match.team_a_id == team.pk else "b"
         if absences == 2:  # the absence that disqualifies is asked, not saved at once
-            with pytest.raises(services.DisqualificationUnconfirmed) as asked:
-                services.record_slip(match, by=director, entry={"absent": side})
+            with pytest.raises(voms_slips.DisqualificationUnconfirmed) as asked:
+                voms_slips.record_slip(match, by=director, entry={"absent": side})
             assert asked.value.field == "confirm_disqualify" and "disqualified in round" in asked.value.message
-        services.record_slip(match, by=director, entry={"absent": side}, confirm_disqualify=absences == 2)
+        voms_slips.record_slip(match, by=director, entry={"absent": side}, confirm_disqualify=absences == 2)
         absences += 1
-    dq = services.disqualifications(drawn)
+    dq = voms_queries.disqualifications(drawn)
     assert team.pk in dq
     table = pool_tables(drawn)[0]
     row = next(r for r in table.rows if r.participant == team.pk)
@@ -173,18 +179,19 @@ def test_third_absence_disqualifies_and_later_games_are_forfeits(drawn, director
 
 def play_pool(t, director, winner_first=True):
     for match in pool_matches(t):
-        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": match.round.number})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": match.round.number})
 
 
 def test_standings_complete_and_knockout_to_final_ranking(voms, director):
     for i in range(8):
-        services.register_team(voms, by=director, name=f"T{i}", players=[f"A{i} B"])
-    services.draw_pools(voms, by=director, pools=2, seed=3)
+        register_team(voms, by=director, name=f"T{i}", players=[f"A{i} B"])
+    voms_pools.draw_pools(voms, by=director, pools=2, seed=3)
     play_pool(voms, director)
     tables = pool_tables(voms)
     assert all(t.complete for t in tables)
     qualifiers = [Qualifier(t.pool.index, r.rank, r.participant) for t in tables for r in t.rows if r.rank <= 2]
-    stage = services.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True, semifinal="bracket")
+    stage = voms_knockout.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True,
+                                          semifinal="bracket")
     semis = {m.key: m for m in stage.matches.all()}
     a1, b1 = tables[0].rows[0].participant, tables[1].rows[0].participant
     a2, b2 = tables[0].rows[1].participant, tables[1].rows[1].participant
@@ -195,12 +202,12 @@ def test_standings_complete_and_knockout_to_final_ranking(voms, director):
         games = []
         for _ in range(2):
             games.append({"lus_a": 9, "lus_b": 4})
-            sheet = services.record_series(match, by=director, games=games,
+            sheet = voms_knockout.record_series(match, by=director, games=games,
                                            expected_version=getattr(getattr(match, "sheet", None), "version", None))
             match.refresh_from_db()
         assert sheet.derived["finished"] and sheet.derived["winner"] == "a"
         with pytest.raises(DomainError):
-            services.record_series(match, by=director, games=[*games, {"lus_a": 9, "lus_b": 1}])
+            voms_knockout.record_series(match, by=director, games=[*games, {"lus_a": 9, "lus_b": 1}])
     ranking = final_ranking(voms)
     assert [place for place, _team, _how in ranking] == list(range(1, 9))
     final = Match.objects.get(stage=stage, key="F")
@@ -209,32 +216,32 @@ def test_standings_complete_and_knockout_to_final_ranking(voms, director):
 
 def test_assistant_cannot_draw_or_register(drawn, assistant_voms):
     with pytest.raises(DomainError):
-        services.draw_pools(drawn, by=assistant_voms, pools=1)
+        voms_pools.draw_pools(drawn, by=assistant_voms, pools=1)
     with pytest.raises(DomainError):
-        services.register_team(drawn, by=assistant_voms, name="X", players=["A B"])
+        register_team(drawn, by=assistant_voms, name="X", players=["A B"])
 
 
 def test_semifinal_round_robin_then_final(voms, director):
     for i in range(8):
-        services.register_team(voms, by=director, name=f"T{i}", players=[f"A{i} B"])
-    services.draw_pools(voms, by=director, pools=2, seed=3)
+        register_team(voms, by=director, name=f"T{i}", players=[f"A{i} B"])
+    voms_pools.draw_pools(voms, by=director, pools=2, seed=3)
     play_pool(voms, director)
     tables = pool_tables(voms)
     qualifiers = [Qualifier(t.pool.index, r.rank, r.participant) for t in tables for r in t.rows if r.rank <= 2]
-    services.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True, semifinal="round_robin")
+    voms_knockout.create_knockout(voms, by=director, qualifiers=qualifiers, third_place=True, semifinal="round_robin")
     sf = Match.objects.filter(stage__tournament=voms, stage__kind=Stage.Kind.SEMIFINAL_POOL)
     assert sf.count() == 6 and all(m.best_of == 3 for m in sf)
-    ko = services.knockout_stage(voms)
+    ko = voms_queries.knockout_stage(voms)
     for match in sf:
         assert not ko.matches.exists()
-        services.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 3}])
+        voms_knockout.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 2}, {"lus_a": 9, "lus_b": 3}])
     sf_table = pool_tables(voms, Stage.objects.get(tournament=voms, kind=Stage.Kind.SEMIFINAL_POOL))[0]
     order = [r.participant for r in sf_table.rows]
     final = ko.matches.get(key="F")
     assert (final.team_a_id, final.team_b_id) == (order[0], order[1])
     assert ko.matches.get(key="3P").team_a_id == order[2]
     for key in ("F", "3P"):
-        services.record_series(ko.matches.get(key=key), by=director,
+        voms_knockout.record_series(ko.matches.get(key=key), by=director,
                                games=[{"lus_a": 2, "lus_b": 9}, {"lus_a": 1, "lus_b": 9}])
     ranking = final_ranking(voms)
     assert [team.pk for _p, team, _h in ranking[:4]] == [order[1], order[0], order[3], order[2]]
@@ -243,12 +250,12 @@ def test_semifinal_round_robin_then_final(voms, director):
 
 def test_backup_scheduled_when_a_round_is_complete(drawn, director, monkeypatch):
     calls = []
-    monkeypatch.setattr(services, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
+    monkeypatch.setattr(voms_slips, "schedule_backup_after_round", lambda t, n: calls.append((t.pk, n)))
     first, *rest = pool_matches(drawn, 1)
-    services.record_slip(first, by=director, entry={"lus_a": 9, "lus_b": 1})
+    voms_slips.record_slip(first, by=director, entry={"lus_a": 9, "lus_b": 1})
     assert calls == []
     for match in rest:
-        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 1})
     assert calls == [(drawn.pk, 1)]
 
 
@@ -259,8 +266,8 @@ def test_find_my_seat_moves_past_a_bye_once_its_round_is_over(voms, director):
     from scoring.games.voms.public import public
 
     for i in range(5):
-        services.register_team(voms, by=director, name=f"T{i}", players=[f"Player{i} Bye"])
-    services.draw_pools(voms, by=director, pools=1, seed=1)
+        register_team(voms, by=director, name=f"T{i}", players=[f"Player{i} Bye"])
+    voms_pools.draw_pools(voms, by=director, pools=1, seed=1)
     pool_games = Match.objects.filter(stage__tournament=voms, stage__kind=Stage.Kind.POOLS)
     bye = pool_games.get(round__number=1, team_b__isnull=True)
     sitting_out = bye.team_a
@@ -271,10 +278,10 @@ def test_find_my_seat_moves_past_a_bye_once_its_round_is_over(voms, director):
 
     assert next_games()[0]["bye"] and next_games()[0]["round"] == 1  # round 1 still on: the bye is its "game"
     for match in pool_games.filter(round__number=1, team_b__isnull=False):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     upcoming = next_games()
     assert upcoming[0]["round"] == 2 and not upcoming[0]["bye"]
     assert all(game["round"] >= 2 for game in upcoming)
     for match in pool_games.filter(team_b__isnull=False, sheet__isnull=True):
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     assert next_games() == []

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 from documents import render
 from scoring.games.voms import standings
 from scoring.games.voms.documents import build
+from scoring.games.voms.views import standings as standings_view
 from scoring.models import ScoreSheet
 from tournament.models import Match, Tournament
 
@@ -61,8 +62,8 @@ def test_a_slip_and_its_correction_show_at_once(client, drawn, director):
 
 def test_an_unchanged_tournament_is_ranked_once(client, drawn, director, monkeypatch):
     calls = []
-    compute = standings.standings_page
-    monkeypatch.setattr(standings, "standings_page", lambda t: calls.append(t) or compute(t))
+    compute = standings_view.standings_page
+    monkeypatch.setattr(standings_view, "standings_page", lambda t: calls.append(t) or compute(t))
     client.force_login(director)
     first = rows(page(client, drawn))
     assert rows(page(client, drawn)) == first and len(calls) == 1

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
-from scoring.services.tablelinks import issue_match_links, token_of
+from scoring.results.links import issue_match_links, token_of
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone, tab_to
 from tournament.models import Match

@@ -5,10 +5,12 @@ import pytest
 from django.urls import reverse
 
 from scoring.games import game_of
-from scoring.games.voms import services
+from scoring.games.voms import queries as voms_queries
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import slips as voms_slips
 from scoring.models import PendingSheet, ScoreSheet, TableLink, TableProblem
-from scoring.services.linkbrakes import REFUSED_LIMIT
-from scoring.services.tablelinks import issue_match_links, reissue_link, revoke_link, token_of
+from scoring.results.brakes import REFUSED_LIMIT
+from scoring.results.links import issue_match_links, reissue_link, revoke_link, token_of
 from tests.phone_notes import LANGUAGES, draft_key, holds_part_of, phone_notes, said_after_sending
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage
@@ -194,11 +196,11 @@ def test_a_problem_signalled_from_the_slip_shows_on_the_entry_page_and_is_closed
 def knockout(drawn, director):
     """Pool over (a quick round robin of 9:4 wins) and a best-of-3 knockout of four teams."""
     for match in Match.objects.filter(stage__tournament=drawn, team_b__isnull=False):
-        services.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4})
+        voms_slips.record_slip(match, by=director, entry={"lus_a": 9, "lus_b": 4})
     teams = [t.pk for t in drawn.teams.order_by("pk")][:4]
     qualifiers = [Qualifier(pool=0, place=n, team=t) for n, t in enumerate(teams, 1)]
-    services.create_knockout(drawn, by=director, qualifiers=qualifiers, third_place=False, semifinal="bracket")
-    return services.knockout_stage(drawn)
+    voms_knockout.create_knockout(drawn, by=director, qualifiers=qualifiers, third_place=False, semifinal="bracket")
+    return voms_queries.knockout_stage(drawn)
 
 
 def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, knockout, drawn, director):
@@ -212,7 +214,7 @@ def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, k
     assert PendingSheet.objects.get(match=semifinal).entries == [{"lus_a": 9, "lus_b": 3}]
     absent = phone.post(table_url(token), {**one, "g2-lus_a": "x", "g2-lus_b": "9"})
     assert absent.status_code == 400  # no absence in a series, as at the referee table
-    services.confirm_slip(semifinal, by=director)
+    voms_slips.confirm_slip(semifinal, by=director)
     assert ScoreSheet.objects.get(match=semifinal).derived["finished"] is False
     page = phone.get(table_url(token)).content.decode()
     assert 'name="g1-lus_a"' not in page and 'name="g2-lus_a"' in page and 'id="ph-counted-games"' in page
@@ -220,7 +222,7 @@ def test_a_series_is_sent_game_by_game_and_shown_read_only_once_decided(phone, k
     assert two.status_code == 302
     pending = PendingSheet.objects.get(match=semifinal)
     assert len(pending.entries) == 2 and pending.base_version == 1
-    services.confirm_slip(semifinal, by=director)
+    voms_slips.confirm_slip(semifinal, by=director)
     sheet = ScoreSheet.objects.get(match=semifinal)
     assert sheet.derived["finished"] is True and sheet.derived["winner"] == "a"
     page = phone.get(table_url(token)).content.decode()
@@ -285,7 +287,7 @@ def test_the_round_board_reads_each_slips_state(phone, slip_links, drawn, direct
     link2, token2 = slip_links[(1, 2)]
     phone.post(table_url(token1), slip(9, 4))
     phone.post(table_url(token2), {"action": "problem", "kind": "dispute"})
-    services.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
+    voms_slips.record_slip(pool_games(drawn, 1)[2], by=director, entry={"lus_a": 9, "lus_b": 0})
     items = game_of(drawn).board(drawn, "1", user=director).items
     assert [item.label for item in items] == ["Table 1", "Table 2", "Table 3"]
     assert [item.state for item in items] == [board.AWAITING, board.MISSING, board.COUNTED]

@@ -7,9 +7,13 @@ import pytest
 from django.urls import reverse
 
 from scoring.games import game_of
-from scoring.games.voms import services
+from scoring.games.voms import entries as voms_entries
 from scoring.games.voms.documents import build
+from scoring.games.voms.services import knockout as voms_knockout
+from scoring.games.voms.services import pools as voms_pools
+from scoring.games.voms.services import slips as voms_slips
 from tournament.models import Match, Stage
+from tournament.services.participants import register_team
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +29,7 @@ def test_after_a_rounds_last_slip_the_round_field_moves_to_the_round_still_missi
     response = client.post(address, {"round": 1, "table": round_one[0].table_number, "lus_a": "9", "lus_b": "4"})
     assert response["Location"] == address + "?round=1"  # round 1 still has games without a slip: it stays
     for match in round_one[1:-1]:
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
     response = client.post(address, {"round": 1, "table": round_one[-1].table_number, "lus_a": "9", "lus_b": "2"},
                            follow=True)
     text = response.content.decode()
@@ -72,10 +76,10 @@ def test_an_assistant_sees_the_same_order_without_the_directors_tabs(drawn, assi
 
 def teams_in_pools(voms, director, pools, teams=8):
     for i in range(teams):
-        services.register_team(voms, by=director, name=f"T{i}", players=[f"P{i} A"])
-    services.draw_pools(voms, by=director, pools=pools, seed=3)
+        register_team(voms, by=director, name=f"T{i}", players=[f"P{i} A"])
+    voms_pools.draw_pools(voms, by=director, pools=pools, seed=3)
     for m in Match.objects.filter(stage__tournament=voms, stage__kind="pools", team_b__isnull=False):
-        services.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 3})
+        voms_slips.record_slip(m, by=director, entry={"lus_a": 9, "lus_b": 3})
     return voms
 
 
@@ -117,7 +121,7 @@ def play_the_knockout(voms, director):
         if not open_matches:
             return
         for match in open_matches:
-            services.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 3}, {"lus_a": 9, "lus_b": 5}])
+            voms_knockout.record_series(match, by=director, games=[{"lus_a": 9, "lus_b": 3}, {"lus_a": 9, "lus_b": 5}])
 
 
 def test_quarterfinal_losers_are_ranked_as_quarterfinal_losers(voms, director, client):

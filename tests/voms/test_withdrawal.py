@@ -12,8 +12,12 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from documents import render
-from scoring.games.voms import services, withdrawal
+from scoring.games.voms import entries as voms_entries
+from scoring.games.voms import queries as voms_queries
 from scoring.games.voms.documents import build
+from scoring.games.voms.services import progress as voms_progress
+from scoring.games.voms.services import slips as voms_slips
+from scoring.games.voms.services import withdrawal
 from scoring.games.voms.standings import pool_tables
 from tests.pdf_text import page_texts
 from tournament.audit_labels import action_label
@@ -33,11 +37,11 @@ def games_of(team, **filters):
 
 def play_rounds(tournament, director, *numbers):
     """Every game of the rounds still to enter: team A 9, team B 4."""
-    state = services.pool_state(tournament)
+    state = voms_queries.pool_state(tournament)
     for match in Match.objects.filter(stage__tournament=tournament, team_b__isnull=False, round__number__in=numbers):
         if state.result(match.pk).entered:
             continue  # a withdrawn team's game: there is nothing to enter
-        services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=4))
+        voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=4))
 
 
 @pytest.fixture
@@ -59,7 +63,7 @@ def opponent_side(match, team):
 
 def test_its_games_from_the_round_on_are_forfeits_for_the_opponents_and_its_earlier_results_stand(
         drawn, director, left):
-    state = services.pool_state(drawn)
+    state = voms_queries.pool_state(drawn)
     assert state.derivation.withdrawn == {left.pk: 3} and state.disqualified == {}
     for match in games_of(left, round__number__gte=3):
         result = state.result(match.pk)
@@ -79,27 +83,28 @@ def test_its_games_from_the_round_on_are_forfeits_for_the_opponents_and_its_earl
 def test_a_round_whose_only_missing_games_are_the_withdrawn_teams_is_complete(drawn, director, left):
     for match in Match.objects.filter(stage__tournament=drawn, round__number=3, team_b__isnull=False):
         if left.pk not in (match.team_a_id, match.team_b_id):
-            services.record_slip(match, by=director, entry=services.slip_entry(lus_a=9, lus_b=2))
+            voms_slips.record_slip(match, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=2))
     stage = Stage.objects.get(tournament=drawn, kind=Stage.Kind.POOLS)
-    assert services.current_round(stage).number == 4
-    assert services.round_complete(drawn, stage.rounds.get(number=3))
-    progress = services.progress(drawn)
+    assert voms_queries.current_round(stage).number == 4
+    assert voms_progress.round_complete(drawn, stage.rounds.get(number=3))
+    progress = voms_progress.progress(drawn)
     assert progress.entered == 3 + 3 + 3 + 2  # rounds 1-3, and Team 1's forfeits of rounds 4 and 5
 
 
 def test_no_slip_is_typed_for_its_games_and_undoing_restores_what_was_typed(drawn, director, team1):
     play_rounds(drawn, director, 1, 2)
     typed = games_of(team1, round__number=3)[0]
-    services.record_slip(typed, by=director, entry=services.slip_entry(lus_a=9, lus_b=3) if typed.team_a_id == team1.pk
-                         else services.slip_entry(lus_a=3, lus_b=9))  # Team 1 won its round-3 game 9:3
+    voms_slips.record_slip(typed, by=director,
+                         entry=voms_entries.slip_entry(lus_a=9, lus_b=3) if typed.team_a_id == team1.pk
+                         else voms_entries.slip_entry(lus_a=3, lus_b=9))  # Team 1 won its round-3 game 9:3
     withdrawal.withdraw_team(team1, by=director, from_round=3)
-    state = services.pool_state(drawn)
+    state = voms_queries.pool_state(drawn)
     assert state.result(typed.pk).outcome == "disqualified_forfeit"  # the typed win no longer counts
     later = games_of(team1, round__number=4)[0]
     with pytest.raises(DomainError, match="withdrawn from round 3: this game counts 9:0"):
-        services.record_slip(later, by=director, entry=services.slip_entry(lus_a=9, lus_b=5))
+        voms_slips.record_slip(later, by=director, entry=voms_entries.slip_entry(lus_a=9, lus_b=5))
     withdrawal.undo_withdrawal(team1, by=director)
-    state = services.pool_state(drawn)
+    state = voms_queries.pool_state(drawn)
     assert state.result(typed.pk).outcome == "as_entered" and state.result(typed.pk).game.winner == (
         "a" if typed.team_a_id == team1.pk else "b")
     assert state.result(later.pk).outcome == "missing" and state.marks == {}
@@ -233,5 +238,5 @@ def test_a_tournament_file_keeps_the_withdrawal(drawn, director, left, settings,
 
     copy = import_tournament(export_tournament(drawn), by=director)
     assert Team.objects.get(tournament=copy, name="Team 1").withdrawn_from_round == 3
-    assert list(services.marks_of(copy).values()) == ["withdrawn from round 3"]
-    assert services.progress(copy).entered == services.progress(drawn).entered
+    assert list(voms_queries.marks_of(copy).values()) == ["withdrawn from round 3"]
+    assert voms_progress.progress(copy).entered == voms_progress.progress(drawn).entered

@@ -14,12 +14,13 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.games import game_of
 
 from ..imports import ImportFileError, read_table, refuse_after_play
 from ..models import Participant, Team
-from ..permissions import is_director
+from ..permissions import require_director
 from ..queries import draw_fixed, drawn
 from .audit import log_action
 from .errors import DomainError
@@ -80,9 +81,8 @@ def name_warnings(rows, tournament) -> list[tuple[int, str]]:
     return warnings
 
 
-def _require_director(by, tournament) -> None:
-    if not is_director(by, tournament):
-        raise DomainError(_("Only a director of this tournament can change its participants."))
+#: what anyone but a director is told when changing the participants
+NOT_DIRECTOR = gettext_lazy("Only a director of this tournament can change its participants.")
 
 
 def next_number(tournament) -> int:
@@ -140,7 +140,7 @@ def add_participant(tournament, *, by, last_name, first_name="", club="", group=
     With `sent` (`tournament.services.replay`) a form sent twice registers once."""
     from .register import person_for
 
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     last_name = last_name.strip()
     if not last_name:
         raise DomainError(_("A participant needs a last name."), field="last_name")
@@ -200,7 +200,7 @@ def register_team(tournament, *, by, name: str, players: list[str], seeded: bool
     `confirm_duplicate` (the desk asks). Refused once results are in (`refuse_team_after_play`).
     `sent`: see `tournament.services.replay`. `imported_from`: the list's file name, when an import registers
     the team (its rows are checked there; the audit says so)."""
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     refuse_team_after_play(tournament)
     players = [" ".join(p.split()) for p in players if p and p.strip()]
     if not 1 <= len(players) <= 2:
@@ -226,7 +226,7 @@ def set_team_withdrawn(team: Team, withdrawn: bool, *, by) -> Team:
     """Withdraw a team (or reinstate it) before the pool draw, or while it is in no pool (registered after the
     draw); its players go with it."""
     tournament = team.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     with transaction.atomic():
         if drawn(tournament) and team.pool_entries.exists():
             raise DomainError(_("The pools are drawn already: redo the draw after changing the teams."))
@@ -259,7 +259,7 @@ def update_participant(participant: Participant, *, by, number=None, confirm_dup
     or club reaches the register entry the desk made from the typo (`register.follow_desk_correction`).
     """
     tournament = participant.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     changes = {name: " ".join(str(value).split()) for name, value in changes.items() if name in PLAYER_FIELDS}
     if "last_name" in changes and not changes["last_name"]:
         raise DomainError(_("A participant needs a last name."), field="last_name")
@@ -320,7 +320,7 @@ def _rename_team(team: Team, name: str, *, by) -> None:
 def update_team(team: Team, *, by, name: str, seeded: bool | None = None, confirm_duplicate: bool = False) -> Team:
     """Correct a team's name (or whether it is seeded), at any time; lists and printouts read the new name."""
     tournament = team.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     name = " ".join(name.split())
     if not name:
         raise DomainError(_("A team needs a name."), field="name")
@@ -354,7 +354,7 @@ def _snapshot(participant: Participant) -> dict:
 def delete_participant(participant: Participant, *, by, reason: str = "") -> None:
     """Delete a mistaken registration; only before the draw (afterwards the player is withdrawn)."""
     tournament = participant.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     with transaction.atomic():
         _refuse_delete_after_draw(tournament)
         teams = list(participant.teams.all())
@@ -369,7 +369,7 @@ def delete_participant(participant: Participant, *, by, reason: str = "") -> Non
 def delete_team(team: Team, *, by, reason: str = "") -> None:
     """Delete a mistaken team registration and its players (unless they also play elsewhere); only before the draw."""
     tournament = team.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     with transaction.atomic():
         _refuse_delete_after_draw(tournament)
         members = list(team.members.all())
@@ -417,7 +417,7 @@ def _log_checkin(action, entry, before, *, by) -> None:
 
 def mark_arrived(entry, *, by, arrived: bool = True):
     """The player or team is here (or, with `arrived=False`, was marked by mistake)."""
-    _require_director(by, entry.tournament)
+    require_director(by, entry.tournament, NOT_DIRECTOR)
     with transaction.atomic():
         entry = type(entry).objects.select_for_update().get(pk=entry.pk)
         if is_withdrawn(entry) and arrived:
@@ -437,7 +437,7 @@ def mark_paid(entry, *, by, amount: Decimal | None = None, paid: bool = True):
     Paying also marks the entrant as arrived: nobody pays at the desk for someone who is not there.
     """
     tournament = entry.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     fee = fee_of(tournament)
     if paid and amount is not None and (amount < 0 or amount >= Decimal("1000000")):
         raise DomainError(_("Type an amount of money, 0 or more."), field="amount")
@@ -512,7 +512,7 @@ def no_shows(tournament) -> list:
 
 def withdraw_no_shows(tournament, *, by) -> list:
     """Withdraw everyone who has not arrived, in one audited step, before the draw seats anyone."""
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     with transaction.atomic():
         if drawn(tournament):
             raise DomainError(_("The draw is made already: withdraw who is missing one by one, then redo the draw."))
@@ -534,7 +534,7 @@ def withdraw_no_shows(tournament, *, by) -> list:
 
 def set_participant_status(participant, status: str, *, by, reason: str = "") -> Participant:
     tournament = participant.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     reason = limited_reason(reason)
     if status == Participant.Status.EXCLUDED and not reason.strip():
         raise DomainError(_("Say why the player is excluded."), field="reason")
@@ -552,7 +552,7 @@ def import_participants(tournament, filename: str, data: bytes, *, by, sent=None
     """Import players from a list; if any row is rejected, nothing is imported and the report says why.
     A name twice in the list, or registered already, holds the import back with a warning until the director
     confirms it (`confirm_duplicates`): two people may share a name, one person is not imported twice unasked."""
-    _require_director(by, tournament)
+    require_director(by, tournament, NOT_DIRECTOR)
     report = ImportReport()
     try:
         refuse_after_play(tournament)

@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
-from scoring.services.sheets import rule_message
 from tournament.draw.seating import draw_seating as draw_plan
 from tournament.draw.seating import fewest_repeated_pairs, table_sizes
 
 from ..models import Draw, Participant, Round, Seat, Stage, Table, Tournament
-from ..permissions import is_director
+from ..permissions import require_director
 from ..queries import exists_any, play_started_querysets
 from .audit import log_action
 from .errors import DomainError
@@ -158,11 +158,6 @@ def larger_table_size(draw: Draw | None) -> int:
 # --- drawing -------------------------------------------------------------------------------------------
 
 
-def _require_director(by, tournament) -> None:
-    if not is_director(by, tournament):
-        raise DomainError(_("Only a director of this tournament can do this."))
-
-
 def _refuse_after_start(tournament) -> None:
     if play_started(tournament):
         raise DomainError(
@@ -180,6 +175,7 @@ def draw_seating(
     groups: Mapping[int, str] | None = None,
     fixed: Mapping[int, int] | None = None,
     avoid: Mapping[frozenset, int] | None = None,
+    params: Mapping[str, object] | None = None,
 ) -> Draw:
     """Draw tables and seats of every round for the active players, replacing any earlier draw.
 
@@ -189,9 +185,10 @@ def draw_seating(
     they already met at a table this season (`tournament.services.seasons.met_before`): the draw seats them
     together again as little as it can; pairs naming someone not playing are ignored. The draw's params
     record how many such pairs meet again (`met_before_again`). A seed given by the director reproduces an
-    earlier draw of the same players (and the same `avoid`). Refused once play has started.
+    earlier draw of the same players (and the same `avoid`). `params`: what the game records with the draw
+    besides (Schafkopf: whether clubs sit apart, the fixed tables). Refused once play has started.
     """
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _refuse_after_start(locked)
@@ -204,7 +201,7 @@ def draw_seating(
                              fixed=dict(fixed or {}), avoid=dict(avoid or {}))
         except RuleError as error:
             raise DomainError(rule_message(error), field=error.field) from error
-        params = {
+        recorded = {
             "rounds": rounds,
             "players": len(players),
             "sizes": list(sizes),
@@ -214,8 +211,9 @@ def draw_seating(
             "group_conflicts": plan.group_conflicts(dict(groups or {})),
             "large_table_twice": large_table_twice_params(plan),
             **met_before_params(plan, avoid, numbers),
+            **(params or {}),
         }
-        return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=params)
+        return store_draw(locked, plan.rounds, players, by=by, seed=seed, params=recorded)
 
 
 def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
@@ -224,7 +222,7 @@ def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
     Nothing is random here; the draw is stored all the same (seed 0) so that the tournament records when
     the field was fixed, and the lot seed for the standings is drawn.
     """
-    _require_director(by, tournament)
+    require_director(by, tournament)
     if rounds < 1:
         raise DomainError(_("The number of rounds must be at least 1."), field="rounds")
     with transaction.atomic():
@@ -238,11 +236,11 @@ def seat_field(tournament: Tournament, *, by, rounds: int) -> Draw:
         return store_draw(locked, [[field] for _round in range(rounds)], players, by=by, seed=0, params=params)
 
 
-def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict, action: str = "seating") -> Draw:
+def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict) -> Draw:
     """Replace the stage's rounds by the plan's, record the draw and the lot seed, write the audit log.
 
     `plan_rounds` holds, per round, the participant numbers of each table in seat order; the audit
-    entry is `<action>.draw` for a first draw, `<action>.redraw` after that.
+    entry is `seating.draw` for a first draw, `seating.redraw` after that (every seated game's).
     """
     previous = current_draw(tournament)
     stage, created = Stage.objects.get_or_create(tournament=tournament, kind=Stage.Kind.ROUNDS)
@@ -253,7 +251,7 @@ def store_draw(tournament, plan_rounds, players, *, by, seed: int, params: dict,
                                created_by=by)
     if lot_seed(tournament) is None:
         Draw.objects.create(tournament=tournament, kind=Draw.Kind.LOT, seed=new_seed(), created_by=by)
-    log_action(f"{action}.redraw" if previous else f"{action}.draw", by=by, tournament=tournament, obj=draw,
+    log_action("seating.redraw" if previous else "seating.draw", by=by, tournament=tournament, obj=draw,
                before={"seed": previous.seed} if previous else None, after={"seed": seed, **params})
     sync_status(tournament, by=by)
     return draw
@@ -278,7 +276,7 @@ def _store_rounds(stage: Stage, plan_rounds, by_number: dict[int, Participant]) 
 
 def remove_seating(tournament, *, by, reason: str = "") -> bool:
     """Remove a seating drawn before play started (the settings it was drawn for changed); True if removed."""
-    _require_director(by, tournament)
+    require_director(by, tournament)
     with transaction.atomic():
         _refuse_after_start(tournament)
         stage = rounds_stage(tournament)

@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from scoring.games.settings_check import as_mapping, form_data, require_same, require_valid
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
-from scoring.services.sheets import rule_message
 
 from .config import default_settings, settings_of
 from .forms import SettingsForm

@@ -13,12 +13,13 @@ from dataclasses import replace
 from decimal import Decimal
 
 from scoring.rules.schafkopf import FARBWENZ, RUF, SOLO, WENZ, GameEntry, PrizeSpec, sitting_out
-from tournament.services.participants import import_participants
+from scoring.seated.demo import fill_demo
+from scoring.seated.demo import player_list as seated_player_list
+from scoring.seated.queries import seated_tables
 from tournament.services.tournaments import create_tournament
 
 from . import services
 from .config import settings_of
-from .queries import seated_tables
 
 FIRST_NAMES = (
     "Anna", "Josef", "Maria", "Franz", "Theresa", "Michael", "Barbara", "Georg", "Johanna", "Andreas", "Katharina",
@@ -48,31 +49,18 @@ def create_demo(director, *, seed: int | None = None, results: bool = False, pla
         prizes=(PrizeSpec("percent", Decimal(30)), PrizeSpec("percent", Decimal(20)),
                 PrizeSpec("percent", Decimal(10)), PrizeSpec("fixed", Decimal(50))),
     )
-    services.update_settings(tournament, money, by=director)
-    # a generated list may name two people alike, as a real club's may: no question to ask
-    report = import_participants(tournament, "players.csv", player_list(rng, players), by=director,
-                                 confirm_duplicates=True)
-    if not report.ok:
-        raise ValueError(f"demo player list rejected: {report.rejected}")
-    services.draw_seating(tournament, by=director, seed=rng.randrange(1, services.SEED_LIMIT))
-    if results:
-        enter_random_results(tournament, director, rng)
-    tournament.refresh_from_db()
-    return tournament
+    return fill_demo(tournament, money, player_list(rng, players), by=director, rng=rng,
+                     enter_results=(lambda: enter_random_results(tournament, director, rng)) if results else None)
+
+
+def _last_name(rng: random.Random, index: int) -> tuple[str, str]:
+    last = rng.choice(LAST_NAMES)  # drawn for the family too: the demo's names stay those of earlier versions
+    return ("Brandl", "Familie Brandl") if index in (3, 4, 5) else (last, "")
 
 
 def player_list(rng: random.Random, count: int) -> bytes:
     """A CSV registration list with participant numbers (a few gaps), names, clubs and one family group."""
-    lines = ["Number;First name;Last name;Club;Group"]
-    number = 0
-    for index in range(count):
-        number += 2 if rng.random() < 0.05 else 1  # no-shows leave gaps in the numbers
-        last = rng.choice(LAST_NAMES)
-        group = "Familie Brandl" if index in (3, 4, 5) else ""
-        if group:
-            last = "Brandl"
-        lines.append(f"{number};{rng.choice(FIRST_NAMES)};{last};{rng.choice(CLUBS)};{group}")
-    return "\n".join(lines).encode()
+    return seated_player_list(rng, count, first_names=FIRST_NAMES, clubs=CLUBS, last_name=_last_name)
 
 
 def random_game(rng: random.Random, game_number: int, table_size: int) -> GameEntry:

@@ -31,13 +31,14 @@ from scoring.rules.schafkopf import (
     score_list,
 )
 from scoring.rules.standings import LOT_NAME
+from scoring.seated.queries import places_by_participant, seated_tables, sheets_by_table
 from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
 from tournament.models import Participant, Seat, Stage
 from tournament.public.links import published_page
+from tournament.services.seating import current_draw
 
 from .config import GAMES_MODE, settings_of
-from .queries import places_by_participant, seated_tables, sheets_by_table
-from .services import current_draw, entry_from_json
+from .services import entry_from_json
 from .standings import standings
 
 
@@ -262,11 +263,10 @@ def table_links(tournament, round_number: int) -> dict[int, dict]:
 
     Only links the director issued (the round's links page): a printout never issues one itself.
     """
+    from scoring.link_pages import link_url
     from scoring.models import TableLink
-    from scoring.services.tablelinks import current_token
+    from scoring.results.links import current_token
     from tournament.public.qr import qr_svg
-
-    from .links import link_url
 
     found = {}
     for link in TableLink.objects.filter(tournament=tournament, table__round__number=round_number,

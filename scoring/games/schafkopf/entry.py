@@ -9,36 +9,22 @@ from __future__ import annotations
 from itertools import zip_longest
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import TemplateView, View
 
-from scoring.board import still_missing_response
-from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.drafts import draft_config, state_of
-from scoring.link_pages import CloseTableProblem, problem_rows
-from scoring.models import PendingSheet, ScoreSheet, TableProblem
+from scoring.results.checks import rule_message
+from scoring.results.double_entry import decided_message
+from scoring.results.views import CONFIRMED, DECIDED, FIRST_ENTRY
+from scoring.results.words import user_name
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import GAME_TYPES, LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
-from scoring.services.compare import two_versions
-from scoring.services.sheets import (
-    EntriesDiffer,
-    StaleVersion,
-    decided_message,
-    entered_by_label,
-    pending_of,
-    posted_decision,
-    rule_message,
-    user_name,
-)
-from tournament.models import Seat, Table
-from tournament.permissions import is_director
+from scoring.seated.entry import BoardPage, CloseProblemPage, HistoryPage, RoundPage, SheetPage, StillMissingPage
+from scoring.seated.views.base import EntryPage
 from tournament.services.errors import DomainError
-from tournament.views.replay import ReplayGuard
 
 from . import services
 from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
@@ -54,40 +40,18 @@ from .forms import (
     read_totals,
     totals_values,
 )
-from .queries import rounds_of, seated_tables, sheets_by_table, table_of
-from .views import EntryPage, url
 
 
-class RoundView(EntryPage, TemplateView):
+class Entry(EntryPage):
+    """The Schafkopf menu's "lists" pages, reading through this game's queries."""
+
+    nav = "lists"
+
+
+class RoundView(Entry, RoundPage):
     """A round's tables: whose list is entered, corrected or still missing."""
 
     template_name = "schafkopf/round.html"
-    nav = "lists"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        number = self.kwargs["round"]
-        rounds = rounds_of(self.tournament)
-        if rounds and number not in {r.number for r in rounds}:
-            raise Http404
-        tables = seated_tables(self.tournament, round_number=number).get(number, [])
-        sheets = sheets_by_table(self.tournament, round_number=number)
-        pending = {p.table_id: p for p in PendingSheet.objects.filter(table__round__stage__tournament=self.tournament,
-                                                                      table__round__number=number)
-                   .select_related("entered_by")}
-        context.update(
-            still_missing=self.still_missing(number),
-            problems=problem_rows(
-                TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
-                                            closed_at__isnull=True).select_related("table"),
-                lambda problem: url(self.tournament, "close_problem", number, problem.pk)),
-            round_number=number,
-            rounds=rounds,
-            tables=[(table, sheets.get(table.table_id), pending.get(table.table_id)) for table in tables],
-            entered=len(sheets),
-            awaiting=len(pending),
-        )
-        return context
 
 
 def whole_number(text: str | None) -> int:
@@ -124,7 +88,7 @@ TOTALS_LABELS = {
 
 
 def list_fields(entries: list[dict]) -> list[tuple[str, list[tuple[str, str, str]]]]:
-    """A list as labelled fields (`scoring.services.compare`); the keys are the grid's input names."""
+    """A list as labelled fields (`scoring.results.compare`); the keys are the grid's input names."""
     if _is_games(entries):
         return [(_("Game %(number)s") % {"number": n},
                  [(f"{key}{n}", str(GRID_LABELS[key]), text) for key, text in grid_values(entry).items()])
@@ -166,24 +130,18 @@ def scored_rows(grid: list[GridRow], *, size: int, tariff) -> tuple[list[dict], 
     return rows, None if broken else running
 
 
-class SheetView(EntryPage, ReplayGuard, TemplateView):
+class SheetView(Entry, SheetPage):
     """One table's score list: game by game (the grid) or totals only; correction by a director."""
 
     template_name = "schafkopf/sheet.html"
-    nav = "lists"
+    differs_intro = gettext_lazy("Nothing was saved. Check the marked fields against the paper list.")
 
     def load(self) -> None:
-        self.table = table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
-        if self.table is None:
-            raise Http404
-        self.seats = list(Seat.objects.filter(table=self.table).select_related("participant", "substitute"))
+        super().load()
         self.size = len(self.seats)
         self.settings = settings_of(self.tournament)
         self.games = self.settings.games_at(self.size)
-        self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
-        self.pending = pending_of(table=self.table)
-        self.pending_mine = self.pending is not None and self.pending.entered_by_id == self.request.user.pk
-        self.can_edit = self.sheet is None or is_director(self.request.user, self.tournament)
+        self.can_edit = self.sheet is None or self.director
         requested = self.request.POST.get("mode") or self.request.GET.get("mode")
         shown = self.pending or self.sheet
         self.mode = requested if requested in MODES else (shown.mode if shown else GAMES_MODE)
@@ -227,103 +185,82 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         correction = CorrectionForm(request.POST) if self.sheet else None
         if self.mode == GAMES_MODE:
             grid = read_games(request.POST, rows=self.games, table_size=self.size)
-            shown = {"grid": grid, "correction": correction, "version": version}
+            self.shown = {"grid": grid, "correction": correction, "version": version}
             self.scored_rows(grid)  # marks the rows the rules refuse
             if any(row.errors or row.rule_error for row in grid):
-                return self.show(**shown, error=_("Some games cannot be right: see the marked rows."))
+                return self.show(**self.shown, error=_("Some games cannot be right: see the marked rows."))
             entries = [row.entry for row in grid if row.entry]
         else:
             totals, entries = read_totals(request.POST, table_size=self.size)
-            shown = {"totals": totals, "correction": correction, "version": version}
+            self.shown = {"totals": totals, "correction": correction, "version": version}
             if entries is None:
-                return self.show(**shown, error=_("Some fields cannot be read: see the marked fields."))
-        decision = posted_decision(request.POST)
+                return self.show(**self.shown, error=_("Some fields cannot be read: see the marked fields."))
         try:
-            sheet = services.enter_sheet(self.table, by=request.user, mode=self.mode, entries=entries,
-                                         expected_version=version, reason=request.POST.get("reason", ""),
-                                         sent=self.sent, **decision)
-        except StaleVersion as conflict:
-            return self.show(**{**shown, "version": conflict.sheet.version},
-                             conflict=self.conflict(conflict.sheet, entries), error=conflict.message)
-        except EntriesDiffer as differ:
-            return self.show(**shown, **self.differs(differ, grid if self.mode == GAMES_MODE else totals),
-                             error=differ.message)
+            sheet = self.record(lambda **flow: services.enter_sheet(
+                self.table, by=request.user, mode=self.mode, entries=entries, expected_version=version,
+                reason=request.POST.get("reason", ""), **flow), entries)
         except services.ListRefused as error:
             if error.game_number and self.mode == GAMES_MODE:
                 grid[error.game_number - 1].rule_error = error.message
-            return self.show(**shown, error=error.message)
+            return self.show(**self.shown, error=error.message)
         except DomainError as error:
-            return self.show(**shown, error=error.message, reason_error=error.field == "reason")
-        if not sheet.counted:
-            messages.success(request, _("Round %(round)s, table %(table)s: first entry saved. It counts once a "
-                                        "second person enters the list again or confirms it.")
-                             % {"round": self.table.round.number, "table": self.table.number})
-            return redirect(self.next_url())
-        if decided_message(sheet):
-            messages.success(request, _("Round %(round)s, table %(table)s: %(decided)s")
-                             % {"round": self.table.round.number, "table": self.table.number,
-                                "decided": decided_message(sheet)})
-            return redirect(self.next_url())
-        if self.pending is not None and self.sheet is None:
-            messages.success(request, _("Round %(round)s, table %(table)s: the list is confirmed and counts now.")
-                             % {"round": self.table.round.number, "table": self.table.number})
-            return redirect(self.next_url())
-        what = _("corrected") if sheet.corrected and self.sheet else _("saved")
-        messages.success(request, _("Round %(round)s, table %(table)s: list %(what)s.")
-                         % {"round": self.table.round.number, "table": self.table.number, "what": what})
+            return self.show(**self.shown, error=error.message, reason_error=error.field == "reason")
+        if self.answered(sheet):
+            return sheet
+        outcome = self.outcome(sheet, had_first_entry=self.pending is not None and self.sheet is None)
+        words = self.place_words()
+        if outcome == FIRST_ENTRY:
+            message = _("Round %(round)s, table %(table)s: first entry saved. It counts once a second person "
+                        "enters the list again or confirms it.") % words
+        elif outcome == DECIDED:
+            message = _("Round %(round)s, table %(table)s: %(decided)s") % {**words, "decided": decided_message(sheet)}
+        elif outcome == CONFIRMED:
+            message = self.confirmed_message()
+        else:
+            what = _("corrected") if sheet.corrected and self.sheet else _("saved")
+            message = _("Round %(round)s, table %(table)s: list %(what)s.") % {**words, "what": what}
+        messages.success(request, message)
         return redirect(self.next_url())
 
-    def confirm(self):
-        """The Confirm button: a second person (or a director deciding) lets the first entry count."""
-        try:
-            services.confirm_sheet(self.table, by=self.request.user,
-                                   expected_version=whole_number(self.request.POST.get("pending_version")) or None)
-        except DomainError as error:
-            messages.error(self.request, error.message)
-            return redirect(self.request.path + ("?from=board" if opened_from_board(self.request) else ""))
-        messages.success(self.request, _("Round %(round)s, table %(table)s: the list is confirmed and counts now.")
-                         % {"round": self.table.round.number, "table": self.table.number})
-        if opened_from_board(self.request):
-            return redirect(board_url(self.tournament, str(self.table.round.number)))
-        return redirect(self.next_url())
+    # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
 
-    def differs(self, differ: EntriesDiffer, rows) -> dict:
-        """Both entries field by field, and the differing inputs of the form marked."""
-        two = two_versions(differ.pending.entries, differ.entries, list_fields, title=_("The two entries differ"),
-                           intro=_("Nothing was saved. Check the marked fields against the paper list."),
-                           first_label=_("First entry (%(who)s)") % {"who": entered_by_label(differ.pending)},
-                           second_label=_("Your entry"))
-        for row in rows or []:
-            number = row.number if isinstance(row, GridRow) else row.seat
-            for key in row.values:
-                if f"{key}{number}" in two["keys"]:
-                    row.errors[key] = _("Differs from the first entry.")
-        can_decide = (is_director(self.request.user, self.tournament)
-                      and differ.pending.entered_by_id != self.request.user.pk)
-        return {"two": two, "can_decide": can_decide}
+    def entry_fields(self):
+        return list_fields
 
-    def next_url(self) -> str:
-        """The next table of the round still without a list, so a pile of lists is typed in one go."""
-        missing = Table.objects.filter(round=self.table.round, sheet__isnull=True).order_by("number")
-        following = missing.filter(number__gt=self.table.number).first() or missing.first()
-        if following is None:
-            return url(self.tournament, "round", self.table.round.number)
-        return url(self.tournament, "sheet", self.table.round.number, following.number)
+    def confirm_first_entry(self, *, expected_version):
+        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version)
 
-    def scored_rows(self, grid: list[GridRow]) -> tuple[list[dict], dict[int, int] | None]:
-        return scored_rows(grid, size=self.size, tariff=self.settings.tariff)
+    def confirmed_message(self) -> str:
+        return _("Round %(round)s, table %(table)s: the list is confirmed and counts now.") % self.place_words()
 
-    def conflict(self, stored: ScoreSheet, mine: list[dict]) -> dict:
-        """Both versions side by side (the shared two-versions table): who saved the other one, and where."""
+    def confirmed_url(self) -> str:
+        return self.next_url()
+
+    def show_stale(self, stale, entries):
+        """Both versions side by side: who saved the other one, and where; the form keeps this user's."""
+        stored = stale.sheet
         theirs = stored.entries if stored.mode == self.mode else []
         intro = _("Saved meanwhile by %(who)s at %(at)s (version %(version)s). Below, where it differs from yours; "
                   "your version is still in the form. Save again to replace the saved version with yours, or open "
                   "the list anew to keep it.") % {
             "who": user_name(stored.entered_by), "version": stored.version,
             "at": date_format(timezone.localtime(stored.updated_at), "SHORT_DATETIME_FORMAT")}
-        two = two_versions(theirs, mine, list_fields, title=_("Two versions"), intro=intro,
-                           first_label=_("Saved version"), second_label=_("Your version"))
-        return {"two": two, "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
+        two = self.stale_versions(theirs, entries, intro=intro, first_label=_("Saved version"))
+        conflict = {"two": two, "totals": stored.derived.get("totals", {}), "other_mode": stored.mode != self.mode}
+        return self.show(**{**self.shown, "version": stored.version}, conflict=conflict, error=stale.message)
+
+    def show_differs(self, differ, entries, compared):
+        """Both entries field by field, and the differing inputs of the form marked."""
+        rows = self.shown.get("grid") if self.mode == GAMES_MODE else self.shown.get("totals")
+        for row in rows or []:
+            number = row.number if isinstance(row, GridRow) else row.seat
+            for key in row.values:
+                if f"{key}{number}" in compared["two"]["keys"]:
+                    row.errors[key] = _("Differs from the first entry.")
+        return self.show(**self.shown, **compared, error=differ.message)
+
+    def scored_rows(self, grid: list[GridRow]) -> tuple[list[dict], dict[int, int] | None]:
+        return scored_rows(grid, size=self.size, tariff=self.settings.tariff)
 
     def show(self, *, grid=None, totals=None, **extra):
         context = self.get_context_data(**extra)
@@ -346,17 +283,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         context = super().get_context_data(**kwargs)
         tariff = self.settings.tariff
         context.update(
-            still_missing=self.still_missing(self.table.round.number),
-            table=self.table,
-            round_number=self.table.round.number,
-            seats=self.seats,
             size=self.size,
             games=self.games,
-            sheet=self.sheet,
-            pending=self.pending,
-            pending_mine=self.pending_mine,
             blank=bool(self.request.GET.get("blank")),
-            from_board=opened_from_board(self.request),
             mode=self.mode,
             other_mode=TOTALS_MODE if self.mode == GAMES_MODE else GAMES_MODE,
             can_edit=self.can_edit,
@@ -417,44 +346,24 @@ def revision_changes(previous: list, entries: list) -> dict:
     return {"totals": [], "changes": game_differences(previous, entries)}
 
 
-class HistoryView(EntryPage, TemplateView):
+class HistoryView(Entry, HistoryPage):
     """Every version of a list: who, when, entry or correction, why, and which games changed."""
 
     template_name = "schafkopf/history.html"
-    nav = "lists"
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        table = table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
-        sheet = ScoreSheet.objects.filter(table=table).first() if table else None
-        if sheet is None:
-            raise Http404
-        history = []
-        previous: list = []
-        for revision in sheet.revisions.select_related("by"):
-            entries = revision.entries if isinstance(revision.entries, list) else []
-            history.append({"revision": revision, **revision_changes(previous, entries)})
-            previous = entries
-        context.update(table=table, sheet=sheet, history=history, round_number=table.round.number)
-        return context
+    def changes(self, previous: list, entries: list) -> dict:
+        return revision_changes(previous, entries)
 
 
-class StillMissingView(EntryPage, View):
+class StillMissingView(Entry, StillMissingPage):
     """The "still missing" box of a round alone, for its periodic reload on the entry pages."""
 
-    def get(self, request, *args, **kwargs):
-        return still_missing_response(request, self, self.kwargs["round"])
+
+class CloseProblemView(Entry, CloseProblemPage):
+    """Close a problem a table signalled, back to the round's page."""
 
 
-class CloseProblemView(EntryPage, CloseTableProblem):
-    """Close a problem a table signalled (`scoring.link_pages.CloseTableProblem`), back to the round's page."""
-
-    def round_page(self, name: str, number) -> str:
-        return url(self.tournament, name, number)
-
-
-class BoardView(EntryPage, ProblemsBoardView):
-    """The round's board (`scoring.board_views`) under this game's menu."""
+class BoardView(Entry, BoardPage):
+    """The round's board under this game's menu."""
 
     nav = "board"
-    nav_template = "schafkopf/_nav.html"

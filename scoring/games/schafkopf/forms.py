@@ -1,4 +1,4 @@
-"""Schafkopf forms: fixed tables, settings, the draw, substitutes, and the score list grid.
+"""Schafkopf forms: the settings and the score list grid.
 
 The score list is not a Django form: a grid of 30 or 40 rows of one-letter fields is read by
 `read_games` / `read_totals`, which turn what was typed into the stored entries, or say per row
@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
@@ -28,24 +29,9 @@ from scoring.rules.schafkopf import (
     Tariff,
     prize_list,
 )
-from scoring.services.sheets import rule_message
-from tournament.models import Participant
 from tournament.services.text import MAX_REASON
 
 from .config import Settings
-
-# --- players ---------------------------------------------------------------------------------------
-
-
-class FixedTableForm(forms.Form):
-    table = forms.IntegerField(
-        label=gettext_lazy("Fixed table"), required=False, min_value=1, max_value=9999,
-        error_messages={"min_value": gettext_lazy(
-            "There is no table %(value)s: the tables are numbered from %(limit_value)s.")},
-        help_text=gettext_lazy("The player sits at this table in every round (e.g. for accessibility). "
-                               "Empty: drawn like everyone else. Applies at the next draw."),
-    )
-
 
 # --- settings --------------------------------------------------------------------------------------
 
@@ -227,30 +213,6 @@ def parse_prize(line: str, place: int) -> PrizeSpec:
 
 
 # --- the draw and substitutes ----------------------------------------------------------------------
-
-
-class DrawForm(forms.Form):
-    seed = forms.IntegerField(
-        label=gettext_lazy("Seed"), required=False, min_value=1, max_value=2**62,
-        help_text=gettext_lazy("Empty: a new random draw. The seed of an earlier draw reproduces it, "
-                               "with the same players and settings."),
-    )
-
-
-class SubstituteForm(forms.Form):
-    substitute = forms.ModelChoiceField(
-        label=gettext_lazy("Substitute"), queryset=Participant.objects.none(), required=False,
-        empty_label=gettext_lazy("— nobody: the seat's player plays —"),
-    )
-    points_to_substitute = forms.BooleanField(
-        label=gettext_lazy("Credit the seat's points to the substitute"), required=False,
-        help_text=gettext_lazy("Otherwise they stay with the seat's player."),
-    )
-    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=MAX_REASON)
-
-    def __init__(self, *args, candidates, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["substitute"].queryset = candidates
 
 
 # --- the score list grid ---------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
+from scoring.results.double_entry import pending_of
 from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
-from scoring.services.sheets import pending_of
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 

@@ -18,14 +18,14 @@ from django.views.generic import TemplateView, View
 from documents import formats_for
 from documents.base import format_value
 from documents.response import document_response
+from scoring.seated.views.base import DirectorPage
 from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
 from tournament.public.cache import cached, load_tournament
+from tournament.services.seating import current_draw
 
-from . import services
 from .config import settings_of
 from .documents import documents, ranking_document
 from .standings import standings
-from .views import DirectorPage
 
 
 class StandingsView(DirectorPage, TemplateView):
@@ -165,7 +165,7 @@ class PrintoutsView(DirectorPage, TemplateView):
         ]
         context.update(
             items=[*PRINTOUTS[:4], *score_lists, *PRINTOUTS[4:]],
-            drawn=services.current_draw(self.tournament) is not None,
+            drawn=current_draw(self.tournament) is not None,
         )
         return context
 

@@ -9,42 +9,28 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
 
-from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress
 from scoring.rules.prizes import award_prizes
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
     EXCLUDED_KEY,
+    RANKING_CHAIN,
     Counts,
     PrizeList,
     prize_list,
     ranking,
 )
-from scoring.withdrawals import is_withdrawn, missed_rounds, rounds_played
+from scoring.seated import standings as seated
+from scoring.withdrawals import missed_rounds, rounds_played
 from scoring.withdrawals import prize_eligible as eligible_for_prize
-from tournament.models import Participant, Seat, Stage
+from tournament.models import Participant
 
 from .config import settings_of
-from .services import lot_seed
-
-#: Participant fields the standings never show: not loaded (2,000 players on the page after every change)
-UNRANKED_FIELDS = ("created", "group", "status_reason")
 
 
 @dataclass
-class Row:
-    #: None for a player with no result yet (no list of his entered): shown as such, not ranked by lot
-    rank: int | None
-    participant: Participant
-    #: points per round 1..n, None where the round's list is not entered yet
-    rounds: list[int | None]
-    values: dict
-    by_lot: bool
-    separated_by: str | None
-    #: one of the lists this player's points come from was corrected after hand-in
-    corrected: bool
+class Row(seated.Row):
     prize: Decimal | None = None
     #: (round, substitute) where a substitute played this player's seat (his points or not)
     played_by: list[tuple[int, Participant]] = field(default_factory=list)
@@ -64,17 +50,9 @@ class Row:
     def excluded(self) -> bool:
         return bool(self.values.get(EXCLUDED_KEY))
 
-    @property
-    def withdrawn(self) -> bool:
-        return is_withdrawn(self.participant)
-
-    @property
-    def has_result(self) -> bool:
-        return self.rank is not None
-
 
 @dataclass
-class Standings:
+class Standings(seated.Standings):
     after_round: int
     rounds: int
     rows: list[Row]
@@ -85,44 +63,12 @@ class Standings:
     #: ranked players a prize passed over: they did not play every round and were not ticked eligible
     not_eligible: list[Row] = field(default_factory=list)
     corrected_lists: list[tuple[int, int]] = field(default_factory=list)
-
-    @property
-    def last_round(self) -> bool:
-        """The standings over every round (not after an earlier one)."""
-        return self.after_round == self.rounds
+    chain = RANKING_CHAIN
 
     @property
     def progress(self) -> ResultProgress:
         """Lists entered against lists expected (`scoring.progress`): what labels the ranking provisional."""
         return ResultProgress(entered=self.lists_entered, expected=self.lists_total, unit="lists")
-
-    @property
-    def complete(self) -> bool:
-        return self.progress.complete
-
-    @property
-    def final(self) -> bool:
-        """The final ranking: every round, every list in. Only then "Final ranking" and the prizes."""
-        return self.last_round and self.complete
-
-    @property
-    def any_lot(self) -> bool:
-        return any(row.by_lot for row in self.rows)
-
-
-class SeatRow(NamedTuple):
-    table_id: int
-    round: int
-    table: int
-    seat: int
-    participant: int
-    substitute: int | None
-    points_to_substitute: bool
-
-    @property
-    def credited(self) -> int:
-        """Who the seat's points belong to: the substitute only when the director said so."""
-        return self.substitute if self.substitute and self.points_to_substitute else self.participant
 
 
 #: the values of a player with no result yet: every column empty
@@ -134,25 +80,8 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     settings = settings_of(tournament)
     rounds = settings.rounds
     after_round = rounds if after_round is None else after_round
-    seats = [
-        SeatRow(*values)
-        for values in Seat.objects.filter(
-            table__round__stage__tournament=tournament,
-            table__round__stage__kind=Stage.Kind.ROUNDS,
-            table__round__number__lte=after_round,
-        ).values_list("table_id", "table__round__number", "table__number", "number", "participant_id",
-                      "substitute_id", "points_to_substitute")
-    ]
-    sheets = {
-        table_id: (derived, corrected)
-        for table_id, derived, corrected in ScoreSheet.objects.filter(
-            tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS,
-            table__round__number__lte=after_round,
-        ).values_list("table_id", "derived", "corrected")
-    }
-    # Only what a ranking row shows (the creation time alone cost 10 ms of converting 2,000 timestamps)
-    participants = {p.pk: p for p in Participant.objects.filter(tournament=tournament).defer(*UNRANKED_FIELDS)}
-    seed = lot_seed(tournament)
+    loaded = seated.load(tournament, after_round)
+    seats, sheets, participants, seed = loaded.seats, loaded.sheets, loaded.participants, loaded.seed
 
     points: dict[int, dict[int, int]] = {}
     # summed as plain lists, in COUNT_FIELDS order: 4,000 seats must not each build a dataclass

@@ -1,5 +1,5 @@
 """Table-game hooks for a tournament file's import: its settings checked as the settings page would, and the
-recompute path of a stored sheet (`sheets.make_derive`, as `enter_sheet` and `confirm_sheet` use it)."""
+recompute path of a stored sheet (`services.table_derive`, as `enter_sheet` and `confirm_sheet` use it)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from scoring.games.settings_check import as_mapping, form_data, require_same, require_valid
+from scoring.seated.game import seated_game
 from tournament.services.errors import DomainError
 
-from .config import defaults_for, settings_of
-from .family import table_game
+from .config import check_sizes, defaults_for, settings_of
 from .forms import SettingsForm, initial_from
-from .services import _check_sizes, table_derive
+from .services import table_derive
 
 
 def check_settings(tournament) -> None:
-    game = table_game(tournament)
+    game = seated_game(tournament).game
     stored = as_mapping(tournament.settings, known=("variant", "rounds", "table_sizes", "finish_time", "rules"))
     if "variant" in stored and stored["variant"] not in game.variants:
         raise ValidationError(_("The game settings name a variant this game does not have: %(variant)s.")
@@ -34,7 +34,7 @@ def check_settings(tournament) -> None:
     require_same(settings.to_json(), merged)
     require_valid(SettingsForm(settings, data=form_data(SettingsForm, initial_from(settings), settings)))
     try:
-        _check_sizes(settings)
+        check_sizes(settings)
     except DomainError as error:
         raise ValidationError(error.message) from None
 

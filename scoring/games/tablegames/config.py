@@ -15,9 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.rules.tablegames import GameSpec
+from django.utils.translation import gettext as _
 
-from .family import TableGame, game_by_key
+from scoring.rules.tablegames import GameSpec
+from scoring.seated.game import seated_game
+from tournament.services.errors import DomainError
+
+from .family import TableGame
 
 #: how a rules field is stored and edited, from its type annotation
 INT, OPTIONAL_INT, BOOL, MAPPING = "int", "optional_int", "bool", "mapping"
@@ -150,7 +154,7 @@ def spec_key(game: TableGame, spec: GameSpec) -> str:
 
 
 def settings_of(tournament) -> TableSettings:
-    game = game_by_key(tournament.game)
+    game = seated_game(tournament).game
     stored = tournament.settings or {}
     base = defaults_for(game, stored.get("variant", game.default_variant))
     sizes = stored.get("table_sizes") or list(base.table_sizes)
@@ -161,3 +165,17 @@ def settings_of(tournament) -> TableSettings:
         table_sizes=tuple(int(size) for size in sizes),
         finish_time=bool(stored.get("finish_time", False)),
     )
+
+
+def check_sizes(settings: TableSettings) -> None:
+    """A `DomainError` when the table sizes are not ones the game can be played at."""
+    if settings.patience:
+        return
+    wrong = [size for size in settings.table_sizes if size not in settings.allowed_sizes]
+    if not settings.table_sizes or wrong:
+        raise DomainError(
+            _("This game is played at tables of %(min)s to %(max)s players; %(sizes)s cannot be used.")
+            % {"min": settings.allowed_sizes[0], "max": settings.allowed_sizes[-1],
+               "sizes": ", ".join(map(str, wrong)) or "–"},
+            field="table_sizes",
+        )

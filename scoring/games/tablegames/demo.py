@@ -18,17 +18,17 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
-from scoring.services.sheets import rule_message
+from scoring.seated.demo import fill_demo
+from scoring.seated.demo import player_list as seated_player_list
+from scoring.seated.queries import seated_tables
 from tournament.services.errors import DomainError
-from tournament.services.participants import import_participants
-from tournament.services.seating import SEED_LIMIT
 from tournament.services.tournaments import create_tournament
 
 from . import services
 from .config import defaults_for, settings_of
 from .family import TableGame
-from .queries import seated_tables
 from .sheets import FINISH_TIME, follow
 
 FIRST_NAMES = (
@@ -81,29 +81,17 @@ def _create(game: TableGame, director, chosen, *, rng: random.Random, results: b
         name = _("%(game)s evening (demo)") % {"game": _(spec.name)}
     tournament = create_tournament(by=director, name=name, game=game.key, date=datetime.date.today(),
                                    venue="Medborgerhuset", language=game.demo_language)
-    services.update_settings(tournament, chosen, by=director)
-    # a generated list may name two people alike, as a real club's may: no question to ask
-    report = import_participants(tournament, "players.csv", player_list(rng, count), by=director,
-                                 confirm_duplicates=True)
-    if not report.ok:
-        raise ValueError(f"demo player list rejected: {report.rejected}")
-    services.draw(tournament, by=director, seed=rng.randrange(1, SEED_LIMIT))
-    if results:
-        enter_random_results(tournament, director, rng)
-    tournament.refresh_from_db()
-    return tournament
+    return fill_demo(tournament, chosen, player_list(rng, count), by=director, rng=rng,
+                     enter_results=(lambda: enter_random_results(tournament, director, rng)) if results else None)
+
+
+def _last_name(rng: random.Random, index: int) -> tuple[str, str]:
+    return ("Holm", "Familie Holm") if index in (2, 3, 4) else (rng.choice(LAST_NAMES), "")
 
 
 def player_list(rng: random.Random, count: int) -> bytes:
     """A CSV registration list: numbers with a few gaps, names, clubs, and one family kept apart."""
-    lines = ["Number;First name;Last name;Club;Group"]
-    number = 0
-    for index in range(count):
-        number += 2 if rng.random() < 0.05 else 1
-        family = index in (2, 3, 4)
-        last, group = ("Holm", "Familie Holm") if family else (rng.choice(LAST_NAMES), "")
-        lines.append(f"{number};{rng.choice(FIRST_NAMES)};{last};{rng.choice(CLUBS)};{group}")
-    return "\n".join(lines).encode()
+    return seated_player_list(rng, count, first_names=FIRST_NAMES, clubs=CLUBS, last_name=_last_name)
 
 
 def random_game(game: TableGame, settings, names: dict[int, str], rng: random.Random) -> list[dict]:

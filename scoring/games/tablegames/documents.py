@@ -19,12 +19,12 @@ from scoring.progress import lazy_heading
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT
 from scoring.rules.standings import LOT_NAME
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT, FIELD_PLAYER, FIELD_SIGNED_INT, TOURNAMENT_POINTS
+from scoring.seated.queries import places_by_participant, seated_tables, sheets_by_table
 from scoring.withdrawals import WITHDRAWN, eligibility_remark, is_withdrawn, remark
 from tournament.public.links import published_page
 from tournament.services.seating import current_draw
 
 from .config import settings_of
-from .queries import places_by_participant, seated_tables, sheets_by_table
 from .sheets import follow, shown_fields
 from .standings import half, standings
 

@@ -10,41 +10,33 @@ is saved; the page only shows what the pure rules say.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView, View
+from django.utils.translation import gettext_lazy
 
-from scoring.board import still_missing_response
-from scoring.board_views import ProblemsBoardView, board_url, opened_from_board
 from scoring.drafts import draft_config, state_of
-from scoring.link_pages import CloseTableProblem, problem_rows
-from scoring.models import PendingSheet, ScoreSheet, TableProblem
+from scoring.results.double_entry import decided_message
+from scoring.results.views import DECIDED, FIRST_ENTRY
+from scoring.results.words import started_by_label, user_name
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
-from scoring.services.compare import two_versions
-from scoring.services.sheets import (
-    EntriesDiffer,
-    StaleVersion,
-    decided_message,
-    entered_by_label,
-    pending_of,
-    posted_decision,
-    started_by_label,
-    user_name,
-)
+from scoring.seated import queries
+from scoring.seated.entry import BoardPage, CloseProblemPage, RoundPage, SheetPage, StillMissingPage
+from scoring.seated.views.base import EntryPage, url
 from scoring.withdrawals import is_withdrawn
-from tournament.models import Seat, Table
-from tournament.permissions import is_director
+from tournament.models import Table
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
-from tournament.views.replay import ReplayGuard
 
 from . import services
 from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
-from .queries import rounds_of, seated_tables, sheets_by_table, table_of
 from .sheets import END, FINISH_TIME, LEFT, TILES_LEFT, follow, follow_patience, shown_fields
 from .standings import half
-from .views import EntryPage, url
+
+
+class Entry(EntryPage):
+    """The table-game menu's "sheets" pages, reading through this game's queries."""
+
+    nav = "sheets"
 
 
 def with_departures(typed: dict, stored) -> dict:
@@ -60,73 +52,44 @@ def sheet_status(sheet) -> str:
     return "finished" if sheet.derived.get("finished") else "running"
 
 
-class RoundView(EntryPage, TemplateView):
+class RoundView(Entry, RoundPage):
     """A round's tables: whose game is finished, still running or not entered yet."""
 
     template_name = "tablegames/round.html"
-    nav = "sheets"
 
-    def get(self, request, *args, **kwargs):
-        number = self.kwargs["round"]
-        rounds = rounds_of(self.tournament)
-        if rounds and number not in {r.number for r in rounds}:
-            raise Http404
-        if self.settings.patience and rounds:
-            return redirect(url(self.tournament, "sheet", number, 1))  # the whole field is one sheet
-        return super().get(request, *args, **kwargs)
+    def round_page(self, request, *args, **kwargs):
+        if self.settings.patience and queries.rounds_of(self.tournament):
+            return redirect(url(self.tournament, "sheet", self.kwargs["round"], 1))  # the whole field is one sheet
+        return super().round_page(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        number = self.kwargs["round"]
-        tables = seated_tables(self.tournament, round_number=number).get(number, [])
-        sheets = sheets_by_table(self.tournament, round_number=number)
-        pending = {p.table_id: p for p in PendingSheet.objects.filter(table__round__stage__tournament=self.tournament,
-                                                                      table__round__number=number)
-                   .select_related("entered_by")}
-        rows = [(table, sheets.get(table.table_id), sheet_status(sheets.get(table.table_id)),
-                 pending.get(table.table_id)) for table in tables]
-        context.update(
-            still_missing=self.still_missing(number),
-            problems=problem_rows(
-                TableProblem.objects.filter(tournament=self.tournament, table__round__number=number,
-                                            closed_at__isnull=True).select_related("table"),
-                lambda problem: url(self.tournament, "close_problem", number, problem.pk)),
-            round_number=number,
-            rounds=rounds_of(self.tournament),
-            tables=rows,
-            finished=sum(status == "finished" for _t, _s, status, _p in rows),
-            awaiting=len(pending),
-        )
-        return context
+    def table_row(self, table, sheet, pending) -> tuple:
+        return table, sheet, sheet_status(sheet), pending
+
+    def round_extra(self, rows: list) -> dict:
+        return {"finished": sum(status == "finished" for _t, _s, status, _p in rows)}
 
 
-class SheetView(EntryPage, ReplayGuard, TemplateView):
+class SheetView(Entry, SheetPage):
     """One table's sheet in one round: hands (table games) or the field's results (patiences)."""
 
-    nav = "sheets"
+    differs_intro = gettext_lazy("Nothing was saved. Check the marked fields against the paper sheet.")
 
     def get_template_names(self):
         return ["tablegames/results.html" if self.settings.patience else "tablegames/sheet.html"]
 
     def load(self) -> None:
-        self.table = table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
-        if self.table is None:
-            raise Http404
-        self.seats = list(Seat.objects.filter(table=self.table).select_related("participant").order_by("number"))
+        super().load()
         self.names = {seat.number: seat.participant.name for seat in self.seats}
         #: seats of withdrawn players nobody plays for: empty unless the sheet has the player's values
         self.withdrawn = {seat.number for seat in self.seats
                           if is_withdrawn(seat.participant) and not seat.substitute_id}
-        self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
-        self.pending = pending_of(table=self.table)
-        self.pending_mine = self.pending is not None and self.pending.entered_by_id == self.request.user.pk
         # a first entry awaiting confirmation is what the sheet shows and what new hands are added to
         working = self.pending or self.sheet
         self.entries = list(working.entries) if working else []
-        self.director = is_director(self.request.user, self.tournament)
         #: someone else's first entry: this user checks and confirms it rather than typing on
         self.confirm_only = self.pending is not None and not self.pending_mine and not self.director
         self.diff_keys: set[str] = set()
+        self.grids: dict[int, GridRow] = {}
 
     def get(self, request, *args, **kwargs):
         self.load()
@@ -134,11 +97,8 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(still_missing=self.still_missing(self.table.round.number),
-                       from_board=opened_from_board(self.request),
-                       table=self.table, seats=self.seats, sheet=self.sheet, rounds_count=self.settings.rounds,
-                       round_numbers=range(1, self.settings.rounds + 1), pending=self.pending,
-                       pending_mine=self.pending_mine, confirm_only=self.confirm_only,
+        context.update(rounds_count=self.settings.rounds,
+                       round_numbers=range(1, self.settings.rounds + 1), confirm_only=self.confirm_only,
                        started_by=started_by_label(self.sheet) if self.sheet else "",
                        # the reason typed stays in its field when the page comes back with a message
                        reason=self.request.POST.get("reason", "") if self.request.method == "POST" else "")
@@ -149,84 +109,71 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         version = self.posted_version()
         action = request.POST.get("action", "save")
         reason = request.POST.get("reason", "")
-        decision = posted_decision(request.POST)
-        entries, grids = self.entries, {}
+        if action == "confirm":
+            return self.confirm()
+        if action == "end" and not confirmed(request):
+            return confirmation_page(
+                request, tournament=self.tournament,
+                question=_("End the game of table %(table)s here?") % {"table": self.table.number},
+                explanation=_("Time is up: no more hands are added, and the totals as they stand decide the "
+                              "game. A hand being typed is not saved. A director can reopen the game."),
+                confirm_label=_("Yes, end the game"), cancel_url=request.get_full_path(),
+            )
+        if action == "leave":
+            return self.leave(request, version, reason)
+        entries = self.entries
         try:
-            if action == "confirm":
-                pending_version = request.POST.get("pending_version", "")
-                services.confirm_sheet(self.table, by=request.user,
-                                       expected_version=int(pending_version) if pending_version.isdigit() else None)
-                messages.success(request, _("The sheet is confirmed and counts now."))
-            elif action == "end" and not confirmed(request):
-                return confirmation_page(
-                    request, tournament=self.tournament,
-                    question=_("End the game of table %(table)s here?") % {"table": self.table.number},
-                    explanation=_("Time is up: no more hands are added, and the totals as they stand decide the "
-                                  "game. A hand being typed is not saved. A director can reopen the game."),
-                    confirm_label=_("Yes, end the game"), cancel_url=request.get_full_path(),
-                )
-            elif action == "leave":
-                response = self.leave(request, version, reason)
-                if response is not None:
-                    return response
-            elif action == "end":
-                services.end_game(self.table, by=request.user, expected_version=version, sent=self.sent)
-                messages.success(request, _("The game was ended: the totals as they stand decide."))
+            if action == "end":
+                saved = self.record(lambda **flow: services.end_game(
+                    self.table, by=request.user, expected_version=version, **flow), entries, decision=False)
+                message = _("The game was ended: the totals as they stand decide.")
             elif action == "reopen" and self.ended():
-                services.enter_sheet(self.table, by=request.user, entries=self.entries[:-1],
-                                     expected_version=version, reason=reason, sent=self.sent)
-                messages.success(request, _("The game is open again."))
+                saved = self.record(lambda **flow: services.enter_sheet(
+                    self.table, by=request.user, entries=self.entries[:-1], expected_version=version, reason=reason,
+                    **flow), entries, decision=False)
+                message = _("The game is open again.")
             else:
-                entries, grids = self.read_posted()
-                if any(grid.errors for grid in grids.values()):
-                    return self.show(entries, grids=grids, attempted=True,
+                entries, self.grids = self.read_posted()
+                if any(grid.errors for grid in self.grids.values()):
+                    return self.show(entries, grids=self.grids, attempted=True,
                                      error=_("Some fields cannot be read: see the marked rows."))
                 # someone else's first results saved unchanged (a director's page shows them in the fields) are
                 # a second entry that is the same: they count (a hand sheet's empty last row is no entry)
                 retyped = self.settings.patience and self.pending is not None and not self.pending_mine
                 if entries == self.entries and not retyped:
-                    return self.show(entries, grids=grids, error=self.nothing_typed())
-                saved = services.enter_sheet(self.table, by=request.user, entries=entries, expected_version=version,
-                                             reason=reason, sent=self.sent, **decision)
+                    return self.show(entries, grids=self.grids, error=self.nothing_typed())
+                saved = self.record(lambda **flow: services.enter_sheet(
+                    self.table, by=request.user, entries=entries, expected_version=version, reason=reason, **flow),
+                    entries)
                 message = self.saved_message(entries)
-                if decided_message(saved):
-                    message = decided_message(saved)
-                elif not saved.counted:
-                    message = _("%(saved)s It counts once a second person confirms the sheet.") % {"saved": message}
-                messages.success(request, message)
-        except StaleVersion as conflict:
-            who = user_name(conflict.sheet.entered_by)
-            two = self.versions(conflict.sheet.entries, entries, title=_("Two versions"), intro=conflict.message,
-                                first_label=_("Saved version (%(who)s)") % {"who": who},
-                                second_label=_("Your version"))
-            return self.show(self.entries, error=conflict.message, version=conflict.sheet.version, two=two)
-        except EntriesDiffer as differ:
-            two = self.versions(differ.pending.entries, entries, title=_("The two entries differ"),
-                                intro=_("Nothing was saved. Check the marked fields against the paper sheet."),
-                                first_label=_("First entry (%(who)s)") % {"who": entered_by_label(differ.pending)},
-                                second_label=_("Your entry"))
-            return self.show(entries, grids=grids, attempted=True, error=differ.message, two=two,
-                             can_decide=self.director and not self.pending_mine)
+                if not self.answered(saved):
+                    outcome = self.outcome(saved, had_first_entry=False)
+                    if outcome == DECIDED:
+                        message = decided_message(saved)
+                    elif outcome == FIRST_ENTRY:
+                        message = _("%(saved)s It counts once a second person confirms the sheet.") % {
+                            "saved": message}
         except services.SheetRefused as refused:
-            point_at(grids, refused, entries)
-            return self.show(entries, grids=grids, error=refused.message, attempted=True)
+            point_at(self.grids, refused, entries)
+            return self.show(entries, grids=self.grids, error=refused.message, attempted=True)
         except DomainError as error:
-            shown = entries if grids else self.entries
-            return self.show(shown, grids=grids, attempted=bool(grids), error=error.message,
+            shown = entries if self.grids else self.entries
+            return self.show(shown, grids=self.grids, attempted=bool(self.grids), error=error.message,
                              reason_error=error.field == "reason")
-        if action == "confirm" and opened_from_board(request):
-            return redirect(board_url(self.tournament, str(self.table.round.number)))
+        if self.answered(saved):
+            return saved
+        messages.success(request, message)
         # No "#fragment": Chrome ignores autofocus on a page opened at a fragment, and the new hand needs the focus.
         return redirect(self.request.path)
 
     def leave(self, request, version: int, reason: str):
         """A player left the table after a hand (the director's form below the sheet): asked once, then
-        `services.leave_table`. Returns the confirmation page, or None when done."""
+        `services.leave_table`."""
         seat, hand = request.POST.get("leave_seat", ""), request.POST.get("leave_after", "").strip()
         if not (seat.isdigit() and int(seat) in self.names):
-            raise DomainError(_("Choose the player who left the table."), field="leave_seat")
+            return self.show(self.entries, error=_("Choose the player who left the table."))
         if not hand.isdigit():
-            raise DomainError(_("Say after which hand he left: the number of his last hand."), field="leave_after")
+            return self.show(self.entries, error=_("Say after which hand he left: the number of his last hand."))
         name = self.names[int(seat)]
         if not confirmed(request):
             return confirmation_page(
@@ -238,17 +185,43 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
                               "is empty (a smaller table) unless a substitute takes it."),
                 confirm_label=_("Yes, he left"), cancel_url=request.get_full_path(),
             )
-        services.leave_table(self.table, int(seat), int(hand), by=request.user, reason=reason,
-                             expected_version=version)
+        try:
+            saved = self.record(lambda **flow: services.leave_table(
+                self.table, int(seat), int(hand), by=request.user, reason=reason, expected_version=version, **flow),
+                self.entries, decision=False)
+        except DomainError as error:
+            return self.show(self.entries, error=error.message, reason_error=error.field == "reason")
+        if self.answered(saved):
+            return saved
         messages.success(request, _("%(player)s left after hand %(hand)s and is withdrawn.")
                          % {"player": name, "hand": hand})
-        return None
+        return redirect(self.request.path)
+
+    # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
+
+    def entry_fields(self):
+        return sheet_fields(self.settings, self.names)
+
+    def confirm_first_entry(self, *, expected_version):
+        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version)
+
+    def confirm_refused(self, error: DomainError):
+        return self.show(self.entries, error=error.message, reason_error=error.field == "reason")
 
     def versions(self, first, second, **labels) -> dict:
-        """Both versions field by field (the shared two-versions table); the differing inputs get marked."""
-        two = two_versions(first, second, sheet_fields(self.settings, self.names), **labels)
+        """Both versions field by field; the differing inputs get marked."""
+        two = super().versions(first, second, **labels)
         self.diff_keys = two["keys"]
         return two
+
+    def show_stale(self, stale, entries):
+        who = user_name(stale.sheet.entered_by)
+        two = self.stale_versions(stale.sheet.entries, entries, intro=stale.message,
+                                  first_label=_("Saved version (%(who)s)") % {"who": who})
+        return self.show(self.entries, error=stale.message, version=stale.sheet.version, two=two)
+
+    def show_differs(self, differ, entries, compared):
+        return self.show(entries, grids=self.grids, attempted=True, error=differ.message, **compared)
 
     def posted_version(self) -> int:
         """The version the page was loaded with; an unreadable one can only be a conflict (-1 matches no sheet)."""
@@ -462,14 +435,9 @@ class SheetView(EntryPage, ReplayGuard, TemplateView):
         return {"hands": len(followed.hands), "places": places,
                 "winner": self.names[winner[0]] if len(winner) == 1 else None}
 
-    def next_url(self) -> str | None:
-        """The next table of the round whose game is not finished yet, so a pile of sheets is typed in one go."""
-        open_tables = Table.objects.filter(round=self.table.round).exclude(sheet__derived__finished=True)
-        following = open_tables.filter(number__gt=self.table.number).order_by("number").first()
-        following = following or open_tables.exclude(pk=self.table.pk).order_by("number").first()
-        if following is None:
-            return url(self.tournament, "round", self.table.round.number)
-        return url(self.tournament, "sheet", self.table.round.number, following.number)
+    def open_tables(self):
+        """The round's tables whose game is not finished yet."""
+        return Table.objects.filter(round=self.table.round).exclude(sheet__derived__finished=True)
 
     def results_context(self, entries, grids, attempted) -> dict:
         followed = follow_patience(self.settings, self.names, entries, withdrawn=self.withdrawn)
@@ -554,7 +522,7 @@ def _places(order) -> list[tuple[int, int]]:
 
 
 def sheet_fields(settings, names: dict[int, str]):
-    """How a sheet's rows read as labelled fields (`scoring.services.compare`): hand by hand, or per player.
+    """How a sheet's rows read as labelled fields (`scoring.results.compare`): hand by hand, or per player.
 
     The keys are the grid's input names, so the page can mark exactly the inputs that differ.
     """
@@ -589,22 +557,15 @@ def sheet_fields(settings, names: dict[int, str]):
     return results if settings.patience else hands
 
 
-class StillMissingView(EntryPage, View):
+class StillMissingView(Entry, StillMissingPage):
     """The "still missing" box of a round alone, for its periodic reload on the entry pages."""
 
-    def get(self, request, *args, **kwargs):
-        return still_missing_response(request, self, self.kwargs["round"])
 
-
-class BoardView(EntryPage, ProblemsBoardView):
-    """The round's board (`scoring.board_views`) under this game's menu."""
+class BoardView(Entry, BoardPage):
+    """The round's board under this game's menu."""
 
     nav = "board"
-    nav_template = "tablegames/_nav.html"
 
 
-class CloseProblemView(EntryPage, CloseTableProblem):
-    """Close a problem a table signalled (`scoring.link_pages.CloseTableProblem`), back to the round's page."""
-
-    def round_page(self, name: str, number) -> str:
-        return url(self.tournament, name, number)
+class CloseProblemView(Entry, CloseProblemPage):
+    """Close a problem a table signalled, back to the round's page."""

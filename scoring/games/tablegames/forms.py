@@ -20,6 +20,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
 from scoring.rules.tablegames import (
     FIELD_BOOL,
@@ -29,19 +30,11 @@ from scoring.rules.tablegames import (
     FIELD_SIGNED_INT,
     GameSpec,
 )
-from scoring.services.sheets import rule_message
 
 from .config import BOOL, INT, MAPPING, OPTIONAL_INT, TableSettings, defaults_for, field_kinds
 from .sheets import FINISH_TIME, TILES_LEFT, shown_fields
 
 # --- the draw ------------------------------------------------------------------------------------------
-
-
-class DrawForm(forms.Form):
-    seed = forms.IntegerField(
-        label=gettext_lazy("Seed (optional)"), required=False, min_value=1, max_value=10**9,
-        help_text=gettext_lazy("Empty: a new random draw. The seed of an earlier draw repeats it."),
-    )
 
 
 # --- settings ------------------------------------------------------------------------------------------
@@ -366,3 +359,17 @@ def read_result(data: Mapping, seat: int, with_time: bool) -> GridRow:
         row[FINISH_TIME] = time
     grid.row = row
     return grid
+
+
+def rules_summary(settings) -> list[tuple[str, str]]:
+    """Every number of the rules as (label, value), for the overview."""
+    form = SettingsForm(settings)
+    return [(form.fields[name].label, format_setting(form.initial[name])) for name in form.rule_names()]
+
+
+def format_setting(value) -> str:
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)

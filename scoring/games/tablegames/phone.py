@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
-from scoring.services.sheets import pending_of
+from scoring.results.double_entry import pending_of
 from scoring.withdrawals import is_withdrawn
 from tournament.models import Seat
 from tournament.services.errors import DomainError

@@ -11,36 +11,26 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from scoring.withdrawals import MISSED_ROUNDS, is_withdrawn, played_tables
-from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
+from scoring.seated.public import SeatedPublic
+from scoring.seated.queries import seated_tables, sheets_by_table
+from scoring.withdrawals import MISSED_ROUNDS
+from tournament.public.content import Section, person
 
 from .config import settings_of
 from .documents import format_seconds
-from .queries import places_by_participant, seated_tables, sheets_by_table
 from .standings import half, standings
 
-#: rows per beamer page (what 1080 pixels hold in type readable from 10 metres), and the most pages shown
-BEAMER_ROWS = 10
-BEAMER_PAGES = 8
 
+class TableGamesPublic(SeatedPublic):
+    templates = "public/tablegames"
 
-class TableGamesPublic(PublicContent):
     def __init__(self, tournament):
         super().__init__(tournament)
         self.settings = settings_of(tournament)
         # A patience has no tables to find: the whole field plays every deal.
         self.kinds = ("standings", "results") if self.settings.patience else ("schedule", "standings", "results")
 
-    def schedule(self) -> list[Section]:
-        return [
-            Section("public/tablegames/seating.html",
-                    {"tables": [{"number": t.number, "seats": [{"seat": s.number, **person(s.participant)}
-                                                                for s in t.seats]} for t in tables]},
-                    _("Round %(number)s") % {"number": number})
-            for number, tables in sorted(seated_tables(self.tournament).items())
-        ]
-
-    def _rows(self):
+    def standings_rows(self):
         result = standings(self.tournament)
         patience = self.settings.patience
         first, second = (metric.key for metric in result.chain[:2]) if len(result.chain) > 1 else (
@@ -64,11 +54,8 @@ class TableGamesPublic(PublicContent):
         }
         return rows, data
 
-    def standings(self) -> list[Section]:
-        rows, data = self._rows()
-        if not rows:
-            return []
-        return [Section("public/tablegames/standings.html", {**data, "rows": rows}, data["heading"])]
+    def standings_section(self, rows: list[dict], data) -> Section:
+        return Section("public/tablegames/standings.html", {**data, "rows": rows}, data["heading"])
 
     def results(self) -> list[Section]:
         tables_by_round = seated_tables(self.tournament)
@@ -90,43 +77,6 @@ class TableGamesPublic(PublicContent):
             sections.append(Section("public/tablegames/results.html", data,
                                     _("Round %(number)s") % {"number": number}))
         return sections
-
-    def find(self, query: str) -> Found:
-        people, total = find_participants(self.tournament, query)
-        if not people or self.settings.patience:
-            return Found([], total)
-        tables_by_round = seated_tables(self.tournament)
-        places = places_by_participant(tables_by_round)
-        mates = {(t.round, t.number): [s.participant for s in t.seats] for ts in tables_by_round.values() for t in ts}
-        # A withdrawn player is shown where he did play (his tables whose sheet is in), not the seats he left.
-        played = (played_tables(tables_by_round, set(sheets_by_table(self.tournament)))
-                  if any(is_withdrawn(p) for p in people) else set())
-        sections = []
-        for p in people:
-            withdrawn = is_withdrawn(p)
-            rounds = [
-                {"round": number, "table": table, "seat": seat, "scribe": seat == 1,
-                 "mates": [m.name for m in mates[(number, table)] if m.pk != p.pk]}
-                for number, (table, seat) in sorted(places.get(p.pk, {}).items())
-                if not withdrawn or (number, table) in played
-            ]
-            sections.append(Section("public/tablegames/found.html", {"person": person(p), "rounds": rounds,
-                                                                      "withdrawn": withdrawn}))
-        return Found(sections, total)
-
-    def slides(self, kinds) -> list[Slide]:
-        slides = []
-        if "standings" in kinds:
-            rows, data = self._rows()
-            for chunk in pages(rows, BEAMER_ROWS, BEAMER_PAGES) if rows else []:
-                slides.append(Slide("standings", Section("public/tablegames/standings.html", {**data, "rows": chunk},
-                                                         data["heading"])))
-        if "schedule" in kinds and not self.settings.patience:
-            slides += [Slide("schedule", section) for section in self.schedule()]
-        return slides
-
-    def slot_minutes(self, round_) -> int | None:
-        return None  # a game is played to its end: the clock shows the time played
 
 
 def _decimal(value):

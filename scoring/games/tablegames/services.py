@@ -1,26 +1,25 @@
-"""Table-game state changes: settings, the seating draw, score sheets.
+"""Table-game score sheets: entered, extended, ended, confirmed, sent from a table's link.
 
 Each service checks who may do it, runs in one transaction, writes the audit log and raises a
-`DomainError` with a translated message. The seating goes through `tournament.services.seating`;
-sheets through `scoring.services.sheets.record_sheet` (the one path for results) with the
-`derive` of `sheets.make_derive`, built on the game's pure rules.
+`DomainError` with a translated message. Sheets go through `scoring.results.recording.record_sheet`
+(the one path for results) with the `derive` of `sheets.make_derive`, built on the game's pure rules.
+Settings, the seating and what follows a counted sheet are the seated layer's (`scoring.seated.services`).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
+from scoring.results.checks import rule_message
+from scoring.results.counting import confirm_pending, record_table_entry
+from scoring.results.double_entry import pending_of
+from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
-from scoring.services.sheets import confirm_pending, pending_of, record_sheet, rule_message
-from scoring.services.tablelinks import record_table_entry
-from tournament.backup import schedule_backup_after_round
-from tournament.models import Participant, Round, Seat, Table, Tournament
-from tournament.permissions import can_enter_results, is_director
-from tournament.services import seating
-from tournament.services.audit import log_action
+from scoring.seated.services import after_sheet, round_started
+from tournament.models import Participant, Seat, Table
+from tournament.permissions import can_enter_results, require_director
 from tournament.services.errors import DomainError
 from tournament.services.participants import set_participant_status
 
@@ -36,65 +35,6 @@ class SheetRefused(DomainError):
         super().__init__(message, field=field)
         self.row = row
         self.seat = seat
-
-
-def _require_director(by, tournament) -> None:
-    if not is_director(by, tournament):
-        raise DomainError(_("Only a director of this tournament can do this."))
-
-
-# --- settings ------------------------------------------------------------------------------------------
-
-
-def update_settings(tournament: Tournament, new: TableSettings, *, by, reason: str = "") -> tuple[Tournament, bool]:
-    """Store new settings; return the tournament and whether a seating drawn for other settings was removed.
-
-    Every setting shapes play, so all are fixed once play has started. A seating drawn for another
-    number of rounds or other table sizes is removed before play, so that a stale draw is never printed.
-    """
-    _require_director(by, tournament)
-    _check_sizes(new)
-    with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        old = settings_of(locked)
-        if old.to_json() != new.to_json() and seating.play_started(locked):
-            raise DomainError(_("Play has started: the settings can no longer be changed."))
-        redraw = (old.rounds, old.table_sizes) != (new.rounds, new.table_sizes)
-        removed = redraw and seating.remove_seating(locked, by=by, reason=_("The settings changed."))
-        locked.settings = new.to_json()
-        locked.save(update_fields=["settings", "updated"])
-        log_action("tablegames.settings", by=by, tournament=locked, obj=locked, before=old.to_json(),
-                   after=locked.settings, reason=reason)
-    tournament.settings = locked.settings  # the caller's copy reads the new settings too
-    return locked, removed
-
-
-def _check_sizes(settings: TableSettings) -> None:
-    if settings.patience:
-        return
-    wrong = [size for size in settings.table_sizes if size not in settings.allowed_sizes]
-    if not settings.table_sizes or wrong:
-        raise DomainError(
-            _("This game is played at tables of %(min)s to %(max)s players; %(sizes)s cannot be used.")
-            % {"min": settings.allowed_sizes[0], "max": settings.allowed_sizes[-1],
-               "sizes": ", ".join(map(str, wrong)) or "–"},
-            field="table_sizes",
-        )
-
-
-# --- the seating ---------------------------------------------------------------------------------------
-
-
-def draw(tournament: Tournament, *, by, seed: int | None = None):
-    """Seat the active players for every round: tables of the game's sizes, or the whole field for patiences."""
-    _require_director(by, tournament)
-    settings = settings_of(tournament)
-    if settings.patience:
-        return seating.seat_field(tournament, by=by, rounds=settings.rounds)
-    players = list(tournament.participants.filter(status=Participant.Status.ACTIVE))
-    sizes = seating.fitting_sizes(len(players), settings.table_sizes, settings.allowed_sizes)
-    groups = {p.number: p.group.casefold() for p in players if p.group}
-    return seating.draw_seating(tournament, by=by, rounds=settings.rounds, sizes=sizes, seed=seed, groups=groups)
 
 
 # --- score sheets --------------------------------------------------------------------------------------
@@ -114,6 +54,7 @@ def empty_seats(table: Table) -> set[int]:
 
 
 def table_derive(settings: TableSettings, table: Table):
+    """The sheet's derive function: the game's rules with the table's names and empty seats."""
     return make_derive(settings, seat_names(table), empty_seats(table))
 
 
@@ -137,9 +78,9 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
         sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
                              expected_version=expected_version, reason=reason, decide=decide,
                              pending_version=pending_version, sent=sent)
-        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
+        round_started(round_.pk)
         if sheet.counted:
-            _after_sheet(tournament, table, sheet)
+            after_sheet(tournament, table)
     return sheet
 
 
@@ -160,15 +101,15 @@ def checked_derive(tournament, table: Table, entries: list):
 def enter_from_link(link, *, entries: list):
     """What a table sends from its private link: its hands so far (after those that count already). A first
     entry awaiting confirmation, or counted at once when the tournament lets table entries count; sending the
-    same again changes nothing (`scoring.services.tablelinks.record_table_entry`)."""
+    same again changes nothing (`scoring.results.counting.record_table_entry`)."""
     table = link.table
     tournament = link.tournament
     derive, mode = checked_derive(tournament, table, entries)
     with transaction.atomic():
         sheet = record_table_entry(link, entries=entries, mode=mode, derive=derive)
-        Round.objects.filter(pk=table.round_id, starts_at__isnull=True).update(starts_at=timezone.now())
+        round_started(table.round_id)
         if sheet.counted:
-            _after_sheet(tournament, table, sheet)
+            after_sheet(tournament, table)
     return sheet
 
 
@@ -179,15 +120,8 @@ def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> S
     with transaction.atomic():
         sheet = confirm_pending(tournament=tournament, table=table, derive=derive, by=by,
                                 expected_version=expected_version)
-        _after_sheet(tournament, table, sheet)
+        after_sheet(tournament, table)
     return sheet
-
-
-def _after_sheet(tournament, table: Table, sheet: ScoreSheet) -> None:
-    """The backup once every game of the round is finished (or ended) on a counted sheet."""
-    open_tables = Table.objects.filter(round=table.round).exclude(sheet__derived__finished=True)
-    if not open_tables.exists() and sheet.derived.get("finished"):
-        schedule_backup_after_round(tournament, table.round.number)
 
 
 def end_game(table: Table, *, by, expected_version: int | None = None, sent=None) -> ScoreSheet:
@@ -202,14 +136,14 @@ def end_game(table: Table, *, by, expected_version: int | None = None, sent=None
 
 
 def leave_table(table: Table, seat_number: int, after_hand: int, *, by, reason: str = "",
-                expected_version: int | None = None):
+                expected_version: int | None = None, sent=None):
     """The player of `seat_number` left the table after hand `after_hand` (table-games.md, Decision): his
     departure is written on that hand's row (no entry for him in the hands after, he finishes behind every
     opponent), and he is withdrawn, so that his seats in the rounds still to play are empty (a smaller table)
     unless a substitute takes them. Refused, changing nothing, when the table would be left with fewer players
     than the game needs: then a substitute must take the seat."""
     tournament = table.round.stage.tournament
-    _require_director(by, tournament)
+    require_director(by, tournament)
     seat = Seat.objects.filter(table=table, number=seat_number).select_related("participant").first()
     if seat is None:
         raise DomainError(_("Choose a player of this table."), field="seat")
@@ -230,7 +164,7 @@ def leave_table(table: Table, seat_number: int, after_hand: int, *, by, reason: 
     why = reason.strip() or _("%(player)s left the table after hand %(hand)s.") % {
         "player": player.name, "hand": after_hand}
     with transaction.atomic():
-        sheet = enter_sheet(table, by=by, entries=changed, expected_version=expected_version, reason=why)
+        sheet = enter_sheet(table, by=by, entries=changed, expected_version=expected_version, reason=why, sent=sent)
         if player.status == Participant.Status.ACTIVE:
             set_participant_status(player, Participant.Status.WITHDRAWN, by=by,
                                    reason=_("left in round %(round)s after hand %(hand)s")

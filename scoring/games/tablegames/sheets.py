@@ -14,7 +14,7 @@ Stored `entries` (what the table wrote, never a computed number):
 `follow` / `follow_patience` score every row for display (points, running totals, the message of a
 row the rules refuse) and `derived` turns a sheet the rules accept into `ScoreSheet.derived`: per-seat
 totals, finished flag, finishing order and the table's tournament points. `make_derive` is the
-`derive(entries, mode)` that `scoring.services.sheets.record_sheet` calls: the one recompute path.
+`derive(entries, mode)` that `scoring.results.recording.record_sheet` calls: the one recompute path.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
 from scoring.rules.domino import PatienceEntry, play_patience, score_patience
 from scoring.rules.tablegames import EntryField, GameSpec, GameState, check_plays_on, table_points
-from scoring.services.sheets import rule_message
 
 from .config import TableSettings
 

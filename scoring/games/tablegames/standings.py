@@ -15,50 +15,30 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress
 from scoring.rules.domino import FINISH_TIME, TILES_LEFT, patience_chain
 from scoring.rules.standings import Metric, rank
 from scoring.rules.tablegames import ranking, ranking_chain
-from scoring.withdrawals import is_withdrawn, prize_eligible
-from tournament.models import Participant, Seat, Stage
-from tournament.services.seating import lot_seed
+from scoring.seated import standings as seated
+from scoring.withdrawals import prize_eligible
 
 from .config import TableSettings, settings_of
 from .sheets import LEFT, table_points_of
 
 
 @dataclass
-class Row:
-    #: None for a player with no finished game yet: shown as such, not ranked (nor tied by lot)
-    rank: int | None
-    participant: Participant
-    #: per round 1..n: tournament points (table games) or tiles left (patiences); None while not finished
-    rounds: list[Any]
-    values: dict
-    by_lot: bool
-    separated_by: str | None
-    #: one of the sheets this player's result comes from was corrected after entry
-    corrected: bool
+class Row(seated.Row):
     #: the rounds he did not play to the end: he left the table, or his seat was empty
     missed: list[int] = field(default_factory=list)
-
-    @property
-    def has_result(self) -> bool:
-        return self.rank is not None
 
     @property
     def prize_eligible(self) -> bool:
         """He played every round, or the director ticked him eligible (`scoring.withdrawals`)."""
         return prize_eligible(self.participant, self.missed)
 
-    @property
-    def withdrawn(self) -> bool:
-        return is_withdrawn(self.participant)
-
 
 @dataclass
-class Standings:
+class Standings(seated.Standings):
     settings: TableSettings
     after_round: int
     rows: list[Row]
@@ -74,48 +54,18 @@ class Standings:
         return self.settings.rounds
 
     @property
-    def last_round(self) -> bool:
-        """The standings over every round (not after an earlier one)."""
-        return self.after_round == self.rounds
-
-    @property
     def progress(self) -> ResultProgress:
         """Sheets finished against sheets expected (`scoring.progress`): what labels the ranking provisional."""
         return ResultProgress(entered=self.finished, expected=self.total,
                               unit="deals" if self.settings.patience else "sheets")
-
-    @property
-    def complete(self) -> bool:
-        return self.progress.complete
-
-    @property
-    def final(self) -> bool:
-        """The final ranking: every round, every game finished. Only then "Final ranking"."""
-        return self.last_round and self.complete
-
-    @property
-    def any_lot(self) -> bool:
-        return any(row.by_lot for row in self.rows)
 
 
 def standings(tournament, *, after_round: int | None = None) -> Standings:
     """The ranking over rounds 1..after_round (default: all rounds)."""
     settings = settings_of(tournament)
     after_round = settings.rounds if after_round is None else after_round
-    seats = list(
-        Seat.objects.filter(
-            table__round__stage__tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS,
-            table__round__number__lte=after_round,
-        ).values_list("table_id", "table__round__number", "table__number", "number", "participant_id")
-    )
-    sheets = {
-        table_id: (derived, corrected)
-        for table_id, derived, corrected in ScoreSheet.objects.filter(
-            tournament=tournament, table__round__stage__kind=Stage.Kind.ROUNDS, table__round__number__lte=after_round,
-        ).values_list("table_id", "derived", "corrected")
-    }
-    participants = {p.pk: p for p in Participant.objects.filter(tournament=tournament)}
-    seed = lot_seed(tournament)
+    loaded = seated.load(tournament, after_round)
+    sheets, participants, seed = loaded.sheets, loaded.participants, loaded.seed
 
     tables: dict[int, tuple[int, int]] = {}
     players: dict[int, dict[int, Any]] = {}  # participant -> {round: shown value}
@@ -125,7 +75,7 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     corrected_tables: set[tuple[int, int]] = set()
     departures: dict[int, dict[int, int]] = {}  # table -> {participant: his last hand}, who left its game
     missed: dict[int, set[int]] = {}  # participant -> rounds he did not play to the end (left, or empty seat)
-    for table_id, round_number, table_number, seat, participant in seats:
+    for table_id, round_number, table_number, seat, participant, *_substitute in loaded.seats:
         tables[table_id] = (round_number, table_number)
         shown = players.setdefault(participant, {})
         derived, corrected = sheets.get(table_id, ({}, False))

@@ -18,7 +18,7 @@ class Voms(BracketGame):
     )
 
     def default_settings(self) -> dict:
-        from .services import DEFAULTS
+        from .queries import DEFAULTS
 
         return dict(DEFAULTS)
 
@@ -79,7 +79,7 @@ class Voms(BracketGame):
 
     def entry_notes(self, tournament) -> dict:
         """Each disqualified or withdrawn team's mark, for the registration desk's lists."""
-        from .services import marks_of
+        from .queries import marks_of
 
         return marks_of(tournament)
 
@@ -89,12 +89,12 @@ class Voms(BracketGame):
         return sheet_derive(tournament, match=match, table=table)
 
     def progress(self, tournament, after_round=None):
-        from .services import progress
+        from .services.progress import progress
 
         return progress(tournament, after_round=after_round)
 
     def progress_open(self, tournament):
-        from .services import missing_result_condition
+        from .services.progress import missing_result_condition
 
         return missing_result_condition(tournament)
 

@@ -15,7 +15,7 @@ from scoring.models import PendingSheet
 from tournament.models import Match, Stage
 from tournament.permissions import is_director
 
-from . import services
+from . import queries
 
 KNOCKOUT = "ko"
 
@@ -26,14 +26,14 @@ def _url(tournament, name: str, *args) -> str:
 
 def board(tournament, part: str | None, *, user=None) -> Board:
     pools = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
-    knockout = services.knockout_stage(tournament)
+    knockout = queries.knockout_stage(tournament)
     rounds = list(pools.rounds.order_by("number").values_list("number", flat=True)) if pools else []
     parts = [(str(n), str(_("Pool round %(number)s") % {"number": n})) for n in rounds]
     if knockout is not None:
         parts.append((KNOCKOUT, str(_("Knockout"))))
     if not parts:
         return Board(part="", title=_("Round board"), empty_text=_("The pools have not been drawn yet."))
-    state = services.pool_state(tournament, pools) if pools else None
+    state = queries.pool_state(tournament, pools) if pools else None
     if part is None:
         open_round = state.derivation.first_open_round() if state else None
         part = str(open_round) if open_round is not None else KNOCKOUT if knockout is not None else str(rounds[-1])
@@ -82,10 +82,8 @@ def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[B
 
 
 def _series(tournament, pending: dict, user) -> list[BoardItem]:
-    from .views import knockout_rounds
-
     items = []
-    for round_label, matches in knockout_rounds(tournament):
+    for round_label, matches in queries.knockout_rounds(tournament):
         for match in matches:
             known = match.team_a_id is not None and match.team_b_id is not None
             teams = f"{match.team_a} – {match.team_b}" if known else _("teams not known yet")

@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from scoring.games.settings_check import as_mapping, form_data, require_same, require_valid
 from tournament.models import Participant, Stage, Team
 
+from .entries import derive_slip
 from .forms import DrawForm, SettingsForm
-from .services import DEFAULTS, derive_slip, rules_settings
+from .queries import DEFAULTS, rules_settings
 
 
 def check_settings(tournament) -> None:

@@ -9,9 +9,13 @@ from django.db import transaction
 
 from tournament.draw.bracket import Qualifier
 from tournament.models import Match, Stage
+from tournament.services.participants import register_team
 from tournament.services.tournaments import create_tournament
 
-from . import services
+from .entries import slip_entry
+from .services.knockout import create_knockout, record_series
+from .services.pools import draw_pools
+from .services.slips import record_slip
 from .standings import pool_tables
 
 FIRST = ["Aputsiaq", "Naja", "Malik", "Pipaluk", "Inuk", "Nivi", "Hans", "Karen", "Søren", "Mette", "Jens", "Ane",
@@ -27,8 +31,8 @@ def random_game(rng: random.Random, target: int = 9) -> dict:
     winner_lus = target + (rng.randint(1, 3) if roll > 0.85 else 0)
     if winner_lus > target and loser == 0:
         loser = rng.randint(1, target - 1)
-    return services.slip_entry(lus_a=winner_lus, lus_b=loser) if rng.random() < 0.5 else \
-        services.slip_entry(lus_a=loser, lus_b=winner_lus)
+    return slip_entry(lus_a=winner_lus, lus_b=loser) if rng.random() < 0.5 else \
+        slip_entry(lus_a=loser, lus_b=winner_lus)
 
 
 def demo(director, *, seed=None, results=False, teams=20, pools=2):
@@ -44,9 +48,9 @@ def demo(director, *, seed=None, results=False, teams=20, pools=2):
                 if name not in names:
                     names.add(name)
                     players.append(name)
-            services.register_team(tournament, by=director, name="", players=players,
+            register_team(tournament, by=director, name="", players=players,
                                    seeded=False)
-        services.draw_pools(tournament, by=director, pools=pools, seed=rng.randrange(10**9))
+        draw_pools(tournament, by=director, pools=pools, seed=rng.randrange(10**9))
         if results:
             play_everything(tournament, director, rng)
     return tournament
@@ -55,13 +59,13 @@ def demo(director, *, seed=None, results=False, teams=20, pools=2):
 def play_everything(tournament, director, rng: random.Random) -> None:
     stage = Stage.objects.get(tournament=tournament, kind=Stage.Kind.POOLS)
     for match in Match.objects.filter(stage=stage, team_b__isnull=False).select_related("round"):
-        entry = services.slip_entry(absent="b") if rng.random() < 0.02 else random_game(rng)
-        services.record_slip(match, by=director, entry=entry)
+        entry = slip_entry(absent="b") if rng.random() < 0.02 else random_game(rng)
+        record_slip(match, by=director, entry=entry)
     per_pool = 2 if stage.pools.count() == 2 else max(1, 8 // stage.pools.count())
     qualifiers = [Qualifier(pool=t.pool.index, place=row.rank, team=row.participant)
                   for t in pool_tables(tournament) for row in t.rows
                   if row.rank is not None and row.rank <= per_pool]
-    ko = services.create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=True,
+    ko = create_knockout(tournament, by=director, qualifiers=qualifiers, third_place=True,
                                   semifinal="bracket")
     while True:
         pending = [m for m in ko.matches.select_related("sheet") if m.team_a_id and m.team_b_id
@@ -71,5 +75,5 @@ def play_everything(tournament, director, rng: random.Random) -> None:
         for match in pending:
             games = list(match.sheet.entries) if hasattr(match, "sheet") else []
             games.append(random_game(rng))
-            services.record_series(match, by=director, games=games,
+            record_series(match, by=director, games=games,
                                    expected_version=match.sheet.version if hasattr(match, "sheet") else None)

@@ -25,12 +25,12 @@ from django.utils.translation import gettext_lazy
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument, venue_locale
 from scoring.progress import ResultProgress, lazy_heading, result_progress
-from scoring.templatetags.voms import metric_name
 from tournament.models import Match, Round, Stage
 from tournament.public.links import published_page
 
-from . import services
-from .standings import PoolTable, final_ranking, lot_seed, pool_tables
+from . import queries
+from .standings import PoolTable, final_ranking, pool_tables
+from .text import metric_name, with_note
 
 #: Slips per A4 sheet: three leave each slip about 8 cm, room for big lus boxes and two signatures.
 SLIPS_PER_PAGE = 3
@@ -59,10 +59,6 @@ class Entry:
 
 
 # --- Shared look-ups ------------------------------------------------------------------------
-
-
-def pools_stage(tournament) -> Stage | None:
-    return Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
 
 
 def points(value) -> Decimal:
@@ -94,7 +90,7 @@ def round_label(number: int) -> str:
 
 
 def seed_note(tournament) -> str:
-    seed = lot_seed(tournament)
+    seed = queries.lot_seed(tournament)
     return _("Pool draw seed: %(seed)s") % {"seed": seed} if seed is not None else ""
 
 
@@ -130,7 +126,7 @@ def standing_rows(table: PoolTable) -> list[dict]:
         rows.append(
             {
                 "rank": row.rank,
-                "team": services.with_note(table.teams[row.participant].name, table.marks, row.participant),
+                "team": with_note(table.teams[row.participant].name, table.marks, row.participant),
                 "played": values["played"],
                 "points": points(values["points"]),
                 "wins": values["wins"],
@@ -208,7 +204,7 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
             decided_in = _("Round of %(teams)s") % {"teams": how.removeprefix("round_of_")}
         else:
             decided_in = how_labels[how]
-        rows.append({"place": place, "team": services.with_note(team.name, marks, team.pk),
+        rows.append({"place": place, "team": with_note(team.name, marks, team.pk),
                      "players": team_card(with_members[team.pk])["players"],
                      "decided_in": decided_in})
     decided = bool(rows) and rows[0]["decided_in"] == how_labels["final"]
@@ -236,9 +232,9 @@ def ranking_table(tournament, tables: list[PoolTable]) -> TableDocument:
 def standings_document(tournament) -> MultiSheetDocument:
     """One sheet per pool, every tiebreak column, and the final ranking first once there is a knockout."""
     tables = pool_tables(tournament)
-    seed = lot_seed(tournament)
+    seed = queries.lot_seed(tournament)
     sheets = [pool_standings_sheet(table, seed) for table in tables]
-    if services.knockout_stage(tournament):
+    if queries.knockout_stage(tournament):
         sheets.insert(0, ranking_table(tournament, tables))
     return MultiSheetDocument(_("Standings"), sheets or [empty_table(_("Standings"))], filename_stem="standings",
                               qr_page=published_page(tournament, "standings"))
@@ -280,10 +276,10 @@ def game_note(game: dict, match: Match, target: int) -> str:
     return ""
 
 
-def result_row(match: Match, state: services.PoolState, settings) -> dict:
+def result_row(match: Match, state: queries.PoolState, settings) -> dict:
     row = {"round": match.round.number, "table": match.table_number, "pool": match.pool.name,
-           "team_a": services.with_note(match.team_a.name, state.marks, match.team_a_id),
-           "team_b": services.with_note(match.team_b.name, state.marks, match.team_b_id)}
+           "team_a": with_note(match.team_a.name, state.marks, match.team_a_id),
+           "team_b": with_note(match.team_b.name, state.marks, match.team_b_id)}
     sheet = getattr(match, "sheet", None)
     result = state.result(match.pk)
     if result is not None and result.disqualified:
@@ -311,11 +307,11 @@ def result_row(match: Match, state: services.PoolState, settings) -> dict:
 
 def results_document(tournament) -> TableDocument:
     """Every pool game, in round and table order; a game without a slip yet has empty lus."""
-    stage = pools_stage(tournament)
+    stage = queries.pools_stage(tournament)
     if stage is None:
         return empty_table(_("Results"))
-    settings = services.rules_settings(tournament)
-    state = services.pool_state(tournament, stage)
+    settings = queries.rules_settings(tournament)
+    state = queries.pool_state(tournament, stage)
     rows = [result_row(match, state, settings) for match in pool_matches(stage, team_b__isnull=False)]
     return TableDocument(_("Results"), RESULTS_COLUMNS, rows, subtitle=_("Preliminary round"),
                          filename_stem="results", landscape=True, qr_page=published_page(tournament, "results"))
@@ -333,17 +329,17 @@ SCHEDULE_COLUMNS = (
 
 def schedule_document(tournament) -> TableDocument:
     """Round by round: time slot, table, pool, team against team; a bye is listed without a table."""
-    stage = pools_stage(tournament)
+    stage = queries.pools_stage(tournament)
     if stage is None:
         return empty_table(_("Schedule"))
-    dq = services.pool_state(tournament, stage).marks
+    dq = queries.pool_state(tournament, stage).marks
     rows = [
         {"round": m.round.number, "time": start_time(m.round), "table": m.table_number, "pool": m.pool.name,
-         "team_a": services.with_note(m.team_a.name, dq, m.team_a_id),
-         "team_b": services.with_note(m.team_b.name, dq, m.team_b_id) if m.team_b else _("bye")}
+         "team_a": with_note(m.team_a.name, dq, m.team_a_id),
+         "team_b": with_note(m.team_b.name, dq, m.team_b_id) if m.team_b else _("bye")}
         for m in pool_matches(stage)
     ]
-    slot = services.settings_of(tournament)["slot_minutes"]
+    slot = queries.settings_of(tournament)["slot_minutes"]
     subtitle = " · ".join(filter(None, [seed_note(tournament), _("%(minutes)s minutes a round") % {"minutes": slot}]))
     return TableDocument(_("Schedule"), SCHEDULE_COLUMNS, rows, subtitle=subtitle, filename_stem="schedule",
                          qr_page=published_page(tournament, "schedule"))
@@ -358,12 +354,12 @@ POOLS_COLUMNS = (
 
 
 def pools_document(tournament) -> TableDocument:
-    stage = pools_stage(tournament)
+    stage = queries.pools_stage(tournament)
     if stage is None:
         return empty_table(_("Pool lists"))
-    dq = services.pool_state(tournament, stage).marks
+    dq = queries.pool_state(tournament, stage).marks
     rows = [
-        {"pool": pool.name, "position": entry.position, "team": services.with_note(entry.team.name, dq, entry.team_id),
+        {"pool": pool.name, "position": entry.position, "team": with_note(entry.team.name, dq, entry.team_id),
          "players": players_of(entry.team)}
         for pool in stage.pools.prefetch_related("entries__team__members")
         for entry in pool.entries.all()
@@ -386,13 +382,6 @@ KNOCKOUT_COLUMNS = (
 )
 
 
-def knockout_rounds(tournament):
-    # views.py owns the grouping (and the translated round names); imported here, not copied.
-    from .views import knockout_rounds as rounds
-
-    return rounds(tournament)
-
-
 def series_rows(round_name: str, match: Match) -> list[dict]:
     """One row per game of the series, with the series score after it; one empty row before the first game."""
     base = {"round": round_name, "match": match.key or str(match.pk), "team_a": match.team_a.name if match.team_a
@@ -411,9 +400,9 @@ def series_rows(round_name: str, match: Match) -> list[dict]:
 
 
 def knockout_document(tournament) -> TableDocument:
-    rows = [row for name, matches in knockout_rounds(tournament) for match in matches
+    rows = [row for name, matches in queries.knockout_rounds(tournament) for match in matches
             for row in series_rows(name, match)]
-    best_of = services.rules_settings(tournament).best_of
+    best_of = queries.rules_settings(tournament).best_of
     return TableDocument(_("Knockout"), KNOCKOUT_COLUMNS, rows,
                          subtitle=_("Best of %(games)s games") % {"games": best_of},
                          notes=[] if rows else [_("The knockout has not been built yet.")],
@@ -422,9 +411,9 @@ def knockout_document(tournament) -> TableDocument:
 
 def bracket_document(tournament) -> PrintDocument:
     """The bracket as boxes, a column per round, with a cell for every game's lus (filled in once played)."""
-    best_of = services.rules_settings(tournament).best_of
+    best_of = queries.rules_settings(tournament).best_of
     columns, third_place = [], None
-    for name, matches in knockout_rounds(tournament):
+    for name, matches in queries.knockout_rounds(tournament):
         group = {"name": name, "matches": [bracket_match(match, best_of) for match in matches]}
         # The match for third place comes before the final in the list; on paper it sits below the final.
         if any(match.key == "3P" for match in matches):
@@ -434,7 +423,7 @@ def bracket_document(tournament) -> PrintDocument:
     if columns and third_place:
         columns[-1]["below"] = third_place
     podium = []
-    if services.knockout_stage(tournament):
+    if queries.knockout_stage(tournament):
         podium = [(place, team.name) for place, team, how in final_ranking(tournament) if how != "pool"]
     # From a round of 16 on, the bracket is set smaller with one line per name, to fit one landscape page.
     context = {"columns": columns, "podium": podium, "best_of": best_of, "compact": len(columns) > 3}
@@ -472,7 +461,7 @@ def crosstable_page(table: PoolTable, seed: int | None) -> dict:
             text = f"{lus[0]}:{lus[1]}" if lus else "–" if (team_id, other) in table.void else ""
             cells.append({"self": other == team_id, "text": text})
         teams.append({"number": len(teams) + 1,
-                      "name": services.with_note(table.teams[team_id].name, table.marks, team_id),
+                      "name": with_note(table.teams[team_id].name, table.marks, team_id),
                       "cells": cells,
                       "points": points(row.values["points"]), "wins": row.values["wins"],
                       "lus_diff": row.values["lus_diff"], "rank": row.rank, "by_lot": row.by_lot})
@@ -482,7 +471,7 @@ def crosstable_page(table: PoolTable, seed: int | None) -> dict:
 
 
 def crosstables_document(tournament) -> PrintDocument:
-    seed = lot_seed(tournament)
+    seed = queries.lot_seed(tournament)
     pages = [crosstable_page(table, seed) for table in pool_tables(tournament)]
     return PrintDocument("voms/print/crosstables.html", {}, _("Cross-tables"), "crosstables",
                          pages=first_marked(pages or [{"empty": _("Draw the pools first.")}]), landscape=True,
@@ -494,11 +483,11 @@ def crosstables_document(tournament) -> PrintDocument:
 
 def round_of(tournament, number: int | None) -> Round | None:
     """The asked round of the pool stage, or the current one (the first with a slip still missing)."""
-    stage = pools_stage(tournament)
+    stage = queries.pools_stage(tournament)
     if stage is None:
         return None
     if number is None:
-        return services.current_round(stage)
+        return queries.current_round(stage)
     return stage.rounds.filter(number=number).first()
 
 
@@ -530,7 +519,7 @@ def first_marked(pages: list[dict]) -> list[dict]:
 
 
 def missing_round_page(tournament) -> list[dict]:
-    message = _("Draw the pools first.") if pools_stage(tournament) is None else _("There is no such round.")
+    message = _("Draw the pools first.") if queries.pools_stage(tournament) is None else _("There is no such round.")
     return [{"empty": message}]
 
 
@@ -572,7 +561,7 @@ def lus_board(match: Match, rnd: Round, target: int) -> dict:
 def lusboards_document(tournament, round_number: int | None = None) -> PrintDocument:
     """One lus board per table of a round ("Lus tavle"): per team a column for the lus and one for initials."""
     rnd = round_of(tournament, round_number)
-    target = services.rules_settings(tournament).target
+    target = queries.rules_settings(tournament).target
     pages = [lus_board(match, rnd, target) for match in round_games(rnd)] if rnd else []
     stem = f"lusboards-round-{rnd.number}" if rnd else "lusboards"
     title = _("Lus boards, round %(number)s") % {"number": rnd.number} if rnd else _("Lus boards")
@@ -613,7 +602,8 @@ def series_slip(round_name: str, match: Match) -> dict:
 def knockout_round_choices(tournament) -> list[tuple[int, str, list[Match]]]:
     """(number, name, matches) of each knockout round as the knockout page lists them: semifinals (or the
     semifinal round robin), match for third place, final. The number chooses a round's slips."""
-    return [(number, str(name), matches) for number, (name, matches) in enumerate(knockout_rounds(tournament), 1)]
+    rounds = queries.knockout_rounds(tournament)
+    return [(number, str(name), matches) for number, (name, matches) in enumerate(rounds, 1)]
 
 
 def series_slips_document(tournament, round_number: int | None = None) -> PrintDocument:

@@ -7,6 +7,8 @@ from tournament.desk_forms import ImportWarningsMixin
 from tournament.form_focus import FocusFirstError
 from tournament.services.text import MAX_REASON
 
+from .entries import slip_entry
+
 #: the largest round or table number the referee table can type
 MAX_NUMBER = 9999
 
@@ -159,8 +161,6 @@ class SlipForm(FocusFirstError, forms.Form):
         return data
 
     def entry(self) -> dict:
-        from .services import slip_entry
-
         d = self.cleaned_data
         if d["lus_a"] == "x":
             return slip_entry(absent="a")
@@ -242,7 +242,7 @@ class SeriesCorrectionForm(SeriesGameForm):
         self.fields["lus_a"].widget.attrs.pop("autofocus", None)
 
 
-#: field keys of a slip as `scoring.services.compare` compares them, in the order of the form
+#: field keys of a slip as `scoring.results.compare` compares them, in the order of the form
 SLIP_FIELDS = ("lus_a", "lus_b", "winner", "confirm_low_winner", "confirm_high_lus")
 
 

@@ -3,7 +3,7 @@
 Both teams with their players, then the slip as at the referee table (lus of each team, the winner when both
 reached the target, x for an absent team; the same confirmations and refusals), a row per game for a series.
 What is typed is kept in the phone (static/scoring/phone.js) until it is sent; sending makes a first entry
-awaiting confirmation at the referee table (`services.enter_from_link`). Once the result counts (a series:
+awaiting confirmation at the referee table (`services.slips.enter_from_link`). Once the result counts (a series:
 once it is decided) the page shows it read-only.
 """
 
@@ -15,23 +15,26 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
+from scoring.results.checks import rule_message
+from scoring.results.double_entry import pending_of
 from scoring.rules.base import RuleError
-from scoring.services.sheets import pending_of, rule_message
 from tournament.models import Match
 from tournament.services.errors import DomainError
 
-from . import services
+from . import queries
 from .documents import team_card
+from .entries import score_entry
 from .forms import PhoneGameForm
-from .views import fail, knockout_rounds
+from .services.slips import DisqualificationUnconfirmed, enter_from_link
+from .views.common import fail
 
 FIELDS = r"^g\d+-(lus_a|lus_b|winner|confirm_low_winner|confirm_high_lus)$|^confirm_disqualify$"
 
 
 def _title(match: Match) -> str:
-    if not services.is_series(match):
+    if not queries.is_series(match):
         return _("Round %(round)s · Table %(table)s") % {"round": match.round.number, "table": match.table_number}
-    for name, matches in knockout_rounds(match.stage.tournament):
+    for name, matches in queries.knockout_rounds(match.stage.tournament):
         if any(m.pk == match.pk for m in matches):
             return str(name)
     return _("Knockout")
@@ -41,7 +44,7 @@ def table_page(request, link, *, token: str):
     """GET shows the slip (or the counted result); POST sends it."""
     match = (Match.objects.select_related("team_a", "team_b", "round", "pool", "stage__tournament")
              .prefetch_related("team_a__members", "team_b__members").get(pk=link.match_id))
-    series = services.is_series(match)
+    series = queries.is_series(match)
     sheet = ScoreSheet.objects.filter(match=match).first()
     finished = sheet is not None and (not series or bool(sheet.derived.get("finished")))
     counted = list(sheet.entries) if sheet is not None and not finished else []
@@ -69,13 +72,13 @@ def table_page(request, link, *, token: str):
 
 def _numbers(match: Match, counted: list) -> range:
     """The game numbers the phone can type: the one game of a pool slip, a series' games after the counted."""
-    return range(len(counted) + 1, (match.best_of if services.is_series(match) else 1) + 1)
+    return range(len(counted) + 1, (match.best_of if queries.is_series(match) else 1) + 1)
 
 
 def _form(match: Match, number: int, *, data=None, initial=None) -> PhoneGameForm:
-    return PhoneGameForm(data, prefix=f"g{number}", initial=initial, series=services.is_series(match),
+    return PhoneGameForm(data, prefix=f"g{number}", initial=initial, series=queries.is_series(match),
                          teams=(str(match.team_a), str(match.team_b)),
-                         max_lus=services.rules_settings(match.stage.tournament).max_lus)
+                         max_lus=queries.rules_settings(match.stage.tournament).max_lus)
 
 
 def _initial(entry: dict) -> dict:
@@ -98,13 +101,13 @@ def _send(request, link, match: Match, context: dict, counted: list):
     # a series' game left empty was not played: shown empty again, without messages
     forms = [_form(match, int(form.prefix[1:])) if context["series"] and form.is_empty() else form for form in forms]
     typed = [form for form in forms if form.is_bound]
-    settings = services.rules_settings(match.stage.tournament)
+    settings = queries.rules_settings(match.stage.tournament)
     entries = []
     for form in typed:
         if form.is_valid():
             entry = form.entry()
             try:  # each game on its own first: its message goes to its own boxes, as at the referee table
-                services.score_entry(entry, settings)
+                score_entry(entry, settings)
             except RuleError as error:
                 fail(form, DomainError(rule_message(error), field=error.field))
             entries.append(entry)
@@ -115,9 +118,9 @@ def _send(request, link, match: Match, context: dict, counted: list):
         error = _("Something on the slip cannot be right: see the marked boxes.")
     if error is None:
         try:
-            result = services.enter_from_link(link, entries=counted + entries,
+            result = enter_from_link(link, entries=counted + entries,
                                               confirm_disqualify=request.POST.get("confirm_disqualify") == "on")
-        except services.DisqualificationUnconfirmed as asked:
+        except DisqualificationUnconfirmed as asked:
             context.update(ask_disqualify=True)
             error = asked.message
         except DomainError as refused:
@@ -126,7 +129,7 @@ def _send(request, link, match: Match, context: dict, counted: list):
             error = refused.message
         else:
             # a pool slip or a decided series that counts, or a slip awaiting confirmation: the page's note says so
-            unfinished = result.counted and services.is_series(match) and not result.derived.get("finished")
+            unfinished = result.counted and queries.is_series(match) and not result.derived.get("finished")
             return after_sending(request, unnoted=_("Your series has been recorded and counts.") if unfinished
                                  else "")
     return _show(request, {**context, "error": error}, forms, editable=True, status=400)

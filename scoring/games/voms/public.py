@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.templatetags.voms import points as show_points
 from tournament.models import Match, Round, Stage
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
 
-from . import services
+from . import queries
 from .documents import time_of_day
 from .standings import final_ranking, pool_tables
+from .text import show_points, with_note
 
 #: rows per beamer page (what 1080 pixels hold in type readable from 10 metres)
 BEAMER_ROWS = 10
@@ -24,7 +24,7 @@ def _lus(game: dict) -> str:
     return f"{game['lus_a']} : {game['lus_b']}"
 
 
-def _pool_game(match: Match, state: services.PoolState) -> dict:
+def _pool_game(match: Match, state: queries.PoolState) -> dict:
     """A pool game as it counts: a disqualification's forfeit (or void game) overrides what the slip says."""
     sheet = getattr(match, "sheet", None)
     game = sheet.derived["games"][0] if sheet is not None else None
@@ -38,8 +38,8 @@ def _pool_game(match: Match, state: services.PoolState) -> dict:
     return {
         "table": match.table_number,
         "pool": match.pool.name if match.pool else "",
-        "a": services.with_note(match.team_a.name, dq, match.team_a_id),
-        "b": services.with_note(match.team_b.name, dq, match.team_b_id) if match.team_b else None,
+        "a": with_note(match.team_a.name, dq, match.team_a_id),
+        "b": with_note(match.team_b.name, dq, match.team_b_id) if match.team_b else None,
         "lus": _("void") if void else _lus(game) if game else "",
         "points": "" if void or not game else f"{show_points(game['points_a'])} : {show_points(game['points_b'])}",
         "forfeit": bool(not void and game and game["kind"] == "forfeit"),
@@ -77,7 +77,7 @@ class VomsPublic(PublicContent):
         )
 
     def _rounds(self, stage: Stage, with_results: bool) -> list[dict]:
-        state = services.pool_state(self.tournament, stage)
+        state = queries.pool_state(self.tournament, stage)
         number = state.derivation.first_open_round()
         current = stage.rounds.filter(number=number).first() if number else stage.rounds.order_by("-number").first()
         rounds: dict[int, dict] = {}
@@ -114,7 +114,7 @@ class VomsPublic(PublicContent):
 
     def _pool_section(self, table) -> Section:
         rows = [
-            {"rank": row.rank, "team": services.with_note(table.teams[row.participant].name, table.marks,
+            {"rank": row.rank, "team": with_note(table.teams[row.participant].name, table.marks,
                                                           row.participant),
              "played": row.values["played"],
              "points": show_points(row.values["points"]), "wins": row.values["wins"],
@@ -127,20 +127,18 @@ class VomsPublic(PublicContent):
 
     def _final_ranking(self) -> list[dict]:
         """The final ranking, once the final has been decided (before that it would be a guess)."""
-        if services.knockout_stage(self.tournament) is None:
+        if queries.knockout_stage(self.tournament) is None:
             return []
         ranking = final_ranking(self.tournament)
         if not any(how == "final" for _place, _team, how in ranking):
             return []
-        dq = services.marks_of(self.tournament)
-        return [{"place": place, "team": services.with_note(team.name, dq, team.pk)} for place, team, _how in ranking]
+        dq = queries.marks_of(self.tournament)
+        return [{"place": place, "team": with_note(team.name, dq, team.pk)} for place, team, _how in ranking]
 
     def bracket(self) -> list[Section]:
-        from .views import knockout_rounds
-
         return [
             Section("public/voms/bracket.html", {"matches": [_series(m) for m in matches]}, str(name))
-            for name, matches in knockout_rounds(self.tournament)
+            for name, matches in queries.knockout_rounds(self.tournament)
         ]
 
     def results(self) -> list[Section]:
@@ -161,7 +159,7 @@ class VomsPublic(PublicContent):
         if not people:
             return Found([], total)
         teams_of = {p.pk: list(p.teams.all()) for p in people}
-        state = services.pool_state(self.tournament)
+        state = queries.pool_state(self.tournament)
         games = self._open_games({t.pk for teams in teams_of.values() for t in teams}, state)
         dq, left = state.disqualified, state.derivation.withdrawn
         sections = [
@@ -179,7 +177,7 @@ class VomsPublic(PublicContent):
         ]
         return Found(sections, total)
 
-    def _open_games(self, team_ids: set[int], state: services.PoolState) -> dict[int, list[dict]]:
+    def _open_games(self, team_ids: set[int], state: queries.PoolState) -> dict[int, list[dict]]:
         """{team: its games still to play, the next first}: round, time, table, opponent (or a bye).
 
         A game a disqualification decided (a forfeit or a void game) is not to be played: left out; so is a bye
@@ -255,7 +253,7 @@ class VomsPublic(PublicContent):
 
         stage = self._pool_stage()
         if stage is not None:
-            number = services.pool_state(self.tournament, stage).derivation.first_open_round()
+            number = queries.pool_state(self.tournament, stage).derivation.first_open_round()
             if number is not None:
                 return stage.rounds.select_related("stage").filter(number=number).first()
         later = playing_round(self.tournament, Round.objects.filter(stage__tournament=self.tournament)

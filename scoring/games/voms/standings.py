@@ -1,8 +1,8 @@
 """Voms standings from the stored slips: per pool, live, and the final ranking.
 
 Reads every slip of the stage in one query and ranks with the pure rules; the number of
-queries does not grow with the number of teams. The standings page (`standings_page`) is built from
-the same rows as the standings PDF and Excel file and cached under the tournament's newest audit entry.
+queries does not grow with the number of teams. The standings page that shows them (cached per version of the
+tournament) is `scoring.games.voms.views.standings`.
 """
 
 from __future__ import annotations
@@ -14,25 +14,13 @@ from typing import Literal
 
 from django.db.models import F, TextField
 from django.db.models.functions import Cast
-from django.template.loader import render_to_string
-from django.utils.html import escape
-from django.utils.safestring import SafeString
 
 from scoring.rules import voms as rules
-from scoring.rules.standings import LOT_KEY, Standing
-from tournament.models import Draw, Match, Pool, Stage, Team
-from tournament.public.cache import cached, load_tournament
+from scoring.rules.standings import Standing
+from tournament.draw.bracket import Qualifier
+from tournament.models import Match, Pool, Stage, Team
 
-from .services import (
-    PoolState,
-    bracket_of,
-    knockout_stage,
-    pool_state,
-    rules_settings,
-    series_winners,
-    standings_progress,
-    with_note,
-)
+from .queries import PoolState, bracket_of, knockout_stage, lot_seed, pool_state, rules_settings, series_winners
 
 
 @dataclass
@@ -53,11 +41,6 @@ class PoolTable:
     @property
     def decided_by_lot(self) -> bool:
         return any(r.by_lot for r in self.rows)
-
-
-def lot_seed(tournament) -> int | None:
-    draw = Draw.objects.filter(tournament=tournament, kind=Draw.Kind.POOLS).order_by("-created", "-id").first()
-    return draw.seed if draw else None
 
 
 @dataclass(frozen=True)
@@ -218,91 +201,9 @@ def qualifiers_from(tables: list[PoolTable], per_pool: int) -> list:
     """The knockout's teams: the best `per_pool` of each pool by rank, passing over the teams out of the
     tournament (withdrawn from a round, or disqualified; voms.md): they left or may not play on, so the next
     team of the pool takes the place. `place` is the place among the qualifiers of the pool (1, 2, …)."""
-    from tournament.draw.bracket import Qualifier
-
     qualifiers = []
     for table in tables:
         ranked = [row for row in table.rows if row.rank is not None and row.participant not in table.marks]
         qualifiers += [Qualifier(pool=table.pool.index, place=place, team=row.participant)
                        for place, row in enumerate(ranked[:per_pool], 1)]
     return qualifiers
-
-
-# --- The standings page ---------------------------------------------------------------------------
-
-
-def cached_standings_page(tournament) -> dict:
-    """`standings_page`, computed once per version of the tournament.
-
-    The cache key is the tournament's newest audit entry (tournament/public/cache.py): every slip, correction,
-    series game, disqualification, draw and settings change writes one in the same transaction, so a change
-    shows at the next request; the language is part of the key too.
-    """
-    versioned = load_tournament(tournament.slug)
-    return cached(versioned, "voms-standings", lambda: standings_page(tournament))
-
-
-def standings_page(tournament) -> dict:
-    """What the standings page shows, as HTML in the active language (so it can be cached).
-
-    The rows are the standings document's rows (`documents.standing_rows`, the same the PDF and the Excel
-    file are made of), written out as HTML in Python: a template loop over 200 teams × 11 cells was most of
-    the page's time.
-    """
-    from .documents import standing_rows  # documents builds on this module
-
-    # The pool games are read once, for the tables and for the heading.
-    stage = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
-    state = pool_state(tournament, stage) if stage is not None else PoolState([], rules.derive_pool([]))
-    tables = pool_tables(tournament, stage, state=state) if stage is not None else []
-    final = None
-    text = CellText()
-    # "Final ranking" only once every result is in, the final's too; until then "Provisional — after …"
-    progress = standings_progress(tournament, state, [len(table.teams) for table in tables])
-    heading = progress.heading()
-    knockout = knockout_stage(tournament)
-    if knockout is not None:
-        marks = {team: mark for table in tables for team, mark in table.marks.items()}
-        final = SafeString("\n".join(
-            f'<tr><td class="num">{text(place)}</td><td>{escape(with_note(team.name, marks, team.pk))}</td></tr>'
-            for place, team, _how in final_ranking(tournament, tables, knockout=knockout)))
-    pools = [
-        {"name": table.pool.name, "complete": table.complete,
-         "rows": SafeString("\n".join(row_html(row, standing, text)
-                                      for row, standing in zip(standing_rows(table), table.rows, strict=True)))}
-        for table in tables
-    ]
-    # The tables are rendered here, once per version and language, not on every request.
-    return {"html": render_to_string("voms/_standings_tables.html",
-                                     {"final": final, "heading": heading, "provisional": progress.provisional,
-                                      "pools": pools})}
-
-
-def row_html(row: dict, standing: Standing, text: CellText) -> str:
-    h2h = f"{text(row['h2h_points'])} / {text(row['h2h_diff'])}" if row["h2h_points"] is not None else ""
-    decided = (f'<strong class="lot">{escape(row["decided_by"])}</strong>' if standing.by_lot
-               else escape(row["decided_by"]))
-    numbers = "".join(f'<td class="num">{text(row[key])}</td>'
-                      for key in ("played", "points", "wins", "lus_for", "lus_against", "lus_diff"))
-    return (f'<tr><td class="num">{text(row["rank"])}</td><td>{escape(row["team"])}</td>{numbers}'
-            f'<td class="num">{h2h}</td><td>{decided}</td></tr>')
-
-
-class CellText:
-    """`documents.base.format_value` (the PDF's and Excel's formatting), escaped, each distinct value once."""
-
-    def __init__(self):
-        from documents.base import format_value
-
-        self.format = format_value
-        self.known: dict = {}
-
-    def __call__(self, value) -> str:
-        key = (type(value), value)
-        if key not in self.known:
-            self.known[key] = escape(self.format(value))
-        return self.known[key]
-
-
-__all__ = ["LOT_KEY", "PoolTable", "cached_standings_page", "final_ranking", "lot_seed", "pool_tables",
-           "standings_page"]

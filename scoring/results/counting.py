@@ -1,0 +1,185 @@
+"""When a result counts: the one place that turns what was typed or sent into the sheet that counts.
+
+A result counts (is a `ScoreSheet`, read by standings, documents and the public pages) when:
+
+- **typed at the referee table, without double entry**: at once (`recording.record_sheet`).
+- **typed under double entry** (a tournament setting): once a second person types the same again
+  (`double_entry.double_entry` → `count_first_entry`), or confirms the first entry as it stands
+  (`confirm_pending`), or a director decides between two different entries (`sheet.decided`).
+- **sent by a table from its private link (a phone)** (`record_table_entry`): it waits as a first entry
+  (`PendingSheet` with `source_link`), even without double entry, until the referee table confirms it
+  (`confirm_pending`) or types the list blind and the same (`double_entry.double_entry`); a referee entry
+  already waiting that the table's list agrees with counts at once. A tournament with `link_entries_count`
+  lets a table's list count at once (still logged, still correctable by a director). Once the sheet counts,
+  a table may only add games or hands after the counted ones while its game is not finished; corrections
+  are the referee table's. A finished or archived tournament's links record nothing
+  (`links.closed_reason`).
+
+A counted result is never silently replaced: every version is a `SheetRevision`, every step an audit entry.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink
+from tournament.permissions import can_enter_results
+from tournament.services.audit import log_action
+from tournament.services.errors import DomainError
+from tournament.services.tournaments import sync_status
+
+from .checks import Derive, derive_or_refuse
+from .links import LinkRefused, refuse_closed
+from .places import lock_place, place_object, place_of
+from .words import entered_by_label, user_name
+
+
+def count_first_entry(tournament, place: dict, pending: PendingSheet, sheet, *, derived, by, action: str,
+                      before=None, reason: str = "", decided_by=None, decision: str = "") -> ScoreSheet:
+    """Turn the first entry into the counted sheet (new, or the old one extended) and remove it.
+
+    `by` confirmed it (None: the table's link, or a director's own entry that counts by their decision,
+    `decided_by`); `decision` says which of two different entries a director let count."""
+    first_by = pending.entered_by
+    if sheet is None:
+        sheet = ScoreSheet.objects.create(tournament=tournament, entries=pending.entries, derived=derived,
+                                          mode=pending.mode, entered_by=first_by, **place)
+    else:
+        before = before or {"mode": sheet.mode, "entries": sheet.entries}
+        sheet.entries, sheet.derived, sheet.mode = pending.entries, derived, pending.mode
+        sheet.version += 1
+        sheet.save()
+    SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
+                                 entries=pending.entries, by=first_by, confirmed_by=by, reason=reason,
+                                 source_link=pending.source_link)
+    after = {"mode": pending.mode, "entries": pending.entries, "entered_by": entered_by_label(pending)}
+    if by is not None:
+        after["confirmed_by"] = user_name(by)
+    if decision:  # a director's decision between two entries: which one counts, in words on the audit page
+        after["decision"] = sheet.decision = decision
+    log_action(action, by=decided_by or by, tournament=tournament, obj=place_object(place),
+               before=before, after=after, reason=reason)
+    if pending.pk is not None:
+        PendingSheet.objects.filter(pk=pending.pk).delete()
+    return sheet
+
+
+def check_first_entry(pending, outdated: bool, by) -> None:
+    """Letting the first entry count needs one that still stands and was made by someone else."""
+    if pending is None:
+        raise DomainError(_("There is no first entry to confirm; it may have been confirmed meanwhile."))
+    if outdated:
+        raise DomainError(_("The sheet was corrected after this entry was made: the entry has to be made again."))
+    if pending.entered_by_id == by.pk:
+        raise DomainError(_("You entered this sheet yourself: a second person has to confirm it."))
+
+
+def confirm_pending(*, tournament, derive: Derive, by, match=None, table=None,
+                    expected_version: int | None = None) -> ScoreSheet:
+    """A second person (or a director) confirms the first entry as it stands: it counts from now on."""
+    if not can_enter_results(by, tournament):
+        raise DomainError(_("You are not allowed to enter results in this tournament."))
+    with transaction.atomic():
+        place = place_of(match, table)
+        lock_place(place)
+        pending = PendingSheet.objects.select_for_update().filter(**place).first()
+        if pending is None:
+            raise DomainError(_("There is no first entry to confirm; it may have been confirmed meanwhile."))
+        if pending.entered_by_id == by.pk:
+            raise DomainError(_("You entered this sheet yourself: a second person has to confirm it."))
+        if expected_version is not None and expected_version != pending.version:
+            raise DomainError(_("The first entry was changed meanwhile: look at it again before confirming."))
+        sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
+        if (sheet.version if sheet else 0) != pending.base_version:
+            raise DomainError(_("The sheet was corrected after this entry was made: the entry has to be made again."))
+        derived = derive_or_refuse(derive, pending.entries, pending.mode)
+        sheet = count_first_entry(tournament, place, pending, sheet, derived=derived, by=by,
+                                  action="sheet.confirmed")
+        sync_status(tournament, by=by)
+        return sheet
+
+
+def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -> ScoreSheet | PendingSheet:
+    """Store what the table sent: a first entry awaiting confirmation, or (`link_entries_count`) the counted sheet.
+
+    Sending the same again changes nothing. Once the sheet counts, only an identical one is accepted (as the
+    one already recorded), or, while its game is not finished (`derived["finished"]` is False: a Voms series,
+    a table game's hands so far), one that adds games or hands after the counted ones. Anything else is
+    refused: corrections are the referee table's.
+    """
+    tournament = link.tournament
+    derived = derive_or_refuse(derive, entries, mode)
+    with transaction.atomic():
+        place = link.place
+        lock_place(place)
+        current = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists()
+        if not current:
+            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
+                                "for your table's new link."))
+        refuse_closed(link)
+        sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
+        if sheet is not None:
+            if sheet.mode == mode and sheet.entries == entries:
+                return sheet
+            if not _adds_to(sheet, entries, mode):
+                raise DomainError(_("Your table's list has been recorded already and counts. If something is "
+                                    "wrong, bring the paper list to the referee table."))
+        base = sheet.version if sheet is not None else 0
+        pending = PendingSheet.objects.select_for_update().filter(**place).first()
+        if pending is not None and pending.base_version != base:
+            pending.delete()  # made on a sheet corrected since: outdated, the table's list replaces it
+            pending = None
+        if pending is not None and pending.mode == mode and pending.entries == entries:
+            if pending.source_link_id is None:  # a second, independent entry that agrees: it counts
+                return count_first_entry(tournament, place, pending, sheet, derived=derived, by=None,
+                                         action="sheet.confirmed", reason=_("Confirmed by the table's link"))
+            return pending  # sent twice: nothing changes
+        if pending is not None and pending.source_link_id is None:
+            raise DomainError(_("The referee table has entered a different list for your table. Bring the "
+                                "paper list to the referee table."))
+        if tournament.link_entries_count:
+            if pending is not None:
+                pending.delete()
+            return _count_from_link(tournament, place, sheet, link, entries=entries, mode=mode, derived=derived)
+        return _store_from_link(tournament, place, link, pending, entries=entries, mode=mode, base=base)
+
+
+def _adds_to(sheet: ScoreSheet, entries, mode: str) -> bool:
+    """The table sends more games (or hands) after those that count, of a game that is not finished yet."""
+    old = sheet.entries
+    return (sheet.derived.get("finished") is False and mode == sheet.mode and isinstance(entries, list)
+            and len(entries) > len(old) and entries[: len(old)] == old)
+
+
+def _store_from_link(tournament, place: dict, link, pending, *, entries, mode, base: int) -> PendingSheet:
+    before = None
+    if pending is None:
+        pending = PendingSheet(tournament=tournament, **place)
+    else:
+        before = {"mode": pending.mode, "entries": pending.entries}
+        pending.version += 1
+    pending.entries, pending.mode, pending.base_version = entries, mode, base
+    pending.entered_by, pending.source_link = None, link
+    pending.save()
+    log_action("sheet.first_entry", by=None, tournament=tournament, obj=link.target, before=before,
+               after={"mode": mode, "entries": entries, "from_link": link.hint})
+    return pending
+
+
+def _count_from_link(tournament, place: dict, sheet, link, *, entries, mode, derived) -> ScoreSheet:
+    before = None
+    if sheet is None:
+        sheet = ScoreSheet.objects.create(tournament=tournament, entries=entries, derived=derived, mode=mode,
+                                          entered_by=None, **place)
+    else:
+        before = {"mode": sheet.mode, "entries": sheet.entries}
+        sheet.entries, sheet.derived, sheet.mode = entries, derived, mode
+        sheet.version += 1
+        sheet.save()
+    SheetRevision.objects.create(sheet=sheet, version=sheet.version, kind=SheetRevision.Kind.ENTRY,
+                                 entries=entries, by=None, source_link=link,
+                                 reason=_("Sent by the table from its link; counts at once (tournament setting)"))
+    log_action("sheet.entry", by=None, tournament=tournament, obj=link.target, before=before,
+               after={"mode": mode, "entries": entries, "from_link": link.hint})
+    return sheet

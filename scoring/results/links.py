@@ -1,0 +1,194 @@
+"""Private table links: issuing, revoking and reissuing them, finding one by its token.
+
+A link opens one place's sheet: a table of a seated game's round (Schafkopf, the table games), or a Voms
+match (a pool game's slip, a knockout series). `TableLink.place` names it as `scoring.results.places` does.
+
+A token is 32 bytes (256 bits) from HMAC-SHA256 of a random nonce under the server's secret key, written
+base64url. The database keeps the nonce and the SHA-256 of the token: the lookup is by that hash (so
+nothing is compared character by character) and the stored hash is checked once more with
+`hmac.compare_digest`. A token appears in logs only as its hint (the hash's first 8 characters).
+
+What a table sends and when it counts: `scoring.results.counting`; the problems it signals:
+`scoring.results.problems`. How often a link and an address may send, and how many unknown tokens an
+address may try: `scoring.results.brakes`.
+
+Once the tournament is finished or archived its links are closed (`closed_reason`): they show the result and
+record nothing (no list, no problem). The links stay as they are: a tournament running again (a knockout built
+after the pools, a round added) or taken out of the archive opens them again.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+
+from scoring.models import TableLink
+from tournament.models import Match, Table, Tournament
+from tournament.permissions import require_director
+from tournament.services.audit import log_action
+from tournament.services.errors import DomainError
+
+from .places import lock_place
+
+_SALT = "scoring.tablelink"
+
+
+class LinkRefused(DomainError):
+    """The link does not open this entry (unknown, revoked, another table's), or it sent too often."""
+
+
+def token_of(link: TableLink) -> str:
+    """The link's token, derived again from its nonce (the database alone cannot)."""
+    digest = salted_hmac(_SALT, link.nonce, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def hash_of(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def hint_of(token: str) -> str:
+    """What logs and messages may show of a token: a short hash, never the token."""
+    return hash_of(token)[:8]
+
+
+def current_token(link: TableLink) -> str | None:
+    """The token to show or print, or None when the secret key changed since it was issued (reissue it)."""
+    token = token_of(link)
+    return token if hmac.compare_digest(hash_of(token), link.token_hash) else None
+
+
+def find_link(token: str) -> TableLink | None:
+    """The link of this token (revoked ones too: the caller says why it is refused), or None."""
+    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+        return None
+    wanted = hash_of(token)
+    link = (TableLink.objects.filter(token_hash=wanted)
+            .select_related("table__round__stage", "match__stage", "match__round", "match__pool", "tournament")
+            .first())
+    if link is None or not hmac.compare_digest(link.token_hash, wanted):
+        return None
+    return link
+
+
+def open_link(token: str, *, unknown: Callable[[], None] | None = None) -> TableLink:
+    """The active link of this token, or `LinkRefused` with a message the table understands. `unknown()` is
+    called first when no link has this token (the brake on guessing counts it)."""
+    link = find_link(token)
+    if link is None:
+        if unknown is not None:
+            unknown()
+        raise LinkRefused(_("This link is not valid. Ask the referee table for your table's link."))
+    if not link.active:
+        raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
+                            "your table's new link."))
+    return link
+
+
+def closed_reason(tournament) -> str:
+    """Why the tournament's links record nothing any more, or "" while they do (the tournament as given)."""
+    if tournament.archived:
+        return _("This tournament is archived: its table links show the results and record nothing any more. If "
+                 "something is wrong, tell the tournament director.")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("This tournament is finished: its table links show the results and record nothing any more. If "
+                 "something is wrong, tell the referee table.")
+    return ""
+
+
+def refuse_closed(link: TableLink) -> None:
+    """Refuse what a link sends once its tournament is finished or archived (its state read anew inside the
+    transaction: the link's copy was loaded before it)."""
+    state = Tournament.objects.filter(pk=link.tournament_id).values("status", "archived").first() or {}
+    reason = closed_reason(Tournament(**state))
+    if reason:
+        raise LinkRefused(reason)
+
+
+def new_token_for(link: TableLink) -> None:
+    """Give the (unsaved) link a new random nonce and the hash of the token derived from it."""
+    link.nonce = secrets.token_hex(16)
+    link.token_hash = hash_of(token_of(link))
+
+
+def _new_link(tournament, *, by, table: Table | None = None, match: Match | None = None) -> TableLink:
+    link = TableLink(tournament=tournament, table=table, match=match, issued_by=by)
+    new_token_for(link)
+    link.save()
+    return link
+
+
+def issue_links(round_, *, by) -> list[TableLink]:
+    """A link for every table of the round that has none open; returns the new ones."""
+    tournament = round_.stage.tournament
+    require_director(by, tournament)
+    with transaction.atomic():
+        tables = list(Table.objects.select_for_update().filter(round=round_).order_by("number"))
+        open_ = set(TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+                    .values_list("table_id", flat=True))
+        made = [_new_link(tournament, table=table, by=by) for table in tables if table.pk not in open_]
+        if made:
+            log_action("tablelink.issue", by=by, tournament=tournament, obj=round_,
+                       after={"tables": [link.table.number for link in made],
+                              "links": [link.hint for link in made]})
+    return made
+
+
+def issue_match_links(tournament, matches, *, by) -> list[TableLink]:
+    """Voms: a link for every given match between two teams (a slip, a series) that has none open; returns the
+    new ones. A knockout match whose teams are not known yet gets its link too: its page says so until then."""
+    require_director(by, tournament)
+    with transaction.atomic():
+        wanted = [m.pk for m in matches]
+        locked = list(Match.objects.select_for_update().filter(pk__in=wanted, stage__tournament=tournament)
+                      .exclude(pool__isnull=False, team_b__isnull=True).order_by("pk"))
+        open_ = set(TableLink.objects.filter(match__in=locked, revoked_at__isnull=True)
+                    .values_list("match_id", flat=True))
+        made = [_new_link(tournament, match=match, by=by) for match in locked if match.pk not in open_]
+        if made:
+            log_action("tablelink.issue", by=by, tournament=tournament, obj=tournament,
+                       after={"matches": [str(link.match) for link in made],
+                              "links": [link.hint for link in made]})
+    return made
+
+
+def revoke_link(link: TableLink, *, by, reason: str = "") -> TableLink:
+    """Withdraw a link: from now on it opens nothing and sends nothing."""
+    tournament = link.tournament
+    require_director(by, tournament)
+    with transaction.atomic():
+        locked = TableLink.objects.select_for_update().get(pk=link.pk)
+        if locked.revoked_at is not None:
+            raise DomainError(_("This link has been withdrawn already."))
+        locked.revoked_at, locked.revoked_by = timezone.now(), by
+        locked.save(update_fields=["revoked_at", "revoked_by"])
+        log_action("tablelink.revoke", by=by, tournament=tournament, obj=locked.target,
+                   before={"link": locked.hint}, reason=reason)
+    return locked
+
+
+def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
+    """Withdraw a link (if still open) and give the table a new one (a lost or photographed printout)."""
+    tournament = link.tournament
+    require_director(by, tournament)
+    with transaction.atomic():
+        lock_place(link.place)
+        old = TableLink.objects.select_for_update().get(pk=link.pk)
+        if old.revoked_at is None:
+            old.revoked_at, old.revoked_by = timezone.now(), by
+            old.save(update_fields=["revoked_at", "revoked_by"])
+        same_place = ({"table_id": old.table_id} if old.table_id is not None else {"match_id": old.match_id})
+        if TableLink.objects.filter(revoked_at__isnull=True, **same_place).exists():
+            raise DomainError(_("This table has a newer link already."))
+        new = _new_link(tournament, table=old.table, match=old.match, by=by)
+        log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.target,
+                   before={"link": old.hint}, after={"link": new.hint}, reason=reason)
+    return new

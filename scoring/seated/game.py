@@ -1,0 +1,201 @@
+"""`SeatedGame`: what a seated game tells the shared layer (`scoring.seated`) about itself.
+
+Schafkopf and every table game subclass it; the shared services, pages and hooks find the tournament's
+game with `seated_game(tournament)` and ask it only what is the game's own: its settings (read, stored,
+which of them play fixes), how its seating is drawn (table sizes, who sits apart, fixed tables, or the
+whole field on one sheet), when a table's sheet is finished, and its standings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.games import all_games, get_game
+from scoring.games.base import Game
+
+
+@dataclass(frozen=True)
+class SeatingOptions:
+    """How the seating of one tournament is drawn (`scoring.seated.services.draw_seating`)."""
+
+    #: table sizes, preferred first
+    sizes: tuple[int, ...]
+    #: participant number -> the group kept apart at the tables (a family, a club)
+    groups: dict[int, str] = field(default_factory=dict)
+    #: participant number -> the table the player keeps in every round
+    fixed: dict[int, int] = field(default_factory=dict)
+    #: what the draw's record adds for this game (shown on the seating page)
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+class SeatedGame(Game):
+    """A seated game's own parts; the defaults are what most seated games do."""
+
+    participants = "player"
+    #: the URL namespace of the game's pages under "tournament:" (its URLconf: `scoring.seated.urls`)
+    namespace: str
+    #: the first part of every page's address under /manage/<slug>/
+    url_prefix: str
+    #: the first word of the game's own audit actions ("<prefix>.settings", "<prefix>.substitute", ...)
+    audit_prefix: str
+    #: the game's own stylesheet (its sheet grid), besides static/seated/seated.css
+    stylesheet: str = ""
+    #: the game's own parts of the shared pages: "overview" (after the players), "settings" (the form's fields),
+    #: "settings_after" (after the form), each included by the page of that name
+    templates: dict[str, str] = {}
+    #: one player's game at one list per round, no tables (a patience)
+    patience: bool = False
+    #: the menu entry of the sheet pages (their views' `nav`)
+    sheets_nav: str = "sheets"
+    #: the printouts' document of a round's score sheets with the table links' QR codes ("<name>-<round>")
+    sheets_document: str = ""
+    #: a sheet counts as the table's finished game (the round is over for it): the after-sheet hook's condition
+    finished_sheet: Q = Q(sheet__isnull=False)
+
+    # --- settings ------------------------------------------------------------------------------------------
+
+    def settings_of(self, tournament) -> Any:
+        raise NotImplementedError
+
+    def play_fixed_changed(self, old, new) -> bool:
+        """Whether `new` changes a setting that play fixes (refused once play has started)."""
+        return old.to_json() != new.to_json()
+
+    def play_fixed_message(self) -> str:
+        return _("Play has started: the settings can no longer be changed.")
+
+    def seating_outdated(self, old, new) -> bool:
+        """Whether a seating drawn under `old` no longer fits `new` (it is removed before play)."""
+        return old.rounds != new.rounds
+
+    def seating_removed_message(self) -> str:
+        return _("The seating was drawn for another number of rounds and has been removed: draw the seating again.")
+
+    def check_new_settings(self, new) -> None:
+        """Raise a `DomainError` for settings the game cannot be played with."""
+
+    def store_settings(self, tournament, new) -> tuple[list[str], dict, dict]:
+        """Put `new` on `tournament`: the fields to save, and the audit record's before and after."""
+        before = self.settings_of(tournament).to_json()
+        tournament.settings = new.to_json()
+        return ["settings"], before, tournament.settings
+
+    def settings_form(self, settings, *, data=None, started: bool = False):
+        """The settings page's form for `settings` (what play fixed made read-only once `started`)."""
+        raise NotImplementedError
+
+    def settings_from_form(self, form, settings):
+        """The settings a valid form asks for."""
+        return form.settings()
+
+    def settings_page_context(self, form) -> dict:
+        return {}
+
+    def settings_saved(self, request, form) -> str:
+        """What the settings page says besides "Settings saved."; the page to go to next."""
+        return "overview"
+
+    # --- the seating ---------------------------------------------------------------------------------------
+
+    def seating_options(self, settings, players) -> SeatingOptions | None:
+        """How the seating is drawn for `players`; None: the whole field plays on one sheet per round."""
+        raise NotImplementedError
+
+    def redraw_refused_message(self) -> str:
+        return _("Play has started (a score sheet of round 1 is entered): the seating can no longer be drawn again.")
+
+    def redraw_explanation(self) -> str:
+        return _("The tables and seats of every round are drawn anew; printed seating lists and score sheets no "
+                 "longer match and must be printed again.")
+
+    def draw_note(self, settings) -> str:
+        """What the seating page says the draw does."""
+        return _("Draws tables and seats of every round at once: nobody meets a table-mate twice when the number "
+                 "of players allows it, nobody sits on the same seat number twice.")
+
+    def reprints(self, tournament, seat) -> list[tuple[str, str]]:
+        """The printouts naming who plays `seat`, as (what to print again, its address): after a substitute."""
+        return []
+
+    # --- pages ---------------------------------------------------------------------------------------------
+
+    def url(self, tournament, name: str, *args) -> str:
+        return reverse(f"tournament:{self.namespace}:{name}", args=[tournament.slug, *args])
+
+    @property
+    def url_names(self) -> dict[str, str]:
+        """The pages a template links by name ("substitute", "start"): those the game has."""
+        names = ("links", "substitute", "start") if self.substitutes else ("links",)
+        return {name: f"tournament:{self.namespace}:{name}" for name in names}
+
+    def seating_label(self) -> str:
+        return _("Field") if self.patience else _("Seating")
+
+    def sheets_label(self) -> str:
+        return _("Results") if self.patience else _("Score sheets")
+
+    def menu_items(self, tournament) -> list[tuple[str, str, str, bool]]:
+        """The game's menu: (nav key, label, address, for directors only)."""
+        link = self.url
+        slug = [tournament.slug]
+        return [
+            ("overview", _("Overview"), link(tournament, "overview"), False),
+            ("players", _("Players"), reverse("tournament:desk", args=slug), True),
+            ("checkin", _("Check-in"), reverse("tournament:checkin", args=slug), True),
+            ("settings", _("Settings"), link(tournament, "settings"), True),
+            ("seating", self.seating_label(), link(tournament, "seating"), True),
+            (self.sheets_nav, self.sheets_label(), link(tournament, "round", 1), False),
+            ("board", _("Round board"), link(tournament, "board"), False),
+            ("standings", _("Standings"), link(tournament, "standings"), True),
+            ("printouts", _("Printouts"), link(tournament, "printouts"), True),
+        ]
+
+    def menu(self, tournament) -> list[tuple[str, str]]:
+        """The registry's menu hook: (label, address)."""
+        return [(label, address) for _key, label, address, _director in self.menu_items(tournament)]
+
+    def board(self, tournament, part, *, user=None):
+        from scoring.board import seated_board
+
+        return seated_board(tournament, part, namespace=f"tournament:{self.namespace}", user=user)
+
+    def page_context(self, settings) -> dict:
+        """What every page of the game shows besides: `game_title` (the crumbs' last part)."""
+        return {"game_title": self.name}
+
+    def overview_context(self, settings) -> dict:
+        return {}
+
+    # --- standings and the registry's hooks every seated game has ---------------------------------------------
+
+    def standings(self, tournament, *, after_round: int | None = None):
+        raise NotImplementedError
+
+    def season_evening(self, tournament):
+        from .season import evening_ranking
+
+        return evening_ranking(self.standings(tournament))
+
+    def audit_words(self) -> dict:
+        """The game's own actions the seated services write with its prefix (`audit_prefix`)."""
+        prefix = self.audit_prefix
+        return {f"{prefix}.settings": _("Game settings changed"), f"{prefix}.fixed_table": _("Fixed table set"),
+                f"{prefix}.round.start": _("Round started"), f"{prefix}.substitute": _("Substitute set")}
+
+
+def audit_prefixes() -> list[str]:
+    """The first words of the seated games' own audit actions."""
+    return sorted({game.audit_prefix for game in all_games() if isinstance(game, SeatedGame)})
+
+
+def seated_game(tournament) -> SeatedGame:
+    """The tournament's seated game."""
+    game = get_game(tournament.game)
+    if not isinstance(game, SeatedGame):
+        raise KeyError(tournament.game)
+    return game

@@ -1,0 +1,73 @@
+"""The one URLconf of the seated games, mounted under /manage/<tournament slug>/ for each of them (so every view
+gets `slug`): every page at the same address under the game's prefix ("schafkopf/", "table/") and by the same
+name in the game's namespace ("tournament:schafkopf:seating").
+
+The shared pages are the seated layer's; a game's URLconf hands over its modules of the pages that are still the
+game's (sheet entry, standings and printouts), whose views carry the same class names in every game; a page whose
+view a game does not have is not mounted for it.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from django.urls import path
+
+from . import links
+from .game import SeatedGame
+from .views import pages
+
+#: (address under the game's prefix, name) of every page a seated game may have
+ROUTES = (
+    ("", "overview"),
+    ("players/<int:pk>/fixed-table/", "fixed_table"),
+    ("settings/", "settings"),
+    ("seating/", "seating"),
+    ("seating/start/", "start"),
+    ("seating/seats/<int:pk>/", "substitute"),
+    ("rounds/<int:round>/", "round"),
+    ("board/", "board"),
+    ("board/<slug:part>/", "board_part"),
+    ("rounds/<int:round>/problems/<int:pk>/close/", "close_problem"),
+    ("rounds/<int:round>/links/", "links"),
+    ("rounds/<int:round>/tables/<int:table>/", "sheet"),
+    ("rounds/<int:round>/missing/", "still_missing"),
+    ("rounds/<int:round>/tables/<int:table>/history/", "history"),
+    ("standings/", "standings"),
+    ("standings/after-round-<int:round>/", "standings_after"),
+    ("standings/prize-eligibility/", "prize_eligibility"),
+    ("printouts/", "printouts"),
+    ("printouts/<slug:name>.<str:file_format>", "download"),
+)
+
+
+#: the game's own views by page: (its module, the class name)
+ENTRY_VIEWS = {"round": "RoundView", "board": "BoardView", "board_part": "BoardView",
+               "close_problem": "CloseProblemView", "sheet": "SheetView", "still_missing": "StillMissingView",
+               "history": "HistoryView"}
+REPORT_VIEWS = {"standings": "StandingsView", "standings_after": "StandingsView",
+                "prize_eligibility": "PrizeEligibilityView", "printouts": "PrintoutsView", "download": "DownloadView"}
+
+
+def shared_views(game: SeatedGame) -> dict:
+    """The seated layer's pages a game has: substitutes, fixed tables and starting a round only where it has
+    substitutes."""
+    views = {
+        "overview": pages.OverviewView.as_view(),
+        "settings": pages.SettingsView.as_view(),
+        "seating": pages.SeatingView.as_view(),
+        "links": links.LinksView.as_view(),
+    }
+    if game.substitutes:
+        views.update(fixed_table=pages.FixedTableView.as_view(), start=pages.StartRoundView.as_view(),
+                     substitute=pages.SubstituteView.as_view())
+    return views
+
+
+def seated_urlpatterns(game: SeatedGame, *, entry: ModuleType, reports: ModuleType) -> list:
+    """The game's pages: the shared ones and those of its `entry` and `reports` modules, each at its address under
+    the game's prefix."""
+    views = shared_views(game)
+    for module, classes in ((entry, ENTRY_VIEWS), (reports, REPORT_VIEWS)):
+        views.update({name: getattr(module, cls).as_view() for name, cls in classes.items() if hasattr(module, cls)})
+    return [path(game.url_prefix + route, views[name], name=name) for route, name in ROUTES if name in views]
