@@ -52,6 +52,7 @@ from .tablegames import (
     follow_game,
     group_by_result,
     is_whole_number,
+    players_of_hands,
 )
 
 ALMINDELIG = "almindelig"
@@ -373,18 +374,20 @@ def _score_blind_hand(entry: BlindHand, settings: DominoSettings) -> HandResult:
 
 
 def play(
-    variant: str, hands: Sequence[DominoHand | BlindHand], settings: DominoSettings | None = None
+    variant: str, hands: Sequence[DominoHand | BlindHand], settings: DominoSettings | None = None, *,
+    left: Mapping[Player, int] | None = None,
 ) -> GameState:
     """Follow a whole game hand by hand.
 
     The game ends when a total reaches the target; when several pass it in the same hand the
     highest total wins, and an equal highest total plays one more hand. Blind domino is one
     hand: its totals are the tiles left and its finishing order is the result.
+    `left`: who left the table after which hand (`tablegames.follow_game`).
     """
     check_variant(variant)
     settings = settings or default_settings(variant)
     results = [score_hand(variant, hand, settings) for hand in hands]
-    players = _players_of(results)
+    players = players_of_hands([r.points for r in results], "pips", left)
     return follow_game(
         players,
         [r.points for r in results],
@@ -392,16 +395,8 @@ def play(
         target=settings.target,
         max_hands=settings.max_hands,
         tie_at_target_plays_on=True,
+        left=left,
     )
-
-
-def _players_of(results: Sequence[HandResult]) -> list[Player]:
-    if not results:
-        return []
-    players = list(results[0].points)
-    for result in results[1:]:
-        check_same_players(players, result.points, "pips")
-    return players
 
 
 # --- patiences -----------------------------------------------------------------------------

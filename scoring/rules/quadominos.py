@@ -50,6 +50,7 @@ from .tablegames import (
     check_same_players,
     follow_game,
     is_whole_number,
+    players_of_hands,
 )
 
 
@@ -317,13 +318,15 @@ def _tiles_held(entry: QuadRound, player: Player, players: int, settings: QuadSe
     return tiles
 
 
-def play(rounds: Sequence[QuadRound], settings: QuadSettings | None = None) -> GameState:
-    """Follow a game round by round; over at the target, the highest total wins."""
+def play(
+    rounds: Sequence[QuadRound], settings: QuadSettings | None = None, *, left: Mapping[Player, int] | None = None
+) -> GameState:
+    """Follow a game round by round; over at the target, the highest total wins.
+
+    `left`: who left the table after which round (`tablegames.follow_game`)."""
     settings = settings or QuadSettings()
     results = [score_round(r, settings) for r in rounds]
-    players = list(results[0].points) if results else []
-    for result in results[1:]:
-        check_same_players(players, result.points, "turn_points")
+    players = players_of_hands([r.points for r in results], "turn_points", left)
     return follow_game(
         players,
         [r.points for r in results],
@@ -331,6 +334,7 @@ def play(rounds: Sequence[QuadRound], settings: QuadSettings | None = None) -> G
         target=settings.target,
         max_hands=settings.max_rounds,
         tie_at_target_plays_on=True,
+        left=left,
     )
 
 

@@ -41,9 +41,9 @@ from .tablegames import (
     HandResult,
     Player,
     check_player_count,
-    check_same_players,
     follow_game,
     is_whole_number,
+    players_of_hands,
 )
 
 MIN_PLAYERS = 2
@@ -218,13 +218,15 @@ def score_round(entry: RummiRound, settings: RummiSettings | None = None) -> Han
     )
 
 
-def play(rounds: Sequence[RummiRound], settings: RummiSettings | None = None) -> GameState:
-    """Follow a game round by round; ends at the limit or after `max_rounds`, lowest total wins."""
+def play(
+    rounds: Sequence[RummiRound], settings: RummiSettings | None = None, *, left: Mapping[Player, int] | None = None
+) -> GameState:
+    """Follow a game round by round; ends at the limit or after `max_rounds`, lowest total wins.
+
+    `left`: who left the table after which round (`tablegames.follow_game`)."""
     settings = settings or RummiSettings()
     results = [score_round(r, settings) for r in rounds]
-    players = list(results[0].points) if results else []
-    for result in results[1:]:
-        check_same_players(players, result.points, "penalties")
+    players = players_of_hands([r.points for r in results], "penalties", left)
     return follow_game(
         players,
         [r.points for r in results],
@@ -232,6 +234,7 @@ def play(rounds: Sequence[RummiRound], settings: RummiSettings | None = None) ->
         target=settings.limit,
         max_hands=settings.max_rounds,
         tie_at_target_plays_on=False,
+        left=left,
     )
 
 

@@ -28,6 +28,18 @@ The tournament (docs/rules/seated.md)
 of, half a point for an equal finish. `ranking(players, results, lower_is_better=..., seed=...)`
 ranks by `ranking_chain(lower_is_better)` — tournament points, then the sum of game scores over
 all rounds (fewest penalty points for rummi) — then lot, through the shared standings engine.
+
+A player who leaves (table-games.md, Decision: a player leaves after play started)
+-----------------------------------------------------------------------------------
+`left` maps a player to the last hand he played (1 or more) in a table's game. He has no entry in
+the hands after (`present`), his game score is his total when he left, and the game's end and
+winner are decided among the players still at the table (`follow_game`). He finishes behind every
+opponent at the table, each of them gaining the point (`table_points(..., left=...)`); two who
+left the same table are ordered by who stayed longer, then by their scores (the digest is silent
+on two leaving; this keeps "played longer, not worse" and treats the same hand alike). The table
+plays on only with at least the game's `min_players` (`check_plays_on`), otherwise a substitute
+must take the seat. A later round's seat left empty is a smaller table: the player simply has no
+entry there, and tournament points are shared among those present.
 """
 
 from __future__ import annotations
@@ -161,6 +173,60 @@ def check_same_players(expected: Iterable[Player], mapping: Mapping[Player, obje
         )
 
 
+def check_left(players: Sequence[Player], left: Mapping[Player, int]) -> None:
+    """Refuse a departure of someone not at the table, or before his first hand (that is an empty seat)."""
+    for player, hand in left.items():
+        if player not in players:
+            raise RuleError(
+                "left_not_at_table",
+                gettext_noop("%(player)s is not a player of this table, so he cannot leave it."),
+                field="left", player=player,
+            )
+        if not is_whole_number(hand) or hand < 1:
+            raise RuleError(
+                "left_before_play",
+                gettext_noop(
+                    "%(player)s left before the first hand: then his seat is empty for the whole round. "
+                    "Say after which hand he left (1 or later), or give his seat to a substitute."
+                ),
+                field="left", player=player,
+            )
+
+
+def present(players: Sequence[Player], left: Mapping[Player, int], hand: int) -> list[Player]:
+    """The players at the table in hand `hand` (1 for the first): everyone but those who left before it."""
+    return [p for p in players if p not in left or left[p] >= hand]
+
+
+def check_plays_on(players: Sequence[Player], left: Mapping[Player, int], minimum: int) -> None:
+    """Refuse a table left with fewer players than the game is played by: a substitute must take a seat."""
+    staying = [p for p in players if p not in left]
+    if len(staying) < minimum:
+        raise RuleError(
+            "substitute_needed",
+            gettext_noop(
+                "After %(players)s left, %(count)s players are at this table, but the game needs at least "
+                "%(min)s. A substitute must take the seat: set one on the seating page."
+            ),
+            field="left", players=", ".join(sorted(map(str, left))), count=len(staying), min=minimum,
+        )
+
+
+def players_of_hands(
+    hands: Sequence[Mapping[Player, Any]], field: str, left: Mapping[Player, int] | None = None
+) -> list[Player]:
+    """The table's players (those of the first hand), every later hand checked to name exactly the players
+    still at the table in it (`present`)."""
+    if not hands:
+        return []
+    left = left or {}
+    players = list(hands[0])
+    check_left(players, left)
+    for number, points in enumerate(hands, start=1):
+        check_same_players(present(players, left, number), points, field)
+    return players
+
+
 def group_by_result(order: Sequence[Player], key: Callable[[Player], Any]) -> tuple[tuple[Player, ...], ...]:
     """Group consecutive players of an already sorted `order` whose `key` is equal."""
     groups: list[list[Player]] = []
@@ -178,6 +244,21 @@ def finishing_order(totals: Mapping[Player, Any], *, lower_is_better: bool) -> t
     return group_by_result(order, totals.__getitem__)
 
 
+def finishing_order_with_leavers(
+    totals: Mapping[Player, Any], left: Mapping[Player, int], *, lower_is_better: bool
+) -> tuple[tuple[Player, ...], ...]:
+    """`finishing_order` of the players still at the table, then those who left: who stayed longer first,
+    then by total (equal hand and total: one group)."""
+    staying = {p: t for p, t in totals.items() if p not in left}
+    order = finishing_order(staying, lower_is_better=lower_is_better) if staying else ()
+    return order + group_by_result(_leavers_best_first(totals, left, lower_is_better), lambda p: (left[p], totals[p]))
+
+
+def _leavers_best_first(totals, left, lower_is_better: bool) -> list[Player]:
+    sign = 1 if lower_is_better else -1
+    return sorted((p for p in totals if p in left), key=lambda p: (-left[p], sign * totals[p]))
+
+
 def follow_game(
     players: Sequence[Player],
     hand_points: Sequence[Mapping[Player, int]],
@@ -186,6 +267,7 @@ def follow_game(
     target: int | None,
     max_hands: int | None,
     tie_at_target_plays_on: bool,
+    left: Mapping[Player, int] | None = None,
 ) -> GameState:
     """Running totals of a game that ends when a total reaches `target` or after `max_hands`.
 
@@ -193,7 +275,10 @@ def follow_game(
     (`tie_at_target_plays_on`) or is a shared win (winner None). After `max_hands` a tie
     for the best total is always shared: the round's time is up.
     Hands entered after the game was over are refused.
+    A player in `left` keeps the total he had after his last hand; the end of the game and
+    its winner are decided among the players still at the table, and he finishes behind them.
     """
+    left = left or {}
     totals = {p: 0 for p in players}
     running: list[dict[Player, int]] = []
     finished, winner, extra = False, None, False
@@ -208,18 +293,29 @@ def follow_game(
                 hand=number - 1,
                 entered=len(hand_points),
             )
-        for p in players:
+        at_table = present(players, left, number)
+        for p in at_table:
             totals[p] += points[p]
         running.append(dict(totals))
         finished, winner, extra = _decide(
-            totals, number, lower_is_better, target, max_hands, tie_at_target_plays_on
+            {p: totals[p] for p in at_table}, number, lower_is_better, target, max_hands, tie_at_target_plays_on
         )
+        leaving = [p for p in at_table if left.get(p) == number]
+        if leaving and (finished or extra):
+            raise RuleError(
+                "left_after_end",
+                gettext_noop(
+                    "Hand %(hand)s ended the game (or tied it at the target), so %(player)s did not leave before its "
+                    "end. Remove his departure."
+                ),
+                field="left", hand=number, player=leaving[0],
+            )
     return GameState(
         totals=dict(totals),
         running=tuple(running),
         finished=finished,
         winner=winner,
-        finishing_order=finishing_order(totals, lower_is_better=lower_is_better),
+        finishing_order=finishing_order_with_leavers(totals, left, lower_is_better=lower_is_better),
         lower_is_better=lower_is_better,
         extra_hand_needed=extra,
     )
@@ -245,21 +341,28 @@ TOURNAMENT_POINTS = "tournament_points"
 GAME_SCORE = "game_score"
 
 
-def table_points(scores: Mapping[Player, Any], *, lower_is_better: bool) -> dict[Player, Decimal]:
+def table_points(
+    scores: Mapping[Player, Any], *, lower_is_better: bool, left: Mapping[Player, int] | None = None
+) -> dict[Player, Decimal]:
     """Tournament points at one table: 1 per opponent finished ahead of, 0.5 per equal finish.
 
     `scores` are the game's final totals (`GameState.totals`); `lower_is_better` for rummi and
-    the other penalty-counting games.
+    the other penalty-counting games. A player in `left` (-> his last hand) finishes behind every
+    opponent still at the table; between two who left, the one who stayed longer is ahead.
     """
+    left = left or {}
+    sign = 1 if lower_is_better else -1
+    # a smaller key finishes ahead: staying beats leaving, leaving later beats leaving earlier, then the score
+    key = {p: (p in left, -left.get(p, 0), sign * s) for p, s in scores.items()}
     points: dict[Player, Decimal] = {}
-    for player, own in scores.items():
+    for player, own in key.items():
         earned = Decimal(0)
-        for opponent, theirs in scores.items():
+        for opponent, theirs in key.items():
             if opponent == player:
                 continue
             if own == theirs:
                 earned += HALF
-            elif (own < theirs) == lower_is_better:
+            elif own < theirs:
                 earned += 1
         points[player] = earned
     return points
@@ -281,15 +384,20 @@ def ranking(
     *,
     lower_is_better: bool,
     seed: int | str | None,
+    left: Sequence[Mapping[Player, int]] | None = None,
 ) -> list[Standing]:
     """Rank a table-games tournament.
 
     `results` holds one mapping per table and round: the final scores of that table's game
-    (`GameState.totals`). A player missing from a round (absent, bye) earns nothing in it.
+    (`GameState.totals`). A player missing from a round (absent, bye, his seat left empty)
+    earns nothing in it, and the table's points are shared among those present.
+    `left`, when given, holds per result who left that table's game after which hand.
     Ties after tournament points and game score are drawn by lot from `seed` (None: shared).
     """
+    results = list(results)
+    departures = list(left) if left is not None else [{}] * len(results)
     values = {p: {TOURNAMENT_POINTS: Decimal(0), GAME_SCORE: 0} for p in players}
-    for scores in results:
+    for scores, gone in zip(results, departures, strict=True):
         unknown = [str(p) for p in scores if p not in values]
         if unknown:
             raise RuleError(
@@ -297,7 +405,7 @@ def ranking(
                 gettext_noop("A result names players who are not in the tournament: %(players)s."),
                 players=", ".join(sorted(unknown)),
             )
-        for player, earned in table_points(scores, lower_is_better=lower_is_better).items():
+        for player, earned in table_points(scores, lower_is_better=lower_is_better, left=gone).items():
             values[player][TOURNAMENT_POINTS] += earned
             values[player][GAME_SCORE] += scores[player]
     return rank(players, ranking_chain(lower_is_better), values, seed=seed)

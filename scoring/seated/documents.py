@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, TableDocument
+from documents.base import format_value
 from scoring.link_pages import printed_links
 from scoring.models import TableLink
 from scoring.progress import lazy_heading
@@ -308,3 +309,13 @@ class SeatedPrintouts:
             item.update(self.extra_values(result, row))
             rows.append(item)
         return rows
+
+
+def missed_rows(result) -> list[dict]:
+    """The ranked players who did not play every round, for the director's prize tick (plain values: cached)."""
+    return [
+        {"pk": row.participant.pk, "number": row.participant.number, "name": row.participant.name,
+         "rank": row.rank, "rounds": ", ".join(str(number) for number in row.missed),
+         "eligible": row.participant.prize_eligible, "prize": format_value(row.prize) if row.prize else ""}
+        for row in result.rows if row.missed
+    ]

@@ -16,7 +16,6 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
-from documents.base import format_value
 from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress, lazy_round_heading
 from scoring.rules.schafkopf import (
@@ -36,6 +35,7 @@ from scoring.seated.documents import (
     first_page_marked,
     lazy_format,
     lot_notes,
+    missed_rows,
     player_name,
     printed_table_links,
     seed_note,
@@ -136,14 +136,6 @@ PRINTOUT_ITEMS = (
 )
 
 
-def missed_rows(result) -> list[dict]:
-    """The ranked players who did not play every round, for the director's prize tick (plain values: cached)."""
-    return [
-        {"pk": row.participant.pk, "number": row.participant.number, "name": row.participant.name,
-         "rank": row.rank, "rounds": ", ".join(str(number) for number in row.missed),
-         "eligible": row.participant.prize_eligible, "prize": format_value(row.prize) if row.prize else ""}
-        for row in result.rows if row.missed
-    ]
 
 
 def table_cards(tournament) -> PrintDocument:

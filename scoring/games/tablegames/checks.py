@@ -1,5 +1,5 @@
 """Table-game hooks for a tournament file's import: its settings checked as the settings page would, and the
-recompute path of a stored sheet (`sheets.make_derive`, as `enter_sheet` and `confirm_sheet` use it)."""
+recompute path of a stored sheet (`services.table_derive`, as `enter_sheet` and `confirm_sheet` use it)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from tournament.services.errors import DomainError
 
 from .config import check_sizes, defaults_for, settings_of
 from .forms import SettingsForm, initial_from
-from .services import seat_names
-from .sheets import make_derive
+from .services import table_derive
 
 
 def check_settings(tournament) -> None:
@@ -43,4 +42,4 @@ def check_settings(tournament) -> None:
 def sheet_derive(tournament, *, match, table):
     if table is None:
         raise ValidationError(_("A score sheet of a table game must belong to a table."))
-    return make_derive(settings_of(tournament), seat_names(table))
+    return table_derive(settings_of(tournament), table)

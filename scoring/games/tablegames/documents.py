@@ -23,11 +23,12 @@ from scoring.seated.documents import (
     first_page_marked,
     lazy_format,
     lot_notes,
+    missed_rows,
     printed_table_links,
     seed_note,
 )
 from scoring.seated.queries import seated_tables, sheets_by_table
-from scoring.withdrawals import WITHDRAWN, remark
+from scoring.withdrawals import WITHDRAWN, eligibility_remark, is_withdrawn, remark
 from tournament.addresses import published_page
 
 from .config import settings_of
@@ -42,6 +43,8 @@ FIELD_ROWS_PER_PAGE = 24
 class TableGamePrintouts(SeatedPrintouts):
     """A table game's documents: the shared seating lists and ranking, and its own score sheets (a patience's
     result lists) and every hand."""
+
+    prize_tick = True
 
     def seating_rounds(self, tournament, tables):
         # a patience's whole field plays every deal: the list of the field has no places
@@ -80,7 +83,8 @@ class TableGamePrintouts(SeatedPrintouts):
         return items
 
     def standings_extra(self, tournament, result):
-        return {"unfinished": list(result.unfinished), "patience": result.settings.patience}
+        return {"unfinished": list(result.unfinished), "patience": result.settings.patience,
+                "missed": missed_rows(result) if result.last_round else []}
 
     # --- the ranking ---------------------------------------------------------------------------------------
 
@@ -106,10 +110,14 @@ class TableGamePrintouts(SeatedPrintouts):
         return value if metric.key == TILES_LEFT else result.settings.shown(value)
 
     def remark(self, result, row):
-        """No result yet, withdrawn (scoring.withdrawals), sheet corrected: whichever apply, in that order."""
+        """No result yet, withdrawn and whether he may win a prize (scoring.withdrawals), sheet corrected: whichever
+        apply, in that order."""
         parts = [] if row.has_result else [NO_RESULT]
         if row.withdrawn:
             parts.append(WITHDRAWN)
+        eligibility = eligibility_remark(row.participant, row.missed, prizes=True)
+        if eligibility is not None:
+            parts.append(eligibility)
         if row.corrected:
             parts.append(SHEET_CORRECTED)
         return remark(parts)
@@ -151,7 +159,12 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
         return _result_lists(tournament, settings, round_number, tables)
     row_fields, player_fields = shown_fields(settings.spec)
     links = printed_table_links(tournament, round_number)
-    pages = [{"table": table, "link": links.get(table.table_id)} for table in tables]
+    sheets = sheets_by_table(tournament, round_number=round_number)
+    pages = []
+    for table in tables:
+        empty = empty_seats(table, sheets.get(table.table_id))
+        pages.append({"table": table, "link": links.get(table.table_id), "empty": empty,
+                      "seats": [seat for seat in table.seats if seat not in empty]})
     hands = sheet_rows(settings)
     context = {
         "round": round_number,
@@ -167,6 +180,14 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     return PrintDocument("tablegames/print/score_sheet.html", context, _("Score sheets"),
                          f"score-sheets-round-{round_number}", pages=first_page_marked(pages), landscape=True,
                          qr_page=published_page(tournament, "standings"))  # as the Voms slips
+
+
+def empty_seats(table, sheet) -> list:
+    """The table's seats left empty: a withdrawn player nobody plays for, with no value on the table's sheet (he
+    did not play a hand there). The score sheet leaves them out and names them (a smaller table)."""
+    played = set(sheet.derived.get("totals", {})) if sheet is not None else set()
+    return [seat for seat in table.seats if is_withdrawn(seat.participant) and not seat.substitute_id
+            and str(seat.number) not in played]
 
 
 def _goal(settings):
@@ -289,10 +310,13 @@ def _hand_rows(tournament, settings):
 
 def _table_hand_rows(settings, sheet, seats, where):
     row_fields, player_fields = shown_fields(settings.spec)
-    followed = follow(settings, {number: p.name for number, p in seats.items()}, sheet.entries)
+    withdrawn = {number for number, player in seats.items() if is_withdrawn(player)}
+    followed = follow(settings, {number: p.name for number, p in seats.items()}, sheet.entries, withdrawn=withdrawn)
     yes = gettext("yes")
     for hand in followed.hands:
         for number, player in seats.items():
+            if number not in followed.totals or followed.left.get(number, hand.number) < hand.number:
+                continue  # an empty seat, or a player after he left: no entry
             item = {**where, "hand": hand.number, "seat": number, "number": player.number, "name": player.name,
                     "points": hand.points.get(number) if hand.points else None,
                     "running": settings.shown(hand.running[number]) if hand.running else None}

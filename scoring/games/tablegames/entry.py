@@ -22,13 +22,14 @@ from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYE
 from scoring.seated import queries
 from scoring.seated.entry import BoardPage, CloseProblemPage, RoundPage, SheetPage, StillMissingPage
 from scoring.seated.views.base import EntryPage, url
+from scoring.withdrawals import is_withdrawn
 from tournament.models import Table
 from tournament.services.errors import DomainError
 from tournament.views.confirm import confirmation_page, confirmed
 
 from . import services
 from .forms import GridRow, input_name, read_hand, read_result, result_name, result_texts, row_texts, same_hand
-from .sheets import END, FINISH_TIME, TILES_LEFT, follow, follow_patience, shown_fields
+from .sheets import END, FINISH_TIME, LEFT, TILES_LEFT, follow, follow_patience, shown_fields
 from .standings import half
 
 
@@ -36,6 +37,13 @@ class Entry(EntryPage):
     """The table-game menu's "sheets" pages, reading through this game's queries."""
 
     nav = "sheets"
+
+
+def with_departures(typed: dict, stored) -> dict:
+    """A hand a director corrected keeps who left the table after it (the grid has no field for that)."""
+    if isinstance(stored, dict) and stored.get(LEFT):
+        return {**typed, LEFT: stored[LEFT]}
+    return typed
 
 
 def sheet_status(sheet) -> str:
@@ -72,6 +80,9 @@ class SheetView(Entry, SheetPage):
     def load(self) -> None:
         super().load()
         self.names = {seat.number: seat.participant.name for seat in self.seats}
+        #: seats of withdrawn players nobody plays for: empty unless the sheet has the player's values
+        self.withdrawn = {seat.number for seat in self.seats
+                          if is_withdrawn(seat.participant) and not seat.substitute_id}
         # a first entry awaiting confirmation is what the sheet shows and what new hands are added to
         working = self.pending or self.sheet
         self.entries = list(working.entries) if working else []
@@ -108,6 +119,8 @@ class SheetView(Entry, SheetPage):
                               "game. A hand being typed is not saved. A director can reopen the game."),
                 confirm_label=_("Yes, end the game"), cancel_url=request.get_full_path(),
             )
+        if action == "leave":
+            return self.leave(request, version, reason)
         entries = self.entries
         try:
             if action == "end":
@@ -151,6 +164,37 @@ class SheetView(Entry, SheetPage):
             return saved
         messages.success(request, message)
         # No "#fragment": Chrome ignores autofocus on a page opened at a fragment, and the new hand needs the focus.
+        return redirect(self.request.path)
+
+    def leave(self, request, version: int, reason: str):
+        """A player left the table after a hand (the director's form below the sheet): asked once, then
+        `services.leave_table`."""
+        seat, hand = request.POST.get("leave_seat", ""), request.POST.get("leave_after", "").strip()
+        if not (seat.isdigit() and int(seat) in self.names):
+            return self.show(self.entries, error=_("Choose the player who left the table."))
+        if not hand.isdigit():
+            return self.show(self.entries, error=_("Say after which hand he left: the number of his last hand."))
+        name = self.names[int(seat)]
+        if not confirmed(request):
+            return confirmation_page(
+                request, tournament=self.tournament,
+                question=_("%(player)s left table %(table)s after hand %(hand)s?")
+                % {"player": name, "table": self.table.number, "hand": hand},
+                explanation=_("He has no entry in the hands after it and finishes behind every opponent at this "
+                              "table, with the score he had. He is withdrawn: in the rounds still to play his seat "
+                              "is empty (a smaller table) unless a substitute takes it."),
+                confirm_label=_("Yes, he left"), cancel_url=request.get_full_path(),
+            )
+        try:
+            saved = self.record(lambda **flow: services.leave_table(
+                self.table, int(seat), int(hand), by=request.user, reason=reason, expected_version=version, **flow),
+                self.entries, decision=False)
+        except DomainError as error:
+            return self.show(self.entries, error=error.message, reason_error=error.field == "reason")
+        if self.answered(saved):
+            return saved
+        messages.success(request, _("%(player)s left after hand %(hand)s and is withdrawn.")
+                         % {"player": name, "hand": hand})
         return redirect(self.request.path)
 
     # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
@@ -221,7 +265,7 @@ class SheetView(Entry, SheetPage):
             grid = grids[number] = read_hand(self.request.POST, spec, seats, number, rules)
             if grid.row is None and not grid.errors:
                 continue
-            rows.append(row if same_hand(spec, seats, row, grid.row, number) else grid.row)
+            rows.append(row if same_hand(spec, seats, row, grid.row, number) else with_departures(grid.row, row))
         new = grids[len(stored) + 1] = read_hand(self.request.POST, spec, seats, len(stored) + 1, rules)
         if new.row is not None and not end:
             rows.append(new.row)
@@ -277,7 +321,8 @@ class SheetView(Entry, SheetPage):
     def hands_context(self, entries, grids, attempted) -> dict:
         settings, spec = self.settings, self.settings.spec
         seats = list(self.names)
-        followed = follow(settings, self.names, entries)
+        followed = follow(settings, self.names, entries, withdrawn=self.withdrawn)
+        self.followed = followed
         row_fields, player_fields = shown_fields(spec)
         rows = []
         for hand in followed.hands:
@@ -317,7 +362,20 @@ class SheetView(Entry, SheetPage):
             "result": self.result_summary(followed) if followed.finished else None,
             "next_url": self.next_url() if followed.finished else None,
             "ended": followed.ended,
+            "leave": self.leave_choices(followed),
         }
+
+    def leave_choices(self, followed) -> dict | None:
+        """The director's "a player leaves the table" form: the players still at the table, the last hand."""
+        if not self.director or followed.finished or not followed.hands:
+            return None
+        at_table = [seat for seat in self.seats if seat.number not in followed.left
+                    and seat.number not in self.empty(followed) and not seat.substitute_id]
+        return {"seats": at_table, "hand": len(followed.hands), "hands": len(followed.hands)} if at_table else None
+
+    def empty(self, followed) -> set[int]:
+        """Withdrawn players' seats with no value on the sheet: empty (a smaller table)."""
+        return set(self.withdrawn) - set(followed.totals) if followed.hands else set()
 
     def field_head(self, entry_field) -> dict:
         name = _(entry_field.name)
@@ -331,14 +389,23 @@ class SheetView(Entry, SheetPage):
         label = _("Hand %(number)s") % {"number": number}
         inputs = [self.input(label, f, input_name(number, f.key), texts, self.diff_keys) for f in row_fields]
         seats = []
+        followed = getattr(self, "followed", None)
+        empty = self.empty(followed) if followed else set()
+        left = followed.left if followed else {}
         for seat in self.seats:
             name = seat.participant.name
+            # no field for a player after he left, nor on an empty seat: he has no entry there
+            gone = seat.number in empty or (seat.number in left and number > left[seat.number])
+            running = hand.running.get(seat.number) if hand and hand.running else None
             seats.append({
-                "inputs": [self.input(f"{label}, {name}", f, input_name(number, f.key, seat.number), texts,
-                                      self.diff_keys) for f in player_fields],
+                "inputs": [] if gone else [
+                    self.input(f"{label}, {name}", f, input_name(number, f.key, seat.number), texts, self.diff_keys)
+                    for f in player_fields],
+                "gone": gone, "width": len(player_fields),
                 "points": hand.points.get(seat.number) if hand and hand.points else None,
-                "running": self.settings.shown(hand.running[seat.number]) if hand and hand.running else None,
+                "running": self.settings.shown(running) if running is not None and not gone else None,
                 "won": bool(hand and hand.winner == seat.number),
+                "left_here": left.get(seat.number) == number,
             })
         return {"number": number, "inputs": inputs, "seats": seats, "errors": errors, "editable": editable}
 
@@ -357,11 +424,11 @@ class SheetView(Entry, SheetPage):
     def result_summary(self, followed) -> dict:
         """The game's outcome: the finishing order with each place's tournament points."""
         state = followed.state
-        points = table_points(followed.totals, lower_is_better=self.settings.lower_is_better)
+        points = table_points(followed.totals, lower_is_better=self.settings.lower_is_better, left=followed.left)
         places, place = [], 1
         for group in state.finishing_order:
             for seat in group:
-                places.append({"place": place, "name": self.names[seat], "seat": seat,
+                places.append({"place": place, "name": self.names[seat], "seat": seat, "left": followed.left.get(seat),
                                "total": self.settings.shown(followed.totals[seat]), "points": half(points[seat])})
             place += len(group)
         winner = state.finishing_order[0]
@@ -373,7 +440,7 @@ class SheetView(Entry, SheetPage):
         return Table.objects.filter(round=self.table.round).exclude(sheet__derived__finished=True)
 
     def results_context(self, entries, grids, attempted) -> dict:
-        followed = follow_patience(self.settings, self.names, entries)
+        followed = follow_patience(self.settings, self.names, entries, withdrawn=self.withdrawn)
         by_seat = {r.seat if r.seat is not None else (r.row or {}).get("seat"): r for r in followed.results}
         stored = {row.get("seat") for row in self.entries if isinstance(row, dict)}
         places = {seat: place for place, seat in _places(followed.order)}
@@ -420,7 +487,8 @@ class SheetView(Entry, SheetPage):
                                         and focus["tiles_name"] not in focus["differs"])
             focus["time_focus" if time_wrong else "focus"] = True
         # what is saved (a list refused and shown again with what was typed counts none of it)
-        saved = follow_patience(self.settings, self.names, self.entries) if attempted else followed
+        saved = (follow_patience(self.settings, self.names, self.entries, withdrawn=self.withdrawn) if attempted
+                 else followed)
         return {"rows": rows, "entered": len(saved.entered), "finished": finished, "next_step": next_step,
                 # someone else's first entry and no field to type in: Confirm is what to do next
                 "confirm_focus": focus is None}

@@ -16,6 +16,7 @@ from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
 from scoring.results.double_entry import pending_of
+from scoring.withdrawals import is_withdrawn
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 
@@ -101,7 +102,9 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
     numbers = list(names)
     spec = settings.spec
     row_fields, player_fields = shown_fields(spec)
-    followed = follow(settings, names, [row for row in entries if isinstance(row, dict)])
+    # a withdrawn player nobody plays for: his seat is empty unless the sheet has his values (he left mid-game)
+    withdrawn = {seat.number for seat in seats if is_withdrawn(seat.participant) and not seat.substitute_id}
+    followed = follow(settings, names, [row for row in entries if isinstance(row, dict)], withdrawn=withdrawn)
     hands = {hand.number: hand for hand in followed.hands}
     grids = grids or {}
     # no empty rows after a game that is over, nor on a sheet that can no longer change
@@ -125,7 +128,8 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
                                                   input_name(number, f.key, seat.number), texts)
                                   for f in player_fields],
                        "points": hand.points.get(seat.number) if hand and hand.points else None,
-                       "running": settings.shown(hand.running[seat.number]) if hand and hand.running else None,
+                       "running": (settings.shown(hand.running[seat.number])
+                                   if hand and hand.running and seat.number in hand.running else None),
                        "won": bool(hand and hand.winner == seat.number)} for seat in seats],
         })
     context.update(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.seated.public import SeatedPublic
 from scoring.seated.queries import seated_tables, sheets_by_table
+from scoring.withdrawals import MISSED_ROUNDS
 from tournament.public.content import Section, person
 
 from .config import settings_of
@@ -40,6 +41,7 @@ class TableGamesPublic(SeatedPublic):
             other = row.values.get(second) if second else None
             rows.append({
                 "rank": row.rank, **person(row.participant), "by_lot": row.by_lot, "withdrawn": row.withdrawn,
+                "missed": MISSED_ROUNDS if row.missed else "",
                 "rounds": [value if patience else half(value) for value in row.rounds],
                 "main": main if patience else half(main),
                 "other": format_seconds(other) if patience and second else self.settings.shown(other),

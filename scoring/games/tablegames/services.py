@@ -18,12 +18,13 @@ from scoring.results.double_entry import pending_of
 from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
 from scoring.seated.services import after_sheet, round_started
-from tournament.models import Seat, Table
-from tournament.permissions import can_enter_results
+from tournament.models import Participant, Seat, Table
+from tournament.permissions import can_enter_results, require_director
 from tournament.services.errors import DomainError
+from tournament.services.participants import set_participant_status
 
-from .config import settings_of
-from .sheets import END, make_derive, mode_of
+from .config import TableSettings, settings_of
+from .sheets import END, LEFT, make_derive, mode_of
 
 
 class SheetRefused(DomainError):
@@ -43,6 +44,18 @@ def seat_names(table: Table) -> dict[int, str]:
     """Seat number -> the player's name, for the rules' messages."""
     seats = Seat.objects.filter(table=table).select_related("participant").order_by("number")
     return {seat.number: seat.participant.name for seat in seats}
+
+
+def empty_seats(table: Table) -> set[int]:
+    """Seats of withdrawn players nobody plays for: empty unless the sheet holds the player's values (he played
+    hands before he left), `sheets.follow`'s `withdrawn`."""
+    return set(Seat.objects.filter(table=table, participant__status=Participant.Status.WITHDRAWN,
+                                   substitute__isnull=True).values_list("number", flat=True))
+
+
+def table_derive(settings: TableSettings, table: Table):
+    """The sheet's derive function: the game's rules with the table's names and empty seats."""
+    return make_derive(settings, seat_names(table), empty_seats(table))
 
 
 def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None = None,
@@ -75,7 +88,7 @@ def checked_derive(tournament, table: Table, entries: list):
     """The sheet's derive function and mode, after checking `entries` with it: a sheet the rules refuse is
     `SheetRefused`, at the referee table and from the table's link alike."""
     settings = settings_of(tournament)
-    derive = make_derive(settings, seat_names(table))
+    derive = table_derive(settings, table)
     mode = mode_of(settings)
     try:
         derive(entries, mode)
@@ -103,7 +116,7 @@ def enter_from_link(link, *, entries: list):
 def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
     """Double entry: a second person confirms the first entry of a sheet as it stands."""
     tournament = table.round.stage.tournament
-    derive = make_derive(settings_of(tournament), seat_names(table))
+    derive = table_derive(settings_of(tournament), table)
     with transaction.atomic():
         sheet = confirm_pending(tournament=tournament, table=table, derive=derive, by=by,
                                 expected_version=expected_version)
@@ -117,6 +130,46 @@ def end_game(table: Table, *, by, expected_version: int | None = None, sent=None
     if not sheet:
         raise DomainError(_("No hand was entered: a game can only be ended after its first hand."))
     return enter_sheet(table, by=by, entries=[*sheet, {END: True}], expected_version=expected_version, sent=sent)
+
+
+# --- a player who leaves ---------------------------------------------------------------------------------
+
+
+def leave_table(table: Table, seat_number: int, after_hand: int, *, by, reason: str = "",
+                expected_version: int | None = None, sent=None):
+    """The player of `seat_number` left the table after hand `after_hand` (table-games.md, Decision): his
+    departure is written on that hand's row (no entry for him in the hands after, he finishes behind every
+    opponent), and he is withdrawn, so that his seats in the rounds still to play are empty (a smaller table)
+    unless a substitute takes them. Refused, changing nothing, when the table would be left with fewer players
+    than the game needs: then a substitute must take the seat."""
+    tournament = table.round.stage.tournament
+    require_director(by, tournament)
+    seat = Seat.objects.filter(table=table, number=seat_number).select_related("participant").first()
+    if seat is None:
+        raise DomainError(_("Choose a player of this table."), field="seat")
+    if seat.substitute_id:
+        raise DomainError(_("A substitute plays this seat: he leaves by setting another substitute on the seating "
+                            "page."), field="seat")
+    entries = working_entries(table)
+    hands = entries[:-1] if entries and isinstance(entries[-1], dict) and entries[-1].get(END) else entries
+    if not 1 <= after_hand <= len(hands):
+        raise DomainError(
+            _("Say after which hand he left: a hand from 1 to %(hands)s. Enter the hands he played first.")
+            % {"hands": len(hands)} if hands else
+            _("Enter the hands he played first: a player can only leave after a hand."), field="after_hand")
+    row = dict(hands[after_hand - 1])
+    row[LEFT] = sorted({*row.get(LEFT, []), seat_number})
+    changed = [*entries[:after_hand - 1], row, *entries[after_hand:]]
+    player = seat.participant
+    why = reason.strip() or _("%(player)s left the table after hand %(hand)s.") % {
+        "player": player.name, "hand": after_hand}
+    with transaction.atomic():
+        sheet = enter_sheet(table, by=by, entries=changed, expected_version=expected_version, reason=why, sent=sent)
+        if player.status == Participant.Status.ACTIVE:
+            set_participant_status(player, Participant.Status.WITHDRAWN, by=by,
+                                   reason=_("left in round %(round)s after hand %(hand)s")
+                                   % {"round": table.round.number, "hand": after_hand})
+    return sheet
 
 
 def working_entries(table: Table) -> list:

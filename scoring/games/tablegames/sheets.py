@@ -6,6 +6,8 @@ Stored `entries` (what the table wrote, never a computed number):
   seat number (text: JSON keys) to the value as typed — a whole number, or for rummi the penalty as
   written, "58" or "K Q 7 JOKER A". A row-level player field ("out", "winner") holds a seat number or
   None. A last row {"end": true} ends a game whose time ran out before the target was reached.
+  A player who left the table after a hand is named in that hand's row, {"left": [3]} (seat numbers):
+  the hands after it have no entry for him (table-games.md, Decision: a player leaves after play started).
 - patiences: one row per result, {"seat": 3, "tiles_left": 5, "finish_time": "41:10"}, in the order
   the results were handed in (so typing the missing results later only appends).
 
@@ -18,7 +20,7 @@ totals, finished flag, finishing order and the table's tournament points. `make_
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -29,11 +31,12 @@ from django.utils.translation import gettext_noop
 from scoring.results.checks import rule_message
 from scoring.rules.base import RuleError
 from scoring.rules.domino import PatienceEntry, play_patience, score_patience
-from scoring.rules.tablegames import EntryField, GameSpec, GameState, table_points
+from scoring.rules.tablegames import EntryField, GameSpec, GameState, check_plays_on, table_points
 
 from .config import TableSettings
 
 END = "end"
+LEFT = "left"
 HANDS_MODE = "hands"
 RESULTS_MODE = "results"
 TILES_LEFT, FINISH_TIME = "tiles_left", "finish_time"
@@ -146,31 +149,77 @@ class Followed:
     #: the first thing the rules refuse, with `.row` set to the hand it belongs to (None: the whole sheet)
     error: RuleError | None = None
     totals: dict[int, int] = field(default_factory=dict)
+    #: seat -> the last hand of a player who left the table
+    left: dict[int, int] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
         return self.error is None and (self.ended or bool(self.state and self.state.finished))
+
+    def present_in(self, hand: int, seats) -> list[int]:
+        """The seats of `seats` whose player is at the table in hand `hand` (not left before it)."""
+        return [seat for seat in seats if seat not in self.left or self.left[seat] >= hand]
 
     @property
     def extra_hand(self) -> bool:
         return self.error is None and not self.ended and bool(self.state and self.state.extra_hand_needed)
 
 
-def follow(settings: TableSettings, names: Mapping[int, str], entries: Any) -> Followed:
-    """Score every hand of a table's sheet; stops the running totals at the first hand the rules refuse."""
+def seated(names: Mapping[int, str], withdrawn: Collection[int], rows: Any, values_of) -> dict[int, str]:
+    """The seats at the table: `names` without the seats in `withdrawn` (a withdrawn player nobody plays for)
+    that hold no value in `rows` (`values_of(row)`: the seats a row names). Such a seat is empty: a smaller table
+    (table-games.md, Decision); a withdrawn player with values on the sheet played before he left."""
+    if not withdrawn:
+        return dict(names)
+    rows = rows if isinstance(rows, list) else []
+    named_seats = {seat for row in rows if isinstance(row, Mapping) for seat in values_of(row)}
+    return {seat: name for seat, name in names.items() if seat not in withdrawn or seat in named_seats}
+
+
+def hand_seats(spec: GameSpec):
+    """`values_of` for `seated`: the seats a hand row has a per-player value for."""
+
+    def values_of(row: Mapping) -> set[int]:
+        seats = set()
+        for entry_field in spec.entry_fields:
+            values = row.get(entry_field.key)
+            if entry_field.per_player and isinstance(values, Mapping):
+                seats |= {int(seat) for seat, value in values.items()
+                          if str(seat).isdigit() and value not in (None, "")}
+        return seats
+
+    return values_of
+
+
+def result_seat(row: Mapping) -> set[int]:
+    """`values_of` for `seated` on a patience's result rows."""
+    return {row["seat"]} if isinstance(row.get("seat"), int) else set()
+
+
+def follow(settings: TableSettings, names: Mapping[int, str], entries: Any, *, withdrawn: Collection[int] = ()
+           ) -> Followed:
+    """Score every hand of a table's sheet; stops the running totals at the first hand the rules refuse.
+
+    `withdrawn`: seats of withdrawn players nobody plays for, at the table only when the sheet has their values."""
     spec, rules = settings.spec, settings.rules
+    names = seated(names, withdrawn, entries, hand_seats(spec))
     try:
         rows, ended = split_end(entries)
     except RuleError as error:
         return Followed([], error=named(error, names))
+    if len(names) < spec.min_players:
+        return Followed([], ended=ended, error=substitute_needed(spec, names))
     followed = Followed([], ended=ended, totals=dict.fromkeys(names, 0))
     objects = []
     for number, row in enumerate(rows, start=1):
         hand = FollowedHand(number, row if isinstance(row, dict) else {})
         followed.hands.append(hand)
+        at_table = {seat: names[seat] for seat in followed.present_in(number, names)}
         try:
-            entry = hand_entry(spec, row, names, number)
+            _none_for_who_left(spec, row, followed.left)
+            entry = _missing_withdrawn(hand_entry, withdrawn, number)(spec, row, at_table, number)
             result = spec.score_hand(entry, rules)
+            _departures(followed, spec, row, at_table, names, number)
         except RuleError as error:
             named(error, names, number)
             hand.error = rule_message(error)
@@ -179,11 +228,70 @@ def follow(settings: TableSettings, names: Mapping[int, str], entries: Any) -> F
         objects.append(entry)
         hand.points, hand.winner = dict(result.points), result.winner
         if followed.error is None:
-            followed.totals = {seat: followed.totals[seat] + result.points[seat] for seat in names}
+            followed.totals = {seat: followed.totals[seat] + result.points.get(seat, 0) for seat in names}
             hand.running = dict(followed.totals)
     if followed.error is None:
         _play(followed, spec, rules, names, objects)
     return followed
+
+
+def _missing_withdrawn(read, withdrawn: Collection[int], number: int):
+    """`read` (`hand_entry`), saying what to do when the value missing is a withdrawn player's: he left."""
+
+    def reading(*args):
+        try:
+            return read(*args)
+        except RuleError as error:
+            seat = getattr(error, "seat", None)
+            if error.code != "value_missing_for" or seat not in withdrawn:
+                raise
+            missing = RuleError("withdrawn_missing", gettext_noop(
+                "%(player)s is withdrawn and has no value in hand %(hand)s: if he left the table, say after which "
+                "hand (“A player leaves the table”, below the sheet)."), field=error.field, player=seat, hand=number)
+            missing.seat = seat
+            raise missing from error
+
+    return reading
+
+
+def substitute_needed(spec: GameSpec, names: Mapping[int, str]) -> RuleError:
+    """A table whose empty seats leave fewer players than the game needs."""
+    return RuleError("substitute_needed_table", gettext_noop(
+        "Only %(count)s players are left at this table after withdrawals, but the game needs at least %(min)s. "
+        "A substitute must take an empty seat: set one on the seating page."), count=len(names), min=spec.min_players)
+
+
+def _none_for_who_left(spec: GameSpec, row: Any, left: Mapping[int, int]) -> None:
+    """Refuse a value typed for a player after he left the table, saying so."""
+    if not left or not isinstance(row, Mapping):
+        return
+    for entry_field in spec.entry_fields:
+        values = row.get(entry_field.key)
+        if not entry_field.per_player or not isinstance(values, Mapping):
+            continue
+        for seat, hand in left.items():
+            if values.get(str(seat)) not in (None, ""):
+                error = RuleError("entry_after_leaving", gettext_noop(
+                    "%(player)s left the table after hand %(hand)s: leave his fields empty from then on."),
+                    field=entry_field.key, player=seat, hand=hand)
+                error.seat = seat
+                raise error
+
+
+def _departures(followed: Followed, spec: GameSpec, row: Mapping, at_table, names, number: int) -> None:
+    """Note who left the table after hand `number` (its row's "left"); a table left with fewer players than the
+    game needs is refused: a substitute must take the seat."""
+    seats = row.get(LEFT) or []
+    if not isinstance(seats, list) or not all(isinstance(seat, int) and seat in names for seat in seats):
+        raise unreadable(number)
+    for seat in seats:
+        if seat not in at_table:
+            raise RuleError("left_twice", gettext_noop(
+                "%(player)s left the table before hand %(hand)s already."), field=LEFT, player=seat, hand=number)
+        followed.left[seat] = number
+    if seats:
+        check_plays_on([names[seat] for seat in names], {names[seat]: hand for seat, hand in followed.left.items()},
+                       spec.min_players)
 
 
 def _play(followed: Followed, spec: GameSpec, rules, names, objects) -> None:
@@ -194,7 +302,7 @@ def _play(followed: Followed, spec: GameSpec, rules, names, objects) -> None:
                 "No hand was entered: a game can only be ended after its first hand."))
         return
     try:
-        followed.state = spec.play(objects, rules)
+        followed.state = spec.play(objects, rules, left=followed.left) if followed.left else spec.play(objects, rules)
     except RuleError as error:
         # The game was over before the last hands: point at the first hand too many.
         row = error.params.get("hand", 0) + 1 if error.code == "game_over" else None
@@ -213,7 +321,8 @@ def derived(settings: TableSettings, followed: Followed) -> dict:
     finished = followed.finished
     order = followed.state.finishing_order if followed.state else ()
     winner = order[0][0] if finished and order and len(order[0]) == 1 else None
-    points = table_points(totals, lower_is_better=settings.lower_is_better) if finished else {}
+    points = table_points(totals, lower_is_better=settings.lower_is_better, left=followed.left) if finished else {}
+    departures = {LEFT: {str(seat): hand for seat, hand in followed.left.items()}} if followed.left else {}
     return {
         "hands": len(followed.hands),
         "totals": {str(seat): total for seat, total in totals.items()},
@@ -223,6 +332,7 @@ def derived(settings: TableSettings, followed: Followed) -> dict:
         "winner": winner,
         "order": [list(group) for group in order] if finished else [],
         "table_points": {str(seat): str(value) for seat, value in points.items()},
+        **departures,
     }
 
 
@@ -275,8 +385,12 @@ class FollowedPatience:
         return self.error is None and set(self.entered) == set(self.seats)
 
 
-def follow_patience(settings: TableSettings, names: Mapping[int, str], entries: Any) -> FollowedPatience:
-    """Check every result row; with every player's result in, the finishing order of the patience."""
+def follow_patience(settings: TableSettings, names: Mapping[int, str], entries: Any, *,
+                    withdrawn: Collection[int] = ()) -> FollowedPatience:
+    """Check every result row; with every player's result in, the finishing order of the patience.
+
+    A withdrawn player nobody plays for (`withdrawn`) is in the field only when his result is entered."""
+    names = seated(names, withdrawn, entries if isinstance(entries, list) else [entries], result_seat)
     followed = FollowedPatience([], list(names))
     rows = entries if isinstance(entries, list) else [entries]
     seen: set[int] = set()
@@ -329,18 +443,19 @@ def derived_patience(followed: FollowedPatience) -> dict:
 # --- the one recompute path ----------------------------------------------------------------------------
 
 
-def make_derive(settings: TableSettings, names: Mapping[int, str]):
-    """The `derive(entries, mode)` that `record_sheet` calls for a sheet with these seats (seat -> name)."""
+def make_derive(settings: TableSettings, names: Mapping[int, str], withdrawn: Collection[int] = ()):
+    """The `derive(entries, mode)` that `record_sheet` calls for a sheet with these seats (seat -> name);
+    `withdrawn` as in `follow`."""
 
     def derive(entries, mode: str) -> dict:
         if mode != mode_of(settings):
             raise ValueError(f"unknown sheet mode {mode!r}")
         if settings.patience:
-            followed = follow_patience(settings, names, entries)
+            followed = follow_patience(settings, names, entries, withdrawn=withdrawn)
             if followed.error:
                 raise followed.error
             return derived_patience(followed)
-        followed = follow(settings, names, entries)
+        followed = follow(settings, names, entries, withdrawn=withdrawn)
         if followed.error:
             raise followed.error
         return derived(settings, followed)

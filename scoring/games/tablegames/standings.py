@@ -20,10 +20,23 @@ from scoring.rules.domino import FINISH_TIME, TILES_LEFT, patience_chain
 from scoring.rules.standings import Metric, rank
 from scoring.rules.tablegames import ranking, ranking_chain
 from scoring.seated import standings as seated
-from scoring.seated.standings import Row
+from scoring.withdrawals import prize_eligible
 
 from .config import TableSettings, settings_of
-from .sheets import table_points_of
+from .sheets import LEFT, table_points_of
+
+
+@dataclass
+class Row(seated.Row):
+    #: the rounds he did not play to the end: he left the table, or his seat was empty
+    missed: list[int] = field(default_factory=list)
+    #: the table games play for no prize money (the prize rule still decides who is ranked eligible)
+    prize: None = None
+
+    @property
+    def prize_eligible(self) -> bool:
+        """He played every round, or the director ticked him eligible (`scoring.withdrawals`)."""
+        return prize_eligible(self.participant, self.missed)
 
 
 @dataclass
@@ -62,13 +75,21 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     times: dict[int, int] = {}
     corrected_players: set[int] = set()
     corrected_tables: set[tuple[int, int]] = set()
+    departures: dict[int, dict[int, int]] = {}  # table -> {participant: his last hand}, who left its game
+    missed: dict[int, set[int]] = {}  # participant -> rounds he did not play to the end (left, or empty seat)
     for table_id, round_number, table_number, seat, participant, *_substitute in loaded.seats:
         tables[table_id] = (round_number, table_number)
         shown = players.setdefault(participant, {})
         derived, corrected = sheets.get(table_id, ({}, False))
+        key = str(seat)
         if not derived.get("finished"):
             continue
-        key = str(seat)
+        if key not in derived["totals"]:  # an empty seat (a withdrawn player nobody played for): no result
+            missed.setdefault(participant, set()).add(round_number)
+            continue
+        if key in derived.get(LEFT, {}):
+            departures.setdefault(table_id, {})[participant] = derived[LEFT][key]
+            missed.setdefault(participant, set()).add(round_number)
         results.setdefault(table_id, {})[participant] = derived["totals"][key]
         if settings.patience:
             shown[round_number] = derived["totals"][key]
@@ -88,11 +109,13 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
         ranked, chain = _patience_ranking(order, results.values(), times, settings, seed)
     else:
         chain = ranking_chain(settings.lower_is_better)
-        ranked = ranking(order, list(results.values()), lower_is_better=settings.lower_is_better, seed=seed or 0)
+        ranked = ranking(order, list(results.values()), lower_is_better=settings.lower_is_better, seed=seed or 0,
+                         left=[departures.get(table_id, {}) for table_id in results])
     rows = [
         Row(rank=s.rank, participant=participants[s.participant],
             rounds=[players[s.participant].get(r) for r in range(1, after_round + 1)], values=s.values,
-            by_lot=s.by_lot, separated_by=s.separated_by, corrected=s.participant in corrected_players)
+            by_lot=s.by_lot, separated_by=s.separated_by, corrected=s.participant in corrected_players,
+            missed=sorted(missed.get(s.participant, ())))
         for s in ranked
     ]
     rows += [Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values={}, by_lot=False,
