@@ -79,7 +79,7 @@ class Tournament(models.Model):
     )
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PLANNED)
     archived = models.BooleanField(_("archived"), default=False)
-    #: the game's per-tournament settings (the digest's defaults until the director changes them)
+    #: the game's per-tournament settings (the defaults of docs/rules/ until the director changes them)
     settings = models.JSONField(_("game settings"), default=dict, blank=True)
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")

@@ -1,6 +1,6 @@
 """A Schafkopf tournament's settings: what `Tournament.settings` holds, read into one typed object.
 
-The stored JSON keeps the digest's defaults until the director changes them; `settings_of` fills
+The stored JSON keeps the defaults of docs/rules/schafkopf.md until the director changes them; `settings_of` fills
 in anything missing, so tournaments created before a setting existed still read cleanly.
 """
 
@@ -19,7 +19,7 @@ TABLE_SIZES = (4, 5)
 
 
 def default_settings() -> dict:
-    """The digest's defaults: 2 rounds of 30 games (40 at a 5-table), the standard tariff."""
+    """The defaults (docs/rules/schafkopf.md): 2 rounds of 30 games (40 at a 5-table), the standard tariff."""
     return {
         "rounds": 2,
         "games_per_round": 30,
@@ -46,7 +46,7 @@ class Settings:
     fixed_tables: dict[int, int]
     entry_fee: Decimal
     prizes: tuple[PrizeSpec, ...]
-    #: a table's phone page may send totals only (digest: entry (b), the totals per player plus the counts)
+    #: a table's phone page may send totals only (docs/rules/schafkopf.md: totals only, per player plus the counts)
     phone_totals: bool = False
 
     def games_at(self, table_size: int) -> int:

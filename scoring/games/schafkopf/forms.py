@@ -78,7 +78,7 @@ class SettingsForm(forms.Form):
     tout = forms.IntegerField(label=AMOUNT_LABELS["tout"], min_value=0, max_value=MAX_AMOUNT)
     laufende_from = forms.IntegerField(
         label=gettext_lazy("Count Laufende from"), required=False, min_value=1, max_value=MAX_LAUFENDE,
-        help_text=gettext_lazy("Empty: Laufende are not counted (the digest's rule)."),
+        help_text=gettext_lazy("Empty: Laufende are not counted (as in the tournament rules)."),
     )
     laufende_value = forms.IntegerField(
         label=gettext_lazy("Points per Laufender (each player or opponent)"), min_value=0, max_value=MAX_AMOUNT,

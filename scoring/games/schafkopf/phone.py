@@ -2,7 +2,7 @@
 
 The players by seat, then the same grid as at the referee table (same fields, same rules, same messages),
 game by game with the running totals — or, where the director allows it (`Settings.phone_totals`), each
-player's total and counts only, as the referee table's "totals only" (the digest's entry (b): the totals
+player's total and counts only, as the referee table's "totals only" (docs/rules/schafkopf.md: the totals
 must add up to zero, the counts must fit the games played). What is typed is kept in the phone
 (static/schafkopf/phone.js) until it is sent; sending makes a first entry awaiting confirmation
 (`services.enter_from_link`). Once the list counts, the page shows it read-only.

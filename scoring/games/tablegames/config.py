@@ -3,7 +3,7 @@
 The stored JSON is
     {"variant": "femmer", "rounds": 3, "table_sizes": [4, 3], "finish_time": false, "rules": {...}}
 where `rules` holds every number of the variant's settings dataclass (the spec's `default_settings`,
-the digest's defaults until the director changes them). `settings_of` fills in anything missing, so a
+the defaults of docs/rules/ until the director changes them). `settings_of` fills in anything missing, so a
 tournament created before a setting existed still reads cleanly.
 """
 
@@ -139,7 +139,7 @@ def rules_from_json(defaults, data: Mapping | None):
 
 
 def default_settings(game: TableGame) -> dict:
-    """The digest's defaults for the game's first variant."""
+    """The defaults of the game's first variant (docs/rules/)."""
     return defaults_for(game, game.default_variant).to_json()
 
 

@@ -1,7 +1,7 @@
 """Table-game forms: settings, the draw, and reading the hand grid of a score sheet.
 
-The settings form is built from the variant's settings dataclass, so every number of the digest is
-a tournament setting without a form per game. The hand grid is not a Django form: `read_hand` and
+The settings form is built from the variant's settings dataclass, so every number of the game's rules
+(docs/rules/) is a tournament setting without a form per game. The hand grid is not a Django form: `read_hand` and
 `read_result` turn what was typed into the stored rows (see `sheets`), or say per row what cannot be
 read. Whether a readable row is allowed is for the rules to say. A number field whose rules give it a
 notation (Quad-Ominos' points from turns, `NotationField`) also takes that notation, read with the

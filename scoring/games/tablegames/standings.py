@@ -1,7 +1,7 @@
 """Table-game standings: the finished sheets' `derived` values, credited to players, ranked by the pure rules.
 
 Table games rank by `scoring.rules.tablegames.ranking` (tournament points, then the sum of game scores,
-then lot); patiences by the digest's patience chain (fewest tiles left over all deals, then the earliest
+then lot); patiences by docs/rules/patience.md (fewest tiles left over all deals, then the earliest
 finish times when the director records them, then lot). A game counts once its table has finished it;
 games still running are counted in `unfinished` and make the standings provisional.
 

@@ -93,7 +93,7 @@ class SettingsForm(forms.Form):
 
 
 def semifinal_choices(pools: int) -> list[tuple[str, str]]:
-    """The knockout's forms as the digest has them for `pools` pools: from 2 pools the semifinals A1–B2 and B1–A2
+    """The knockout's forms for `pools` pools (docs/rules/voms.md): from 2 pools the semifinals A1–B2 and B1–A2
     (or a round robin of the 4); with other pool counts a bracket seeded so that teams of one pool meet as late as
     possible, and the round robin only where 4 teams can qualify (1 or 4 pools)."""
     if pools == 2:

@@ -35,7 +35,7 @@ DEFAULTS = {
     "semifinal": "bracket",
     "sure_lus": rules.SURE_LUS,
     "max_lus": rules.LIMIT_LUS,
-    # a best-of-3 series takes about an hour (digest "Tournament structure")
+    # a best-of-3 series takes about an hour (docs/rules/voms.md)
     "series_minutes": 60,
 }
 
