@@ -189,6 +189,18 @@ def _check_substitute(seat: Seat, substitute: Participant, tournament) -> None:
 # --- after a sheet -------------------------------------------------------------------------------------
 
 
+def recorded(tournament, table: Table, record):
+    """Store a table's sheet through `record` (a results service: an entry, a table's send, a confirmation) and
+    what follows it, in one transaction: the round counts as started (that fixes the seating), and a sheet that
+    counts may complete the round (`after_sheet`). A first entry awaiting confirmation sets nothing else off."""
+    with transaction.atomic():
+        sheet = record()
+        round_started(table.round_id)
+        if sheet.counted:
+            after_sheet(tournament, table)
+    return sheet
+
+
 def round_started(round_id: int) -> None:
     """The first sheet of a round marks it started (that fixes the seating)."""
     Round.objects.filter(pk=round_id, starts_at__isnull=True).update(starts_at=timezone.now())

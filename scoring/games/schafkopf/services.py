@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, fields
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
@@ -27,7 +26,7 @@ from scoring.rules.schafkopf import (
     score_list,
     validate_totals,
 )
-from scoring.seated.services import after_sheet, round_started
+from scoring.seated.services import recorded
 from tournament.models import Table
 from tournament.permissions import can_enter_results
 from tournament.services.errors import DomainError
@@ -116,25 +115,17 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
     derive = checked_derive(tournament, table, entries, mode)
-    with transaction.atomic():
-        sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected_version, reason=reason, decide=decide,
-                             pending_version=pending_version, sent=sent)
-        round_started(round_.pk)
-        if sheet.counted:
-            after_sheet(tournament, table)
-    return sheet
+    return recorded(tournament, table, lambda: record_sheet(
+        tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
+        expected_version=expected_version, reason=reason, decide=decide, pending_version=pending_version, sent=sent))
 
 
 def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
     """Double entry: a second person confirms the first entry of a list as it stands."""
     tournament = table.round.stage.tournament
     derive = make_derive(settings_of(tournament), table.seats.count())
-    with transaction.atomic():
-        sheet = confirm_pending(tournament=tournament, table=table, derive=derive, by=by,
-                                expected_version=expected_version)
-        after_sheet(tournament, table)
-    return sheet
+    return recorded(tournament, table, lambda: confirm_pending(
+        tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version))
 
 
 def checked_derive(tournament, table: Table, entries: list[dict], mode: str):
@@ -167,9 +158,4 @@ def enter_from_link(link, *, mode: str, entries: list[dict]):
     table = link.table
     tournament = link.tournament
     derive = checked_derive(tournament, table, entries, mode)
-    with transaction.atomic():
-        sheet = record_table_entry(link, entries=entries, mode=mode, derive=derive)
-        round_started(table.round_id)
-        if sheet.counted:
-            after_sheet(tournament, table)
-    return sheet
+    return recorded(tournament, table, lambda: record_table_entry(link, entries=entries, mode=mode, derive=derive))

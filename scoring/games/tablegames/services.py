@@ -17,7 +17,7 @@ from scoring.results.counting import confirm_pending, record_table_entry
 from scoring.results.double_entry import pending_of
 from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
-from scoring.seated.services import after_sheet, round_started
+from scoring.seated.services import recorded
 from tournament.models import Participant, Seat, Table
 from tournament.permissions import can_enter_results, require_director
 from tournament.services.errors import DomainError
@@ -74,14 +74,9 @@ def enter_sheet(table: Table, *, by, entries: list, expected_version: int | None
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
     derive, mode = checked_derive(tournament, table, entries)
-    with transaction.atomic():
-        sheet = record_sheet(tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
-                             expected_version=expected_version, reason=reason, decide=decide,
-                             pending_version=pending_version, sent=sent)
-        round_started(round_.pk)
-        if sheet.counted:
-            after_sheet(tournament, table)
-    return sheet
+    return recorded(tournament, table, lambda: record_sheet(
+        tournament=tournament, entries=entries, derive=derive, by=by, table=table, mode=mode,
+        expected_version=expected_version, reason=reason, decide=decide, pending_version=pending_version, sent=sent))
 
 
 def checked_derive(tournament, table: Table, entries: list):
@@ -105,23 +100,15 @@ def enter_from_link(link, *, entries: list):
     table = link.table
     tournament = link.tournament
     derive, mode = checked_derive(tournament, table, entries)
-    with transaction.atomic():
-        sheet = record_table_entry(link, entries=entries, mode=mode, derive=derive)
-        round_started(table.round_id)
-        if sheet.counted:
-            after_sheet(tournament, table)
-    return sheet
+    return recorded(tournament, table, lambda: record_table_entry(link, entries=entries, mode=mode, derive=derive))
 
 
 def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
     """Double entry: a second person confirms the first entry of a sheet as it stands."""
     tournament = table.round.stage.tournament
     derive = table_derive(settings_of(tournament), table)
-    with transaction.atomic():
-        sheet = confirm_pending(tournament=tournament, table=table, derive=derive, by=by,
-                                expected_version=expected_version)
-        after_sheet(tournament, table)
-    return sheet
+    return recorded(tournament, table, lambda: confirm_pending(
+        tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version))
 
 
 def end_game(table: Table, *, by, expected_version: int | None = None, sent=None) -> ScoreSheet:
