@@ -187,7 +187,7 @@ def check_left(players: Sequence[Player], left: Mapping[Player, int]) -> None:
                 "left_before_play",
                 gettext_noop(
                     "%(player)s left before the first hand: then his seat is empty for the whole round. "
-                    "Say after which hand he left (1 or later), or give his seat to a substitute."
+                    "Say after which hand he left (1 or later), or withdraw him at the registration desk."
                 ),
                 field="left", player=player,
             )
@@ -199,14 +199,16 @@ def present(players: Sequence[Player], left: Mapping[Player, int], hand: int) ->
 
 
 def check_plays_on(players: Sequence[Player], left: Mapping[Player, int], minimum: int) -> None:
-    """Refuse a table left with fewer players than the game is played by: a substitute must take a seat."""
+    """Refuse a table left with fewer players than the game is played by: it cannot go on (a substitute would be
+    needed; the table games have none yet), so the director ends the game as it stands instead."""
     staying = [p for p in players if p not in left]
     if len(staying) < minimum:
         raise RuleError(
             "substitute_needed",
             gettext_noop(
                 "After %(players)s left, %(count)s players are at this table, but the game needs at least "
-                "%(min)s. A substitute must take the seat: set one on the seating page."
+                "%(min)s: it cannot go on without a substitute, and table games have none in this app yet. End the "
+                "game here instead (“Time is up: end the game here”): the totals as they stand decide."
             ),
             field="left", players=", ".join(sorted(map(str, left))), count=len(staying), min=minimum,
         )

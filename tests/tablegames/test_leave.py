@@ -106,6 +106,8 @@ def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(make_game, add_pla
     with pytest.raises(services.SheetRefused) as refused:
         services.leave_table(tab, 2, 1, by=director)
     assert "substitute" in refused.value.message
+    # table games have no substitute page: the message points to what the sheet offers instead
+    assert "seating page" not in refused.value.message and "end the game here" in refused.value.message
     assert player_at(tab, 2).status == Participant.Status.ACTIVE
     assert "left" not in str(ScoreSheet.objects.get(table=tab).entries)
 
