@@ -136,8 +136,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "tournament.middleware.DatabaseOutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # static files never touch the database: the outage page guards everything after them
+    "tournament.middleware.DatabaseOutageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

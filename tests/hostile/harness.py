@@ -24,6 +24,9 @@ NOT_FUZZED = {
                  "server; refused from other computers, anything but 'on' is off (tests/web/test_hall_page.py)",
     "tournament:schafkopf:prize_eligibility": "shown only beside a player who missed rounds (the demo has none); "
                                                "its bad input in tests/schafkopf/test_prize_eligibility.py",
+    "tournament:tablegames:prize_eligibility": "the seated layer's prize tick, the same view as Schafkopf's, shown "
+                                                "only beside a player who missed rounds (the demos have none); its "
+                                                "bad input in tests/schafkopf/test_prize_eligibility.py",
     "tournament:backups": "superusers only, as the admin; bad files: tests/ops/test_backup_pages.py",
     "tournament:restore": "superusers only, as the admin; bad names: tests/ops/test_backup_pages.py",
 }

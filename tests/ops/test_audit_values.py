@@ -32,15 +32,15 @@ def change_settings(game: str, tournament, director) -> None:
         update_settings(tournament, by=director, changes={"semifinal": "round_robin", "best_of": 5})
     elif game == "schafkopf":
         from scoring.games.schafkopf.config import settings_of
-        from scoring.games.schafkopf.services import update_settings
         from scoring.rules.schafkopf import TARIFF_PRESETS, PrizeSpec
+        from scoring.seated.services import update_settings
 
         update_settings(tournament, replace(
             settings_of(tournament), tariff_preset="tout_24_8", tariff=TARIFF_PRESETS["tout_24_8"],
             prizes=(PrizeSpec("percent", Decimal("30")), PrizeSpec("fixed", Decimal("50")))), by=director)
     else:
         from scoring.games.tablegames.config import settings_of
-        from scoring.games.tablegames.services import update_settings
+        from scoring.seated.services import update_settings
 
         current = settings_of(tournament)
         update_settings(tournament, replace(current, rounds=current.rounds + 1), by=director)
