@@ -114,6 +114,8 @@ class SeatedPrintouts:
     seating_status = False
     #: the standings page's prize tick for players who missed a round (`standings_extra`'s "missed")
     prize_tick = False
+    #: whether the evening plays for prize money: the prize tick then shows each player's prize
+    prize_money = False
 
     # --- what the game supplies ----------------------------------------------------------------------------
 

@@ -120,7 +120,7 @@ def test_a_rummi_evening_where_a_player_goes_home_in_round_2(live_server, leave_
 
     # --- standings: withdrawn, not eligible; the director ticks him eligible by keyboard ----------------------------
     page.goto(f"{url}/manage/{slug}/table/standings/")
-    mine = page.locator("table.tg-standings tr", has_text="Lis3 Holm")
+    mine = page.locator("table.seated-standings tr", has_text="Lis3 Holm")
     expect(mine).to_contain_text("withdrawn, not eligible: did not play every round")
     expect(page.locator("#prize-eligibility")).to_contain_text("3 Lis3 Holm")
     expect(page.locator("#prize-eligibility")).to_contain_text("2, 3")
@@ -132,7 +132,7 @@ def test_a_rummi_evening_where_a_player_goes_home_in_round_2(live_server, leave_
     tab_to(page, "#prize-eligibility button[type=submit]")
     submit(page)
     expect(page.get_by_role("status").first).to_contain_text("3 Lis3 Holm is eligible for a prize.")
-    expect(page.locator("table.tg-standings tr", has_text="Lis3 Holm")).to_contain_text(
+    expect(page.locator("table.seated-standings tr", has_text="Lis3 Holm")).to_contain_text(
         "eligible by the director's decision")
     shot(page, "07-standings-eligible")
 

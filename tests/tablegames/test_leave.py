@@ -199,6 +199,8 @@ def test_standings_mark_him_and_the_director_ticks_him_eligible(evening, directo
     page = text_of(client.get(url(evening, "standings")))
     assert "withdrawn, not eligible: did not play every round" in page
     assert "Prize eligibility" in page
+    # a table game plays for no prize money: the tick has no empty "Prize" column
+    assert '<th scope="col">Prize</th>' not in client.get(url(evening, "standings")).content.decode()
     client.post(url(evening, "prize_eligibility"), {"participant": leaver.pk, "eligible": "on"})
     leaver.refresh_from_db()
     assert leaver.prize_eligible

@@ -62,6 +62,7 @@ class SchafkopfPrintouts(SeatedPrintouts):
     seating_status = True
     draw_first = _("Draw the seating first: the seating lists, cards and score lists show it.")
     prize_tick = True
+    prize_money = True
 
     def chain(self, result):
         return RANKING_CHAIN

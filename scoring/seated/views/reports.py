@@ -77,6 +77,7 @@ def standings_page(printouts, tournament, after_round: int) -> dict:
         "final": result.last_round,
         "complete": result.complete,
         "document_name": printouts.ranking_stem(None if result.last_round else after_round),
+        "prize_money": printouts.prize_money,
         **printouts.standings_extra(tournament, result),
     }
 
