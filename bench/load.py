@@ -2,8 +2,8 @@
 entering lists.
 
 Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
-[--players 2000] [--pause 0] [--server gunicorn|waitress] [--workers 3] [--threads 4] [--servers 1]`, or `--quick` for a smoke
-run (200 players, 20 s).
+[--players 2000] [--pause 0] [--server gunicorn|waitress] [--workers 3] [--threads 4] [--servers 1]`, or
+`--quick` for a smoke run (200 players, 20 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
 
