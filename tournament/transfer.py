@@ -628,6 +628,7 @@ class _Importer:
         if plan.model is Tournament and self.into is not None:
             obj.pk, obj.uid, obj.slug, obj.season_id = (self.into.pk, self.into.uid, self.into.slug,
                                                          self.into.season_id)
+            obj._state.adding = False  # its own row: the unique checks leave it out
         elif plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
             if Tournament.objects.filter(uid=obj.uid).exists():
@@ -1001,7 +1002,7 @@ def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
                                        min_evenings=wanted.min_evenings, language=tournament.language)
                 season.uid = wanted.uid
                 season.save(update_fields=["uid"])
-            add_evening(season, tournament, by=by)
+            tournament.season = add_evening(season, tournament, by=by).season
     except DomainError as error:
         return _("The tournament was not added to the season “%(season)s”: %(reason)s") % {
             "season": wanted.name, "reason": error.message}

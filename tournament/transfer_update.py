@@ -146,7 +146,7 @@ def update_tournament(tournament: Tournament, data: bytes, *, by, people: Mappin
         _remove_content(tournament)
         tournament = _import(document, by=by, keep_roles=(), people=people, into=tournament, kept_links=links)
         note = join_season(tournament, document, by=by)
-        log_action("tournament.update", by=by, tournament=tournament, obj=tournament,
+        log_action("tournament.update_from_file", by=by, tournament=tournament, obj=tournament,
                    before={**update.here.as_dict(), "snapshot": snapshot.pk},
                    after={**content_here(tournament).as_dict(),
                           "links_kept": len(update_links_kept(links, tournament))})
