@@ -45,6 +45,7 @@ from .models import Person, Role, Season, Tournament, TournamentRole
 from .permissions import can_create_tournaments, is_director
 from .services.audit import log_action
 from .services.errors import DomainError
+from .services.seasons import add_evening, create_season
 from .services.tournaments import check_game
 
 FORMAT = "tournament-manager/tournament"
@@ -986,8 +987,6 @@ def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
     (with the file's name, game and scoring; the importer its director) where there is none. Returns what became
     of it for the importer to read (joined, or not and why); None when the file names no season. A tournament
     in a season already (an update) stays in it."""
-    from .services.seasons import add_evening, create_season
-
     wanted = file_season(document, by=by)
     if wanted is None:
         return None
