@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from .organisation import ClubQuerySet, organisation_field
+
 #: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
 #: became "prveaften"), written as Danish and German write them without the letter
 SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "ß": "ss", "ẞ": "Ss"})
@@ -60,7 +62,10 @@ class Tournament(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    #: the club the tournament belongs to (tournament/models/organisation.py)
+    organisation = organisation_field()
     name = models.CharField(_("name"), max_length=120)
+    #: unique on the whole server (the addresses do not carry the club yet)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
     # No `choices` here: games come from the registry, and adding one must not need a migration.
     game = models.CharField(_("game"), max_length=40, validators=[validate_game])
@@ -116,6 +121,8 @@ class Tournament(models.Model):
                                related_name="tournaments", verbose_name=_("season"))
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+
+    objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]
