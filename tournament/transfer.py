@@ -587,7 +587,9 @@ class _Importer:
                 _("%(model)s row %(id)s has unknown fields: %(fields)s")
                 % {"model": plan.label, "id": local_id, "fields": _shorten(", ".join(unknown))}
             )
-        obj = plan.model()
+        # the club is given at once: the field's default (a laptop's one club) does not exist on a server of clubs
+        obj = plan.model(**({"organisation": self.organisation} if (plan.label, "organisation") in LOCAL_LINKS
+                            else {}))
         try:
             for f in plan.plain:
                 if (plan.label, f.name) in RECOMPUTED:
@@ -605,8 +607,6 @@ class _Importer:
             return
         if plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
-        if (plan.label, "organisation") in LOCAL_LINKS:
-            obj.organisation = self.organisation
         if plan.label == "scoring.tablelink":
             # a table link's token opens one tournament only: the copy's link gets a token of its own (the
             # original's printed codes never open the copy; its hash stays unique), whatever an older file held

@@ -136,7 +136,7 @@ class Tournament(models.Model):
         return reverse("tournament:detail", kwargs={"slug": self.slug})
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club"})
 
     @staticmethod
     def unique_slug(name: str) -> str:

@@ -16,7 +16,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from ..models import MemberRole, Membership, Organisation, Role, Season, Tournament, TournamentRole
+from ..models import MemberRole, Membership, Organisation, Person, Role, Season, Tournament, TournamentRole
 from ..tenancy import administers, forget_club_roles
 from .audit import log_action
 from .errors import DomainError
@@ -31,15 +31,32 @@ def _entry(membership: Membership) -> dict:
     return {"user": membership.user.get_username(), "role": membership.role}
 
 
+def _unused_first_club() -> Organisation | None:
+    """The installation's only club while nothing is in it yet (a new server's, made by the first migrate)."""
+    clubs = list(Organisation.objects.order_by("pk")[:2])
+    if len(clubs) != 1:
+        return None
+    club = clubs[0]
+    used = (Tournament.objects.of(club).exists() or Season.objects.of(club).exists()
+            or Person.objects.of(club).exists() or Membership.objects.filter(organisation=club).exists())
+    return None if used else club
+
+
 def create_club(name: str, admin) -> Organisation:
-    """A new club on the server with its first admin (the server's superuser's `manage.py createclub`)."""
+    """A club on the server with its first admin (the server's superuser's `manage.py createclub`). A new server's
+    empty first club is named so rather than left beside it unused."""
     name = " ".join(name.split())
     if not name:
         raise DomainError(_("A club needs a name."), field="name")
     with transaction.atomic():
         if Organisation.objects.filter(name__iexact=name).exists():
             raise DomainError(_("There is a club of this name already."), field="name")
-        club = Organisation.objects.create(name=name)
+        club = _unused_first_club()
+        if club is None:
+            club = Organisation.objects.create(name=name)
+        else:
+            club.name = name
+            club.save(update_fields=["name"])
         membership = Membership.objects.create(organisation=club, user=admin, role=MemberRole.ADMIN)
         log_action("club.add", by=None, organisation=club, obj=club, after=_entry(membership))
     forget_club_roles(admin)
