@@ -34,6 +34,12 @@ ACTION_LABELS = {
     "season.director": _("Season director added"),
     "season.add_evening": _("Evening added to the season"),
     "season.remove_evening": _("Evening removed from the season"),
+    # the club's members
+    "club.add": _("Club created"),
+    "club.invite": _("Member invited"),
+    "club.password_link": _("Password link made"),
+    "club.role": _("Member's role changed"),
+    "club.remove": _("Member removed"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

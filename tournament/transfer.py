@@ -47,6 +47,7 @@ from .services.audit import log_action
 from .services.errors import DomainError
 from .services.seasons import add_evening, create_season
 from .services.tournaments import check_game
+from .tenancy import members_of, organisation_of
 
 FORMAT = "tournament-manager/tournament"
 #: version 2: the tournament's identity (`uid`) and its season's
@@ -78,7 +79,9 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
 
 
 #: links that stay on this machine and are not written: a season is this installation's series of tournaments
-LOCAL_LINKS = frozenset({("tournament.tournament", "season")})
+#: the club is the importer's: an imported tournament, its audit entries and register entries belong to it
+LOCAL_LINKS = frozenset({("tournament.tournament", "season"), ("tournament.tournament", "organisation"),
+                         ("tournament.auditentry", "organisation")})
 #: fields that stay on this machine: never written, and ignored where an older file has them. A table link's
 #: nonce gives its token with this server's secret key (and the hash finds it), so the file must not carry them;
 #: its brake counts (`scoring.results.counting`) are this server's too. An imported link gets a token of its
@@ -495,17 +498,19 @@ class RegisterMatch:
     candidates: tuple[tuple[int, str], ...] = ()
 
 
-def register_match(identity: dict) -> RegisterMatch:
+def register_match(identity: dict, organisation) -> RegisterMatch:
+    """The entries of the club's register that may be this person of a file."""
     from .services.register import same_person
     from .services.text import same_name
 
-    exact = same_person(identity["first_name"], identity["last_name"], identity["club"])
+    exact = same_person(identity["first_name"], identity["last_name"], identity["club"], organisation=organisation)
     if len(exact) == 1:
         return RegisterMatch(exact[0].pk)
     if exact:
         return RegisterMatch(None, tuple((p.pk, str(p)) for p in exact))
     name = same_name(f"{identity['first_name']} {identity['last_name']}")
-    others = [p for p in Person.objects.filter(last_name__iexact=identity["last_name"]) if same_name(p.name) == name]
+    others = [p for p in Person.objects.of(organisation).filter(last_name__iexact=identity["last_name"])
+              if same_name(p.name) == name]
     return RegisterMatch(None, tuple((p.pk, str(p)) for p in others))
 
 
@@ -518,7 +523,7 @@ class FoundPerson:
     candidates: tuple[tuple[int, str], ...]
 
 
-def found_people(document: dict) -> list[FoundPerson]:
+def found_people(document: dict, organisation) -> list[FoundPerson]:
     found: dict[str, FoundPerson] = {}
     for plan in tournament_models():
         for f in plan.persons:
@@ -526,7 +531,7 @@ def found_people(document: dict) -> list[FoundPerson]:
                 identity = parse_identity(row.get(f.name))
                 if identity is None or identity_key(identity) in found:
                     continue
-                match = register_match(identity)
+                match = register_match(identity, organisation)
                 if match.sure is None and match.candidates:
                     label = " ".join(filter(None, (identity["first_name"], identity["last_name"])))
                     if identity["club"]:
@@ -536,11 +541,14 @@ def found_people(document: dict) -> list[FoundPerson]:
 
 
 def found_roles(document: dict, *, by) -> list[FoundRole]:
-    """The roles in the file, the importer's own left out (the importer always directs the import)."""
+    """The roles in the file, the importer's own left out (the importer always directs the import); a role is
+    known where its user is a member of the importer's club (only they may hold one of its tournaments)."""
     user = _user_model()
     rows = _rows_by_model(document).get(TournamentRole._meta.label_lower, [])
     named = [(row.get("user"), row.get("role")) for row in rows if isinstance(row.get("user"), str)]
-    known = set(user._default_manager.filter(**{f"{user.USERNAME_FIELD}__in": [n for n, _r in named]})
+    club = organisation_of(by)
+    members = members_of(club) if club is not None else user._default_manager.none()
+    known = set(members.filter(**{f"{user.USERNAME_FIELD}__in": [n for n, _r in named]})
                 .values_list(user.USERNAME_FIELD, flat=True))
     return [FoundRole(name, str(role), name in known) for name, role in sorted(named, key=lambda r: str(r[0]))
             if name != by.get_username()]
@@ -560,11 +568,19 @@ class _Importer:
         #: the replaced tournament's table links by their file row (`link_key`): a link the file holds unchanged
         #: keeps its token, so the codes printed here still open it
         self.kept_links = dict(kept_links or {})
+        #: the importer's club: the tournament's, its audit entries' and its new register entries'
+        self.organisation = organisation_of(by)
         #: the importer's answers where the register match is unsure: identity key -> register entry (None: new)
         self.people = dict(people or {})
         self.person_pks: dict[str, int] = {}
-        # the importer's own row is kept in its place (and made director): a round trip gives the same file
-        self.keep_roles = frozenset(keep_roles) | {by.get_username()}
+        # the importer's own row is kept in its place (and made director): a round trip gives the same file; other
+        # roles only for the club's members
+        chosen = set()
+        if keep_roles and self.organisation is not None:
+            name = _user_model().USERNAME_FIELD
+            chosen = set(members_of(self.organisation).filter(**{f"{name}__in": list(keep_roles)})
+                         .values_list(name, flat=True))
+        self.keep_roles = frozenset(chosen) | {by.get_username()}
         self.new_pk: dict[type, dict[int, Any]] = {}
         #: many-to-many lists, added once every row exists (their targets may come later in the file)
         self.pending_m2m: list[tuple[ModelPlan, dict, models.ManyToManyField, Any]] = []
@@ -610,7 +626,9 @@ class _Importer:
                 _("%(model)s row %(id)s has unknown fields: %(fields)s")
                 % {"model": plan.label, "id": local_id, "fields": _shorten(", ".join(unknown))}
             )
-        obj = plan.model()
+        # the club is given at once: the field's default (a laptop's one club) does not exist on a server of clubs
+        obj = plan.model(**({"organisation": self.organisation} if (plan.label, "organisation") in LOCAL_LINKS
+                            else {}))
         try:
             for f in plan.plain:
                 if (plan.label, f.name) in RECOMPUTED:
@@ -761,13 +779,13 @@ class _Importer:
         key = identity_key(identity)
         if key not in self.person_pks:
             chosen = self.people.get(key)
-            match = register_match(identity)
-            if chosen is not None and Person.objects.filter(pk=chosen).exists():
+            match = register_match(identity, self.organisation)
+            if chosen is not None and Person.objects.of(self.organisation).filter(pk=chosen).exists():
                 self.person_pks[key] = chosen
             elif key not in self.people and match.sure is not None:
                 self.person_pks[key] = match.sure
             else:
-                self.person_pks[key] = Person.objects.create(**identity).pk
+                self.person_pks[key] = Person.objects.create(organisation=self.organisation, **identity).pk
         return self.person_pks[key]
 
     def add_m2m(self) -> None:
@@ -851,10 +869,15 @@ def file_uid(document: dict) -> uuid.UUID | None:
         return None
 
 
-def same_tournament(document: dict) -> Tournament | None:
-    """The tournament of this server that has the file's identity, if any."""
+def same_tournament(document: dict, organisation) -> Tournament | None:
+    """The tournament of the importer's club that has the file's identity, if any. Another club's tournament
+    is not looked at (a club does not learn what another holds): the file then becomes a new tournament with an
+    identity of its own."""
     uid = file_uid(document)
-    return None if uid is None else Tournament.objects.filter(uid=uid).first()
+    if uid is None:
+        return None
+    here = Tournament.objects.all() if organisation is None else Tournament.objects.of(organisation)
+    return here.filter(uid=uid).first()
 
 
 def free_slug(wanted: str) -> str:
@@ -904,8 +927,8 @@ def check_tournament_file(data: bytes, *, by) -> Preview:
     except _TrialDone:
         pass
     # asked outside the trial: its new register entries are gone again
-    preview.people = found_people(document)
-    preview.existing, preview.by = same_tournament(document), by
+    preview.people = found_people(document, organisation_of(by))
+    preview.existing, preview.by = same_tournament(document, organisation_of(by)), by
     return preview
 
 
@@ -933,7 +956,7 @@ def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = (),
     if not can_create_tournaments(by):
         raise TransferError(_("You are not allowed to create tournaments."))
     document = parse_document(data)
-    existing = same_tournament(document)
+    existing = same_tournament(document, organisation_of(by))
     with transaction.atomic():
         tournament = _import(document, by=by, keep_roles=keep_roles, people=people)
         if existing is not None and not as_new:  # after the import's checks: a bad file hears what is wrong

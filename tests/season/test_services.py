@@ -61,9 +61,10 @@ def test_a_picked_register_entry_is_linked_and_cannot_play_twice(director, make_
 def test_suggestions_find_every_typed_word(director):
     register.create_person(by=director, first_name="Anna", last_name="Huber", club="SK Au")
     register.create_person(by=director, first_name="Hans", last_name="Huber", club="Moosach")
-    assert [p.first_name for p in register.suggest("hub")] == ["Anna", "Hans"]
-    assert [p.first_name for p in register.suggest("huber moos")] == ["Hans"]
-    assert register.suggest("   ") == []
+    club = director.memberships.get().organisation
+    assert [p.first_name for p in register.suggest("hub", organisation=club)] == ["Anna", "Hans"]
+    assert [p.first_name for p in register.suggest("huber moos", organisation=club)] == ["Hans"]
+    assert register.suggest("   ", organisation=club) == []
 
 
 def test_merging_two_entries_moves_the_participations_and_is_audited(director, make_tournament):

@@ -13,6 +13,8 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from .organisation import ClubQuerySet, organisation_field
+
 #: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
 #: became "prveaften"), written as Danish and German write them without the letter
 SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "ß": "ss", "ẞ": "Ss"})
@@ -61,7 +63,10 @@ class Tournament(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    #: the club the tournament belongs to (tournament/models/organisation.py)
+    organisation = organisation_field()
     name = models.CharField(_("name"), max_length=120)
+    #: unique on the whole server (the addresses do not carry the club yet)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
     #: the tournament's identity wherever its file goes (tournament/transfer.py): uploading the file again updates
     #: the copy of the same identity instead of making another
@@ -121,6 +126,8 @@ class Tournament(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
+    objects = ClubQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("tournament")
@@ -133,7 +140,7 @@ class Tournament(models.Model):
         return reverse("tournament:detail", kwargs={"slug": self.slug})
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club"})
 
     @staticmethod
     def unique_slug(name: str) -> str:
