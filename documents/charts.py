@@ -121,13 +121,16 @@ def _slot_start(time: datetime, minutes: int) -> datetime:
     return time.replace(minute=time.minute - time.minute % minutes, second=0, microsecond=0)
 
 
-def nice_ticks(low: float, high: float, *, count: int = 5) -> list[Number]:
-    """Round tick values (steps of 1, 2 or 5 times a power of ten) covering `low`..`high`."""
+def nice_ticks(low: float, high: float, *, count: int = 5, whole: bool = False) -> list[Number]:
+    """Round tick values (steps of 1, 2 or 5 times a power of ten) covering `low`..`high`; `whole`: steps of
+    at least 1 (counts and points have no halves to show)."""
     if high <= low:
         high = low + 1
     raw = (high - low) / count
     power = 10 ** math.floor(math.log10(raw))
     step = next(power * m for m in (1, 2, 5, 10) if power * m >= raw)
+    if whole:
+        step = max(step, 1)
     start = math.floor(low / step) * step
     ticks = []
     value = start
@@ -147,12 +150,13 @@ def label_step(count: int, room: int = 12) -> int:
 
 
 def _y_axis(values: Iterable[Number | None], *, from_zero: bool) -> Axis:
-    numbers = [float(v) for v in values if v is not None]
+    given = [v for v in values if v is not None]
+    numbers = [float(v) for v in given]
     low = min(numbers, default=0.0)
     high = max(numbers, default=1.0)
     if from_zero:
         low, high = min(low, 0.0), max(high, 0.0)
-    ticks = nice_ticks(low, high)
+    ticks = nice_ticks(low, high, whole=all(isinstance(v, int) or v == int(v) for v in given))
     return Axis(low=float(ticks[0]), high=float(ticks[-1]), ticks=ticks)
 
 
