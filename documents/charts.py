@@ -27,9 +27,12 @@ from .base import format_value
 
 Number = int | Decimal | float
 
-#: the drawing's own units (its viewBox); it scales to the width of the page
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 14, 44
+#: the drawing's own units (its viewBox); it scales to the width of the page. Narrow enough that its 14-unit type
+#: is still 10 px on a 390 px phone
+WIDTH, HEIGHT = 480, 300
+LEFT, RIGHT, TOP, BOTTOM = 50, 14, 14, 44
+#: the widest bar (a round whose results all came within a few slots)
+MAX_BAR = 40
 #: Okabe-Ito colours (told apart with most colour blindness), each with its dash and marker for greyscale print
 STYLES = (
     ("#0072B2", "", "circle"),
@@ -54,32 +57,29 @@ class Series:
     highlight: bool = False
 
 
-@dataclass(frozen=True)
-class LineChart:
+@dataclass(frozen=True, kw_only=True)
+class Chart:
     #: the prefix of the chart's ids (two charts on one page need two keys)
     key: str
     title: str
     description: str
     x_labels: Sequence[str]
-    series: Sequence[Series]
     y_label: str
-    #: the header of the table's first column (what a row is: "Player")
+    #: the header of the table's first column (what a row is: "Player", "Five minutes from")
     row_header: str = ""
     #: a label on the x axis only every so many categories (the table has all)
     label_every: int = 1
 
 
-@dataclass(frozen=True)
-class BarChart:
-    key: str
-    title: str
-    description: str
-    x_labels: Sequence[str]
+@dataclass(frozen=True, kw_only=True)
+class LineChart(Chart):
+    series: Sequence[Series]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BarChart(Chart):
+    #: one bar per x label
     values: Sequence[int]
-    y_label: str
-    #: the header of the table's first column (what a bar is: "From")
-    row_header: str = ""
-    label_every: int = 1
 
 
 @dataclass
@@ -167,24 +167,23 @@ def _x_positions(count: int) -> list[float]:
     return [round(LEFT + 12 + (inner - 24) * i / (count - 1), 1) for i in range(count)]
 
 
+#: each marker's outline, centred on (x, y), `s` its size
+MARKERS = {
+    "circle": lambda x, y, s: f"M{x - s},{y} a{s},{s} 0 1,0 {2 * s},0 a{s},{s} 0 1,0 {-2 * s},0 Z",
+    "square": lambda x, y, s: f"M{x - s},{y - s} h{2 * s} v{2 * s} h{-2 * s} Z",
+    "triangle": lambda x, y, s: f"M{x},{y - s * 1.2} L{x + s * 1.1},{y + s * 0.9} L{x - s * 1.1},{y + s * 0.9} Z",
+    "down": lambda x, y, s: f"M{x},{y + s * 1.2} L{x + s * 1.1},{y - s * 0.9} L{x - s * 1.1},{y - s * 0.9} Z",
+    "diamond": lambda x, y, s: f"M{x},{y - s * 1.3} L{x + s * 1.3},{y} L{x},{y + s * 1.3} L{x - s * 1.3},{y} Z",
+    "plus": lambda x, y, s: f"M{x - s * 1.2},{y} H{x + s * 1.2} M{x},{y - s * 1.2} V{y + s * 1.2}",
+    "cross": lambda x, y, s: f"M{x - s},{y - s} L{x + s},{y + s} M{x - s},{y + s} L{x + s},{y - s}",
+    "bar": lambda x, y, s: f"M{x - s * 1.3},{y - s * 0.5} h{2.6 * s} v{s} h{-2.6 * s} Z",
+}
+MARKERS["dot"] = MARKERS["circle"]
+
+
 def marker_path(shape: str, x: float, y: float, size: float = 4.5) -> str:
     """The SVG path of a marker centred on (x, y)."""
-    s = size
-    if shape in ("circle", "dot"):
-        return f"M{x - s},{y} a{s},{s} 0 1,0 {2 * s},0 a{s},{s} 0 1,0 {-2 * s},0 Z"
-    if shape == "square":
-        return f"M{x - s},{y - s} h{2 * s} v{2 * s} h{-2 * s} Z"
-    if shape == "triangle":
-        return f"M{x},{y - s * 1.2} L{x + s * 1.1},{y + s * 0.9} L{x - s * 1.1},{y + s * 0.9} Z"
-    if shape == "down":
-        return f"M{x},{y + s * 1.2} L{x + s * 1.1},{y - s * 0.9} L{x - s * 1.1},{y - s * 0.9} Z"
-    if shape == "diamond":
-        return f"M{x},{y - s * 1.3} L{x + s * 1.3},{y} L{x},{y + s * 1.3} L{x - s * 1.3},{y} Z"
-    if shape == "plus":
-        return f"M{x - s * 1.2},{y} H{x + s * 1.2} M{x},{y - s * 1.2} V{y + s * 1.2}"
-    if shape == "cross":
-        return f"M{x - s},{y - s} L{x + s},{y + s} M{x - s},{y + s} L{x + s},{y - s}"
-    return f"M{x - s * 1.3},{y - s * 0.5} h{2.6 * s} v{s} h{-2.6 * s} Z"  # "bar"
+    return MARKERS[shape](x, y, size)
 
 
 def _style(index: int, highlight: bool) -> tuple[str, str, str]:
@@ -192,8 +191,10 @@ def _style(index: int, highlight: bool) -> tuple[str, str, str]:
 
 
 def _x_labels(labels: Sequence[str], xs: list[float], every: int) -> list[dict]:
-    return [{"x": x, "text": label} for i, (label, x) in enumerate(zip(labels, xs, strict=True))
-            if i % every == 0 or i == len(labels) - 1]
+    """The labels written under the x axis; the first and the last end at the drawing's edge, not beyond it."""
+    last = len(labels) - 1
+    return [{"x": x, "text": label, "anchor": "start" if i == 0 < last else "end" if i == last > 0 else "middle"}
+            for i, (label, x) in enumerate(zip(labels, xs, strict=True)) if i % every == 0 or i == last]
 
 
 def _y_ticks(axis: Axis) -> list[dict]:
@@ -236,7 +237,7 @@ def bar_layout(chart: BarChart) -> dict:
     count = len(chart.values)
     inner = WIDTH - LEFT - RIGHT
     slot = inner / max(count, 1)
-    bar = max(1.0, slot * 0.7)
+    bar = min(MAX_BAR, max(1.0, slot * 0.7))
     bars = []
     for i, value in enumerate(chart.values):
         top = axis.y(value)

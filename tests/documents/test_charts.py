@@ -53,7 +53,8 @@ def line_chart(**extra):
 def test_a_line_chart_is_one_image_with_a_name_a_description_and_every_series():
     html = chart_html(line_chart())
     svg = html[html.index("<svg class=\"chart-svg\""):html.index("</svg>")]
-    assert 'role="img"' in svg and 'aria-labelledby="progress-title"' in svg and 'aria-describedby="progress-desc"' in svg
+    assert 'role="img"' in svg
+    assert 'aria-labelledby="progress-title"' in svg and 'aria-describedby="progress-desc"' in svg
     assert '<title id="progress-title">Points after each round</title>' in svg
     assert '<desc id="progress-desc">The top 2 and you.</desc>' in svg
     assert svg.count("<polyline") == 3
@@ -96,3 +97,15 @@ def test_a_bar_chart_has_one_bar_per_slot_and_its_numbers():
     assert ">19:00</text>" in html and ">19:05</text>" in html
     assert re.findall(r"<th scope=\"row\">(.*?)</th><td class=\"num\">(\d+)</td>", html) == [("19:00", "2"),
                                                                                             ("19:05", "1")]
+
+
+def test_the_drawing_keeps_its_coordinates_in_every_language():
+    """German and Danish write 12,5 for 12.5: an SVG coordinate so written is broken (the season PDF's were)."""
+    from django.utils import translation
+
+    with translation.override("de"):
+        html = chart_html(line_chart())
+    svg = html[html.index("<svg class=\"chart-svg\""):html.index("</svg>")]
+    coordinates = re.findall(r'\b(?:x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg)
+    assert coordinates and all(re.fullmatch(r"-?\d+(\.\d+)?%?", value) for value in coordinates), coordinates
+    assert "Die Zahlen zeigen" in html
