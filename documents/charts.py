@@ -67,8 +67,8 @@ class Chart:
     y_label: str
     #: the header of the table's first column (what a row is: "Player", "Five minutes from")
     row_header: str = ""
-    #: a label on the x axis only every so many categories (the table has all)
-    label_every: int = 1
+    #: shorter labels written under the x axis ("3" for "3: 24.01.2026"); the table has `x_labels`
+    axis_labels: Sequence[str] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,9 +141,12 @@ def nice_ticks(low: float, high: float, *, count: int = 5, whole: bool = False) 
         value += step
 
 
-def label_step(count: int, room: int = 12) -> int:
-    """Label only every so many of `count` x categories so that at most `room` labels are written."""
-    return max(1, math.ceil(count / room))
+def label_step(labels: Sequence[str], room: float) -> int:
+    """Write only every so many of the x axis' `labels` so that they do not run into each other in `room` units
+    (a character of the 14-unit type is about 8.5 wide)."""
+    widest = max((len(label) for label in labels), default=0) * 8.5 + 12
+    fit = max(1, int(room // widest))
+    return max(1, math.ceil(len(labels) / fit))
 
 
 # --- drawing ------------------------------------------------------------------------------------------------------
@@ -190,8 +193,11 @@ def _style(index: int, highlight: bool) -> tuple[str, str, str]:
     return HIGHLIGHT if highlight else STYLES[index % len(STYLES)]
 
 
-def _x_labels(labels: Sequence[str], xs: list[float], every: int) -> list[dict]:
-    """The labels written under the x axis; the first and the last end at the drawing's edge, not beyond it."""
+def _x_labels(chart: Chart, xs: list[float]) -> list[dict]:
+    """The labels written under the x axis, as many as there is room for; the first and the last end at the
+    drawing's edge, not beyond it."""
+    labels = chart.axis_labels or chart.x_labels
+    every = label_step(labels, WIDTH - LEFT - RIGHT)
     last = len(labels) - 1
     return [{"x": x, "text": label, "anchor": "start" if i == 0 < last else "end" if i == last > 0 else "middle"}
             for i, (label, x) in enumerate(zip(labels, xs, strict=True)) if i % every == 0 or i == last]
@@ -224,7 +230,7 @@ def line_layout(chart: LineChart) -> dict:
     return {
         "chart": chart, "kind": "line", "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT,
         "top": TOP, "bottom": HEIGHT - BOTTOM, "zero": axis.y(0) if axis.low <= 0 <= axis.high else None,
-        "y_ticks": _y_ticks(axis), "x_labels": _x_labels(chart.x_labels, xs, chart.label_every),
+        "y_ticks": _y_ticks(axis), "x_labels": _x_labels(chart, xs),
         # the highlighted series drawn last, on top of the others; the legend in the series' order
         "lines": sorted(lines, key=lambda line: line["highlight"]), "legend": lines, "rows": rows,
         "label_y": HEIGHT - BOTTOM + 18,
@@ -249,7 +255,7 @@ def bar_layout(chart: BarChart) -> dict:
     return {
         "chart": chart, "kind": "bar", "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT,
         "top": TOP, "bottom": HEIGHT - BOTTOM, "zero": axis.y(0), "y_ticks": _y_ticks(axis),
-        "x_labels": _x_labels(chart.x_labels, xs, chart.label_every), "bars": bars, "colour": STYLES[0][0],
+        "x_labels": _x_labels(chart, xs), "bars": bars, "colour": STYLES[0][0],
         "rows": rows, "label_y": HEIGHT - BOTTOM + 18,
     }
 

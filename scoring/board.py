@@ -23,7 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from documents.charts import BarChart, label_step, per_slot
+from documents.charts import BarChart, per_slot
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.progress import is_finished
 from scoring.results.words import user_name
@@ -315,4 +315,4 @@ def arrivals_chart(board: Board) -> BarChart | None:
                                 "most": busiest[1], "peak": busiest[0].strftime("%H:%M")}
     return BarChart(key="arrivals", title=_("Results arriving: %(part)s") % {"part": board.title},
                     description=description, x_labels=labels, values=[count for _start, count in slots],
-                    y_label=_("Results"), row_header=_("Five minutes from"), label_every=label_step(len(slots)))
+                    y_label=_("Results"), row_header=_("Five minutes from"))

@@ -17,7 +17,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from documents import Bracketed, Column, MultiSheetDocument, TableDocument, render
-from documents.charts import LineChart, Series, chart_html, label_step
+from documents.charts import LineChart, Series, chart_html
 
 from .services.seasons import Cell, SeasonTable, season_table
 
@@ -147,9 +147,9 @@ def season_chart(table: SeasonTable, *, top: int = CHART_TOP) -> LineChart | Non
         key="season-chart", title=_("Season points evening by evening"),
         description=_("The season points of the %(count)s best placed added up evening by evening, as the ranking "
                       "counts them.") % {"count": len(lines)},
-        x_labels=[evening_title(e) for e in evenings], y_label=_("Season points"), row_header=_("Name"),
-        series=[Series(f"{row.rank}. {row.person.name}", totals) for row, totals in lines],
-        label_every=label_step(len(evenings), room=6))
+        x_labels=[evening_title(e) for e in evenings], axis_labels=[str(e.number) for e in evenings],
+        y_label=_("Season points"), row_header=_("Name"),
+        series=[Series(f"{row.rank}. {row.person.name}", totals) for row, totals in lines])
 
 
 def season_chart_html(season_table: SeasonTable, *, numbers: bool = True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,9 +22,9 @@ from documents.charts import LineChart, Series, cumulative
 TOP = 8
 
 
-@dataclass(frozen=True)
-class Ranked:
-    """What the picture needs of a ranking's row: plain values (the public pages cache them)."""
+class Ranked(NamedTuple):
+    """What the picture needs of a ranking's row: plain values (the public pages cache them); a tuple, made
+    for each of 2,000 rows at every change."""
 
     rank: int | None
     number: int

@@ -40,7 +40,8 @@ def test_nice_ticks_cover_the_values_in_round_steps():
     assert nice_ticks(0, 0, whole=True) == [0, 1]
     assert nice_ticks(0, 2, whole=True) == [0, 1, 2]
     assert nice_ticks(0, 1.5) == [0, 0.5, 1, 1.5]
-    assert label_step(12) == 1 and label_step(25) == 3
+    assert label_step(["R1", "R2", "R3"], 400) == 1
+    assert label_step([f"19:{m:02d}" for m in range(0, 60, 5)], 416) == 2  # 12 clock times: every other one
 
 
 def line_chart(**extra):

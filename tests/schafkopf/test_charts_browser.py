@@ -4,23 +4,16 @@ carrying a picture is axe-core clean, and the numbers behind a picture open by k
 test-artifacts/charts-*.png with SCREENSHOTS=1."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.games.schafkopf import services
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import keep_screenshot, keyboard_phone, login_by_keyboard, page_of, tab_to
+from tests.browser.helpers import axe_violations, keep_screenshot, keyboard_phone, login_by_keyboard, page_of, tab_to
 from tournament.models import Table
 from tournament.services.publishing import set_publication
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def axe_violations(page) -> list[str]:
-    """What axe-core (the copy the test requirements install, no network) finds wrong on the page."""
-    return [f"{v['id']}: {[node['target'] for node in v['nodes']][:3]}"
-            for v in Axe().run(page).response["violations"]]
 
 
 @pytest.fixture

@@ -49,6 +49,7 @@ def test_no_picture_before_a_final_evening():
     chart = season_chart(TABLE)
     assert [series.name for series in chart.series] == ["1. Anna", "2. Bo"]
     assert chart.x_labels[0].startswith("1: ") and len(chart.x_labels) == 3
+    assert chart.axis_labels == ["1", "2", "3"]  # short under the axis, the dates in the table
 
 
 @pytest.fixture
