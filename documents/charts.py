@@ -106,13 +106,17 @@ def cumulative(values: Iterable[Number | None]) -> list[Number]:
     return sums
 
 
-def per_slot(times: Iterable[datetime], *, minutes: int = 5) -> list[tuple[datetime, int]]:
-    """How many of `times` fall into each slot of `minutes`, from the first one's slot to the last one's, empty
-    slots included (a quiet spell is part of the picture). Slots start on the clock's multiples of `minutes`."""
+def per_slot(times: Iterable[datetime], *, minutes: int = 5, start: datetime | None = None
+             ) -> list[tuple[datetime, int]]:
+    """How many of `times` fall into each slot of `minutes`, from the first one's slot (or `start`'s, when earlier:
+    the round began then) to the last one's, empty slots included (a quiet spell is part of the picture). Slots
+    start on the clock's multiples of `minutes`."""
     slots = Counter(_slot_start(time, minutes) for time in times)
     if not slots:
         return []
     first, last = min(slots), max(slots)
+    if start is not None:
+        first = min(first, _slot_start(start, minutes))
     count = int((last - first) / timedelta(minutes=minutes)) + 1
     return [(start, slots.get(start, 0)) for start in (first + timedelta(minutes=minutes * i) for i in range(count))]
 

@@ -210,6 +210,8 @@ class Board:
     empty_text: str = ""
     #: when each counted result of the part arrived (its sheet's first counting): the board's picture
     arrivals: list = field(default_factory=list)
+    #: when the part's round clock was started (None: not run), where the picture begins
+    started_at: Any = None
 
     def count(self, state: PlaceState) -> int:
         return sum(1 for item in self.items if item.state == state)
@@ -264,8 +266,9 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
     (a table game's sheet whose game is not finished), awaiting confirmation (from the table's link or an
     assistant's first entry) or counted, with the problems the tables signalled. `part` is the round number
     as text; None: the current round (the first with anything open)."""
-    rounds = list(Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
-                  .order_by("number").values_list("number", flat=True))
+    started = dict(Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
+                   .order_by("number").values_list("number", "clock_started_at"))
+    rounds = list(started)
     parts = [(str(number), str(_("Round %(number)s") % {"number": number})) for number in rounds]
     if not rounds:
         return Board(part="", title=_("Round board"), empty_text=_("The seating has not been drawn yet."))
@@ -293,7 +296,7 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
             item.show_pending(pending[table_id], user)
         items.append(item)
     return Board(part=str(number), title=str(_("Round %(number)s") % {"number": number}), items=items, parts=parts,
-                 arrivals=[at for _id, _values, at in sheets])
+                 arrivals=[at for _id, _values, at in sheets], started_at=started[number])
 
 
 #: the board's picture counts the results arrived in slots of this many minutes
@@ -302,8 +305,10 @@ SLOT_MINUTES = 5
 
 def arrivals_chart(board: Board) -> BarChart | None:
     """The results of the board's part arriving over time: how many sheets (slips, series) were first counted
-    in each five minutes, in the local time; None before the first one."""
-    slots = per_slot((timezone.localtime(at) for at in board.arrivals), minutes=SLOT_MINUTES)
+    in each five minutes, in the local time, from the round's start when its clock ran; None before the first
+    one."""
+    start = timezone.localtime(board.started_at) if board.started_at else None
+    slots = per_slot((timezone.localtime(at) for at in board.arrivals), minutes=SLOT_MINUTES, start=start)
     if not slots:
         return None
     labels = [start.strftime("%H:%M") for start, _count in slots]  # 24-hour: short enough for the axis

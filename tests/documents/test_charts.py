@@ -32,6 +32,10 @@ def test_per_slot_counts_each_five_minutes_from_the_first_to_the_last_with_the_q
                                (datetime(2026, 11, 27, 19, 10), 2)]
     assert per_slot(times, minutes=15) == [(datetime(2026, 11, 27, 19, 0), 4)]
     assert per_slot([]) == []
+    # from the round's start when it was earlier; a start after the first result changes nothing
+    assert per_slot(times, start=datetime(2026, 11, 27, 18, 52)) == [
+        (datetime(2026, 11, 27, 18, 50), 0), (datetime(2026, 11, 27, 18, 55), 0), *per_slot(times)]
+    assert per_slot(times, start=datetime(2026, 11, 27, 19, 7)) == per_slot(times)
 
 
 def test_nice_ticks_cover_the_values_in_round_steps():

@@ -14,7 +14,7 @@ from scoring.games.schafkopf import services
 from scoring.models import ScoreSheet, TableLink, TableProblem
 from scoring.results.problems import signal_problem
 from tests.schafkopf.test_tablelink_views import grid_post, table_url
-from tournament.models import Table
+from tournament.models import Round, Table
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
 
@@ -158,6 +158,12 @@ def test_the_board_draws_the_results_arriving_per_five_minutes(client, director,
     assert "3 results counted from 19:00 to 19:10; the most, 2, in the five minutes from 19:00." in chart
     cells = re.findall(r'<th scope="row">([\d:]+)</th><td class="num">(\d+)</td>', chart)
     assert cells == [("19:00", "2"), ("19:05", "0"), ("19:10", "1")]
+    # once the round's clock ran, the picture begins with the round: the quiet first minutes are part of it
+    Round.objects.filter(stage__tournament=drawn, number=1).update(
+        clock_started_at=datetime(2026, 11, 27, 18, 47, tzinfo=venue))
+    text = client.get(board_url(drawn, "1")).content.decode()
+    assert re.findall(r'<th scope="row">([\d:]+)</th><td class="num">(\d+)</td>', text) == [
+        ("18:45", "0"), ("18:50", "0"), ("18:55", "0"), ("19:00", "2"), ("19:05", "0"), ("19:10", "1")]
     # round 2 has no result yet: no picture; the board's reload carries none either
     assert 'id="arrivals"' not in client.get(board_url(drawn, "2")).content.decode()
     assert 'id="arrivals"' not in client.get(board_url(drawn, "1") + "?live=1").content.decode()

@@ -27,7 +27,8 @@ def _url(tournament, name: str, *args) -> str:
 def board(tournament, part: str | None, *, user=None) -> Board:
     pools = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
     knockout = queries.knockout_stage(tournament)
-    rounds = list(pools.rounds.order_by("number").values_list("number", flat=True)) if pools else []
+    started = dict(pools.rounds.order_by("number").values_list("number", "clock_started_at")) if pools else {}
+    rounds = list(started)
     parts = [(str(n), str(_("Pool round %(number)s") % {"number": n})) for n in rounds]
     if knockout is not None:
         parts.append((KNOCKOUT, str(_("Knockout"))))
@@ -50,7 +51,8 @@ def board(tournament, part: str | None, *, user=None) -> Board:
     problems = open_problems(tournament, by="match_id", match__isnull=False)
     for item in items:
         item.problems = problems.get(int(item.key.removeprefix("match-")), [])
-    return Board(part=part, title=str(title), items=items, parts=parts, arrivals=arrivals)
+    return Board(part=part, title=str(title), items=items, parts=parts, arrivals=arrivals,
+                 started_at=None if part == KNOCKOUT else started[int(part)])
 
 
 def _slips(tournament, stage, state, number: int, pending: dict, user) -> tuple[list[BoardItem], list]:
