@@ -338,7 +338,9 @@ def test_the_season_pdf_keeps_every_row_whole_and_fills_its_pages(director, seas
     for i in range(48):
         # the whole row on one page: its rank and the name beside it
         assert any(re.search(rf"^\d+ Korbinian{i}\b", page, re.MULTILINE) for page in pages), i
-    assert len(pages) <= 5, len(pages)  # ranking and statistics of 48 people, about 40 rows a page
+    # ranking and statistics of 48 people, about 40 rows a page, and the season's picture on a page of its own
+    assert len(pages) <= 6, len(pages)
+    assert "Saisonpunkte Abend für Abend" in pages[-1]
 
 
 @pytest.mark.parametrize("points_to_substitute", [False, True])

@@ -238,7 +238,7 @@ class SeasonPage(View):
     def get(self, request, season):
         from documents.base import format_value
         from tournament.models import Season
-        from tournament.season_documents import ranking_document
+        from tournament.season_documents import ranking_document, season_chart_html
         from tournament.services.seasons import season_table
 
         season = Season.objects.filter(slug=season, publish=True).first()
@@ -249,5 +249,6 @@ class SeasonPage(View):
         rights = [column.alignment == "right" for column in ranking.columns]
         rows = [list(zip((format_value(v) for v in values), rights, strict=True)) for values in ranking.row_values()]
         return HttpResponse(render_to_string("public/season.html",
-                                             {"season": season, "table": table, "ranking": ranking, "rows": rows},
+                                             {"season": season, "table": table, "ranking": ranking, "rows": rows,
+                                              "season_chart": season_chart_html(table)},
                                              request=request))

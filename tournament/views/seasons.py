@@ -15,7 +15,7 @@ from documents.response import file_response
 
 from ..models import Tournament
 from ..permissions import can_create_tournaments
-from ..season_documents import ranking_document, render_season, statistics_document
+from ..season_documents import ranking_document, render_season, season_chart_html, statistics_document
 from ..season_forms import EveningForm, SeasonForm
 from ..services import seasons
 from ..services.errors import DomainError
@@ -79,6 +79,7 @@ class SeasonView(SeasonMixin, TemplateView):
         ranking = ranking_document(table)
         context.update(
             season=season, table=table, ranking=ranking, ranking_table=bind_table(ranking),
+            season_chart=season_chart_html(table),
             statistics_table=bind_table(statistics_document(table)),
             evening_form=kwargs.get("evening_form") or EveningForm(
                 tournaments=seasons.candidate_evenings(season, self.request.user)),
