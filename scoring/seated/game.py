@@ -129,8 +129,10 @@ class SeatedGame(Game):
 
     @property
     def url_names(self) -> dict[str, str]:
-        """The pages a template links by name ("substitute", "start"): those the game has."""
-        names = ("links", "substitute", "start") if self.substitutes else ("links",)
+        """The pages a template links by name ("round", "substitute"): those the game has."""
+        names = ("round", "sheet", "links")
+        if self.substitutes:
+            names += ("substitute", "start")
         return {name: f"tournament:{self.namespace}:{name}" for name in names}
 
     def seating_label(self) -> str:
