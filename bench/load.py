@@ -45,7 +45,6 @@ import os
 import random
 import re
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -70,7 +69,7 @@ from bench._server import (  # noqa: E402 (after the checkout is on the path)
     load_line,
     load_sampler,
     server_errors,
-    stop_process,
+    tear_down,
 )
 
 SLUG = "bench-load"
@@ -574,17 +573,7 @@ def main(argv=None) -> int:
         run["log"] = server.stop()
         return report(recorder, check(tournament, round_two, outcomes), run)
     finally:
-        if server is not None:
-            server.stop()
-        stop_process(collectstatic)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
-            pass
-        postgres.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        tear_down(folder, server, collectstatic, postgres)
 
 
 if __name__ == "__main__":
