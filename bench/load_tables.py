@@ -499,4 +499,4 @@ def main(argv=None) -> int:
         figures["log"] = server.stop()
         return report(run, check(tournament, sizes, run["outcomes"], run["confirmed"]), figures)
     finally:
-        tear_down(folder, server, collect)
+        tear_down(folder, collect, server)

@@ -20,6 +20,7 @@ ACTION_LABELS = {
     "tournament.archive": _("Tournament archived"),
     "tournament.unarchive": _("Tournament taken out of the archive"),
     "tournament.import": _("Tournament imported from a file"),
+    "tournament.update_from_file": _("Tournament updated from its file"),
     "public.publish": _("Public pages changed"),
     "role.set": _("Helper role given"),
     "role.remove": _("Helper role taken away"),

@@ -595,6 +595,7 @@ def ranking(
     *,
     seed: int | str | None,
     excluded: frozenset = frozenset(),
+    lot_keys: Mapping[Hashable, Hashable] | None = None,
 ) -> list[Standing]:
     """The standings: `RANKING_CHAIN`, then lot from `seed`; excluded players last and marked.
 
@@ -603,8 +604,8 @@ def ranking(
     values = ranking_values(players, round_points, counts)
     eligible = [p for p in players if p not in excluded]
     barred = [p for p in players if p in excluded]
-    standings = rank(eligible, RANKING_CHAIN, values, seed=seed)
-    tail = rank(barred, RANKING_CHAIN, values, seed=seed)
+    standings = rank(eligible, RANKING_CHAIN, values, seed=seed, lot_keys=lot_keys)
+    tail = rank(barred, RANKING_CHAIN, values, seed=seed, lot_keys=lot_keys)
     for standing in tail:
         standing.rank += len(eligible)
     if standings and tail:

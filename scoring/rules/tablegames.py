@@ -388,6 +388,7 @@ def ranking(
     lower_is_better: bool,
     seed: int | str | None,
     left: Sequence[Mapping[Player, int]] | None = None,
+    lot_keys: Mapping[Player, Hashable] | None = None,
 ) -> list[Standing]:
     """Rank a table-games tournament.
 
@@ -411,4 +412,4 @@ def ranking(
         for player, earned in table_points(scores, lower_is_better=lower_is_better, left=gone).items():
             values[player][TOURNAMENT_POINTS] += earned
             values[player][GAME_SCORE] += scores[player]
-    return rank(players, ranking_chain(lower_is_better), values, seed=seed)
+    return rank(players, ranking_chain(lower_is_better), values, seed=seed, lot_keys=lot_keys)

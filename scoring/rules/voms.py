@@ -438,6 +438,7 @@ def pool_standings(
     *,
     seed: int | str | None,
     settings: VomsSettings = DEFAULT_SETTINGS,
+    lot_keys: Mapping[TeamId, Hashable] | None = None,
 ) -> list[Standing]:
     """Rank a pool from its played games (forfeits are 9:0 games and count in every column).
 
@@ -457,7 +458,7 @@ def pool_standings(
     with_result = {team for game in games for team in (game.team_a, game.team_b)}
     ranked = [team for team in team_ids if team in with_result]
     chain = pool_chain(len(team_ids), games)
-    rows = rank(ranked, chain, {team: totals[team] for team in ranked}, seed=seed) if ranked else []
+    rows = rank(ranked, chain, {team: totals[team] for team in ranked}, seed=seed, lot_keys=lot_keys) if ranked else []
     subset_keys = [metric.key for metric in chain if metric.subset is not None]
     return rows + [Standing(team, rank=None, values={**totals[team], **dict.fromkeys(subset_keys)})
                    for team in team_ids if team not in with_result]

@@ -227,6 +227,10 @@ class SeatedGame(Game):
     def table_page(self, request, link, *, token):
         return self.modules().phone.table_page(request, link, token=token)
 
+    def standings_document(self, tournament):
+        """The ranking over every round as printed (provisional while results are missing)."""
+        return self.printouts.ranking_document(tournament)
+
     def season_evening(self, tournament):
         from .season import evening_ranking
 

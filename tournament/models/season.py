@@ -5,6 +5,8 @@ how a season knows that the Anna Huber of March is the Anna Huber of April. A `S
 of one game and says how its ranking counts them (scoring/rules/season.py does the counting).
 """
 
+import uuid
+
 from django.conf import settings as django_settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -47,6 +49,9 @@ class Season(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    #: the season's identity wherever its evenings' files go: an evening imported elsewhere joins the season of
+    #: this identity there (tournament/transfer.py)
+    uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
     game = models.CharField(_("game"), max_length=40, validators=[validate_game])
     language = models.CharField(_("language of printouts"), max_length=8, choices=django_settings.LANGUAGES,
                                 default=django_settings.LANGUAGE_CODE)

@@ -2,6 +2,7 @@
 
 import functools
 import re
+import uuid
 import zoneinfo
 
 from django.conf import settings as django_settings
@@ -62,6 +63,9 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    #: the tournament's identity wherever its file goes (tournament/transfer.py): uploading the file again updates
+    #: the copy of the same identity instead of making another
+    uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
     # No `choices` here: games come from the registry, and adding one must not need a migration.
     game = models.CharField(_("game"), max_length=40, validators=[validate_game])
     date = models.DateField(_("date"))

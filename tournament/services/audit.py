@@ -69,8 +69,11 @@ def _text(obj: Any) -> str:
 
 #: what may still be done to an archived tournament: reopening it (and archiving it again), and what changes none
 #: of its content: who works on it, whether its pages are published, the season it is an evening of
-ALLOWED_WHEN_ARCHIVED = frozenset({"tournament.archive", "tournament.unarchive", "role.set", "role.remove",
-                                   "public.publish", "season.add_evening", "season.remove_evening"})
+# "tournament.update_from_file": the file replacing the content may itself be of an archived evening (updating an
+# archived tournament is refused before: tournament/transfer_update.py)
+ALLOWED_WHEN_ARCHIVED = frozenset({"tournament.archive", "tournament.unarchive", "tournament.update_from_file",
+                                   "role.set", "role.remove", "public.publish", "season.add_evening",
+                                   "season.remove_evening"})
 
 
 class TournamentArchived(DomainError):
