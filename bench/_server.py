@@ -78,6 +78,25 @@ def stop_process(process: subprocess.Popen | None) -> None:
         process.wait(timeout=30)
 
 
+def tear_down(folder: Path, process: subprocess.Popen | None, *running, postgres: Postgres | None = None) -> None:
+    """After a scenario, also one whose set-up failed: the servers and their helpers (`running`, each with `stop()`;
+    None for one not started) stopped in that order, the static files' process stopped, Django's connections
+    closed, the throw-away PostgreSQL stopped, the temporary folder removed."""
+    for thing in running:
+        if thing is not None:
+            thing.stop()
+    stop_process(process)
+    try:
+        from django.db import connections
+
+        connections.close_all()
+    except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
+        pass
+    if postgres is not None:
+        postgres.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:

@@ -51,7 +51,6 @@ import os
 import random
 import re
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -78,7 +77,7 @@ from bench._server import (  # noqa: E402 (after the checkout is on the path)
     load_line,
     load_sampler,
     server_errors,
-    stop_process,
+    tear_down,
 )
 
 SLUG = "bench-load"
@@ -607,20 +606,7 @@ def main(argv=None) -> int:
         run["log"] = "; ".join(f"server {number}: {server.stop()}" for number, server in enumerate(servers, 1))
         return report(recorder, check(tournament, round_two, outcomes), run)
     finally:
-        for server in servers:
-            server.stop()
-        for helper in (proxy, redis):
-            if helper is not None:
-                helper.stop()
-        stop_process(collectstatic)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
-            pass
-        postgres.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        tear_down(folder, collectstatic, *servers, proxy, redis, postgres=postgres)
 
 
 if __name__ == "__main__":

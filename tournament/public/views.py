@@ -203,13 +203,17 @@ class PublicPage(View):
         return {}
 
 
-class IndexPage(PublicPage):
-    page = "index"
-    template_name = "public/index.html"
+class ShowsAddress:
+    """A page showing the public pages' address and its QR code (the index, the beamer)."""
 
     def extra_context(self, request, tournament, kinds) -> dict:
         url = public_url(tournament, "index", request)
         return {"public_url": url, "qr": address_qr(url)}
+
+
+class IndexPage(ShowsAddress, PublicPage):
+    page = "index"
+    template_name = "public/index.html"
 
 
 class KindPage(PublicPage):
@@ -221,15 +225,11 @@ class SeatPage(PublicPage):
     template_name = "public/seat.html"
 
 
-class BeamerPage(PublicPage):
+class BeamerPage(ShowsAddress, PublicPage):
     """Full screen for the projector: large type, the clock on top, the published pages in turn."""
 
     page = "beamer"
     template_name = "public/beamer.html"
-
-    def extra_context(self, request, tournament, kinds) -> dict:
-        url = public_url(tournament, "index", request)
-        return {"public_url": url, "qr": address_qr(url)}
 
 
 class SeasonPage(View):
