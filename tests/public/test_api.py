@@ -79,6 +79,10 @@ def test_a_table_game_and_the_filters(client, director):
         set_publication(tournament, by=director, kinds=["standings"])
     assert {item["slug"] for item in get(client, "/tournaments")[1]["items"]} == {rummi.slug, voms.slug}
     assert [item["slug"] for item in get(client, "/tournaments", game="rummi")[1]["items"]] == [rummi.slug]
+    club = rummi.organisation.name
+    assert get(client, "/tournaments")[1]["items"][0]["club"] == club
+    assert len(get(client, "/tournaments", club=club)[1]["items"]) == 2
+    assert get(client, "/tournaments", club="another club")[1]["items"] == []
     page = get(client, "/tournaments", limit=1)[1]
     assert page["count"] == 2 and len(page["items"]) == 1
     table = get(client, f"/tournaments/{rummi.slug}/standings")[1]["tables"][0]

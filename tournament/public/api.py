@@ -77,6 +77,8 @@ class TableOut(Schema):
 class TournamentOut(Schema):
     slug: str
     name: str
+    #: the club that runs it (on a server shared by clubs, `?club=` with this name lists one club's)
+    club: str
     game: str
     game_name: str
     date: datetime.date
@@ -98,6 +100,7 @@ class StandingsOut(Schema):
 class SeasonOut(Schema):
     slug: str
     name: str
+    club: str
     game: str
     game_name: str
     #: the evenings counted, in date order, by their slugs (those published are in /tournaments/)
@@ -119,7 +122,8 @@ def _published() -> Q:
 
 def _tournament(tournament: Tournament, request) -> dict:
     return {
-        "slug": tournament.slug, "name": tournament.name, "game": tournament.game,
+        "slug": tournament.slug, "name": tournament.name, "club": tournament.organisation.name,
+        "game": tournament.game,
         "game_name": str(game_of(tournament).name) if is_game(tournament.game) else tournament.game,
         "date": tournament.date, "venue": tournament.venue, "status": tournament.status,
         "published": list(published_kinds(tournament)),
@@ -130,7 +134,7 @@ def _tournament(tournament: Tournament, request) -> dict:
 
 def _season(season: Season, request) -> dict:
     return {
-        "slug": season.slug, "name": season.name, "game": season.game,
+        "slug": season.slug, "name": season.name, "club": season.organisation.name, "game": season.game,
         "game_name": str(game_of(season).name) if is_game(season.game) else season.game,
         "tournaments": [t.slug for t in evenings_of(season)],
         "url": base_url(request) + reverse("public:season", args=[season.slug]),
@@ -143,8 +147,10 @@ def _shown(tournament: Tournament) -> bool:
 
 @api.get("/tournaments", response=list[TournamentOut], summary="Published tournaments, newest first")
 @paginate(LimitOffsetPagination)
-def tournaments(request, game: str | None = None, season: str | None = None):
-    found = Tournament.objects.filter(_published()).select_related("season").order_by("-date", "-pk")
+def tournaments(request, club: str | None = None, game: str | None = None, season: str | None = None):
+    found = Tournament.objects.filter(_published()).select_related("season", "organisation").order_by("-date", "-pk")
+    if club:
+        found = found.filter(organisation__name=club)
     if game:
         found = found.filter(game=game)
     if season:
@@ -154,7 +160,7 @@ def tournaments(request, game: str | None = None, season: str | None = None):
 
 @api.get("/tournaments/{slug}", response=TournamentOut, summary="One published tournament")
 def tournament(request, slug: str):
-    found = Tournament.objects.select_related("season").filter(slug=slug).first()
+    found = Tournament.objects.select_related("season", "organisation").filter(slug=slug).first()
     if found is None or not _shown(found):
         raise Http404
     return _tournament(found, request)
@@ -178,8 +184,10 @@ def standings(request, slug: str):
 
 
 @api.get("/seasons", response=list[SeasonOut], summary="Seasons whose ranking is published")
-def seasons(request, game: str | None = None):
-    found = Season.objects.filter(publish=True).order_by("-created", "name")
+def seasons(request, club: str | None = None, game: str | None = None):
+    found = Season.objects.filter(publish=True).select_related("organisation").order_by("-created", "name")
+    if club:
+        found = found.filter(organisation__name=club)
     if game:
         found = found.filter(game=game)
     return [_season(s, request) for s in found]
