@@ -239,7 +239,8 @@ class _Exporter:
             "format": FORMAT,
             "version": VERSION,
             "tournament": tournament_row,
-            "season": season_identity(self.tournament.season),
+            # as stored (like every row): not the season of the object handed in, which may be older
+            "season": season_identity(Season.objects.filter(tournaments__pk=self.tournament.pk).first()),
             "models": [{"model": label, "rows": model_rows} for label, model_rows in rows.items()],
         }
 

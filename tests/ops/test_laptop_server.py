@@ -119,9 +119,20 @@ def test_a_tournament_someone_else_directs_is_refused_or_copied_on_request(eveni
     client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", evening["second"])})
     step2 = client.get(reverse("tournament:import_roles")).content.decode()
     assert 'value="update"' not in step2 and "you do not direct it" in step2
+    assert "The tournament was not added to the season “Winter league”" in step2  # and why
     assert client.post(reverse("tournament:import_roles"), {}).status_code == 200  # he must ask for the copy
     assert Tournament.objects.count() == 1
-    client.post(reverse("tournament:import_roles"), {"action": "new"})
+    response = client.post(reverse("tournament:import_roles"), {"action": "new"}, follow=True)
+    assert "The tournament was not added to the season “Winter league”" in response.content.decode()
     copy = Tournament.objects.order_by("-pk")[0]
     assert Tournament.objects.count() == 2 and copy.uid != evening["uid"]
     assert copy.season is None  # the season here is another director's: not joined
+
+
+def test_an_archived_tournament_is_not_updated(evening, director):
+    server = import_tournament(evening["first"], by=director)
+    Tournament.objects.filter(pk=server.pk).update(archived=True)
+    with pytest.raises(TransferError, match="archived"):
+        update_tournament(server, evening["second"], by=director)
+    assert ScoreSheet.objects.filter(tournament=server).count() < evening["sheets"]
+    assert not TournamentSnapshot.objects.exists()
