@@ -11,6 +11,7 @@ from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tournament.public.api import api
 from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
 from tournament.views.health import healthz
@@ -36,5 +37,7 @@ urlpatterns = [
     path("manage/seasons/", include(season_patterns)),
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),
+    # the read-only JSON API for club websites, with its OpenAPI schema (tournament/public/api.py)
+    path("api/v1/", api.urls),
     path("t/", include("scoring.tablelink_urls")),
 ]

@@ -184,6 +184,10 @@ class SeatedGame(Game):
     def standings(self, tournament, *, after_round: int | None = None):
         raise NotImplementedError
 
+    def standings_document(self, tournament):
+        """The ranking over every round as printed (provisional while results are missing)."""
+        return self.printouts.ranking_document(tournament)
+
     def season_evening(self, tournament):
         from .season import evening_ranking
 
