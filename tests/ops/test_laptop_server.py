@@ -136,3 +136,14 @@ def test_an_archived_tournament_is_not_updated(evening, director):
         update_tournament(server, evening["second"], by=director)
     assert ScoreSheet.objects.filter(tournament=server).count() < evening["sheets"]
     assert not TournamentSnapshot.objects.exists()
+
+
+@pytest.mark.parametrize("season", [{"uid": "not-an-id", "name": "X"}, {"uid": [1]}, "Winter", {"name": "no uid"},
+                                    {"uid": "5f0c6d4e-0000-4000-8000-000000000000", "name": "", "game": "schafkopf"},
+                                    {"uid": "5f0c6d4e-0000-4000-8000-000000000000", "best_of": -1}])
+def test_a_bad_season_in_the_file_is_refused_and_nothing_is_saved(evening, director, season):
+    document = json.loads(evening["second"])
+    document["season"] = season
+    with pytest.raises(TransferError, match="season"):
+        import_tournament(json.dumps(document).encode(), by=director)
+    assert not Tournament.objects.exists() and not Season.objects.exists()
