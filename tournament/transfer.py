@@ -242,7 +242,8 @@ class _Exporter:
             "format": FORMAT,
             "version": VERSION,
             "tournament": tournament_row,
-            "season": season_identity(self.tournament.season),
+            # as stored (like every row): not the season of the object handed in, which may be older
+            "season": season_identity(Season.objects.filter(tournaments__pk=self.tournament.pk).first()),
             "models": [{"model": label, "rows": model_rows} for label, model_rows in rows.items()],
         }
 
@@ -456,15 +457,10 @@ class Preview:
     people: list[FoundPerson] = field(default_factory=list)
     #: the tournament of this server with the file's identity (`same_tournament`), if any
     existing: Tournament | None = None
+    #: the importer directs `existing`: he may replace its content with the file (`transfer_update`)
+    may_update: bool = False
     #: what importing does with the season the file names (`join_season`); None: it names none
     season_note: str | None = None
-
-    @property
-    def may_update(self) -> bool:
-        """The file is a tournament here that the importer directs: he may replace its content with the file."""
-        return self.existing is not None and is_director(self.by, self.existing)
-
-    by: Any = None
 
 
 # --- the player register: people are matched by name and club -----------------------------------------
@@ -893,8 +889,9 @@ class _TrialDone(Exception):
     """Ends a trial import: its transaction is rolled back."""
 
 
-def _import(document: dict, *, by, keep_roles: Collection[str], people=None, into: Tournament | None = None,
-            kept_links=None) -> Tournament:
+def import_document(document: dict, *, by, keep_roles: Collection[str], people=None,
+                    into: Tournament | None = None, kept_links=None) -> Tournament:
+    """The file's rows in one transaction (a new tournament, or the content of `into`); a refusal saves nothing."""
     try:
         with transaction.atomic():
             tournament = _Importer(by, keep_roles, people, into=into, kept_links=kept_links).run(document)
@@ -920,7 +917,7 @@ def check_tournament_file(data: bytes, *, by) -> Preview:
     preview = None
     try:
         with transaction.atomic():
-            tournament = _import(document, by=by, keep_roles=())
+            tournament = import_document(document, by=by, keep_roles=())
             preview = Preview(name=tournament.name, game=str(game_of(tournament).name),
                               roles=found_roles(document, by=by), season_note=join_season(tournament, document, by=by))
             raise _TrialDone
@@ -928,7 +925,8 @@ def check_tournament_file(data: bytes, *, by) -> Preview:
         pass
     # asked outside the trial: its new register entries are gone again
     preview.people = found_people(document, organisation_of(by))
-    preview.existing, preview.by = same_tournament(document, organisation_of(by)), by
+    preview.existing = same_tournament(document, organisation_of(by))
+    preview.may_update = preview.existing is not None and is_director(by, preview.existing)
     return preview
 
 
@@ -958,7 +956,7 @@ def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = (),
     document = parse_document(data)
     existing = same_tournament(document, organisation_of(by))
     with transaction.atomic():
-        tournament = _import(document, by=by, keep_roles=keep_roles, people=people)
+        tournament = import_document(document, by=by, keep_roles=keep_roles, people=people)
         if existing is not None and not as_new:  # after the import's checks: a bad file hears what is wrong
             raise TransferError(already_here(existing, by=by))
         note = join_season(tournament, document, by=by)

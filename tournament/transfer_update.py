@@ -29,9 +29,9 @@ from .services.audit import log_action
 from .snapshots import take_snapshot
 from .transfer import (
     TransferError,
-    _import,
     export_document,
     file_uid,
+    import_document,
     join_season,
     link_key,
     parse_document,
@@ -144,7 +144,7 @@ def update_tournament(tournament: Tournament, data: bytes, *, by, people: Mappin
         snapshot = take_snapshot(tournament.pk)
         links = _table_links(tournament)
         _remove_content(tournament)
-        tournament = _import(document, by=by, keep_roles=(), people=people, into=tournament, kept_links=links)
+        tournament = import_document(document, by=by, keep_roles=(), people=people, into=tournament, kept_links=links)
         note = join_season(tournament, document, by=by)
         log_action("tournament.update_from_file", by=by, tournament=tournament, obj=tournament,
                    before={**update.here.as_dict(), "snapshot": snapshot.pk},

@@ -73,9 +73,10 @@ def upload(client, world, name, filename, content, **headers):
     _key, extra, field = IMPORTS[name]
     response = client.post(address(world, name), {**extra, field: SimpleUploadedFile(filename, content)}, **headers)
     if name == "tournament:import" and response.status_code == 302:
-        # the file passed the checks; the second step (roles to keep: none) imports it
+        # the file passed the checks; the second step (roles to keep: none) imports it, as a copy of its own
+        # where its tournament is here already
         assert response.url == reverse("tournament:import_roles")
-        response = client.post(response.url, {}, **headers)
+        response = client.post(response.url, {"action": "new"}, **headers)
     return response
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 from scoring.games import get_game
 from scoring.games.schafkopf.standings import standings
 from scoring.models import ScoreSheet, TableLink
+from scoring.results.links import issue_links
 from tests.hostile.conftest import demo_options
 from tests.ops.conftest import delete_tournament
 from tournament.models import AuditEntry, Season, Tournament, TournamentSnapshot
@@ -52,7 +53,9 @@ def evening(director):
     played = game.demo(director, **demo_options(game, results=True))
     season = create_season(by=director, name="Winter league", game="schafkopf", place_points=["10", "8", "6"])
     played = add_evening(season, played, by=director)
-    last_round = played.stages.get().rounds.order_by("-number").first().number
+    last_round = played.stages.get().rounds.order_by("-number").first()
+    issue_links(last_round, by=director)  # the tables of the last round get their links (QR codes)
+    last_round = last_round.number
     whole = export_tournament(played)
     laptop = {"first": before_last_round(whole, last_round), "second": whole, "standings": rows(played),
               "uid": played.uid, "season_uid": season.uid,
@@ -68,6 +71,7 @@ def test_a_second_upload_updates_the_servers_copy(evening, director, client):
     assert first.uid == evening["uid"]
     assert first.season.uid == evening["season_uid"]  # the season came with it, made here
     links_before = dict(TableLink.objects.filter(tournament=first).values_list("table__id", "token_hash"))
+    assert links_before  # the demo's evening has its tables' links
 
     client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", evening["second"])})
     step2 = client.get(reverse("tournament:import_roles")).content.decode()
@@ -89,7 +93,7 @@ def test_a_second_upload_updates_the_servers_copy(evening, director, client):
     assert entry.before["snapshot"] == snapshot.pk
     # the table links the file holds unchanged keep their tokens (the codes printed here)
     links_after = set(TableLink.objects.filter(tournament=server).values_list("token_hash", flat=True))
-    assert set(links_before.values()) <= links_after
+    assert set(links_before.values()) == links_after
 
 
 def test_an_older_file_needs_confirmation_and_a_bad_one_changes_nothing(evening, director):
@@ -119,9 +123,31 @@ def test_a_tournament_someone_else_directs_is_refused_or_copied_on_request(eveni
     client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", evening["second"])})
     step2 = client.get(reverse("tournament:import_roles")).content.decode()
     assert 'value="update"' not in step2 and "you do not direct it" in step2
+    assert "The tournament was not added to the season “Winter league”" in step2  # and why
     assert client.post(reverse("tournament:import_roles"), {}).status_code == 200  # he must ask for the copy
     assert Tournament.objects.count() == 1
-    client.post(reverse("tournament:import_roles"), {"action": "new"})
+    response = client.post(reverse("tournament:import_roles"), {"action": "new"}, follow=True)
+    assert "The tournament was not added to the season “Winter league”" in response.content.decode()
     copy = Tournament.objects.order_by("-pk")[0]
     assert Tournament.objects.count() == 2 and copy.uid != evening["uid"]
     assert copy.season is None  # the season here is another director's: not joined
+
+
+def test_an_archived_tournament_is_not_updated(evening, director):
+    server = import_tournament(evening["first"], by=director)
+    Tournament.objects.filter(pk=server.pk).update(archived=True)
+    with pytest.raises(TransferError, match="archived"):
+        update_tournament(server, evening["second"], by=director)
+    assert ScoreSheet.objects.filter(tournament=server).count() < evening["sheets"]
+    assert not TournamentSnapshot.objects.exists()
+
+
+@pytest.mark.parametrize("season", [{"uid": "not-an-id", "name": "X"}, {"uid": [1]}, "Winter", {"name": "no uid"},
+                                    {"uid": "5f0c6d4e-0000-4000-8000-000000000000", "name": "", "game": "schafkopf"},
+                                    {"uid": "5f0c6d4e-0000-4000-8000-000000000000", "best_of": -1}])
+def test_a_bad_season_in_the_file_is_refused_and_nothing_is_saved(evening, director, season):
+    document = json.loads(evening["second"])
+    document["season"] = season
+    with pytest.raises(TransferError, match="season"):
+        import_tournament(json.dumps(document).encode(), by=director)
+    assert not Tournament.objects.exists() and not Season.objects.exists()

@@ -30,7 +30,7 @@ def test_step_two_of_an_import_works_on_another_server(seated, director, client,
     settings.TOURNAMENT_IMPORT_STASH_DIR = str(tmp_path / "other-server")
     step2 = client.get(reverse("tournament:import_roles"))
     assert step2.status_code == 200 and "Schafkopf night" in step2.content.decode()
-    response = client.post(reverse("tournament:import_roles"), {})
+    response = client.post(reverse("tournament:import_roles"), {"action": "new"})
     assert Tournament.objects.filter(slug="schafkopf-night-2").exists()
     assert not ImportUpload.objects.exists()  # forgotten once imported
 
@@ -252,7 +252,7 @@ def test_a_snapshot_is_listed_and_saved_as_a_tournament_file_to_import(tournamen
     call_command("snapshots", stdout=out)
     assert f"{snapshot.pk:>6}" in out.getvalue() and "club-evening  after round 3" in out.getvalue()
     call_command("snapshots", "--save", str(snapshot.pk), str(tmp_path / "t.json"), stdout=io.StringIO())
-    copy = import_tournament((tmp_path / "t.json").read_bytes(), by=director)
+    copy = import_tournament((tmp_path / "t.json").read_bytes(), by=director, as_new=True)
     assert copy.name == tournament.name and copy.pk != tournament.pk
 
 

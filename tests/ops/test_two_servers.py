@@ -235,7 +235,7 @@ def test_two_app_servers_on_one_postgresql_replace_each_other(database, tmp_path
         status, headers = boss.send(b, "/manage/import/", {}, ("file", "cup.json", file))
         assert (status, headers.get("Location")) == (302, "/manage/import/roles/")
         assert "Two servers cup" in boss.page(a, "/manage/import/roles/")
-        status, headers = boss.send(b, "/manage/import/roles/", {})
+        status, headers = boss.send(b, "/manage/import/roles/", {"action": "new"})  # a copy beside its original
         assert (status, headers.get("Location")) == (302, "/manage/two-servers-cup-2/")
 
         # --- a round completed across servers leaves its snapshot ----------------------------------------------

@@ -128,9 +128,9 @@ def test_the_import_asks_who_an_unsure_player_is(logged_in, director, make_tourn
     page = logged_in.get(reverse("tournament:import_roles"))
     assert b"Hans Wolf (SK Au)" in page.content and b"a new register entry" in page.content
     # not answered: asked again, nothing imported
-    answer = logged_in.post(reverse("tournament:import_roles"), {})
+    answer = logged_in.post(reverse("tournament:import_roles"), {"action": "new"})
     assert answer.status_code == 200 and Tournament.objects.count() == 1
-    answer = logged_in.post(reverse("tournament:import_roles"), {"person_0": str(known.pk)})
+    answer = logged_in.post(reverse("tournament:import_roles"), {"person_0": str(known.pk), "action": "new"})
     assert answer.status_code == 302
     imported = Tournament.objects.exclude(pk=tournament.pk).get()
     assert imported.participants.get().person == known

@@ -299,7 +299,7 @@ def test_a_copied_tournament_gets_table_links_of_its_own(slip_links, drawn, dire
     from tournament.transfer import export_tournament, import_tournament
 
     link, token = slip_links[(1, 1)]
-    copy = import_tournament(export_tournament(drawn), by=director)
+    copy = import_tournament(export_tournament(drawn), by=director, as_new=True)
     copied = TableLink.objects.filter(tournament=copy)
     assert copied.count() == len(slip_links)
     assert all(c.token_hash != link.token_hash for c in copied)

@@ -236,7 +236,7 @@ def test_the_public_pages_mark_the_withdrawn_team(drawn, director, client, left)
 def test_a_tournament_file_keeps_the_withdrawal(drawn, director, left, settings, tmp_path):
     from tournament.transfer import export_tournament, import_tournament
 
-    copy = import_tournament(export_tournament(drawn), by=director)
+    copy = import_tournament(export_tournament(drawn), by=director, as_new=True)
     assert Team.objects.get(tournament=copy, name="Team 1").withdrawn_from_round == 3
     assert list(voms_queries.marks_of(copy).values()) == ["withdrawn from round 3"]
     assert voms_progress.progress(copy).entered == voms_progress.progress(drawn).entered
