@@ -182,3 +182,98 @@ def test_the_substitute_page_says_what_to_print_again_with_links(evening, direct
     assert f"played by 40 {late.name}" in text and "points to the substitute" in text
     seat.refresh_from_db()
     assert seat.substitute == late and seat.points_to_substitute
+
+
+# --- the sheets: screen, PDF, phone ------------------------------------------------------------------------------
+
+
+def test_the_sheets_name_the_substitute_screen_pdf_and_phone(evening, director, client):
+    from documents import render
+    from scoring.games.tablegames.documents import PRINTOUTS
+    from scoring.results.links import issue_links, token_of
+    from tests.pdf_text import page_texts
+
+    tournament, gone, late = evening
+    seat = seat_of(gone, 2)
+    seated_services.set_substitute(seat, late, by=director)
+    played_by = f"{gone.name}, played by {late.name}"
+    pages = [" ".join(t.split()) for t in page_texts(render(PRINTOUTS.documents(tournament)["score-sheets-2"](),
+                                                            "pdf", tournament=tournament))]
+    page = next(text for text in pages if f"Table {seat.table.number}" in text)
+    assert played_by in page and "withdrawn: seat empty" not in page
+    client.force_login(director)
+    sheet = page_text(client.get(reverse("tournament:tablegames:sheet", args=[tournament.slug, 2, seat.table.number])))
+    assert f"played by {late.name}" in sheet
+    (link,) = [link for link in issue_links(seat.table.round, by=director) if link.table_id == seat.table_id]
+    phone = client.get(reverse("table:entry", args=[token_of(link)]))
+    assert played_by in page_text(phone)
+    # the substitute plays: his seat has its fields
+    assert f'name="h1-penalties-{seat.number}"' in phone.content.decode()
+
+
+def test_the_phone_has_no_field_for_an_empty_seat_nor_for_a_player_who_left(evening, director, client):
+    from scoring.results.links import issue_links, token_of
+
+    tournament, gone, _late = evening
+    empty = seat_of(gone, 2)
+    tokens = {link.table_id: token_of(link) for link in issue_links(empty.table.round, by=director)}
+    page = client.get(reverse("table:entry", args=[tokens[empty.table_id]])).content.decode()
+    assert f'name="h1-penalties-{empty.number}"' not in page
+    others = [n for n in sorted(empty.table.seats.values_list("number", flat=True)) if n != empty.number]
+    assert all(f'name="h1-penalties-{n}"' in page for n in others)
+    # a player of another table leaves after hand 1: no field for him from hand 2 on
+    table = tables(tournament, 2).exclude(pk=empty.table_id).first()
+    services.enter_sheet(table, by=director, entries=[rummi_hand(1, {1: 0, 2: 10, 3: 20, 4: 30})])
+    services.leave_table(table, 4, 1, by=director)
+    page = client.get(reverse("table:entry", args=[tokens[table.pk]])).content.decode()
+    assert 'name="h2-penalties-4"' not in page and 'name="h2-penalties-3"' in page
+
+
+# --- a substitute mid-game, from the sheet's "A player leaves the table" ----------------------------------------
+
+
+def test_a_substitute_takes_the_seat_mid_game_no_departure_is_recorded(make_game, add_players, director, client):
+    tournament = make_game("rummi")
+    add_players(tournament, 8)
+    seated_services.draw_seating(tournament, by=director, seed=5)
+    (late,) = add_players(tournament, 1, start=40)
+    table = tables(tournament, 1).first()
+    services.enter_sheet(table, by=director, entries=[rummi_hand(1, {1: 0, 2: 10, 3: 20, 4: 30})])
+    player = Seat.objects.get(table=table, number=3).participant
+    client.force_login(director)
+    address = reverse("tournament:tablegames:sheet", args=[tournament.slug, 1, table.number])
+    form = page_text(client.get(address))
+    assert f"a substitute takes it: 40 {late.name}" in form
+    posted = {"action": "leave", "leave_seat": "3", "leave_after": "1", "leave_to": str(late.pk),
+              "leave_points": "on", "version": "1"}
+    asked = page_text(client.post(address, posted))
+    assert f"{late.name} takes the seat of {player.name} at table {table.number} from the next hand?" in asked
+    assert Seat.objects.get(table=table, number=3).substitute is None, "nothing before the confirmation"
+    done = page_text(client.post(address, {**posted, "confirmed": "1"}, follow=True))
+    assert f"{late.name} plays the seat of {player.name} from the next hand on." in done
+    seat = Seat.objects.get(table=table, number=3)
+    assert seat.substitute == late and seat.points_to_substitute
+    player.refresh_from_db()
+    assert player.status == Participant.Status.WITHDRAWN
+    # the seat plays on: hand 2 has his field, no departure on the sheet
+    assert 'name="h2-penalties-3"' in client.get(address).content.decode()
+    sheet = services.enter_sheet(table, by=director, expected_version=1, entries=[
+        *ScoreSheet.objects.get(table=table).entries, rummi_hand(3, {1: 260, 2: 10, 3: 0, 4: 30})])
+    assert sheet.derived["finished"] and "left" not in sheet.derived
+    row = rows_of(tournament, after_round=1)[40]
+    assert row.rounds == [Decimal(sheet.derived["table_points"]["3"])] and row.played_for == [(1, player)]
+
+
+def test_a_substitute_who_plays_elsewhere_in_the_round_is_refused_and_nothing_changes(evening, director, client):
+    tournament, gone, _late = evening
+    table = tables(tournament, 2).first()
+    services.enter_sheet(table, by=director, entries=[rummi_hand(1, {n: 0 if n == 1 else 10 for n in (1, 2, 3, 4)
+                                                                      if n in set(table.seats.values_list(
+                                                                          "number", flat=True))})])
+    busy = Seat.objects.filter(table__round__number=2).exclude(table=table).first().participant
+    client.force_login(director)
+    address = reverse("tournament:tablegames:sheet", args=[tournament.slug, 2, table.number])
+    page = page_text(client.post(address, {"action": "leave", "leave_seat": "2", "leave_after": "1",
+                                           "leave_to": str(busy.pk), "version": "1", "confirmed": "1"}))
+    assert "Choose a substitute who does not play in this round." in page
+    assert not Seat.objects.filter(table=table).exclude(substitute=None).exists()
