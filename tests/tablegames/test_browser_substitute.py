@@ -20,6 +20,8 @@ from tournament.models import Seat, Table
 from tournament.services.participants import add_participant
 from tournament.services.publishing import set_publication
 
+from .helpers import play_table, rummi_hand
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -33,18 +35,8 @@ def shot(page, name: str) -> None:
     keep_screenshot(page, ARTIFACTS / f"substitute-rummi-{name}.png", full_page=True)
 
 
-def rummi_hand(out, penalties):
-    return {"out": out, "hand_rummi": False, "penalties": {str(seat): str(p) for seat, p in penalties.items()}}
-
-
-def play_table(table, director, *, skip=()):
-    """The table's game to its end: the first seat present goes out, the second passes the limit."""
-    seats = [n for n in sorted(table.seats.values_list("number", flat=True)) if n not in skip]
-    first, second, *rest = seats
-    hand = rummi_hand(first, {first: 0, second: 260, **{s: 20 + s for s in rest}})
-    sheet = ScoreSheet.objects.filter(table=table).first()
-    entries = [*(sheet.entries if sheet else []), hand]
-    services.enter_sheet(table, by=director, entries=entries, expected_version=sheet.version if sheet else 0)
+def seats_of(table, *, skip=()) -> list[int]:
+    return [n for n in sorted(table.seats.values_list("number", flat=True)) if n not in skip]
 
 
 def pdf_text(page, address: str, name: str) -> list[str]:
@@ -66,7 +58,7 @@ def test_a_substitute_takes_the_seat_of_a_player_who_went_home(live_server, desk
     seated_services.draw_seating(tournament, by=director, seed=5)
     set_publication(tournament, by=director, kinds=["schedule", "standings"])
     for table in Table.objects.filter(round__stage__tournament=tournament, round__number=1):
-        play_table(table, director)
+        play_table(table, director, seats_of(table))
 
     # --- round 2: Lis3 goes home after hand 3, his seat empty from then on (the sheet's form, tested by keyboard in
     # test_browser_leave.py)
@@ -77,7 +69,7 @@ def test_a_substitute_takes_the_seat_of_a_player_who_went_home(live_server, desk
     services.enter_sheet(two.table, by=director, entries=hands)
     services.leave_table(two.table, two.number, 3, by=director)
     for table in Table.objects.filter(round__stage__tournament=tournament, round__number=2):
-        play_table(table, director, skip=(two.number,) if table.pk == two.table_id else ())
+        play_table(table, director, seats_of(table, skip=(two.number,) if table.pk == two.table_id else ()))
     late = add_participant(tournament, by=director, number=9, first_name="Lis9", last_name="Holm")
 
     # --- round 3: on the seating page, by keyboard, Lis9 takes his seat with the points -----------------------------
@@ -122,7 +114,7 @@ def test_a_substitute_takes_the_seat_of_a_player_who_went_home(live_server, desk
     expect(page.locator("table.tg-grid thead")).to_contain_text("played by Lis9 Holm")
     shot(page, "04-round-3-sheet")
     for table in Table.objects.filter(round__stage__tournament=tournament, round__number=3):
-        play_table(table, director)
+        play_table(table, director, seats_of(table))
     derived = ScoreSheet.objects.get(table=three.table).derived
     assert str(three.number) in derived["totals"] and "left" not in derived
 

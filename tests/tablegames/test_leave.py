@@ -95,14 +95,20 @@ def test_a_departure_needs_a_hand_entered_and_a_director(evening, director, djan
     assert player_at(tab, 3).status == Participant.Status.ACTIVE
 
 
-def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(make_game, add_players, director):
+@pytest.fixture
+def pairs(make_game, add_players, director):
+    """Rummi at tables of two, drawn; table 1 of round 1 has played one hand."""
     tournament = make_game("rummi")
-    pairs = dataclasses.replace(settings_of(tournament), table_sizes=(2,))
-    seated_services.update_settings(tournament, pairs, by=director)
+    sizes = dataclasses.replace(settings_of(tournament), table_sizes=(2,))
+    seated_services.update_settings(tournament, sizes, by=director)
     add_players(tournament, 4)
     seated_services.draw_seating(tournament, by=director, seed=1)
-    tab = table(tournament, 1)
-    services.enter_sheet(tab, by=director, entries=[rummi_hand(1, {1: 0, 2: 10})])
+    services.enter_sheet(table(tournament, 1), by=director, entries=[rummi_hand(1, {1: 0, 2: 10})])
+    return tournament
+
+
+def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(pairs, director):
+    tab = table(pairs, 1)
     with pytest.raises(services.SheetRefused) as refused:
         services.leave_table(tab, 2, 1, by=director)
     assert "substitute" in refused.value.message
@@ -112,16 +118,11 @@ def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(make_game, add_pla
     assert "left" not in str(ScoreSheet.objects.get(table=tab).entries)
 
 
-def test_a_table_left_too_small_links_the_substitute_page_of_the_seat(make_game, add_players, director, client):
+def test_a_table_left_too_small_links_the_substitute_page_of_the_seat(pairs, director, client):
     """The sheet said the table "cannot play the round (table games have no substitutes in this app yet)" and told
     to end the game: it now links the substitute page of the seat (de and da as well)."""
-    tournament = make_game("rummi")
-    pairs = dataclasses.replace(settings_of(tournament), table_sizes=(2,))
-    seated_services.update_settings(tournament, pairs, by=director)
-    add_players(tournament, 4)
-    seated_services.draw_seating(tournament, by=director, seed=1)
+    tournament = pairs
     tab = table(tournament, 1)
-    services.enter_sheet(tab, by=director, entries=[rummi_hand(1, {1: 0, 2: 10})])
     seat = Seat.objects.get(table=tab, number=2)
     client.force_login(director)
     page = client.post(url(tournament, "sheet", 1, 1), {"action": "leave", "leave_seat": "2", "leave_after": "1",
