@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import math
 import os
+import re
 import shutil
 import signal
 import socket
@@ -77,6 +78,25 @@ def stop_process(process: subprocess.Popen | None) -> None:
         process.wait(timeout=30)
 
 
+def tear_down(folder: Path, process: subprocess.Popen | None, *running, postgres: Postgres | None = None) -> None:
+    """After a scenario, also one whose set-up failed: the servers and their helpers (`running`, each with `stop()`;
+    None for one not started) stopped in that order, the static files' process stopped, Django's connections
+    closed, the throw-away PostgreSQL stopped, the temporary folder removed."""
+    for thing in running:
+        if thing is not None:
+            thing.stop()
+    stop_process(process)
+    try:
+        from django.db import connections
+
+        connections.close_all()
+    except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
+        pass
+    if postgres is not None:
+        postgres.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -98,8 +118,10 @@ class Server:
     """The server under test: a command started in the checkout with the process's environment, its output in
     `log`; `cpu()` is its CPU time (with its workers') since the start of the load (`measure()`)."""
 
-    def __init__(self, command: list[str], log: Path, cwd: Path):
+    def __init__(self, command: list[str], log: Path, cwd: Path, env: dict[str, str] | None = None):
         self.command, self.log_path, self.cwd = command, log, cwd
+        #: what this server's environment has besides the process's (its own data and temporary folders)
+        self.env = env or {}
         self.process: subprocess.Popen | None = None
         self.port = 0
         self._cpu_start = 0.0
@@ -110,7 +132,8 @@ class Server:
         self.port = free_port()
         command = [part.replace("{port}", str(self.port)) for part in self.command]
         with open(self.log_path, "w") as log:
-            self.process = subprocess.Popen(command, cwd=self.cwd, env=os.environ.copy(), stdout=log, stderr=log)
+            self.process = subprocess.Popen(command, cwd=self.cwd, env={**os.environ, **self.env}, stdout=log,
+                                            stderr=log)
         wait_until_up(self.port, self.process)
         return self.port
 
@@ -178,6 +201,116 @@ class Postgres:
             subprocess.run(as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"]),
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
             self.started = False
+
+
+class Redis:
+    """A throw-away Redis on 127.0.0.1 (Debian's `redis-server`): the cache servers share (docs/server.md)."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.port = folder, free_port()
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> str:
+        if not shutil.which("redis-server"):
+            raise RuntimeError("several servers share their cache in Redis: apt-get install redis-server")
+        self.process = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no",
+             "--dir", str(self.folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return f"redis://127.0.0.1:{self.port}/0"
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("redis-server did not answer within 30 s")
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+    def stop(self) -> None:
+        stop_process(self.process)
+
+
+def proxy_config(documented: str, *, port: int, upstreams: list[int], static_root: Path, log: Path) -> str:
+    """The reference nginx configuration of docs/server.md made to run here: the same maps, log format, static
+    location and proxy headers, listening on 127.0.0.1 without TLS and passing to `upstreams`. Fails loudly when
+    the documented configuration no longer has the shape this expects (so the bench tests what the docs say)."""
+    steps = [
+        (r"upstream tournament \{.*?\n\}", "upstream tournament {\n" + "".join(
+            f"    server 127.0.0.1:{p} max_fails=3 fail_timeout=10s;\n" for p in upstreams) + "}"),
+        (r"listen 443 ssl;", f"listen 127.0.0.1:{port};"),
+        (r"\n\s*ssl_certificate(_key)? [^;]+;", ""),
+        (r"server_name [^;]+;", "server_name 127.0.0.1;"),
+        (r"access_log \S+ tournament;", f"access_log {log} tournament;"),
+        (r"alias /srv/turnier/static/;", f"alias {static_root}/;"),
+        (r"\n\s*server \{\s*listen 80;.*?\n\}", ""),  # the redirect to HTTPS: no TLS here
+    ]
+    text = documented
+    for pattern, replacement in steps:
+        text, count = re.subn(pattern, lambda _match, r=replacement: r, text, flags=re.S)
+        if not count:
+            raise RuntimeError(f"docs/server.md's nginx configuration has no {pattern!r} any more: update bench")
+    return text
+
+
+def documented_proxy(docs: Path) -> str:
+    """The ```nginx block of docs/server.md."""
+    found = re.search(r"```nginx\n(.*?)```", docs.read_text(), flags=re.S)
+    if not found:
+        raise RuntimeError(f"{docs} has no nginx configuration")
+    return found.group(1)
+
+
+class Proxy:
+    """nginx (Debian's `nginx-light` or `nginx`) in front of several servers, with docs/server.md's configuration."""
+
+    def __init__(self, folder: Path, docs: Path):
+        self.folder, self.docs, self.port = folder / "nginx", docs, free_port()
+        self.process: subprocess.Popen | None = None
+
+    def start(self, upstreams: list[int], static_root: Path) -> int:
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(nginx).exists():
+            raise RuntimeError("the proxy is nginx: apt-get install nginx-light")
+        self.folder.mkdir()
+        site = proxy_config(documented_proxy(self.docs), port=self.port, upstreams=upstreams,
+                            static_root=static_root, log=self.folder / "access.log")
+        # the folders nginx would take from /var/lib/nginx (not writable as a user, busy when one runs already)
+        temp = "".join(f"{kind}_temp_path {self.folder / kind};\n    " for kind in
+                       ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        # as root, nginx's worker would be `nobody`, who cannot read a temporary folder: the bench's own user
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        (self.folder / "nginx.conf").write_text(
+            f"{user}worker_processes 1;\npid {self.folder / 'nginx.pid'};\n"
+            f"error_log {self.folder / 'error.log'} warn;\n"
+            f"events {{ worker_connections 1024; }}\n"
+            f"http {{\n    include /etc/nginx/mime.types;\n    {temp}\n{site}\n}}\n")
+        subprocess.run([nginx, "-t", "-q", "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")],
+                       check=True, timeout=30)
+        self.process = subprocess.Popen([nginx, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf"),
+                                         "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_until_up(self.port, self.process)
+        return self.port
+
+    def cpu(self) -> float:
+        """nginx's CPU time: its master and worker."""
+        return cpu_seconds(self.process.pid if self.process else None)
+
+    def spread(self) -> dict[str, int]:
+        """How many requests each upstream answered (the access log's last field)."""
+        counts: dict[str, int] = {}
+        log = self.folder / "access.log"
+        for line in log.read_text(errors="replace").splitlines() if log.exists() else ():
+            upstream = line.rsplit(" ", 1)[-1]
+            counts[upstream] = counts.get(upstream, 0) + 1
+        return counts
+
+    def stop(self) -> None:
+        stop_process(self.process)
 
 
 # --- the figures, printed the same way by both scenarios ------------------------------------------------------

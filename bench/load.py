@@ -2,8 +2,8 @@
 entering lists.
 
 Run from the repository root: `.venv/bin/python bench/load.py [--seconds 60] [--viewers 200] [--directors 5]
-[--players 2000] [--pause 0] [--server gunicorn|waitress] [--workers 3] [--threads 4]`, or `--quick` for a smoke
-run (200 players, 20 s).
+[--players 2000] [--pause 0] [--server gunicorn|waitress] [--workers 3] [--threads 4] [--servers 1]`, or
+`--quick` for a smoke run (200 players, 20 s).
 
 What it does, all on 127.0.0.1 and in a temporary folder that is removed at the end:
 
@@ -27,6 +27,12 @@ What it does, all on 127.0.0.1 and in a temporary folder that is removed at the 
 6. prints p50/p95/p99/max latency per kind of request, the counts, the errors (5xx, connection errors, timeouts,
    unexpected answers), the lost lists, the load average and a CPU yardstick; stops PostgreSQL.
 
+`--servers 2`: a federation's set-up on one machine: that many gunicorn servers, each with its own data and
+temporary folders, on the one PostgreSQL, sharing their cache in a throw-away Redis (Debian's `redis-server`), behind
+nginx (Debian's `nginx-light`) run with docs/server.md's reference configuration made to listen on 127.0.0.1 without
+TLS (bench/_server.py `proxy_config`: it fails when the documented configuration changes shape). The figures add how
+nginx spread the requests and its CPU time.
+
 `bench/load.py tables [...]` is the other scenario: every table of a 500-table tournament sends its list from a
 phone through its private link while phones poll and assistants confirm (bench/load_tables.py).
 
@@ -45,7 +51,6 @@ import os
 import random
 import re
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,6 +67,8 @@ if str(ROOT) not in sys.path:
 
 from bench._server import (  # noqa: E402 (after the checkout is on the path)
     Postgres,
+    Proxy,
+    Redis,
     Server,
     cpu_line,
     cpu_seconds,
@@ -70,7 +77,7 @@ from bench._server import (  # noqa: E402 (after the checkout is on the path)
     load_line,
     load_sampler,
     server_errors,
-    stop_process,
+    tear_down,
 )
 
 SLUG = "bench-load"
@@ -428,6 +435,9 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (docs/deploy.md: 3)")
     parser.add_argument("--threads", type=int, help="threads per gunicorn worker (docs/deploy.md: 4, gthread; "
                         "1: sync workers), or waitress's threads (serve's default: 8)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="app servers (gunicorn) behind nginx with docs/server.md's configuration, sharing "
+                             "PostgreSQL and a Redis cache, each with its own data and temporary folders")
     parser.add_argument("--entered", type=float, default=0.5, help="share of round 1's lists entered beforehand")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 20 viewers, 2 directors, "
                         "20 s, polls every 3 s")
@@ -476,7 +486,11 @@ def report(recorder: Recorder, result: dict, run: dict) -> int:
         if result[name]:
             print(f"  {name}: tables {result[name][:20]}")
     print(f"server log {run['log']}")
-    print(cpu_line(run["cpu server"], requests, PostgreSQL=run["cpu postgres"], **{"this client": run["cpu client"]}))
+    others = {"PostgreSQL": run["cpu postgres"], "this client": run["cpu client"]}
+    if run.get("cpu proxy") is not None:
+        others.update(nginx=run["cpu proxy"], Redis=run["cpu redis"])
+        print("spread     " + ", ".join(f"{upstream}: {count}" for upstream, count in sorted(run["spread"].items())))
+    print(cpu_line(run["cpu server"], requests, **others))
     print(load_line(run["load before"], run["loads"], run["load after"]))
     failed = errors_5xx or recorder.errors or result["lost"] or result["different"] or result["twice"]
     return 1 if failed else 0
@@ -491,7 +505,10 @@ def main(argv=None) -> int:
     options = parse(argv)
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     postgres = Postgres(folder)
-    server = collectstatic = None
+    redis = Redis(folder) if options.servers > 1 else None
+    proxy = Proxy(folder, ROOT / "docs" / "server.md") if options.servers > 1 else None
+    servers: list[Server] = []
+    collectstatic = None
     try:
         database_url = postgres.start()
         environment = {
@@ -500,6 +517,8 @@ def main(argv=None) -> int:
             "BACKUP_DIR": str(folder / "backups"), "BACKUP_AFTER_ROUND": "0", "LOG_LEVEL": "WARNING",
             "PUBLIC_CACHE_DIR": str(folder / "public-cache"),  # the workers' shared cache, as deployed
         }
+        if redis:  # several servers: the cache in Redis, behind the proxy (docs/server.md)
+            environment.update(REDIS_URL=redis.start(), BEHIND_PROXY="1")
         os.environ.update(environment)
         from bench.schafkopf import calibration, setup_django, timed
 
@@ -524,15 +543,23 @@ def main(argv=None) -> int:
             raise RuntimeError("collectstatic failed")
 
         command, described = server_command(options)
-        server = Server(command, folder / "server.log", ROOT)
-        port = server.start()
+        for number in range(1, options.servers + 1):
+            own = folder / f"server{number}"  # what one host has to itself: its data and temporary folders
+            (own / "tmp").mkdir(parents=True)
+            env = {"DATA_DIR": str(own), "TMPDIR": str(own / "tmp")} if options.servers > 1 else {}
+            servers.append(Server(command, folder / f"server{number}.log", ROOT, env))
+        ports = [server.start() for server in servers]
+        port = proxy.start(ports, Path(settings.STATIC_ROOT)) if proxy else ports[0]
+        if proxy:
+            described = (f"nginx (docs/server.md's configuration) on 127.0.0.1:{port} before {options.servers} "
+                         f"servers on {', '.join(map(str, ports))}, each {described}; the cache in Redis")
         poll_seconds = options.poll or settings.PUBLIC_POLL_SECONDS
         print(f"server     127.0.0.1:{port}, {described}; "
               f"{options.viewers} viewers polling every {poll_seconds:g} s, {options.directors} directors "
               f"({'as fast as answered' if not options.pause else f'{options.pause:g} s between lists'}), "
               f"{options.seconds:g} s")
         print(f"machine    `sum(range(10**6))` takes {calibration() * 1000:.0f} ms here")
-        for line in baseline(port, SLUG, server.pid):
+        for line in baseline(ports[0], SLUG, servers[0].pid):  # one server alone, without the proxy
             print(f"alone      {line}")
 
         recorder, outcomes, stop, loads = Recorder(), {}, threading.Event(), []
@@ -551,7 +578,9 @@ def main(argv=None) -> int:
         threads += [threading.Thread(target=viewer, args=(port, recorder, SLUG, poll_seconds, stop, seed),
                                      daemon=True) for seed in range(options.viewers)]
         load_before = os.getloadavg()[0]
-        server.measure()
+        for server in servers:
+            server.measure()
+        cpu_proxy, cpu_redis = (proxy.cpu() if proxy else 0.0), cpu_seconds(redis.pid if redis else None)
         cpu_postgres, cpu_client = cpu_seconds(postgres.postmaster()), time.process_time()
         start = time.monotonic()
         go.set()
@@ -565,26 +594,19 @@ def main(argv=None) -> int:
         run = {
             "seconds": time.monotonic() - start, "loads": loads, "load before": load_before,
             "load after": os.getloadavg()[0], "cpu client": time.process_time() - cpu_client,
-            "cpu server": server.cpu(),
+            "cpu server": sum(server.cpu() for server in servers),
             "cpu postgres": cpu_seconds(postgres.postmaster()) - cpu_postgres,
+            "cpu proxy": (proxy.cpu() - cpu_proxy) if proxy else None,
+            "cpu redis": (cpu_seconds(redis.pid) - cpu_redis) if redis else None,
+            "spread": proxy.spread() if proxy else None,
         }
         still = sum(thread.is_alive() for thread in threads)
         if still:
             recorder.error("client", f"{still} threads still waiting for an answer at the end", "unfinished")
-        run["log"] = server.stop()
+        run["log"] = "; ".join(f"server {number}: {server.stop()}" for number, server in enumerate(servers, 1))
         return report(recorder, check(tournament, round_two, outcomes), run)
     finally:
-        if server is not None:
-            server.stop()
-        stop_process(collectstatic)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
-            pass
-        postgres.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        tear_down(folder, collectstatic, *servers, proxy, redis, postgres=postgres)
 
 
 if __name__ == "__main__":

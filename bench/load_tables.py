@@ -41,7 +41,6 @@ import queue
 import random
 import re
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -58,8 +57,8 @@ from bench._server import (
     load_line,
     load_sampler,
     server_errors,
-    stop_process,
     summary,
+    tear_down,
 )
 from bench.load import ROOT, Client, Recorder, grid_of, list_games, log_in, viewer
 
@@ -500,13 +499,4 @@ def main(argv=None) -> int:
         figures["log"] = server.stop()
         return report(run, check(tournament, sizes, run["outcomes"], run["confirmed"]), figures)
     finally:
-        if server is not None:
-            server.stop()
-        stop_process(collect)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # noqa: BLE001 (Django may not be set up when setup failed)
-            pass
-        shutil.rmtree(folder, ignore_errors=True)
+        tear_down(folder, collect, server)

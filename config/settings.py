@@ -130,6 +130,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "csp",
     "django_tables2",
+    # the read-only API's reference page (Swagger UI) from its own static files: tournament/public/api.py
+    "ninja",
     "tournament",
     "scoring",
 ]

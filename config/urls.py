@@ -3,7 +3,8 @@
 One login page for everything: the admin's own login page only sends its visitors to ours,
 so the admin has the same brake on password guessing (tournament/views/auth.py). There are
 no password-reset pages: the app sends no mail; a lost password is set again on the server
-with `manage.py changepassword <user name>` (README, docs/directors-guide.md).
+with `manage.py changepassword <user name>` (README, docs/directors-guide.md), or a club's admin makes a new
+one-time link on the club page (the same page an invited member chooses a first password on).
 """
 
 from django.contrib import admin
@@ -11,8 +12,10 @@ from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tournament.public.api import api
 from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
+from tournament.views.clubs import ClubView, SetPasswordView
 from tournament.views.health import healthz
 from tournament.views.setup import HomeView, SetupView
 
@@ -27,14 +30,19 @@ urlpatterns = [
     path("hall/", include("tournament.hall_urls")),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    # an invited member's one-time link (tournament/services/clubs.py)
+    path("accounts/password/<uidb64>/<token>/", SetPasswordView.as_view(), name="set_password"),
     path("i18n/", include("django.conf.urls.i18n")),
     # before admin.site.urls, which would answer it with a login form of its own (keeps ?next=)
     path("admin/login/", RedirectView.as_view(pattern_name="login", query_string=True)),
     path("admin/", admin.site.urls),
-    # before manage/<slug>/, which would take "register" and "seasons" for a tournament's short name
+    # before manage/<slug>/, which would take "register", "club" and "seasons" for a tournament's short name
     path("manage/register/", include(register_patterns)),
+    path("manage/club/", ClubView.as_view(), name="club"),
     path("manage/seasons/", include(season_patterns)),
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),
+    # the read-only JSON API for club websites, with its OpenAPI schema (tournament/public/api.py)
+    path("api/v1/", api.urls),
     path("t/", include("scoring.tablelink_urls")),
 ]

@@ -104,6 +104,9 @@ class MultiSheetDocument:
     dense: bool = field(default=False, kw_only=True)
     #: the public page ("schedule", "seat", ...) a QR code on every printed page points to
     qr_page: str | None = field(default=None, kw_only=True)
+    #: pictures of the sheets' numbers (documents.charts, already drawn), on a page of their own after the
+    #: sheets in the PDF; an Excel file has the numbers alone
+    figures: Sequence[str] = field(default=(), kw_only=True)
 
 
 @dataclass(frozen=True)

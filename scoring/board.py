@@ -23,6 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from documents.charts import BarChart, per_slot
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.progress import is_finished
 from scoring.results.words import user_name
@@ -207,6 +208,10 @@ class Board:
     parts: list[tuple[str, str]] = field(default_factory=list)
     #: what is shown when there is nothing to show yet (no seating, no draw)
     empty_text: str = ""
+    #: when each counted result of the part arrived (its sheet's first counting): the board's picture
+    arrivals: list = field(default_factory=list)
+    #: when the part's round clock was started (None: not run), where the picture begins
+    started_at: Any = None
 
     def count(self, state: PlaceState) -> int:
         return sum(1 for item in self.items if item.state == state)
@@ -261,8 +266,9 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
     (a table game's sheet whose game is not finished), awaiting confirmation (from the table's link or an
     assistant's first entry) or counted, with the problems the tables signalled. `part` is the round number
     as text; None: the current round (the first with anything open)."""
-    rounds = list(Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
-                  .order_by("number").values_list("number", flat=True))
+    started = dict(Round.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.ROUNDS)
+                   .order_by("number").values_list("number", "clock_started_at"))
+    rounds = list(started)
     parts = [(str(number), str(_("Round %(number)s") % {"number": number})) for number in rounds]
     if not rounds:
         return Board(part="", title=_("Round board"), empty_text=_("The seating has not been drawn yet."))
@@ -274,8 +280,9 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
         raise Http404
     tables = list(Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
                                        round__number=number).order_by("number").values_list("pk", "number"))
-    derived = dict(ScoreSheet.objects.filter(table__round__stage__tournament=tournament, table__round__number=number)
-                   .values_list("table_id", "derived"))
+    sheets = list(ScoreSheet.objects.filter(table__round__stage__tournament=tournament, table__round__number=number)
+                  .values_list("table_id", "derived", "entered_at"))
+    derived = {table_id: values for table_id, values, _at in sheets}
     pending = {p.table_id: p for p in PendingSheet.objects.filter(
         table__round__stage__tournament=tournament, table__round__number=number).select_related("entered_by")}
     problems = open_problems(tournament, table__round__number=number)
@@ -288,4 +295,29 @@ def seated_board(tournament, part: str | None, *, namespace: str, user=None) -> 
         if table_id in pending:
             item.show_pending(pending[table_id], user)
         items.append(item)
-    return Board(part=str(number), title=str(_("Round %(number)s") % {"number": number}), items=items, parts=parts)
+    return Board(part=str(number), title=str(_("Round %(number)s") % {"number": number}), items=items, parts=parts,
+                 arrivals=[at for _id, _values, at in sheets], started_at=started[number])
+
+
+#: the board's picture counts the results arrived in slots of this many minutes
+SLOT_MINUTES = 5
+
+
+def arrivals_chart(board: Board) -> BarChart | None:
+    """The results of the board's part arriving over time: how many sheets (slips, series) were first counted
+    in each five minutes, in the local time, from the round's start when its clock ran; None before the first
+    one."""
+    start = timezone.localtime(board.started_at) if board.started_at else None
+    slots = per_slot((timezone.localtime(at) for at in board.arrivals), minutes=SLOT_MINUTES, start=start)
+    if not slots:
+        return None
+    labels = [start.strftime("%H:%M") for start, _count in slots]  # 24-hour: short enough for the axis
+    busiest = max(slots, key=lambda slot: slot[1])
+    description = ngettext(
+        "%(count)s result counted from %(first)s to %(last)s; the most, %(most)s, in the five minutes from %(peak)s.",
+        "%(count)s results counted from %(first)s to %(last)s; the most, %(most)s, in the five minutes from %(peak)s.",
+        len(board.arrivals)) % {"count": len(board.arrivals), "first": labels[0], "last": labels[-1],
+                                "most": busiest[1], "peak": busiest[0].strftime("%H:%M")}
+    return BarChart(key="arrivals", title=_("Results arriving: %(part)s") % {"part": board.title},
+                    description=description, x_labels=labels, values=[count for _start, count in slots],
+                    y_label=_("Results"), row_header=_("Five minutes from"))

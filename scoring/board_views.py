@@ -14,11 +14,12 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.generic import TemplateView
 
+from documents.charts import chart_html
 from scoring.games import game_of
 from scoring.link_pages import close_problem_saying_so
 from scoring.models import TableProblem
 
-from .board import AWAITING, BOARD_POLL_SECONDS, Board
+from .board import AWAITING, BOARD_POLL_SECONDS, Board, arrivals_chart
 
 #: the query flag a board's links carry: the page opened from the board goes back to it after confirming
 FROM_BOARD = "from=board"
@@ -79,6 +80,9 @@ class RoundBoardView(TemplateView):
             live_url=f"{self.request.path}?live=1", next_item=following, closes_problems=self.closes_problems,
             parts=[(label, board_url(self.tournament, key), key == board.part) for key, label in board.parts],
         )
+        if self.template_name == RoundBoardView.template_name:  # the page, not its periodic reload
+            chart = arrivals_chart(board)
+            context["arrivals_chart"] = chart_html(chart) if chart else None
         return context
 
 

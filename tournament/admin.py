@@ -8,11 +8,13 @@ that goes through `tournament.services.roles` too. Accounts are managed in Djang
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from .models import AuditEntry, Role, Tournament, TournamentRole
 from .services import roles
 from .services.errors import DomainError
+from .tenancy import members_of
 
 
 def directed_by(user):
@@ -21,6 +23,16 @@ def directed_by(user):
         return Tournament.objects.all()
     mine = TournamentRole.objects.filter(user=user, role=Role.DIRECTOR).values("tournament_id")
     return Tournament.objects.filter(pk__in=mine)
+
+
+def club_members(user):
+    """The users who may get a role in the tournaments `user` directs: the members of those tournaments' clubs
+    (every account on a laptop's one club)."""
+    clubs = set(directed_by(user).values_list("organisation_id", flat=True))
+    found = get_user_model().objects.none()
+    for club in sorted(clubs):
+        found |= members_of(club)
+    return found.distinct().order_by(get_user_model().USERNAME_FIELD)
 
 
 class OwnTournamentsMixin:
@@ -118,6 +130,8 @@ class TournamentRoleAdmin(OwnTournamentsMixin, admin.ModelAdmin):
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "tournament":
             kwargs["queryset"] = directed_by(request.user)
+        if db_field.name == "user":
+            kwargs["queryset"] = club_members(request.user)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request, obj, form, change):

@@ -20,6 +20,7 @@ ACTION_LABELS = {
     "tournament.archive": _("Tournament archived"),
     "tournament.unarchive": _("Tournament taken out of the archive"),
     "tournament.import": _("Tournament imported from a file"),
+    "tournament.update_from_file": _("Tournament updated from its file"),
     "public.publish": _("Public pages changed"),
     "role.set": _("Helper role given"),
     "role.remove": _("Helper role taken away"),
@@ -33,6 +34,12 @@ ACTION_LABELS = {
     "season.director": _("Season director added"),
     "season.add_evening": _("Evening added to the season"),
     "season.remove_evening": _("Evening removed from the season"),
+    # the club's members
+    "club.add": _("Club created"),
+    "club.invite": _("Member invited"),
+    "club.password_link": _("Password link made"),
+    "club.role": _("Member's role changed"),
+    "club.remove": _("Member removed"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

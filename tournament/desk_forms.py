@@ -29,8 +29,10 @@ class PlayerForm(FocusFirstError, forms.ModelForm):
         fields = ["number", "first_name", "last_name", "club", "group"]
         help_texts = {"group": _("Players of one group (a family, say) sit at different tables.")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, organisation=None, **kwargs):
         super().__init__(*args, **kwargs)
+        #: the tournament's club: a person is picked from its register only
+        self.organisation = organisation
         self.fields["first_name"].widget.attrs["autofocus"] = True
         if self.instance.pk:
             self.fields["number"].help_text = _("The start number; a free one.")
@@ -49,7 +51,8 @@ class PlayerForm(FocusFirstError, forms.ModelForm):
         if not value:
             return None
         number = value.isascii() and value.isdigit() and len(value) <= 18
-        person = Person.objects.filter(pk=int(value)).first() if number else None
+        register = Person.objects.of(self.organisation) if self.organisation is not None else Person.objects.none()
+        person = register.filter(pk=int(value)).first() if number else None
         if person is None:
             # a hidden field's error would not be seen: said on the form
             self.add_error(None, _("The person picked from the player register is not there (any more): pick "

@@ -1,10 +1,10 @@
 """Who may do what: directors run their tournaments, assistants enter score sheets.
 
-A *director* is a user allowed to create tournaments (the `add_tournament`
-permission, given by the "Directors" group) and is director of the tournaments
-they created or were named director of. An *assistant* holds the assistant role
-in a tournament and may only enter and confirm score sheets there. Superusers
-are directors everywhere.
+A *director* is a user who directs in a club (tournament.tenancy: a club admin or director member; on a laptop the
+"Directors" group) and is director of the tournaments they created or were named director of. An *assistant* holds
+the assistant role in a tournament and may only enter and confirm score sheets there. A tournament role is given
+only to a member of the tournament's club (`tenancy.members_of`) and goes when the member leaves the club, so the
+roles are the access to a club's tournaments. Superusers are directors everywhere.
 """
 
 from __future__ import annotations
@@ -15,31 +15,20 @@ from django.utils.translation import gettext as _
 
 from .models import Role, Tournament, TournamentRole
 from .services.errors import DomainError
+from .tenancy import directs_a_club
 
 DIRECTORS_GROUP = "Directors"
 
 
 def can_create_tournaments(user) -> bool:
-    return user.is_authenticated and (user.is_superuser or user.has_perm("tournament.add_tournament"))
+    """The user directs in a club (tournament.tenancy): creates tournaments and seasons, keeps the register."""
+    return directs_a_club(user)
 
 
 def keeps_register(user) -> bool:
-    """`can_create_tournaments` in one query instead of two (Django's ModelBackend reads the user's and the groups'
-    permissions apart, and the top bar of every page asks): an active user with the permission `add_tournament`
-    of their own or through a group, or a superuser."""
-    if not user.is_authenticated or not user.is_active:
-        return False
-    if user.is_superuser:
-        return True
-    cached = user.__dict__.get("_keeps_register")
-    if cached is None:
-        from django.contrib.auth.models import Permission
-        from django.db.models import Q
-
-        cached = user.__dict__["_keeps_register"] = Permission.objects.filter(
-            Q(user=user) | Q(group__user=user), codename="add_tournament", content_type__app_label="tournament",
-        ).exists()
-    return cached
+    """`can_create_tournaments`, asked by the top bar of every page: one query (the user's memberships), kept for
+    the request."""
+    return directs_a_club(user)
 
 
 def role_in(user, tournament: Tournament) -> str | None:

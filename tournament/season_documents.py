@@ -9,6 +9,7 @@ number in brackets by their cell format (`documents.Bracketed`), a provisional e
 
 from __future__ import annotations
 
+from decimal import Decimal
 from types import SimpleNamespace
 
 from django.utils import translation
@@ -16,6 +17,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from documents import Bracketed, Column, MultiSheetDocument, TableDocument, render
+from documents.charts import LineChart, Series, chart_html
 
 from .services.seasons import Cell, SeasonTable, season_table
 
@@ -115,10 +117,54 @@ def statistics_document(table: SeasonTable) -> TableDocument:
                          notes=[_("Final evenings only.")], filename_stem="season-statistics")
 
 
+#: how many of the top of the season ranking its picture shows
+CHART_TOP = 8
+
+
+def season_progression(table: SeasonTable, *, top: int = CHART_TOP) -> tuple[list, list[tuple[object, list]]]:
+    """(the final evenings, [(row, running totals)]): the season points of the first `top` ranked rows added up
+    evening by evening, counting what the ranking counts (a discarded evening adds nothing), so the last total is
+    the row's total. A provisional evening is left out: it counts nothing yet."""
+    evenings = [e for e in table.evenings if e.final]
+    lines = []
+    for row in [row for row in table.rows if row.rank is not None][:top]:
+        total, totals = Decimal(0), []
+        for evening in evenings:
+            cell = row.cells.get(evening.number)
+            if cell is not None and cell.counted and cell.worth is not None:
+                total += cell.worth
+            totals.append(total)
+        lines.append((row, totals))
+    return evenings, lines
+
+
+def season_chart(table: SeasonTable, *, top: int = CHART_TOP) -> LineChart | None:
+    """The season ranking as a picture: the top's season points evening by evening; None before a final one."""
+    evenings, lines = season_progression(table, top=top)
+    if not evenings or not lines:
+        return None
+    return LineChart(
+        key="season-chart", title=_("Season points evening by evening"),
+        description=_("The season points of the %(count)s best placed added up evening by evening, as the ranking "
+                      "counts them.") % {"count": len(lines)},
+        x_labels=[evening_title(e) for e in evenings], axis_labels=[str(e.number) for e in evenings],
+        y_label=_("Season points"), row_header=_("Name"),
+        series=[Series(f"{row.rank}. {row.person.name}", totals) for row, totals in lines])
+
+
+def season_chart_html(season_table: SeasonTable, *, numbers: bool = True):
+    """`season_chart` drawn (documents.charts), with its `numbers` on demand, or None."""
+    chart = season_chart(season_table)
+    return chart_html(chart, table=numbers) if chart else None
+
+
 def season_document(table: SeasonTable, *, spreadsheet: bool = False) -> MultiSheetDocument:
     ranking = ranking_document(table, spreadsheet=spreadsheet)
+    # the PDF's last page: the picture (the ranking before it has the numbers); a spreadsheet has none
+    chart = None if spreadsheet else season_chart_html(table, numbers=False)
     return MultiSheetDocument(table.season.name, [ranking, statistics_document(table)],
-                              filename_stem="season", landscape=ranking.landscape, dense=True)
+                              filename_stem="season", landscape=ranking.landscape, dense=True,
+                              figures=[chart] if chart else [])
 
 
 def frame_of(season, table: SeasonTable | None = None) -> SimpleNamespace:

@@ -6,8 +6,12 @@ covered without touching this module. Rows carry per-model local ids 1..n in pri
 instead of database keys, users are named by user name, and no export time is written: exporting
 an imported tournament gives the same bytes again.
 
-An import creates a new tournament in one transaction (new keys, links remapped, never merged
-into an existing one) and refuses a bad file with a translated message, saving nothing. A file is
+A tournament and its season carry an identity (`uid`) in the file. An import creates a new tournament in one
+transaction (new keys, links remapped) keeping the file's identity, and refuses a file whose identity is a
+tournament here already unless asked for a new copy (a new identity); replacing the content of the tournament of
+that identity is `tournament.transfer_update`. The tournament joins the season the file names (by its identity,
+made here with the file's name, game and scoring when this server has none) where the importer may add evenings
+to it. A bad file is refused with a translated message, saving nothing. A file is
 untrusted: every row is validated like a form (choices, lengths, validators), the game's settings as
 its settings page would accept them, and what results are worth (`ScoreSheet.derived`) is recomputed
 from the entries by the game's rules, never read from the file. The roles the file gives other users
@@ -19,6 +23,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import uuid
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -36,14 +41,19 @@ from django.utils.translation import gettext as _
 from scoring.games import game_of
 from scoring.results.recompute import recompute_sheets
 
-from .models import Person, Role, Tournament, TournamentRole
-from .permissions import can_create_tournaments
+from .models import Person, Role, Season, Tournament, TournamentRole
+from .permissions import can_create_tournaments, is_director
 from .services.audit import log_action
 from .services.errors import DomainError
+from .services.seasons import add_evening, create_season
 from .services.tournaments import check_game
+from .tenancy import members_of, organisation_of
 
 FORMAT = "tournament-manager/tournament"
-VERSION = 1
+#: version 2: the tournament's identity (`uid`) and its season's
+VERSION = 2
+#: the versions this app reads (a version-1 file gets a new identity)
+READ_VERSIONS = frozenset({1, 2})
 #: the tournament's own local id; every link to the tournament holds it
 TOURNAMENT_ID = 1
 #: first path segments of director pages that a tournament's slug must not shadow
@@ -69,7 +79,9 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
 
 
 #: links that stay on this machine and are not written: a season is this installation's series of tournaments
-LOCAL_LINKS = frozenset({("tournament.tournament", "season")})
+#: the club is the importer's: an imported tournament, its audit entries and register entries belong to it
+LOCAL_LINKS = frozenset({("tournament.tournament", "season"), ("tournament.tournament", "organisation"),
+                         ("tournament.auditentry", "organisation")})
 #: fields that stay on this machine: never written, and ignored where an older file has them. A table link's
 #: nonce gives its token with this server's secret key (and the hash finds it), so the file must not carry them;
 #: its brake counts (`scoring.results.counting`) are this server's too. An imported link gets a token of its
@@ -230,6 +242,7 @@ class _Exporter:
             "format": FORMAT,
             "version": VERSION,
             "tournament": tournament_row,
+            "season": season_identity(self.tournament.season),
             "models": [{"model": label, "rows": model_rows} for label, model_rows in rows.items()],
         }
 
@@ -265,6 +278,16 @@ def json_links_of(tournament: Tournament):
     return game_of(tournament).json_links
 
 
+#: what the file says of the tournament's season: enough to find it again, or to make it where there is none
+SEASON_FIELDS = ("uid", "name", "game", "scoring", "place_points", "best_of", "min_evenings")
+
+
+def season_identity(season: Season | None) -> dict | None:
+    if season is None:
+        return None
+    return {name: _plain_value(Season._meta.get_field(name), season) for name in SEASON_FIELDS}
+
+
 def person_identity(person: Person) -> dict:
     return {"first_name": person.first_name, "last_name": person.last_name, "club": person.club}
 
@@ -280,8 +303,8 @@ def dump_document(document: dict) -> bytes:
         return json.dumps(value, ensure_ascii=False)
 
     lines = ["{"]
-    for key in ("format", "version", "tournament"):
-        lines.append(f"  {one_line(key)}: {one_line(document[key])},")
+    for key in ("format", "version", "tournament", "season"):
+        lines.append(f"  {one_line(key)}: {one_line(document.get(key))},")
     lines.append('  "models": [')
     for n, table in enumerate(document["models"]):
         rows = ",\n".join(f"      {one_line(row)}" for row in table["rows"])
@@ -378,7 +401,7 @@ def parse_document(data: bytes) -> dict:
         ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise TransferError(_("This is not a tournament file of this app (the format name is missing or wrong)."))
-    if document.get("version") != VERSION:
+    if document.get("version") not in READ_VERSIONS:
         raise TransferError(
             _("This tournament file has format version %(found)s; this app reads version %(expected)s.")
             % {"found": _shorten(str(document.get("version"))), "expected": VERSION}
@@ -431,6 +454,17 @@ class Preview:
     roles: list[FoundRole]
     #: the file's people whose register entry here is unsure: the importer chooses
     people: list[FoundPerson] = field(default_factory=list)
+    #: the tournament of this server with the file's identity (`same_tournament`), if any
+    existing: Tournament | None = None
+    #: what importing does with the season the file names (`join_season`); None: it names none
+    season_note: str | None = None
+
+    @property
+    def may_update(self) -> bool:
+        """The file is a tournament here that the importer directs: he may replace its content with the file."""
+        return self.existing is not None and is_director(self.by, self.existing)
+
+    by: Any = None
 
 
 # --- the player register: people are matched by name and club -----------------------------------------
@@ -464,17 +498,19 @@ class RegisterMatch:
     candidates: tuple[tuple[int, str], ...] = ()
 
 
-def register_match(identity: dict) -> RegisterMatch:
+def register_match(identity: dict, organisation) -> RegisterMatch:
+    """The entries of the club's register that may be this person of a file."""
     from .services.register import same_person
     from .services.text import same_name
 
-    exact = same_person(identity["first_name"], identity["last_name"], identity["club"])
+    exact = same_person(identity["first_name"], identity["last_name"], identity["club"], organisation=organisation)
     if len(exact) == 1:
         return RegisterMatch(exact[0].pk)
     if exact:
         return RegisterMatch(None, tuple((p.pk, str(p)) for p in exact))
     name = same_name(f"{identity['first_name']} {identity['last_name']}")
-    others = [p for p in Person.objects.filter(last_name__iexact=identity["last_name"]) if same_name(p.name) == name]
+    others = [p for p in Person.objects.of(organisation).filter(last_name__iexact=identity["last_name"])
+              if same_name(p.name) == name]
     return RegisterMatch(None, tuple((p.pk, str(p)) for p in others))
 
 
@@ -487,7 +523,7 @@ class FoundPerson:
     candidates: tuple[tuple[int, str], ...]
 
 
-def found_people(document: dict) -> list[FoundPerson]:
+def found_people(document: dict, organisation) -> list[FoundPerson]:
     found: dict[str, FoundPerson] = {}
     for plan in tournament_models():
         for f in plan.persons:
@@ -495,7 +531,7 @@ def found_people(document: dict) -> list[FoundPerson]:
                 identity = parse_identity(row.get(f.name))
                 if identity is None or identity_key(identity) in found:
                     continue
-                match = register_match(identity)
+                match = register_match(identity, organisation)
                 if match.sure is None and match.candidates:
                     label = " ".join(filter(None, (identity["first_name"], identity["last_name"])))
                     if identity["club"]:
@@ -505,11 +541,14 @@ def found_people(document: dict) -> list[FoundPerson]:
 
 
 def found_roles(document: dict, *, by) -> list[FoundRole]:
-    """The roles in the file, the importer's own left out (the importer always directs the import)."""
+    """The roles in the file, the importer's own left out (the importer always directs the import); a role is
+    known where its user is a member of the importer's club (only they may hold one of its tournaments)."""
     user = _user_model()
     rows = _rows_by_model(document).get(TournamentRole._meta.label_lower, [])
     named = [(row.get("user"), row.get("role")) for row in rows if isinstance(row.get("user"), str)]
-    known = set(user._default_manager.filter(**{f"{user.USERNAME_FIELD}__in": [n for n, _r in named]})
+    club = organisation_of(by)
+    members = members_of(club) if club is not None else user._default_manager.none()
+    known = set(members.filter(**{f"{user.USERNAME_FIELD}__in": [n for n, _r in named]})
                 .values_list(user.USERNAME_FIELD, flat=True))
     return [FoundRole(name, str(role), name in known) for name, role in sorted(named, key=lambda r: str(r[0]))
             if name != by.get_username()]
@@ -520,13 +559,28 @@ class _Skip(Exception):
 
 
 class _Importer:
-    def __init__(self, by, keep_roles: Collection[str], people: Mapping[str, int | None] | None = None):
+    def __init__(self, by, keep_roles: Collection[str], people: Mapping[str, int | None] | None = None, *,
+                 into: Tournament | None = None, kept_links: Mapping[str, tuple[str, str]] | None = None):
         self.by = by
+        #: the tournament whose content the file replaces (`transfer_update`): it keeps its key, identity, short
+        #: name, season and roles; None: a new tournament
+        self.into = into
+        #: the replaced tournament's table links by their file row (`link_key`): a link the file holds unchanged
+        #: keeps its token, so the codes printed here still open it
+        self.kept_links = dict(kept_links or {})
+        #: the importer's club: the tournament's, its audit entries' and its new register entries'
+        self.organisation = organisation_of(by)
         #: the importer's answers where the register match is unsure: identity key -> register entry (None: new)
         self.people = dict(people or {})
         self.person_pks: dict[str, int] = {}
-        # the importer's own row is kept in its place (and made director): a round trip gives the same file
-        self.keep_roles = frozenset(keep_roles) | {by.get_username()}
+        # the importer's own row is kept in its place (and made director): a round trip gives the same file; other
+        # roles only for the club's members
+        chosen = set()
+        if keep_roles and self.organisation is not None:
+            name = _user_model().USERNAME_FIELD
+            chosen = set(members_of(self.organisation).filter(**{f"{name}__in": list(keep_roles)})
+                         .values_list(name, flat=True))
+        self.keep_roles = frozenset(chosen) | {by.get_username()}
         self.new_pk: dict[type, dict[int, Any]] = {}
         #: many-to-many lists, added once every row exists (their targets may come later in the file)
         self.pending_m2m: list[tuple[ModelPlan, dict, models.ManyToManyField, Any]] = []
@@ -544,7 +598,8 @@ class _Importer:
         tournament = Tournament.objects.get(pk=self.new_pk[Tournament][TOURNAMENT_ID])
         self.relink_json(tournament)
         self.check_game(tournament)
-        self.make_director(tournament)
+        if self.into is None:
+            self.make_director(tournament)
         return tournament
 
     def load_users(self, rows: dict[str, list[dict]]) -> None:
@@ -571,7 +626,9 @@ class _Importer:
                 _("%(model)s row %(id)s has unknown fields: %(fields)s")
                 % {"model": plan.label, "id": local_id, "fields": _shorten(", ".join(unknown))}
             )
-        obj = plan.model()
+        # the club is given at once: the field's default (a laptop's one club) does not exist on a server of clubs
+        obj = plan.model(**({"organisation": self.organisation} if (plan.label, "organisation") in LOCAL_LINKS
+                            else {}))
         try:
             for f in plan.plain:
                 if (plan.label, f.name) in RECOMPUTED:
@@ -587,20 +644,34 @@ class _Importer:
         except _Skip:
             skipped.add(local_id)
             return
-        if plan.model is Tournament:
+        if plan.model is Tournament and self.into is not None:
+            obj.pk, obj.uid, obj.slug, obj.season_id = (self.into.pk, self.into.uid, self.into.slug,
+                                                         self.into.season_id)
+            obj._state.adding = False  # its own row: the unique checks leave it out
+        elif plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
+            if Tournament.objects.filter(uid=obj.uid).exists():
+                obj.uid = uuid.uuid4()  # a new copy (the caller refuses it unless asked): an identity of its own
         if plan.label == "scoring.tablelink":
-            # a table link's token opens one tournament only: the copy's link gets a token of its own (the
-            # original's printed codes never open the copy; its hash stays unique), whatever an older file held
-            from scoring.results.links import new_token_for
+            kept = self.kept_links.pop(link_key(row), None)
+            if kept is not None:
+                obj.nonce, obj.token_hash = kept
+            else:
+                # a table link's token opens one tournament only: the copy's link gets a token of its own (the
+                # original's printed codes never open the copy; its hash stays unique), whatever an older file held
+                from scoring.results.links import new_token_for
 
-            new_token_for(obj)
+                new_token_for(obj)
         self.validate(plan, row, obj)
-        if plan.model is TournamentRole and row.get("user") not in self.keep_roles:
-            skipped.add(local_id)  # roles are access: only those the importer chose to keep
+        if plan.model is TournamentRole and (self.into is not None or row.get("user") not in self.keep_roles):
+            # roles are access: only those the importer chose to keep; an update keeps the roles given here
+            skipped.add(local_id)
             return
         # raw: keep the file's timestamps instead of auto_now/auto_now_add stamping "now"
-        obj.save_base(raw=True, force_insert=True)
+        if plan.model is Tournament and self.into is not None:
+            obj.save_base(raw=True, force_update=True)
+        else:
+            obj.save_base(raw=True, force_insert=True)
         self.new_pk[plan.model][local_id] = obj.pk
         self.pending_m2m += [(plan, row, f, obj.pk) for f in plan.m2m]
 
@@ -708,13 +779,13 @@ class _Importer:
         key = identity_key(identity)
         if key not in self.person_pks:
             chosen = self.people.get(key)
-            match = register_match(identity)
-            if chosen is not None and Person.objects.filter(pk=chosen).exists():
+            match = register_match(identity, self.organisation)
+            if chosen is not None and Person.objects.of(self.organisation).filter(pk=chosen).exists():
                 self.person_pks[key] = chosen
             elif key not in self.people and match.sure is not None:
                 self.person_pks[key] = match.sure
             else:
-                self.person_pks[key] = Person.objects.create(**identity).pk
+                self.person_pks[key] = Person.objects.create(organisation=self.organisation, **identity).pk
         return self.person_pks[key]
 
     def add_m2m(self) -> None:
@@ -784,6 +855,31 @@ class _Importer:
             role.save(update_fields=["role"])
 
 
+def link_key(row: dict) -> str:
+    """A table link's row in a file without its local id: equal for the same link of the same tournament file."""
+    return json.dumps({name: value for name, value in row.items() if name != "id"}, sort_keys=True)
+
+
+def file_uid(document: dict) -> uuid.UUID | None:
+    """The identity the file gives its tournament; None for a file without one (version 1) or a malformed one
+    (the import refuses that with the field's message)."""
+    try:
+        return uuid.UUID(str(document["tournament"]["uid"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def same_tournament(document: dict, organisation) -> Tournament | None:
+    """The tournament of the importer's club that has the file's identity, if any. Another club's tournament
+    is not looked at (a club does not learn what another holds): the file then becomes a new tournament with an
+    identity of its own."""
+    uid = file_uid(document)
+    if uid is None:
+        return None
+    here = Tournament.objects.all() if organisation is None else Tournament.objects.of(organisation)
+    return here.filter(uid=uid).first()
+
+
 def free_slug(wanted: str) -> str:
     """The file's slug if it is free here, else the first free `<slug>-2`, `-3`, …: never another's."""
     base = wanted[:70]
@@ -797,10 +893,11 @@ class _TrialDone(Exception):
     """Ends a trial import: its transaction is rolled back."""
 
 
-def _import(document: dict, *, by, keep_roles: Collection[str], people=None) -> Tournament:
+def _import(document: dict, *, by, keep_roles: Collection[str], people=None, into: Tournament | None = None,
+            kept_links=None) -> Tournament:
     try:
         with transaction.atomic():
-            tournament = _Importer(by, keep_roles, people).run(document)
+            tournament = _Importer(by, keep_roles, people, into=into, kept_links=kept_links).run(document)
     except IntegrityError as error:
         raise TransferError(
             _("The file holds rows that contradict each other (%(error)s).") % {"error": _shorten(str(error), 200)}
@@ -814,7 +911,8 @@ def _import(document: dict, *, by, keep_roles: Collection[str], people=None) -> 
 def check_tournament_file(data: bytes, *, by) -> Preview:
     """Check a file by importing it in a transaction that is then rolled back; return what it holds.
 
-    Raises `TransferError` exactly as `import_tournament` would, so a file that passes imports.
+    Raises `TransferError` exactly as `import_tournament` would, so a file that passes imports (as a new copy,
+    when its tournament is here already: `Preview.existing`).
     """
     if not can_create_tournaments(by):
         raise TransferError(_("You are not allowed to create tournaments."))
@@ -824,33 +922,110 @@ def check_tournament_file(data: bytes, *, by) -> Preview:
         with transaction.atomic():
             tournament = _import(document, by=by, keep_roles=())
             preview = Preview(name=tournament.name, game=str(game_of(tournament).name),
-                              roles=found_roles(document, by=by))
+                              roles=found_roles(document, by=by), season_note=join_season(tournament, document, by=by))
             raise _TrialDone
     except _TrialDone:
         pass
     # asked outside the trial: its new register entries are gone again
-    preview.people = found_people(document)
+    preview.people = found_people(document, organisation_of(by))
+    preview.existing, preview.by = same_tournament(document, organisation_of(by)), by
     return preview
 
 
+def already_here(existing: Tournament, *, by) -> str:
+    """Why a file of a tournament that is here already is not imported as it is."""
+    if is_director(by, existing):
+        return _("This file is the tournament “%(name)s”, which is on this server already: update it with the "
+                 "file, or import the file as a new tournament.") % {"name": existing.name}
+    return _("This file is a tournament that is on this server already, and you do not direct it: it can only be "
+             "imported as a new tournament, a copy of its own.")
+
+
 def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = (),
-                      people: Mapping[str, int | None] | None = None) -> Tournament:
+                      people: Mapping[str, int | None] | None = None, as_new: bool = False,
+                      notes: list[str] | None = None) -> Tournament:
     """Create a new tournament from a file made by `export_tournament`; `by` becomes its director.
 
     The roles the file gives other users are dropped unless their user names are in `keep_roles` (on a
     server shared by clubs, a role is access to the tournament: the importer decides who keeps one).
     The file's players link to this register's entries: `people` holds the importer's answers where
     `found_people` found the match unsure (identity key -> entry, None: a new entry).
+    A file whose tournament is here already (its identity) is refused unless `as_new`: then the copy gets an
+    identity of its own. What became of the file's season is appended to `notes`.
     """
     if not can_create_tournaments(by):
         raise TransferError(_("You are not allowed to create tournaments."))
     document = parse_document(data)
+    existing = same_tournament(document, organisation_of(by))
     with transaction.atomic():
         tournament = _import(document, by=by, keep_roles=keep_roles, people=people)
+        if existing is not None and not as_new:  # after the import's checks: a bad file hears what is wrong
+            raise TransferError(already_here(existing, by=by))
+        note = join_season(tournament, document, by=by)
         # Logged outside the tournament: the file stays the same after a round trip.
         log_action(
             "tournament.import", by=by, obj=tournament,
             after={"slug": tournament.slug, "slug_in_file": _shorten(str(document["tournament"].get("slug")), 80),
-                   "roles_kept": sorted(set(keep_roles) & {r.username for r in found_roles(document, by=by)})},
+                   "roles_kept": sorted(set(keep_roles) & {r.username for r in found_roles(document, by=by)}),
+                   "new_identity": existing is not None},
         )
+    if note is not None and notes is not None:
+        notes.append(note)
     return tournament
+
+
+# --- the season the file names --------------------------------------------------------------------------
+
+
+def file_season(document: dict, *, by) -> Season | None:
+    """The season the file names, unsaved and checked like a form; None when it names none."""
+    spec = document.get("season")
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or not set(spec) <= set(SEASON_FIELDS) or "uid" not in spec:
+        raise TransferError(_("The file's season is not a season of this app."))
+    season = Season(created_by=by, slug="season")
+    refused: dict[str, list[str]] = {}
+    for name, value in spec.items():
+        f = Season._meta.get_field(name)
+        try:
+            if not _json_type_ok(f, value):
+                raise ValidationError(_("The value has the wrong type."))
+            setattr(season, f.attname, f.to_python(value))
+        except ValidationError as error:
+            refused[name] = error.messages
+    if not refused:
+        try:
+            season.full_clean(exclude=["slug", "created_by"], validate_unique=False)
+        except ValidationError as error:
+            refused = error.message_dict
+    if refused:
+        problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in sorted(refused.items()))
+        raise TransferError(_("The file's season is refused: %(problems)s") % {"problems": problems})
+    return season
+
+
+def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
+    """Make the tournament an evening of the season the file names: the season of that identity here, made here
+    (with the file's name, game and scoring; the importer its director) where there is none. Returns what became
+    of it for the importer to read (joined, or not and why); None when the file names no season. A tournament
+    in a season already (an update) stays in it."""
+    wanted = file_season(document, by=by)
+    if wanted is None:
+        return None
+    if tournament.season_id is not None:
+        return _("The tournament stays an evening of the season “%(season)s”.") % {"season": tournament.season.name}
+    season = Season.objects.filter(uid=wanted.uid).first()
+    try:
+        with transaction.atomic():
+            if season is None:
+                season = create_season(by=by, name=wanted.name, game=wanted.game, scoring=wanted.scoring,
+                                       place_points=wanted.place_points, best_of=wanted.best_of,
+                                       min_evenings=wanted.min_evenings, language=tournament.language)
+                season.uid = wanted.uid
+                season.save(update_fields=["uid"])
+            tournament.season = add_evening(season, tournament, by=by).season
+    except DomainError as error:
+        return _("The tournament was not added to the season “%(season)s”: %(reason)s") % {
+            "season": wanted.name, "reason": error.message}
+    return _("The tournament is an evening of the season “%(season)s”.") % {"season": season.name}

@@ -80,6 +80,11 @@ class Game:
         """The printable/exportable documents: {name: callable returning a document}."""
         return {}
 
+    def standings_document(self, tournament):
+        """The standings as printed (`documents.base.TableDocument` or `MultiSheetDocument`, in the active
+        language) for the read-only API once they are published; None: the game has no standings."""
+        return None
+
     def public(self, tournament):
         """What the public pages show (`tournament.public.content.PublicContent`); None: no public pages."""
         return None

@@ -8,6 +8,11 @@ translation catalogues. `gettext_noop` here only marks a string for extraction
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 def gettext_noop(message: str) -> str:
     """Mark `message` for translation without translating it (done later)."""
@@ -29,3 +34,26 @@ class RuleError(ValueError):
         self.field = field
         self.params = params
         super().__init__(message % params if params else message)
+
+
+def is_whole_number(value: object) -> bool:
+    """True for an int (a bool is an int to Python, but never a count or a score here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def require_count(value: object, code: str, message: str, *, field: str, **params: object) -> None:
+    """Refuse `value` unless it is a whole number of 0 or more: a `RuleError(code, message)` with the value as
+    %(value)s besides `params`."""
+    if not is_whole_number(value) or value < 0:
+        raise RuleError(code, message, field=field, value=value, **params)
+
+
+def require_each_once(items: Iterable[T], code: str, message: str, *, field: str, name: str,
+                      allowed: Callable[[T], bool] | None = None) -> None:
+    """Refuse the first item that stands twice in `items`, or that `allowed` does not allow: a
+    `RuleError(code, message)` with the item as %(<name>)s."""
+    seen: set[T] = set()
+    for item in items:
+        if item in seen or (allowed is not None and not allowed(item)):
+            raise RuleError(code, message, field=field, **{name: item})
+        seen.add(item)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from .base import RuleError, gettext_noop
+from .base import RuleError, gettext_noop, is_whole_number, require_count
 from .standings import Metric, Standing, rank
 from .tablegames import (
     FAMILY_DOMINO,
@@ -51,8 +51,6 @@ from .tablegames import (
     check_same_players,
     follow_game,
     group_by_result,
-    is_whole_number,
-    players_of_hands,
 )
 
 ALMINDELIG = "almindelig"
@@ -228,14 +226,9 @@ def _fewest_pips(pips: Mapping[Player, int]) -> Player | None:
 def _check_pips(pips: Mapping[Player, int], out: Player | None, settings: DominoSettings) -> None:
     most = max_pips_in_hand(settings, len(pips))
     for player, value in pips.items():
-        if not is_whole_number(value) or value < 0:
-            raise RuleError(
-                "pips_invalid",
-                gettext_noop("Pips left must be a whole number of 0 or more; %(player)s has %(value)s."),
-                field="pips",
-                player=player,
-                value=value,
-            )
+        require_count(value, "pips_invalid",
+                      gettext_noop("Pips left must be a whole number of 0 or more; %(player)s has %(value)s."),
+                      field="pips", player=player)
         if value > most:
             raise RuleError(
                 "pips_too_many",
@@ -308,14 +301,9 @@ def _checked_play_points(variant: str, entry: DominoHand, pips: Mapping[Player, 
 
 
 def _check_play_points(variant: str, player: Player, value: int) -> None:
-    if not is_whole_number(value) or value < 0:
-        raise RuleError(
-            "play_points_invalid",
-            gettext_noop("Points during play must be a whole number of 0 or more; %(player)s has %(value)s."),
-            field="play_points",
-            player=player,
-            value=value,
-        )
+    require_count(value, "play_points_invalid",
+                  gettext_noop("Points during play must be a whole number of 0 or more; %(player)s has %(value)s."),
+                  field="play_points", player=player)
     if variant == FEMMER and value % 5:
         raise RuleError(
             "fives_not_multiple",
@@ -386,11 +374,9 @@ def play(
     """
     check_variant(variant)
     settings = settings or default_settings(variant)
-    results = [score_hand(variant, hand, settings) for hand in hands]
-    players = players_of_hands([r.points for r in results], "pips", left)
     return follow_game(
-        players,
-        [r.points for r in results],
+        [score_hand(variant, hand, settings) for hand in hands],
+        "pips",
         lower_is_better=variant == BLINDE,
         target=settings.target,
         max_hands=settings.max_hands,

@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .base import RuleError, gettext_noop
+from .base import RuleError, gettext_noop, is_whole_number, require_count
 from .tablegames import (
     FAMILY_QUADOMINOS,
     FIELD_INT,
@@ -49,8 +49,6 @@ from .tablegames import (
     check_player_count,
     check_same_players,
     follow_game,
-    is_whole_number,
-    players_of_hands,
 )
 
 
@@ -257,14 +255,10 @@ def _checked_remaining(entry: QuadRound, players: list[Player], settings: QuadSe
     for player in players:
         tiles = _tiles_held(entry, player, len(players), settings)
         value = remaining[player]
-        if not is_whole_number(value) or value < 0:
-            raise RuleError(
-                "remaining_invalid",
-                gettext_noop("The remaining tile sum must be a whole number of 0 or more; %(player)s has %(value)s."),
-                field="remaining",
-                player=player,
-                value=value,
-            )
+        require_count(value, "remaining_invalid",
+                      gettext_noop("The remaining tile sum must be a whole number of 0 or more; %(player)s has "
+                                   "%(value)s."),
+                      field="remaining", player=player)
         if value > settings.max_per_tile * tiles:
             raise RuleError(
                 "remaining_too_high",
@@ -325,11 +319,9 @@ def play(
 
     `left`: who left the table after which round (`tablegames.follow_game`)."""
     settings = settings or QuadSettings()
-    results = [score_round(r, settings) for r in rounds]
-    players = players_of_hands([r.points for r in results], "turn_points", left)
     return follow_game(
-        players,
-        [r.points for r in results],
+        [score_round(r, settings) for r in rounds],
+        "turn_points",
         lower_is_better=False,
         target=settings.target,
         max_hands=settings.max_rounds,

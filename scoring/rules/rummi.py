@@ -28,7 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .base import RuleError, gettext_noop
+from .base import RuleError, gettext_noop, is_whole_number
 from .tablegames import (
     FAMILY_RUMMI,
     FIELD_BOOL,
@@ -42,8 +42,6 @@ from .tablegames import (
     Player,
     check_player_count,
     follow_game,
-    is_whole_number,
-    players_of_hands,
 )
 
 MIN_PLAYERS = 2
@@ -225,11 +223,9 @@ def play(
 
     `left`: who left the table after which round (`tablegames.follow_game`)."""
     settings = settings or RummiSettings()
-    results = [score_round(r, settings) for r in rounds]
-    players = players_of_hands([r.points for r in results], "penalties", left)
     return follow_game(
-        players,
-        [r.points for r in results],
+        [score_round(r, settings) for r in rounds],
+        "penalties",
         lower_is_better=True,
         target=settings.limit,
         max_hands=settings.max_rounds,

@@ -49,7 +49,7 @@ from dataclasses import asdict, dataclass, fields
 from decimal import ROUND_HALF_UP, Decimal
 from math import ceil
 
-from .base import RuleError, gettext_noop
+from .base import RuleError, gettext_noop, is_whole_number, require_count
 from .standings import Metric, Standing, rank
 
 # --- game types -----------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ class Tariff:
         for name in (*AMOUNT_FIELDS, "laufende_value"):
             _check_tariff_amount(name, getattr(self, name))
         if self.laufende_from is not None and not (
-            _is_whole(self.laufende_from) and 1 <= self.laufende_from <= MAX_LAUFENDE
+            is_whole_number(self.laufende_from) and 1 <= self.laufende_from <= MAX_LAUFENDE
         ):
             raise RuleError(
                 "tariff_laufende_from_invalid",
@@ -126,18 +126,11 @@ class Tariff:
             )
 
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_tariff_amount(name: str, value: object) -> None:
-    if not (_is_whole(value) and value >= 0):
-        raise RuleError(
-            "tariff_amount_invalid",
-            gettext_noop("Every tariff amount must be a whole number of points, zero or more; %(value)s is not. "
-                         "Correct the amount."),
-            field=name, value=value,
-        )
+    require_count(value, "tariff_amount_invalid",
+                  gettext_noop("Every tariff amount must be a whole number of points, zero or more; %(value)s is "
+                               "not. Correct the amount."),
+                  field=name)
 
 
 TARIFF_PRESETS: dict[str, Tariff] = {
@@ -215,7 +208,7 @@ def _check_table_size(table_size: int) -> None:
 
 
 def _check_game_number(game_number: int) -> None:
-    if not (_is_whole(game_number) and game_number >= 1):
+    if not (is_whole_number(game_number) and game_number >= 1):
         raise RuleError(
             "game_number_invalid",
             gettext_noop("Games are numbered from 1; %(game_number)s is not a game number."),
@@ -241,7 +234,7 @@ def games_at_five(games_per_round: int) -> int:
 
     A multiple of 5 lets every player of the table deal equally often.
     """
-    if not (_is_whole(games_per_round) and games_per_round >= 1):
+    if not (is_whole_number(games_per_round) and games_per_round >= 1):
         raise RuleError(
             "games_per_round_invalid",
             gettext_noop("A round needs at least one game; %(value)s games per round is not possible."),
@@ -283,7 +276,7 @@ LIVE_MESSAGES = {"sits_out": SITS_OUT, "tout_in_first_game": TOUT_IN_FIRST_GAME,
 
 
 def _check_seat(role: str, seat: object, *, game_number: int, table_size: int) -> None:
-    if not (_is_whole(seat) and 1 <= seat <= table_size):
+    if not (is_whole_number(seat) and 1 <= seat <= table_size):
         raise RuleError(
             f"{role}_not_at_table",
             gettext_noop("Seat %(seat)s is not at this table: enter a seat from 1 to %(table_size)s."),
@@ -366,7 +359,7 @@ def validate_entry(entry: GameEntry, *, game_number: int, table_size: int) -> No
     _check_players(entry, game_number=game_number, table_size=table_size)
     _check_tout(entry, game_number=game_number)
     maximum = GAME_TYPES[entry.game_type].max_laufende
-    if not (_is_whole(entry.laufende) and 0 <= entry.laufende <= maximum):
+    if not (is_whole_number(entry.laufende) and 0 <= entry.laufende <= maximum):
         raise RuleError(
             "laufende_invalid",
             gettext_noop("This game has at most %(maximum)s Laufende; %(value)s is not possible. Correct the "
@@ -460,12 +453,9 @@ def score_list(entries: Sequence[GameEntry], *, table_size: int, tariff: Tariff)
 def _check_counts(seat: int, counts: Counts) -> None:
     for name in COUNT_FIELDS:
         value = getattr(counts, name)
-        if not (_is_whole(value) and value >= 0):
-            raise RuleError(
-                "count_invalid",
-                gettext_noop("Seat %(seat)s: counts must be whole numbers, zero or more; %(value)s is not."),
-                field=name, seat=seat, value=value,
-            )
+        require_count(value, "count_invalid",
+                      gettext_noop("Seat %(seat)s: counts must be whole numbers, zero or more; %(value)s is not."),
+                      field=name, seat=seat)
     for smaller, larger, message in _COUNT_ORDER:
         if getattr(counts, smaller) > getattr(counts, larger):
             raise RuleError(
@@ -491,12 +481,9 @@ _COUNT_ORDER = (
 
 def _check_against_games(totals: Mapping[int, int], counts: Mapping[int, Counts], games: int,
                          tariff: Tariff | None) -> None:
-    if not (_is_whole(games) and games >= 0):
-        raise RuleError(
-            "games_invalid",
-            gettext_noop("The number of games must be a whole number, zero or more; %(value)s is not."),
-            field="games", value=games,
-        )
+    require_count(games, "games_invalid",
+                  gettext_noop("The number of games must be a whole number, zero or more; %(value)s is not."),
+                  field="games")
     solos = sum(c.solo_played for c in counts.values())
     if solos > games:
         raise RuleError(
@@ -539,7 +526,7 @@ def validate_totals(
     against it, and with `tariff` too each total against the most that many games can give.
     """
     for seat, total in totals.items():
-        if not _is_whole(total):
+        if not is_whole_number(total):
             raise RuleError(
                 "total_invalid",
                 gettext_noop("Seat %(seat)s: the total must be a whole number of points; %(total)s is not."),
@@ -608,6 +595,7 @@ def ranking(
     *,
     seed: int | str | None,
     excluded: frozenset = frozenset(),
+    lot_keys: Mapping[Hashable, Hashable] | None = None,
 ) -> list[Standing]:
     """The standings: `RANKING_CHAIN`, then lot from `seed`; excluded players last and marked.
 
@@ -616,8 +604,8 @@ def ranking(
     values = ranking_values(players, round_points, counts)
     eligible = [p for p in players if p not in excluded]
     barred = [p for p in players if p in excluded]
-    standings = rank(eligible, RANKING_CHAIN, values, seed=seed)
-    tail = rank(barred, RANKING_CHAIN, values, seed=seed)
+    standings = rank(eligible, RANKING_CHAIN, values, seed=seed, lot_keys=lot_keys)
+    tail = rank(barred, RANKING_CHAIN, values, seed=seed, lot_keys=lot_keys)
     for standing in tail:
         standing.rank += len(eligible)
     if standings and tail:
@@ -680,12 +668,10 @@ def _check_prizes(entry_fee: Decimal, players_paid: int, prizes: Sequence[PrizeS
             gettext_noop("The entry fee must be an amount of money, zero or more; %(value)s is not."),
             field="entry_fee", value=entry_fee,
         )
-    if not (_is_whole(players_paid) and players_paid >= 0):
-        raise RuleError(
-            "players_paid_invalid",
-            gettext_noop("The number of paying players must be a whole number, zero or more; %(value)s is not."),
-            field="players_paid", value=players_paid,
-        )
+    require_count(players_paid, "players_paid_invalid",
+                  gettext_noop("The number of paying players must be a whole number, zero or more; %(value)s is "
+                               "not."),
+                  field="players_paid")
     for place, prize in enumerate(prizes, start=1):
         if prize.kind not in PRIZE_KINDS:
             raise RuleError(

@@ -57,10 +57,19 @@ class Standing:
     by_lot: bool = False
 
 
-def _lot_order(group: Sequence[Participant], seed: int | str) -> list[Participant]:
-    """A reproducible shuffle of `group` that depends only on the seed and members."""
-    members = sorted(group, key=repr)
-    rng = random.Random(f"{seed}:" + "|".join(repr(m) for m in members))
+def _lot_order(group: Sequence[Participant], seed: int | str,
+               lot_keys: Mapping[Participant, Hashable] | None = None) -> list[Participant]:
+    """A reproducible shuffle of `group` that depends only on the seed and the members' lot keys.
+
+    A lot key is what names a participant wherever the tournament goes (its participant or team number):
+    keyed on database ids, the copy a tournament file makes on another machine could draw another order.
+    Without `lot_keys` a participant is its own key.
+    """
+    def key(member: Participant) -> Hashable:
+        return member if lot_keys is None else lot_keys[member]
+
+    members = sorted(group, key=lambda m: repr(key(m)))
+    rng = random.Random(f"{seed}:" + "|".join(repr(key(m)) for m in members))
     rng.shuffle(members)
     return members
 
@@ -83,16 +92,18 @@ def rank(
     values: Mapping[Participant, Mapping[str, Any]],
     *,
     seed: int | str | None = 0,
+    lot_keys: Mapping[Participant, Hashable] | None = None,
 ) -> list[Standing]:
     """Order `participants` by `chain`; ties left at the end go to lot.
 
-    With `seed=None` no lot is drawn: participants still tied share a rank.
+    With `seed=None` no lot is drawn: participants still tied share a rank. `lot_keys` names each participant
+    for the lot (`_lot_order`); the games pass participant numbers (team numbers), which travel in the file.
     Returns one `Standing` per participant, best first, with every metric's
     value (subset metrics: the value in the last group they were compared in).
     """
     if any(metric.subset is not None for metric in chain):
-        return _rank_recursive(participants, chain, values, seed=seed)
-    return _rank_sorted(participants, chain, values, seed=seed)
+        return _rank_recursive(participants, chain, values, seed=seed, lot_keys=lot_keys)
+    return _rank_sorted(participants, chain, values, seed=seed, lot_keys=lot_keys)
 
 
 def _standings(participants, chain, values) -> dict[Participant, Standing]:
@@ -105,7 +116,7 @@ def _standings(participants, chain, values) -> dict[Participant, Standing]:
     return standings
 
 
-def _rank_recursive(participants, chain, values, *, seed) -> list[Standing]:
+def _rank_recursive(participants, chain, values, *, seed, lot_keys=None) -> list[Standing]:
     """The general path: the chain is walked group by group, so subset metrics see the group still tied."""
     standings = _standings(participants, chain, values)
 
@@ -131,10 +142,10 @@ def _rank_recursive(participants, chain, values, *, seed) -> list[Standing]:
             out.extend(resolve(block, step if again else step + 1, separated_by if i == 0 else metric.key))
         return out
 
-    return _place(resolve(list(participants), 0, None), standings, seed)
+    return _place(resolve(list(participants), 0, None), standings, seed, lot_keys)
 
 
-def _rank_sorted(participants, chain, values, *, seed) -> list[Standing]:
+def _rank_sorted(participants, chain, values, *, seed, lot_keys=None) -> list[Standing]:
     """The same ranking as `_rank_recursive` for a chain of plain metrics only, in a few sorts and one pass.
 
     Stable sorts by the last metric first and the first metric last order the participants by the whole
@@ -142,7 +153,7 @@ def _rank_sorted(participants, chain, values, *, seed) -> list[Standing]:
     the one before by the first metric on which they differ (what the recursive walk records)."""
     if len(participants) <= 1:
         # the recursive walk reads no value for a single participant (nor may we: it may have none)
-        return _rank_recursive(participants, chain, values, seed=seed)
+        return _rank_recursive(participants, chain, values, seed=seed, lot_keys=lot_keys)
     standings = _standings(participants, chain, values)
     keys = [metric.key for metric in chain]
     # (value of the first metric, ..., value of the last, participant)
@@ -153,7 +164,7 @@ def _rank_sorted(participants, chain, values, *, seed) -> list[Standing]:
     except (KeyError, TypeError):
         # A missing value, or values that cannot be compared: the recursive walk reads and compares only
         # inside groups still tied, so let it succeed or fail exactly where it always did.
-        return _rank_recursive(participants, chain, values, seed=seed)
+        return _rank_recursive(participants, chain, values, seed=seed, lot_keys=lot_keys)
     first = entries[0]
     blocks: list[tuple[list, str | None]] = [([first[-1]], None)]
     lead = keys[0] if keys else None
@@ -169,20 +180,21 @@ def _rank_sorted(participants, chain, values, *, seed) -> list[Standing]:
         else:
             blocks.append(([entry[-1]], separated_by))
             first = entry
-    return _place(blocks, standings, seed)
+    return _place(blocks, standings, seed, lot_keys)
 
 
-def _place(blocks, standings: dict[Participant, Standing], seed) -> list[Standing]:
+def _place(blocks, standings: dict[Participant, Standing], seed, lot_keys=None) -> list[Standing]:
     """Ranks for the ordered tied blocks: by lot inside a block when there is a seed, else a shared rank."""
     result: list[Standing] = []
     position = 1
     for block, separated_by in blocks:
         if len(block) > 1 and seed is not None:
-            ordered = _lot_order(block, seed)
+            ordered = _lot_order(block, seed, lot_keys)
             for p in ordered:
                 standings[p].by_lot = True
         else:
-            ordered = sorted(block, key=repr) if len(block) > 1 else block
+            ordered = sorted(block, key=lambda p: repr(p if lot_keys is None else lot_keys[p])) \
+                if len(block) > 1 else block
         for i, p in enumerate(ordered):
             s = standings[p]
             s.rank = position + i if seed is not None else position

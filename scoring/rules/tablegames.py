@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .base import RuleError, gettext_noop
+from .base import RuleError, gettext_noop, is_whole_number
 from .standings import Metric, Standing, rank
 
 Player = Hashable
@@ -132,11 +132,6 @@ class GameSpec:
 
 
 # --- helpers the game modules share ---------------------------------------------------------
-
-
-def is_whole_number(value: object) -> bool:
-    """True for an int (a bool is not a number here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_player_count(count: int, minimum: int, maximum: int | None) -> None:
@@ -262,8 +257,8 @@ def _leavers_best_first(totals, left, lower_is_better: bool) -> list[Player]:
 
 
 def follow_game(
-    players: Sequence[Player],
-    hand_points: Sequence[Mapping[Player, int]],
+    hands: Sequence[HandResult],
+    field: str,
     *,
     lower_is_better: bool,
     target: int | None,
@@ -271,7 +266,11 @@ def follow_game(
     tie_at_target_plays_on: bool,
     left: Mapping[Player, int] | None = None,
 ) -> GameState:
-    """Running totals of a game that ends when a total reaches `target` or after `max_hands`.
+    """Running totals of a game, from its scored hands, that ends when a total reaches `target` or after
+    `max_hands`.
+
+    The players are the first hand's; every later hand must name those still at the table (`field`: the
+    entry's per-player field, named when one does not).
 
     At the target the best total wins; a tie for it either plays one more hand
     (`tie_at_target_plays_on`) or is a shared win (winner None). After `max_hands` a tie
@@ -280,6 +279,8 @@ def follow_game(
     A player in `left` keeps the total he had after his last hand; the end of the game and
     its winner are decided among the players still at the table, and he finishes behind them.
     """
+    hand_points = [hand.points for hand in hands]
+    players = players_of_hands(hand_points, field, left)
     left = left or {}
     totals = {p: 0 for p in players}
     running: list[dict[Player, int]] = []
@@ -387,6 +388,7 @@ def ranking(
     lower_is_better: bool,
     seed: int | str | None,
     left: Sequence[Mapping[Player, int]] | None = None,
+    lot_keys: Mapping[Player, Hashable] | None = None,
 ) -> list[Standing]:
     """Rank a table-games tournament.
 
@@ -410,4 +412,4 @@ def ranking(
         for player, earned in table_points(scores, lower_is_better=lower_is_better, left=gone).items():
             values[player][TOURNAMENT_POINTS] += earned
             values[player][GAME_SCORE] += scores[player]
-    return rank(players, ranking_chain(lower_is_better), values, seed=seed)
+    return rank(players, ranking_chain(lower_is_better), values, seed=seed, lot_keys=lot_keys)

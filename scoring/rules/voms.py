@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
-from .base import RuleError, gettext_noop
+from .base import RuleError, gettext_noop, is_whole_number, require_count, require_each_once
 from .standings import Metric, Standing, rank
 
 Side = Literal["a", "b"]
@@ -57,13 +57,8 @@ LIMIT_LUS = 20
 GAME_NAME = gettext_noop("Voms")
 
 
-def _is_whole(value: object) -> bool:
-    # bool is an int subclass, but True is never a lus count.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_best_of(best_of: object) -> None:
-    if not _is_whole(best_of) or best_of < 1 or best_of % 2 == 0:
+    if not is_whole_number(best_of) or best_of < 1 or best_of % 2 == 0:
         raise RuleError(
             "best_of_invalid",
             gettext_noop("A series must be best of an odd number of games (1, 3, 5, ...); got %(value)s."),
@@ -97,7 +92,7 @@ class VomsSettings:
                     field=name,
                     value=value,
                 )
-        if not _is_whole(self.target) or not 1 <= self.target <= MAX_LUS:
+        if not is_whole_number(self.target) or not 1 <= self.target <= MAX_LUS:
             raise RuleError(
                 "target_setting_invalid",
                 gettext_noop("The lus needed to win must be a whole number from 1 to %(max)s; got %(value)s."),
@@ -105,15 +100,12 @@ class VomsSettings:
                 max=MAX_LUS,
                 value=self.target,
             )
-        if not _is_whole(self.max_absences) or self.max_absences < 0:
-            raise RuleError(
-                "absences_setting_invalid",
-                gettext_noop("The number of allowed absences must be a whole number of 0 or more; got %(value)s."),
-                field="max_absences",
-                value=self.max_absences,
-            )
+        require_count(self.max_absences, "absences_setting_invalid",
+                      gettext_noop("The number of allowed absences must be a whole number of 0 or more; got "
+                                   "%(value)s."),
+                      field="max_absences")
         _check_best_of(self.best_of)
-        if not _is_whole(self.sure_lus) or not self.target <= self.sure_lus <= MAX_LUS:
+        if not is_whole_number(self.sure_lus) or not self.target <= self.sure_lus <= MAX_LUS:
             raise RuleError(
                 "sure_lus_setting_invalid",
                 gettext_noop(
@@ -125,7 +117,7 @@ class VomsSettings:
                 max=MAX_LUS,
                 value=self.sure_lus,
             )
-        if not _is_whole(self.max_lus) or not self.sure_lus <= self.max_lus <= MAX_LUS:
+        if not is_whole_number(self.max_lus) or not self.sure_lus <= self.max_lus <= MAX_LUS:
             raise RuleError(
                 "max_lus_setting_invalid",
                 gettext_noop(
@@ -165,7 +157,7 @@ def _check_side(winner: object) -> None:
 
 
 def _check_lus(value: object, field: str, settings: VomsSettings) -> None:
-    if not _is_whole(value):
+    if not is_whole_number(value):
         raise RuleError(
             "lus_not_whole",
             gettext_noop("Lus must be a whole number; got %(value)s. Enter the number written on the slip."),
@@ -329,13 +321,9 @@ def is_disqualified(absences: int, settings: VomsSettings = DEFAULT_SETTINGS) ->
 
     docs/rules/voms.md: its earlier results stand and its later games are forfeits for the opponent.
     """
-    if not _is_whole(absences) or absences < 0:
-        raise RuleError(
-            "absences_invalid",
-            gettext_noop("The number of absences must be a whole number of 0 or more; got %(value)s."),
-            field="absences",
-            value=absences,
-        )
+    require_count(absences, "absences_invalid",
+                  gettext_noop("The number of absences must be a whole number of 0 or more; got %(value)s."),
+                  field="absences")
     return absences > settings.max_absences
 
 
@@ -422,16 +410,10 @@ def pool_chain(team_count: int, games: Sequence[PlayedGame]) -> list[Metric]:
 
 
 def _check_pool_games(team_ids: Sequence[TeamId], games: Sequence[PlayedGame]) -> None:
-    members: set[TeamId] = set()
-    for team in team_ids:
-        if team in members:
-            raise RuleError(
-                "duplicate_team",
-                gettext_noop("Team %(team)s is listed twice in the pool. Remove the duplicate."),
-                field="team_ids",
-                team=team,
-            )
-        members.add(team)
+    require_each_once(team_ids, "duplicate_team",
+                      gettext_noop("Team %(team)s is listed twice in the pool. Remove the duplicate."),
+                      field="team_ids", name="team")
+    members = set(team_ids)
     for game in games:
         if game.team_a == game.team_b:
             raise RuleError(
@@ -456,6 +438,7 @@ def pool_standings(
     *,
     seed: int | str | None,
     settings: VomsSettings = DEFAULT_SETTINGS,
+    lot_keys: Mapping[TeamId, Hashable] | None = None,
 ) -> list[Standing]:
     """Rank a pool from its played games (forfeits are 9:0 games and count in every column).
 
@@ -475,7 +458,7 @@ def pool_standings(
     with_result = {team for game in games for team in (game.team_a, game.team_b)}
     ranked = [team for team in team_ids if team in with_result]
     chain = pool_chain(len(team_ids), games)
-    rows = rank(ranked, chain, {team: totals[team] for team in ranked}, seed=seed) if ranked else []
+    rows = rank(ranked, chain, {team: totals[team] for team in ranked}, seed=seed, lot_keys=lot_keys) if ranked else []
     subset_keys = [metric.key for metric in chain if metric.subset is not None]
     return rows + [Standing(team, rank=None, values={**totals[team], **dict.fromkeys(subset_keys)})
                    for team in team_ids if team not in with_result]

@@ -212,8 +212,9 @@ class SeatedPrintouts:
         raise NotImplementedError
 
     def standings_extra(self, tournament, result) -> dict:
-        """What the game's standings page shows besides the ranking, as plain values (the page is cached)."""
-        return {}
+        """What the game's standings page shows besides the ranking, as plain values (the page is cached): the
+        players who missed a round, for the prize tick, once the last round is in."""
+        return {"missed": missed_rows(result) if result.last_round else []}
 
     # --- the catalogue -------------------------------------------------------------------------------------
 

@@ -48,8 +48,9 @@ class RoundPage(SeatedEntry, TemplateView):
         return super().get(request, *args, **kwargs)
 
     def table_row(self, table, sheet, pending) -> tuple:
-        """What the game's template gets for one table."""
-        return table, sheet, pending
+        """What the page's template gets for one table: (table, sheet, status, pending); the status is "missing"
+        until the sheet is entered, then "finished" (a game may say "running" while its sheet is still played)."""
+        return table, sheet, "missing" if sheet is None else "finished", pending
 
     def round_extra(self, rows: list) -> dict:
         """The game's own counts over the rows."""

@@ -9,6 +9,7 @@ whole field on one sheet), when a table's sheet is finished, its standings and i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from django.db.models import Q
@@ -31,6 +32,26 @@ class SeatingOptions:
     fixed: dict[int, int] = field(default_factory=dict)
     #: what the draw's record adds for this game (shown on the seating page)
     params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatedModules:
+    """A seated game's own modules behind the shared hooks (`SeatedGame.modules`)."""
+
+    #: `settings_of(tournament)`: the tournament's settings of the game
+    config: ModuleType
+    #: `standings(tournament, *, after_round=None)`
+    standings: ModuleType
+    #: `PRINTOUTS`: the game's `SeatedPrintouts`
+    documents: ModuleType
+    #: `check_settings(tournament)` and `sheet_derive(tournament, *, match, table)`: a tournament file's import
+    checks: ModuleType
+    #: `public(tournament)`: the game's public pages
+    public: ModuleType
+    #: `table_page(request, link, *, token)`: a table's phone page
+    phone: ModuleType
+    #: the game's URLconf (`scoring.seated.urls` with its own pages)
+    urls: ModuleType
 
 
 class SeatedGame(Game):
@@ -64,10 +85,15 @@ class SeatedGame(Game):
     #: otherwise every such seat needs a substitute
     empty_seats: bool = False
 
+    def modules(self) -> SeatedModules:
+        """The game's own modules behind the hooks, imported when a hook is called: the registry is loaded while
+        Django starts, before the models may be used."""
+        raise NotImplementedError
+
     # --- settings ------------------------------------------------------------------------------------------
 
     def settings_of(self, tournament) -> Any:
-        raise NotImplementedError
+        return self.modules().config.settings_of(tournament)
 
     def play_fixed_changed(self, old, new) -> bool:
         """Whether `new` changes a setting that play fixes (refused once play has started)."""
@@ -150,8 +176,9 @@ class SeatedGame(Game):
 
     @property
     def url_names(self) -> dict[str, str]:
-        """The pages a template links by name ("substitute", "start"): those the game has."""
-        names = ["links", *(["substitute"] if self.substitutes else []), *(["start"] if self.start_page else [])]
+        """The pages a template links by name ("round", "substitute"): those the game has."""
+        names = ["round", "sheet", "links", *(["substitute"] if self.substitutes else []),
+                 *(["start"] if self.start_page else [])]
         return {name: f"tournament:{self.namespace}:{name}" for name in names}
 
     def seating_label(self) -> str:
@@ -197,13 +224,32 @@ class SeatedGame(Game):
     @property
     def printouts(self):
         """The game's `SeatedPrintouts` (its `documents.PRINTOUTS`): every document, the printouts page's list."""
-        raise NotImplementedError
+        return self.modules().documents.PRINTOUTS
 
     def documents(self, tournament) -> dict:
         return self.printouts.documents(tournament)
 
     def standings(self, tournament, *, after_round: int | None = None):
-        raise NotImplementedError
+        return self.modules().standings.standings(tournament, after_round=after_round)
+
+    def check_settings(self, tournament) -> None:
+        self.modules().checks.check_settings(tournament)
+
+    def sheet_derive(self, tournament, *, match, table):
+        return self.modules().checks.sheet_derive(tournament, match=match, table=table)
+
+    def urlconf(self):
+        return self.modules().urls
+
+    def public(self, tournament):
+        return self.modules().public.public(tournament)
+
+    def table_page(self, request, link, *, token):
+        return self.modules().phone.table_page(request, link, token=token)
+
+    def standings_document(self, tournament):
+        """The ranking over every round as printed (provisional while results are missing)."""
+        return self.printouts.ranking_document(tournament)
 
     def season_evening(self, tournament):
         from .season import evening_ranking

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from documents.charts import chart_html
 from scoring.withdrawals import is_withdrawn, played_by, played_tables
+from tournament.public.cache import cached
 from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
+from tournament.services.publishing import published_kinds
 
+from .progression import Ranked, progression_chart
 from .queries import places_by_participant, seated_tables, sheets_by_table
 
 #: rows per beamer page (what 1080 pixels hold in type readable from 10 metres), and the most pages of
 #: one kind the beamer cycles through (the full lists are on the phones)
 BEAMER_ROWS = 10
 BEAMER_PAGES = 8
+
+
+def ranked_of(rows: list[dict]) -> list[Ranked]:
+    """The public ranking's rows as the progression picture reads them; an excluded player is not drawn."""
+    return [Ranked(None if row.get("excluded") else row["rank"], row["number"], row["name"], row["rounds"])
+            for row in rows]
 
 
 def seat_person(seat) -> dict:
@@ -69,6 +79,8 @@ class SeatedPublic(PublicContent):
                      for (number, pk), substitute in sorted(substitutes.items()) if pk == p.pk]
             sections.append(Section(f"{self.templates}/found.html", {"person": person(p), "rounds": rounds,
                                                                        "withdrawn": withdrawn, "notes": notes}))
+        if len(people) == 1 and "standings" in published_kinds(self.tournament):
+            sections += self.progression_sections(me=people[0].number)
         return Found(sections, total)
 
     def standings_rows(self) -> tuple[list[dict], object]:
@@ -78,19 +90,46 @@ class SeatedPublic(PublicContent):
     def standings_section(self, rows: list[dict], data) -> Section:
         raise NotImplementedError
 
+    def progression_metric(self, data) -> str:
+        """The name of what the ranking adds up round by round (its first value), from what `standings_rows`
+        gives besides the rows."""
+        return _(data.chain[0].name)
+
     def standings(self) -> list[Section]:
         rows, data = self.standings_rows()
-        return [self.standings_section(rows, data)] if rows else []
+        if not rows:
+            return []
+        return [*self.chart_sections(ranked_of(rows), self.progression_metric(data)),
+                self.standings_section(rows, data)]
 
-    def standings_pages(self) -> list[Section]:
-        """The standings as the beamer shows them, a page of `BEAMER_ROWS` rows each."""
+    def chart_sections(self, ranked: list[Ranked], metric: str, *, me: int | None = None,
+                       beamer: bool = False) -> list[Section]:
+        """The top of the ranking round by round as a picture (`scoring.seated.progression`), and `me`; none
+        before any result. The beamer's has no table of the numbers: nobody opens it there."""
+        chart = progression_chart(ranked, metric=metric, me=me)
+        if chart is None:
+            return []
+        return [Section("public/_chart.html", {"chart": chart_html(chart, table=not beamer)},
+                        _("Standings round by round") if beamer else "")]
+
+    def progression_sections(self, *, me: int) -> list[Section]:
+        """The picture with the player numbered `me` (find my seat): the ranking's rows are read once per version
+        of the tournament, whoever looks himself up."""
+        ranked, metric = cached(self.tournament, "progression", self.progression_rows)
+        return self.chart_sections(ranked, metric, me=me)
+
+    def progression_rows(self) -> tuple[list[Ranked], str]:
         rows, data = self.standings_rows()
-        return [self.standings_section(chunk, data) for chunk in self.paged(rows)]
+        return ranked_of(rows), self.progression_metric(data)
 
     def slides(self, kinds) -> list[Slide]:
         slides = []
         if "standings" in kinds:
-            slides += [Slide("standings", section) for section in self.standings_pages()]
+            # the standings a page of `BEAMER_ROWS` rows each, then their picture
+            rows, data = self.standings_rows()
+            slides += [Slide("standings", self.standings_section(chunk, data)) for chunk in self.paged(rows)]
+            slides += [Slide("standings", section) for section in self.chart_sections(
+                ranked_of(rows), self.progression_metric(data), beamer=True)]
         if "schedule" in kinds and "schedule" in self.kinds:
             slides += self.schedule_slides()
         return slides

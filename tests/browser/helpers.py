@@ -128,3 +128,12 @@ def keyboard_phone(browser):
     phone = context.new_page()
     phone.set_default_timeout(ACTION_TIMEOUT)
     return phone
+
+
+def axe_violations(page) -> list[str]:
+    """What axe-core finds wrong on the page (the copy axe-playwright-python installs: nothing from the network),
+    as "rule: [the first elements]"; [] when it is clean."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [f"{v['id']}: {[node['target'] for node in v['nodes']][:3]}"
+            for v in Axe().run(page).response["violations"]]

@@ -125,7 +125,7 @@ def test_a_schafkopf_evening_with_a_substitute_and_an_ineligible_prize_winner(li
     # --- the public standings mark him ---------------------------------------------------------------------------
     with page_of(page.context.browser, width=390, height=844) as phone:
         phone.goto(f"{url}/p/{slug}/standings/")
-        expect(phone.locator("tr", has_text="Sepp3 Maier").first).to_contain_text(
+        expect(phone.locator("table.standings tr", has_text="Sepp3 Maier").first).to_contain_text(
             "withdrawn, round 2 played by 40 Resi Gruber, did not play every round")
         shot(phone, "05-public")
 

@@ -201,8 +201,9 @@ def compare(name: str, data: dict) -> None:
             assert data[key] == expected[key], f"{name}: {key} differs"
 
 
-# reset_sequences: a lot among tied players is drawn from the stored seed and the tied players' database ids, so
-# the ids must be the same in every run (PostgreSQL's sequences do not roll back with a test's transaction)
+# reset_sequences: what the evening records may name database ids (an address like "tables/1/"), so the ids must be
+# the same in every run (PostgreSQL's sequences do not roll back with a test's transaction). The lot among tied
+# players no longer depends on them: it is drawn on participant (team) numbers, which a tournament file carries.
 @pytest.mark.django_db(transaction=True, reset_sequences=True)
 @pytest.mark.parametrize("name", sorted(DEMOS))
 def test_evening_is_unchanged(name, monkeypatch):

@@ -44,8 +44,8 @@ def walk(patterns, namespace=""):
 def accepts_post(pattern) -> bool:
     cls = getattr(pattern.callback, "view_class", None)
     if cls is None:
-        # function views: Django's set_language is the one that takes POST; `live` is GET only
-        return pattern.callback.__name__ in ("set_language",)
+        # function views: Django's set_language is the one that takes POST; `live` and the API are GET only
+        return getattr(pattern.callback, "__name__", "") in ("set_language",)
     return "post" in cls.http_method_names and hasattr(cls, "post")
 
 

@@ -27,7 +27,9 @@ def unsure_file(director, make_tournament, tmp_path):
 
 def run(path, *options, answers=""):
     out = StringIO()
-    call_command("import_tournament", str(path), "--user", "director", *options, stdin=StringIO(answers), stdout=out)
+    # the file's tournament is still here: a copy of its own
+    call_command("import_tournament", str(path), "--user", "director", "--as-new", *options, stdin=StringIO(answers),
+                 stdout=out)
     return out.getvalue()
 
 

@@ -96,7 +96,7 @@ def test_double_entry_and_first_entries_awaiting_confirmation_travel(seated, dir
 
 
 def test_import_keeps_what_the_table_wrote(seated, director):
-    imported = import_tournament(export_tournament(seated), by=director, keep_roles=["helper"])
+    imported = import_tournament(export_tournament(seated), by=director, keep_roles=["helper"], as_new=True)
     sheet = ScoreSheet.objects.get(tournament=imported)
     original = ScoreSheet.objects.get(tournament=seated)
     assert sheet.pk != original.pk
@@ -191,7 +191,7 @@ def test_importing_director_directs_unknown_users_dropped(seated, director, make
     text = json.dumps(document).replace('"helper"', '"ghost"')
     other = make_director("other")
 
-    imported = import_tournament(text.encode(), by=other, keep_roles=["director", "ghost"])
+    imported = import_tournament(text.encode(), by=other, keep_roles=["director", "ghost"], as_new=True)
 
     assert imported.created_by == director  # known here by the same name
     roles = dict(TournamentRole.objects.filter(tournament=imported).values_list("user__username", "role"))
@@ -203,7 +203,7 @@ def test_importing_director_directs_unknown_users_dropped(seated, director, make
 def test_a_missing_creator_becomes_the_importing_director(seated, make_director):
     text = export_tournament(seated).decode().replace('"created_by": "director"', '"created_by": "gone"')
     other = make_director("other")
-    assert import_tournament(text.encode(), by=other).created_by == other
+    assert import_tournament(text.encode(), by=other, as_new=True).created_by == other
 
 
 def corrupt(document: dict, model: str, field: str, value) -> bytes:
@@ -216,7 +216,7 @@ BAD_FILES = {
     "not json": (lambda doc: b'{"format": "tournament-manager/tournament", ', "not valid JSON"),
     "not utf-8": (lambda doc: "{}".encode("utf-16"), "UTF-8"),
     "other format": (lambda doc: json.dumps({**doc, "format": "something"}).encode(), "not a tournament file"),
-    "newer version": (lambda doc: json.dumps({**doc, "version": 2}).encode(), "format version 2"),
+    "newer version": (lambda doc: json.dumps({**doc, "version": 3}).encode(), "format version 3"),
     "a list": (lambda doc: b"[]", "not a tournament file"),
     "unknown model": (
         lambda doc: json.dumps({**doc, "models": doc["models"] + [{"model": "auth.user", "rows": []}]}).encode(),
@@ -261,7 +261,7 @@ def test_only_directors_import(seated, django_user_model):
 
 def test_reserved_slugs_are_not_taken(seated, director):
     text = export_tournament(seated).decode().replace('"slug": "schafkopf-night"', '"slug": "import"')
-    assert import_tournament(text.encode(), by=director).slug == "import-2"
+    assert import_tournament(text.encode(), by=director, as_new=True).slug == "import-2"
 
 
 # --- the pages and the commands ---------------------------------------------------------------------
@@ -287,8 +287,8 @@ def test_director_downloads_and_imports_through_the_pages(seated, director, clie
     step2 = client.get(reverse("tournament:import_roles")).content.decode()
     assert "Schafkopf night" in step2
     assert 'value="helper"' in step2 and "helper as Assistant" in step2
-    assert not re.search(r"<input[^>]*checked", step2)  # nothing kept unless ticked
-    response = client.post(reverse("tournament:import_roles"), {})
+    assert not re.search(r'<input[^>]*name="keep"[^>]*checked', step2)  # nothing kept unless ticked
+    response = client.post(reverse("tournament:import_roles"), {"action": "new"})
     copy = Tournament.objects.get(slug="schafkopf-night-2")
     assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
     # the copy's short name differs from the file's: the director is told, with the new public address
@@ -307,7 +307,7 @@ def test_the_importer_chooses_the_roles_to_keep(seated, director, make_director,
     client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export_tournament(seated))})
     page = client.get(reverse("tournament:import_roles")).content.decode()
     assert "director as Director" in page and "helper as Assistant" in page
-    client.post(reverse("tournament:import_roles"), {"keep": ["helper"]})
+    client.post(reverse("tournament:import_roles"), {"keep": ["helper"], "action": "new"})
     copy = Tournament.objects.get(slug="schafkopf-night-2")
     roles = dict(TournamentRole.objects.filter(tournament=copy).values_list("user__username", "role"))
     assert roles == {"helper": Role.ASSISTANT, "other": Role.DIRECTOR}  # the file's director was not kept
@@ -323,7 +323,7 @@ def test_a_role_not_offered_cannot_be_kept_and_cancel_saves_nothing(seated, dire
     client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", text.encode())})
     page = client.get(reverse("tournament:import_roles")).content.decode()
     assert "ghost (Assistant)" in page  # shown as dropped, not offered
-    response = client.post(reverse("tournament:import_roles"), {"keep": ["ghost"]})
+    response = client.post(reverse("tournament:import_roles"), {"keep": ["ghost"], "action": "new"})
     assert response.status_code == 200 and "ghost" in response.content.decode()
     assert Tournament.objects.count() == 1
     response = client.post(reverse("tournament:import_roles"), {"cancel": "1"})
@@ -367,9 +367,11 @@ def test_who_may_download_and_import(seated, django_user_model, make_director, c
 def test_commands_round_trip(seated, director, tmp_path):
     path = tmp_path / "night.json"
     call_command("export_tournament", seated.slug, "--output", str(path))
-    call_command("import_tournament", str(path), "--user", "director", "--keep-role", "helper")
+    call_command("import_tournament", str(path), "--user", "director", "--keep-role", "helper", "--as-new")
     copy = Tournament.objects.get(slug="schafkopf-night-2")
-    assert export_tournament(copy) == path.read_bytes().replace(b'"schafkopf-night"', b'"schafkopf-night-2"', 1)
+    # the copy has an identity of its own
+    assert export_tournament(copy) == path.read_bytes().replace(b'"schafkopf-night"', b'"schafkopf-night-2"', 1) \
+        .replace(str(seated.uid).encode(), str(copy.uid).encode(), 1)
 
 
 def test_import_command_reports_a_bad_file(director, tmp_path):
@@ -430,7 +432,7 @@ def test_tampered_schafkopf_totals_are_refused(seated, director):
         import_tournament(json.dumps(document).encode(), by=director)
     sheet["entries"] = totals_list(20, 0, -10, -10)
     sheet["derived"] = {"totals": {"1": 999}}
-    imported = import_tournament(json.dumps(document).encode(), by=director)
+    imported = import_tournament(json.dumps(document).encode(), by=director, as_new=True)
     assert ScoreSheet.objects.get(tournament=imported).derived["totals"] == {"1": 20, "2": 0, "3": -10, "4": -10}
 
 

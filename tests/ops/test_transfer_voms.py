@@ -54,18 +54,19 @@ def test_export_is_documented_json_with_local_ids(voms_demo):
 
 def test_importing_twice_makes_two_separate_tournaments(voms_demo, director):
     exported = export_tournament(voms_demo)
-    first = import_tournament(exported, by=director)
-    second = import_tournament(exported, by=director)
+    first = import_tournament(exported, by=director, as_new=True)  # asked for: copies of their own
+    second = import_tournament(exported, by=director, as_new=True)
 
     assert [t.slug for t in (voms_demo, first, second)] == ["voms-demo", "voms-demo-2", "voms-demo-3"]
     assert row_counts(first) == row_counts(second) == row_counts(voms_demo)
     for tournament in (voms_demo, first, second):
         assert links_stay_inside(tournament)
-    # the same content, only the address differs; the original is untouched
+    # the same content, only the address and the identity differ; the original is untouched
     assert export_tournament(voms_demo) == exported
+    assert len({voms_demo.uid, first.uid, second.uid}) == 3
     for copy in (first, second):
         renamed = export_tournament(copy).decode().replace(f'"slug": "{copy.slug}"', '"slug": "voms-demo"', 1)
-        assert renamed.encode() == exported
+        assert renamed.replace(str(copy.uid), str(voms_demo.uid), 1).encode() == exported
 
 
 def test_tampered_derived_values_are_recomputed_from_the_entries(voms_demo, director):
@@ -76,7 +77,7 @@ def test_tampered_derived_values_are_recomputed_from_the_entries(voms_demo, dire
     sheets[1]["derived"] = {"games": "lots"}  # an odd shape that made pages fail
     sheets[2]["derived"] = []
 
-    imported = import_tournament(json.dumps(document).encode(), by=director)
+    imported = import_tournament(json.dumps(document).encode(), by=director, as_new=True)
 
     stored = [s.derived for s in ScoreSheet.objects.filter(tournament=imported).order_by("pk")]
     assert stored == honest
@@ -139,7 +140,7 @@ def test_numbers_json_cannot_hold_are_refused(voms_demo, director, text, shown):
 def test_huge_numbers_in_game_data_are_refused(voms_demo, director):
     document = json.loads(export_tournament(voms_demo))
     data = rewrite(document, "tournament.draw", "seed", 10**17 * 9)
-    import_tournament(data, by=director)  # large, but a 64-bit number: stored
+    import_tournament(data, by=director, as_new=True)  # large, but a 64-bit number: stored
     with pytest.raises(TransferError):
         import_tournament(rewrite(document, "tournament.round", "number", 10**15), by=director)
 
@@ -163,7 +164,7 @@ def test_keys_inside_json_travel_as_local_ids(voms_demo, director, client):
     knockout = next(row for row in stages if "qualifiers" in (row["settings"] or {}))
     assert {q[2] for q in knockout["settings"]["qualifiers"]} <= {row["id"] for row in teams}
 
-    imported = import_tournament(export_tournament(voms_demo), by=director)  # beside the original: new keys
+    imported = import_tournament(export_tournament(voms_demo), by=director, as_new=True)  # beside the original
 
     stage = Stage.objects.get(tournament=imported, kind=Stage.Kind.KNOCKOUT)
     original = Stage.objects.get(tournament=voms_demo, kind=Stage.Kind.KNOCKOUT)

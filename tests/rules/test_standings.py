@@ -103,3 +103,27 @@ def test_sorted_path_with_tuple_values_and_missing_values_behaves_as_before():
     # c has no "hth" and is alone on its points: never compared, as the recursive walk never did
     mixed = {"a": {"points": 3, "wins": None}, "b": {"points": 1, "wins": 2}}
     assert [r.participant for r in rank(list("ab"), [POINTS, WINS], mixed)] == ["a", "b"]
+
+
+def test_lot_is_drawn_on_the_lot_keys_not_on_the_participants():
+    """A tournament file's copy has other database ids but the same participant numbers: the same lot."""
+    chain = [Metric("points", "Points", "P")]
+    numbers = {11: 1, 12: 2, 13: 3, 14: 4}
+    here = rank(list(numbers), chain, {p: {"points": 5} for p in numbers}, seed=7, lot_keys=numbers)
+    moved = {pk + 900: number for pk, number in numbers.items()}  # the copy: other ids, same numbers
+    there = rank(list(moved), chain, {p: {"points": 5} for p in moved}, seed=7, lot_keys=moved)
+    assert [numbers[s.participant] for s in here] == [moved[s.participant] for s in there]
+    assert all(s.by_lot for s in here + there)
+    # keyed on the ids themselves, some shift of the ids draws another order: the order followed the ids
+    orders = {tuple(numbers[s.participant - shift] for s in rank(
+        [pk + shift for pk in numbers], chain, {pk + shift: {"points": 5} for pk in numbers}, seed=7))
+        for shift in range(0, 40, 10)}
+    assert len(orders) > 1
+
+
+def test_shared_ranks_without_seed_are_listed_by_lot_key():
+    chain = [Metric("points", "Points", "P")]
+    rows = rank([30, 20, 10], chain, {p: {"points": 1} for p in (10, 20, 30)}, seed=None,
+                lot_keys={30: 1, 20: 2, 10: 3})
+    assert [r.participant for r in rows] == [30, 20, 10]
+    assert {r.rank for r in rows} == {1}

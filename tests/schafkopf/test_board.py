@@ -1,16 +1,20 @@
 """The round's board of a Schafkopf tournament: every table's state, the counts, the problems, the next entry
 to confirm, the board alone for its reload, and the way back to it after confirming."""
 
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.urls import reverse
 
 from scoring.board import AWAITING, COUNTED, MISSING
 from scoring.games import game_of
 from scoring.games.schafkopf import services
-from scoring.models import TableLink, TableProblem
+from scoring.models import ScoreSheet, TableLink, TableProblem
 from scoring.results.problems import signal_problem
 from tests.schafkopf.test_tablelink_views import grid_post, table_url
-from tournament.models import Table
+from tournament.models import Round, Table
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
 
@@ -138,3 +142,28 @@ def test_before_the_draw_the_board_says_so(client, director, schafkopf):
     client.force_login(director)
     text = client.get(board_url(schafkopf)).content.decode()
     assert "The seating has not been drawn yet." in text
+
+
+def test_the_board_draws_the_results_arriving_per_five_minutes(client, director, drawn, a_list):
+    """Sheets counted at 19:01, 19:04 and 19:12 at the venue: 2, 0 and 1 in the slots from 19:00, 19:05, 19:10."""
+    venue = ZoneInfo(drawn.time_zone)
+    for number, minute in ((1, 1), (2, 4), (3, 12)):
+        services.enter_sheet(table(drawn, 1, number), by=director, mode="games", entries=a_list(30, 4, seed=number))
+        ScoreSheet.objects.filter(table=table(drawn, 1, number)).update(
+            entered_at=datetime(2026, 11, 27, 19, minute, tzinfo=venue))
+    client.force_login(director)
+    text = client.get(board_url(drawn, "1")).content.decode()
+    chart = text[text.index('<figure class="chart" id="arrivals">'):text.index("</figure>")]
+    assert "Results arriving: Round 1" in chart and 'role="img"' in chart
+    assert "3 results counted from 19:00 to 19:10; the most, 2, in the five minutes from 19:00." in chart
+    cells = re.findall(r'<th scope="row">([\d:]+)</th><td class="num">(\d+)</td>', chart)
+    assert cells == [("19:00", "2"), ("19:05", "0"), ("19:10", "1")]
+    # once the round's clock ran, the picture begins with the round: the quiet first minutes are part of it
+    Round.objects.filter(stage__tournament=drawn, number=1).update(
+        clock_started_at=datetime(2026, 11, 27, 18, 47, tzinfo=venue))
+    text = client.get(board_url(drawn, "1")).content.decode()
+    assert re.findall(r'<th scope="row">([\d:]+)</th><td class="num">(\d+)</td>', text) == [
+        ("18:45", "0"), ("18:50", "0"), ("18:55", "0"), ("19:00", "2"), ("19:05", "0"), ("19:10", "1")]
+    # round 2 has no result yet: no picture; the board's reload carries none either
+    assert 'id="arrivals"' not in client.get(board_url(drawn, "2")).content.decode()
+    assert 'id="arrivals"' not in client.get(board_url(drawn, "1") + "?live=1").content.decode()

@@ -80,7 +80,8 @@ def test_public_ranking_marks_him(evening):
     from scoring.games.schafkopf.public import public
 
     tournament, _gone = evening
-    (section,) = public(tournament).standings()
+    picture, section = public(tournament).standings()  # the standings round by round, then the table
+    assert picture.template == "public/_chart.html"
     assert "3 · withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round" in str(
         section.data["rows_html"])
 

@@ -129,7 +129,8 @@ def test_withdrawn_player_is_marked_and_his_substitute_is_listed(drawn, director
     # the public standings say the same
     from scoring.games.schafkopf.public import public
 
-    (section,) = public(drawn).standings()
+    picture, section = public(drawn).standings()  # the standings round by round, then the table
+    assert picture.template == "public/_chart.html"
     html = str(section.data["rows_html"])
     assert "3 · withdrawn, round 2 played by 40 Anna40 Huber40, did not play every round" in html
     assert "40 · played round 2 for 3 Anna3 Huber3" in html

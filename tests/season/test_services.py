@@ -61,9 +61,10 @@ def test_a_picked_register_entry_is_linked_and_cannot_play_twice(director, make_
 def test_suggestions_find_every_typed_word(director):
     register.create_person(by=director, first_name="Anna", last_name="Huber", club="SK Au")
     register.create_person(by=director, first_name="Hans", last_name="Huber", club="Moosach")
-    assert [p.first_name for p in register.suggest("hub")] == ["Anna", "Hans"]
-    assert [p.first_name for p in register.suggest("huber moos")] == ["Hans"]
-    assert register.suggest("   ") == []
+    club = director.memberships.get().organisation
+    assert [p.first_name for p in register.suggest("hub", organisation=club)] == ["Anna", "Hans"]
+    assert [p.first_name for p in register.suggest("huber moos", organisation=club)] == ["Hans"]
+    assert register.suggest("   ", organisation=club) == []
 
 
 def test_merging_two_entries_moves_the_participations_and_is_audited(director, make_tournament):
@@ -337,7 +338,9 @@ def test_the_season_pdf_keeps_every_row_whole_and_fills_its_pages(director, seas
     for i in range(48):
         # the whole row on one page: its rank and the name beside it
         assert any(re.search(rf"^\d+ Korbinian{i}\b", page, re.MULTILINE) for page in pages), i
-    assert len(pages) <= 5, len(pages)  # ranking and statistics of 48 people, about 40 rows a page
+    # ranking and statistics of 48 people, about 40 rows a page, and the season's picture on a page of its own
+    assert len(pages) <= 6, len(pages)
+    assert "Saisonpunkte Abend für Abend" in pages[-1]
 
 
 @pytest.mark.parametrize("points_to_substitute", [False, True])

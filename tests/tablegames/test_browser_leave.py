@@ -128,6 +128,6 @@ def test_a_rummi_evening_where_a_player_goes_home_in_round_2(live_server, leave_
     # --- the public standings mark him -------------------------------------------------------------------------------
     with page_of(page.context.browser, width=390, height=844) as phone:
         phone.goto(f"{url}/p/{slug}/standings/")
-        expect(phone.locator("tr", has_text="Lis3 Holm").first).to_contain_text(
+        expect(phone.locator("table.standings tr", has_text="Lis3 Holm").first).to_contain_text(
             "withdrawn · did not play every round")
         shot(phone, "08-public")

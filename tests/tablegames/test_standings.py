@@ -166,9 +166,24 @@ def test_a_player_withdrawn_mid_evening_stays_ranked_and_is_marked(one_round, di
     remarks = {row["number"]: str(row["remark"]) for row in PRINTOUTS.ranking_document(one_round).rows}
     assert remarks[1] == "withdrawn"
     assert [number for number, text in remarks.items() if text] == [1]
-    (section,) = public(one_round).standings()
+    picture, section = public(one_round).standings()  # the standings round by round, then the table
+    assert picture.template == "public/_chart.html"
     assert [row["number"] for row in section.data["rows"] if row["withdrawn"]] == [1]
     from django.template.loader import render_to_string
 
     html = " ".join(render_to_string(section.template, {"data": section.data}).split())
     assert f"{gone.name} <small>1 · withdrawn</small>" in html
+
+
+def test_the_public_picture_adds_up_the_tournament_points(one_round, director):
+    """The table games' standings round by round name their first value (tournament points) and add it up."""
+    from documents.base import format_value
+    from scoring.games.tablegames.public import public
+
+    enter_by_seat(one_round, director, 1, {1: (100, 50, 50, 10), 2: (90, 60, 20, 20)})
+    picture, _table = public(one_round).standings()
+    html = str(picture.data["chart"])
+    assert "Tournament points after each round" in html
+    first = next(row for row in standings(one_round).rows if row.rank == 1)
+    points = format_value(first.values["tournament_points"])
+    assert f'<th scope="row">1. {first.participant.name}</th><td class="num">{points}</td>' in html

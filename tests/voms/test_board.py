@@ -76,3 +76,24 @@ def test_a_problem_a_slip_signalled_shows_on_the_board_and_is_closed_there(drawn
     problem.refresh_from_db()
     assert problem.closed_at is not None and problem.closed_by == director
     assert game_of(drawn).board(drawn, "1", user=director).problems == []
+
+
+def test_the_board_of_a_pool_round_draws_the_slips_arriving(drawn, director, client):
+    """Two slips counted at 20:00 and 20:11 at the venue: 1, 0 and 1 in the slots from 20:00, 20:05, 20:10."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from scoring.models import ScoreSheet
+
+    matches = list(Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False)
+                   .order_by("table_number"))
+    for match, minute in zip(matches, (0, 11), strict=False):
+        slip(match, director)
+        ScoreSheet.objects.filter(match=match).update(
+            entered_at=datetime(2026, 11, 27, 20, minute, tzinfo=ZoneInfo(drawn.time_zone)))
+    assert len(game_of(drawn).board(drawn, "1", user=director).arrivals) == 2
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:board_part", args=[drawn.slug, "1"])).content.decode()
+    assert "Results arriving: Pool round 1" in page
+    assert ">20:00</text>" in page and ">20:10</text>" in page
+    assert '<th scope="row">20:05</th><td class="num">0</td>' in page

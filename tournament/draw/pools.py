@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 
-from scoring.rules.base import RuleError, gettext_noop
+from scoring.rules.base import RuleError, gettext_noop, require_each_once
 
 TeamId = Hashable
 MIN_POOL_SIZE = 2
@@ -64,16 +64,10 @@ def _check_request(team_ids: Sequence[TeamId], pools: int, seeded: Sequence[Team
             pools=pools,
             min=MIN_POOL_SIZE,
         )
-    registered, named = set(team_ids), set()
-    for team in seeded:
-        if team not in registered or team in named:
-            raise RuleError(
-                "seeded_invalid",
-                gettext_noop("Seeded team %(team)s is not registered or is named twice. Correct the seeded list."),
-                field="seeded",
-                team=team,
-            )
-        named.add(team)
+    require_each_once(seeded, "seeded_invalid",
+                      gettext_noop("Seeded team %(team)s is not registered or is named twice. Correct the seeded "
+                                   "list."),
+                      field="seeded", name="team", allowed=set(team_ids).__contains__)
 
 
 def pool_sizes(team_count: int, pools: int) -> list[int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from scoring.rules.base import RuleError, gettext_noop
+from scoring.rules.base import RuleError, gettext_noop, require_each_once
 
 TeamId = Hashable
 Pairing = tuple[TeamId, TeamId | None]
@@ -28,16 +28,9 @@ def _check_teams(team_ids: Sequence[TeamId]) -> None:
             field="team_ids",
             count=len(team_ids),
         )
-    seen: set[TeamId] = set()
-    for team in team_ids:
-        if team is None or team in seen:
-            raise RuleError(
-                "team_invalid",
-                gettext_noop("Team %(team)s is missing or listed twice. Every team must appear once."),
-                field="team_ids",
-                team=team,
-            )
-        seen.add(team)
+    require_each_once(team_ids, "team_invalid",
+                      gettext_noop("Team %(team)s is missing or listed twice. Every team must appear once."),
+                      field="team_ids", name="team", allowed=lambda team: team is not None)
 
 
 def _round_pairs(circle: list[TeamId | None], fixed: TeamId | None, round_index: int) -> list[Pairing]:

@@ -93,7 +93,7 @@ from functools import cached_property, partial
 from itertools import combinations, combinations_with_replacement, count
 from math import comb
 
-from scoring.rules.base import RuleError, gettext_noop
+from scoring.rules.base import RuleError, gettext_noop, require_each_once
 
 from .designs import Field, golfer_rounds
 
@@ -344,16 +344,9 @@ def draw_seating(
 
 def _canonical_order(players: Sequence[PlayerId]) -> list[PlayerId]:
     ids = list(players)
-    seen: set[PlayerId] = set()
-    for player in ids:
-        if player in seen:
-            raise RuleError(
-                "duplicate_player",
-                gettext_noop("Player %(player)s is listed twice. Remove the duplicate before drawing."),
-                field="players",
-                player=player,
-            )
-        seen.add(player)
+    require_each_once(ids, "duplicate_player",
+                      gettext_noop("Player %(player)s is listed twice. Remove the duplicate before drawing."),
+                      field="players", name="player")
     try:
         return sorted(ids)
     except TypeError:  # ids of mixed types: keep the caller's order

@@ -1,6 +1,7 @@
 from .audit import AuditEntry
 from .backups import PendingBackup, TournamentSnapshot
 from .logins import LoginThrottle
+from .organisation import MemberRole, Membership, Organisation
 from .participants import Participant, Team
 from .replay import SentForm
 from .season import Person, Season
@@ -9,7 +10,7 @@ from .tournament import Role, Tournament, TournamentRole
 from .transfer import ImportUpload
 
 __all__ = [
-    "AuditEntry", "Draw", "ImportUpload", "LoginThrottle", "Match", "Participant", "PendingBackup", "Person", "Pool",
-    "PoolEntry", "Role", "Round", "Season", "Seat", "SentForm", "Stage", "Table", "Team", "Tournament",
-    "TournamentRole", "TournamentSnapshot",
+    "AuditEntry", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole", "Membership", "Organisation",
+    "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "Role", "Round", "Season", "Seat", "SentForm",
+    "Stage", "Table", "Team", "Tournament", "TournamentRole", "TournamentSnapshot",
 ]

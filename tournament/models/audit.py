@@ -4,8 +4,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .organisation import ClubQuerySet, organisation_field
+
 
 class AuditEntry(models.Model):
+    #: the club whose data changed; empty for what belongs to no club (a server's superuser's own doings)
+    organisation = organisation_field(null=True, blank=True)
     tournament = models.ForeignKey(
         "tournament.Tournament", on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
     )
@@ -23,6 +27,8 @@ class AuditEntry(models.Model):
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.TextField(_("why"), blank=True)
+
+    objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["-when", "-id"]

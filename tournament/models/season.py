@@ -1,9 +1,11 @@
-"""The player register of this installation and seasons: named series of tournaments of one game.
+"""The player register of a club and seasons: named series of tournaments of one game.
 
 A `Person` is someone who plays in many tournaments; a tournament's `Participant` may link to one, which is
 how a season knows that the Anna Huber of March is the Anna Huber of April. A `Season` groups tournaments
 of one game and says how its ranking counts them (scoring/rules/season.py does the counting).
 """
+
+import uuid
 
 from django.conf import settings as django_settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -11,18 +13,23 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .organisation import ClubQuerySet, organisation_field
 from .tournament import address_slug, validate_game
 
 
 class Person(models.Model):
-    """One entry of the player register. The contact is for directors only: never on a public page or printout."""
+    """One entry of a club's player register. The contact is for the club's directors only: never on a public page
+    or printout, never shown to another club."""
 
+    organisation = organisation_field()
     first_name = models.CharField(_("first name"), max_length=80, blank=True)
     last_name = models.CharField(_("last name"), max_length=80)
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True,
                                help_text=_("Telephone or e-mail; seen by directors only."))
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["last_name", "first_name", "club", "pk"]
@@ -45,8 +52,13 @@ class Season(models.Model):
         PLACES = "places", _("Points per place")
         GAME_POINTS = "game_points", _("The game's own points")
 
+    organisation = organisation_field()
     name = models.CharField(_("name"), max_length=120)
+    #: unique on the whole server (the addresses do not carry the club yet)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    #: the season's identity wherever its evenings' files go: an evening imported elsewhere joins the season of
+    #: this identity there (tournament/transfer.py)
+    uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
     game = models.CharField(_("game"), max_length=40, validators=[validate_game])
     language = models.CharField(_("language of printouts"), max_length=8, choices=django_settings.LANGUAGES,
                                 default=django_settings.LANGUAGE_CODE)
@@ -64,6 +76,8 @@ class Season(models.Model):
     created_by = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
                                    verbose_name=_("created by"))
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created", "name"]

@@ -2,6 +2,7 @@
 
 import functools
 import re
+import uuid
 import zoneinfo
 
 from django.conf import settings as django_settings
@@ -11,6 +12,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+from .organisation import ClubQuerySet, organisation_field
 
 #: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
 #: became "prveaften"), written as Danish and German write them without the letter
@@ -60,8 +63,14 @@ class Tournament(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    #: the club the tournament belongs to (tournament/models/organisation.py)
+    organisation = organisation_field()
     name = models.CharField(_("name"), max_length=120)
+    #: unique on the whole server (the addresses do not carry the club yet)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    #: the tournament's identity wherever its file goes (tournament/transfer.py): uploading the file again updates
+    #: the copy of the same identity instead of making another
+    uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
     # No `choices` here: games come from the registry, and adding one must not need a migration.
     game = models.CharField(_("game"), max_length=40, validators=[validate_game])
     date = models.DateField(_("date"))
@@ -117,6 +126,8 @@ class Tournament(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
+    objects = ClubQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("tournament")
@@ -129,7 +140,7 @@ class Tournament(models.Model):
         return reverse("tournament:detail", kwargs={"slug": self.slug})
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club"})
 
     @staticmethod
     def unique_slug(name: str) -> str:

@@ -203,13 +203,17 @@ class PublicPage(View):
         return {}
 
 
-class IndexPage(PublicPage):
-    page = "index"
-    template_name = "public/index.html"
+class ShowsAddress:
+    """A page showing the public pages' address and its QR code (the index, the beamer)."""
 
     def extra_context(self, request, tournament, kinds) -> dict:
         url = public_url(tournament, "index", request)
         return {"public_url": url, "qr": address_qr(url)}
+
+
+class IndexPage(ShowsAddress, PublicPage):
+    page = "index"
+    template_name = "public/index.html"
 
 
 class KindPage(PublicPage):
@@ -221,15 +225,11 @@ class SeatPage(PublicPage):
     template_name = "public/seat.html"
 
 
-class BeamerPage(PublicPage):
+class BeamerPage(ShowsAddress, PublicPage):
     """Full screen for the projector: large type, the clock on top, the published pages in turn."""
 
     page = "beamer"
     template_name = "public/beamer.html"
-
-    def extra_context(self, request, tournament, kinds) -> dict:
-        url = public_url(tournament, "index", request)
-        return {"public_url": url, "qr": address_qr(url)}
 
 
 class SeasonPage(View):
@@ -238,7 +238,7 @@ class SeasonPage(View):
     def get(self, request, season):
         from documents.base import format_value
         from tournament.models import Season
-        from tournament.season_documents import ranking_document
+        from tournament.season_documents import ranking_document, season_chart_html
         from tournament.services.seasons import season_table
 
         season = Season.objects.filter(slug=season, publish=True).first()
@@ -249,5 +249,6 @@ class SeasonPage(View):
         rights = [column.alignment == "right" for column in ranking.columns]
         rows = [list(zip((format_value(v) for v in values), rights, strict=True)) for values in ranking.row_values()]
         return HttpResponse(render_to_string("public/season.html",
-                                             {"season": season, "table": table, "ranking": ranking, "rows": rows},
+                                             {"season": season, "table": table, "ranking": ranking, "rows": rows,
+                                              "season_chart": season_chart_html(table)},
                                              request=request))

@@ -69,8 +69,11 @@ def _text(obj: Any) -> str:
 
 #: what may still be done to an archived tournament: reopening it (and archiving it again), and what changes none
 #: of its content: who works on it, whether its pages are published, the season it is an evening of
-ALLOWED_WHEN_ARCHIVED = frozenset({"tournament.archive", "tournament.unarchive", "role.set", "role.remove",
-                                   "public.publish", "season.add_evening", "season.remove_evening"})
+# "tournament.update_from_file": the file replacing the content may itself be of an archived evening (updating an
+# archived tournament is refused before: tournament/transfer_update.py)
+ALLOWED_WHEN_ARCHIVED = frozenset({"tournament.archive", "tournament.unarchive", "tournament.update_from_file",
+                                   "role.set", "role.remove", "public.publish", "season.add_evening",
+                                   "season.remove_evening"})
 
 
 class TournamentArchived(DomainError):
@@ -107,11 +110,24 @@ def one_result_at_a_time(tournament, action: str) -> None:
         list(Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).values_list("pk", flat=True))
 
 
+def _club_of(tournament, obj: Any, organisation) -> int | None:
+    """The club whose data changed: the tournament's, else the one named, else the changed object's own (a register
+    entry, a season); None for what belongs to no club."""
+    if tournament is not None:
+        return tournament.organisation_id
+    if organisation is not None:
+        return getattr(organisation, "pk", organisation)
+    parts = obj if isinstance(obj, tuple) else (obj,)
+    return next((part.organisation_id for part in parts if hasattr(part, "organisation_id")), None)
+
+
 def log_action(
-    action: str, *, by, tournament=None, obj: Any = None, before: Any = None, after: Any = None, reason: str = ""
+    action: str, *, by, tournament=None, obj: Any = None, before: Any = None, after: Any = None, reason: str = "",
+    organisation=None,
 ) -> AuditEntry:
     """Write one entry. `obj` is what changed: a model instance, a tuple of them (a round's table's seat), or
-    a text; it is kept as the writer's text and, where it has words, language-neutral for the reader.
+    a text; it is kept as the writer's text and, where it has words, language-neutral for the reader. The entry
+    belongs to the club of the tournament, else of `organisation`, else of `obj`.
 
     Refuses the change of an archived tournament (`TournamentArchived`): call it inside the service's transaction,
     which then rolls back. A sheet's entry waits there for another result of its tournament being saved
@@ -120,6 +136,7 @@ def log_action(
     one_result_at_a_time(tournament, action)
     return AuditEntry.objects.create(
         tournament=tournament,
+        organisation_id=_club_of(tournament, obj, organisation),
         user=by if getattr(by, "is_authenticated", False) else None,
         action=action,
         object_repr=_text(obj)[:200],

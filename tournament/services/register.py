@@ -1,9 +1,11 @@
-"""The player register of this installation: people who play in many tournaments (tournament/models/season.py).
+"""A club's player register: people who play in many of its tournaments (tournament/models/season.py).
 
+Each club keeps its own register (`Person.objects.of(club)`): every lookup here is of one club's entries, a
+tournament's participants link to entries of the tournament's club, and a merge joins two entries of one club.
 A tournament's participant links to a `Person`: the one the desk picked from the suggestions, else the one
-person of the same name and club, else a new entry. Directors (anyone who may create tournaments) keep the
-register: correct an entry, merge two entries that are the same person (audited: nothing is lost, the
-participations move to the entry kept), and fill a new tournament with an earlier one's players in one step.
+person of the same name and club, else a new entry. The club's directors keep the register: correct an entry,
+merge two entries that are the same person (audited: nothing is lost, the participations move to the entry kept),
+and fill a new tournament with an earlier one's players in one step.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from scoring.games import game_of
 
 from ..imports import ImportFileError, refuse_after_play
 from ..models import Participant, Person, Tournament
-from ..permissions import can_create_tournaments, is_director
+from ..permissions import is_director
 from ..queries import drawn
+from ..tenancy import directs_in, organisation_of
 from .audit import log_action
 from .errors import DomainError
 from .text import same_name
@@ -26,8 +29,8 @@ PERSON_FIELDS = ("first_name", "last_name", "club", "contact")
 SUGGESTIONS = 10
 
 
-def _require_register_keeper(by) -> None:
-    if not can_create_tournaments(by):
+def _require_register_keeper(by, organisation) -> None:
+    if not directs_in(by, organisation):
         raise DomainError(_("Only a director can change the player register."))
 
 
@@ -35,46 +38,50 @@ def _tidy(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def same_person(first_name: str, last_name: str, club: str) -> list[Person]:
-    """The register's entries of this name and club (case and spacing do not count)."""
+def same_person(first_name: str, last_name: str, club: str, *, organisation) -> list[Person]:
+    """The club's register entries of this name and (home) club (case and spacing do not count)."""
     name, wanted_club = same_name(f"{first_name} {last_name}"), same_name(club)
     # compared as plain values, only the entries found loaded: a new player (the usual case) loads none
-    candidates = Person.objects.filter(last_name__iexact=_tidy(last_name)).values_list(
+    candidates = Person.objects.of(organisation).filter(last_name__iexact=_tidy(last_name)).values_list(
         "pk", "first_name", "last_name", "club")
     found = [pk for pk, first, last, its_club in candidates
              if same_name(f"{first} {last}") == name and same_name(its_club) == wanted_club]
     return list(Person.objects.filter(pk__in=found)) if found else []
 
 
-def suggest(query: str, *, limit: int = SUGGESTIONS) -> list[Person]:
-    """The register's entries whose name (or club) holds every word typed, for the desk's suggestion list."""
+def suggest(query: str, *, organisation, limit: int = SUGGESTIONS) -> list[Person]:
+    """The club's register entries whose name (or club) holds every word typed, for the desk's suggestion list."""
     words = same_name(query).split()[:4]
     if not words or len(query) > 200:
         return []
     condition = Q()
     for word in words:
         condition &= Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(club__icontains=word)
-    return list(Person.objects.filter(condition).order_by("last_name", "first_name", "club", "pk")[:limit])
+    return list(Person.objects.of(organisation).filter(condition)
+                .order_by("last_name", "first_name", "club", "pk")[:limit])
 
 
 def person_for(first_name: str, last_name: str, club: str = "", *, picked: Person | None = None,
-               tournament: Tournament | None = None) -> Person:
-    """The register entry a new participant of `tournament` links to: the picked one, else the one of that name
-    and club who does not play in it yet, else a new entry. Two entries of that name and club: the first is taken
-    (the register page merges them)."""
+               tournament: Tournament) -> Person:
+    """The entry of the club's register a new participant of `tournament` links to: the picked one, else the one of
+    that name and club who does not play in it yet, else a new entry. Two entries of that name and club: the first
+    is taken (the register page merges them)."""
     if picked is not None:
-        already = tournament.participants.filter(person=picked).first() if tournament is not None else None
+        if picked.organisation_id != tournament.organisation_id:
+            raise DomainError(_("There is no register entry with this number."), field="last_name")
+        already = tournament.participants.filter(person=picked).first()
         if already is not None:
             raise DomainError(_("%(name)s from the register is registered already (number %(number)s).")
                               % {"name": picked.name, "number": already.number}, field="last_name")
         return picked
-    found = same_person(first_name, last_name, club)
-    if tournament is not None and found:
+    found = same_person(first_name, last_name, club, organisation=tournament.organisation_id)
+    if found:
         playing = set(tournament.participants.filter(person__in=found).values_list("person_id", flat=True))
         found = [p for p in found if p.pk not in playing]
     if found:
         return found[0]
-    return Person.objects.create(first_name=_tidy(first_name), last_name=_tidy(last_name), club=_tidy(club))
+    return Person.objects.create(organisation_id=tournament.organisation_id, first_name=_tidy(first_name),
+                                 last_name=_tidy(last_name), club=_tidy(club))
 
 
 def persons_for(names: list[tuple[str, str, str]], tournament: Tournament) -> list[Person]:
@@ -88,7 +95,8 @@ def persons_for(names: list[tuple[str, str, str]], tournament: Tournament) -> li
 
     keys = [key(*name) for name in names]
     wanted = set(keys)
-    found = [pk for pk, first, last, club in Person.objects.values_list("pk", "first_name", "last_name", "club")
+    register = Person.objects.of(tournament.organisation_id)
+    found = [pk for pk, first, last, club in register.values_list("pk", "first_name", "last_name", "club")
              if (same_name(f"{first} {last}"), same_name(club), last.upper()) in wanted]
     available: dict[tuple[str, str, str], list[Person]] = {}
     if found:
@@ -102,7 +110,8 @@ def persons_for(names: list[tuple[str, str, str]], tournament: Tournament) -> li
         if available.get(row_key):
             persons.append(available[row_key].pop(0))
         else:
-            person = Person(first_name=_tidy(first), last_name=_tidy(last), club=_tidy(club))
+            person = Person(organisation_id=tournament.organisation_id, first_name=_tidy(first),
+                            last_name=_tidy(last), club=_tidy(club))
             new.append(person)
             persons.append(person)
     Person.objects.bulk_create(new)
@@ -123,21 +132,25 @@ def link_to_register(tournament: Tournament) -> int:
     return linked
 
 
-def create_person(*, by, first_name: str = "", last_name: str, club: str = "", contact: str = "") -> Person:
-    _require_register_keeper(by)
+def create_person(*, by, organisation=None, first_name: str = "", last_name: str, club: str = "",
+                  contact: str = "") -> Person:
+    """A new entry of the register of `organisation` (default: the club `by` works for)."""
+    if organisation is None:
+        organisation = organisation_of(by)
+    _require_register_keeper(by, organisation)
     values = {"first_name": _tidy(first_name), "last_name": _tidy(last_name), "club": _tidy(club),
               "contact": _tidy(contact)}
     if not values["last_name"]:
         raise DomainError(_("A person needs a last name."), field="last_name")
     with transaction.atomic():
-        person = Person.objects.create(**values)
+        person = Person.objects.create(organisation=organisation, **values)
         log_action("person.add", by=by, obj=person, after={k: v for k, v in values.items() if k != "contact"})
     return person
 
 
 def update_person(person: Person, *, by, **changes) -> Person:
     """Correct a register entry. The tournaments' participants keep the names they were registered with."""
-    _require_register_keeper(by)
+    _require_register_keeper(by, person.organisation_id)
     changes = {name: _tidy(value) for name, value in changes.items() if name in PERSON_FIELDS}
     if "last_name" in changes and not changes["last_name"]:
         raise DomainError(_("A person needs a last name."), field="last_name")
@@ -165,7 +178,7 @@ def follow_desk_correction(participant: Participant, old: dict, *, by) -> None:
     desk's entry is merged into it; an entry of other evenings, or one picked under another name, stays as it
     is (the register page corrects and merges those)."""
     person = participant.person
-    if person is None or not can_create_tournaments(by):
+    if person is None or not directs_in(by, person.organisation_id):
         return
     if Participant.objects.filter(person=person).exclude(pk=participant.pk).exists():
         return
@@ -173,7 +186,8 @@ def follow_desk_correction(participant: Participant, old: dict, *, by) -> None:
             or same_name(person.club) != same_name(old["club"])):
         return
     playing = set(participant.tournament.participants.values_list("person_id", flat=True))
-    known = [p for p in same_person(participant.first_name, participant.last_name, participant.club)
+    known = [p for p in same_person(participant.first_name, participant.last_name, participant.club,
+                                    organisation=person.organisation_id)
              if p.pk != person.pk and p.pk not in playing]
     if known:
         merge_persons(known[0], person, by=by)
@@ -185,10 +199,13 @@ def follow_desk_correction(participant: Participant, old: dict, *, by) -> None:
 def merge_persons(keep: Person, other: Person, *, by, reason: str = "") -> Person:
     """`other` is the same person as `keep`: its participations move to `keep` and the entry `other` goes.
 
-    A contact only `other` has is kept. The audit log keeps `other` as it was, and which participations moved."""
-    _require_register_keeper(by)
+    A contact only `other` has is kept. The audit log keeps `other` as it was, and which participations moved.
+    Both are entries of one club's register: another club's entry is as unknown as a number that is no entry."""
+    _require_register_keeper(by, keep.organisation_id)
     if keep.pk == other.pk:
         raise DomainError(_("Choose two different entries to merge."), field="other")
+    if keep.organisation_id != other.organisation_id:
+        raise DomainError(_("There is no register entry with this number."), field="other")
     with transaction.atomic():
         keep = Person.objects.select_for_update().get(pk=keep.pk)
         other = Person.objects.select_for_update().get(pk=other.pk)
@@ -211,11 +228,12 @@ def merge_persons(keep: Person, other: Person, *, by, reason: str = "") -> Perso
 
 
 def earlier_tournaments(tournament: Tournament, user) -> list[Tournament]:
-    """The tournaments of the same game whose players this user may take over: those they direct, newest first,
-    the same season's first."""
+    """The tournaments of the same club and game whose players this user may take over: those they direct, newest
+    first, the same season's first."""
     from ..permissions import visible_tournaments
 
-    candidates = [t for t in visible_tournaments(user).filter(game=tournament.game).exclude(pk=tournament.pk)
+    candidates = [t for t in visible_tournaments(user).of(tournament.organisation_id).filter(game=tournament.game)
+                  .exclude(pk=tournament.pk)
                   .order_by("-date", "-pk") if is_director(user, t)]
     same_season = [t for t in candidates if tournament.season_id and t.season_id == tournament.season_id]
     return same_season + [t for t in candidates if t not in same_season]
@@ -227,7 +245,8 @@ def take_participants(tournament: Tournament, source: Tournament, *, by) -> list
     who plays."""
     if not is_director(by, tournament) or not is_director(by, source):
         raise DomainError(_("Only a director of both tournaments can take over the players."))
-    if source.pk == tournament.pk or source.game != tournament.game:
+    if source.pk == tournament.pk or source.game != tournament.game \
+            or source.organisation_id != tournament.organisation_id:
         raise DomainError(_("Choose an earlier tournament of the same game."), field="source")
     if game_of(tournament).participants != "player":
         raise DomainError(_("Teams are registered one by one: only players can be taken over."))

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Role, Tournament, TournamentRole
 from ..permissions import is_director
+from ..tenancy import members_of
 from .audit import log_action
 from .errors import DomainError
 
@@ -21,6 +22,9 @@ def check_role_change(tournament: Tournament, user, role: str | None, *, by) -> 
         raise DomainError(_("Only a director of this tournament can give or take its roles."))
     if role is not None and role not in Role.values:
         raise DomainError(_("Unknown role: %(role)s") % {"role": role}, field="role")
+    if role is not None and not members_of(tournament.organisation_id).filter(pk=user.pk).exists():
+        raise DomainError(_("%(user)s is not a member of the tournament's club.") % {"user": user.get_username()},
+                          field="user")
     current = TournamentRole.objects.filter(tournament=tournament, user=user).values_list("role", flat=True).first()
     if current == Role.DIRECTOR and role != Role.DIRECTOR:
         others = TournamentRole.objects.filter(tournament=tournament, role=Role.DIRECTOR).exclude(user=user)

@@ -28,7 +28,8 @@ from scoring.rules.season import (
 )
 
 from ..models import Participant, Person, Season, Seat, Tournament
-from ..permissions import can_create_tournaments, is_director
+from ..permissions import is_director
+from ..tenancy import directs_in, organisation_of, organisations_of
 from .audit import log_action
 from .errors import DomainError
 from .register import link_to_register
@@ -46,9 +47,15 @@ def is_season_director(user, season: Season) -> bool:
 
 
 def visible_seasons(user):
+    """The seasons of the user's clubs that they direct (every season for a superuser)."""
     if user.is_superuser:
         return Season.objects.all()
-    return Season.objects.filter(directors=user)
+    return Season.objects.of(organisations_of(user)).filter(directors=user)
+
+
+def season_of(user, slug: str) -> Season | None:
+    """The season at this address if the user directs it, else None (others' seasons are not revealed)."""
+    return visible_seasons(user).filter(slug=slug).first()
 
 
 def _require_season_director(by, season: Season) -> None:
@@ -95,7 +102,8 @@ def _snapshot(season: Season) -> dict:
 
 def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLACES, place_points=(),
                   best_of: int | None = None, min_evenings: int = 1, language: str = "de") -> Season:
-    if not can_create_tournaments(by):
+    club = organisation_of(by)
+    if club is None or not directs_in(by, club):
         raise DomainError(_("You are not allowed to create seasons."))
     name = " ".join(name.split())
     if not name:
@@ -106,8 +114,8 @@ def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLA
               "min_evenings": min_evenings}
     _check(values)
     with transaction.atomic():
-        season = Season.objects.create(name=name, slug=Season.unique_slug(name), game=game, language=language,
-                                       created_by=by, **values)
+        season = Season.objects.create(organisation=club, name=name, slug=Season.unique_slug(name), game=game,
+                                       language=language, created_by=by, **values)
         season.directors.add(by)
         log_action("season.add", by=by, obj=season, after={**_snapshot(season), "game": game})
     return season
@@ -148,7 +156,7 @@ def set_season_published(season: Season, publish: bool, *, by) -> Season:
 
 def add_director(season: Season, user, *, by) -> None:
     _require_season_director(by, season)
-    if not can_create_tournaments(user):
+    if not directs_in(user, season.organisation):
         raise DomainError(_("%(user)s may not direct tournaments.") % {"user": user}, field="user")
     with transaction.atomic():
         season.directors.add(user)
@@ -156,8 +164,9 @@ def add_director(season: Season, user, *, by) -> None:
 
 
 def candidate_evenings(season: Season, user) -> list[Tournament]:
-    """The tournaments this user may add to the season: of its game, directed by them, in no season yet."""
-    tournaments = Tournament.objects.filter(game=season.game, season__isnull=True).order_by("-date", "-pk")
+    """The tournaments this user may add to the season: of its club and game, directed by them, in no season yet."""
+    tournaments = (Tournament.objects.of(season.organisation_id).filter(game=season.game, season__isnull=True)
+                   .order_by("-date", "-pk"))
     return [t for t in tournaments if is_director(user, t)]
 
 
@@ -166,6 +175,8 @@ def add_evening(season: Season, tournament: Tournament, *, by) -> Tournament:
     _require_season_director(by, season)
     if not is_director(by, tournament):
         raise DomainError(_("Only a director of the tournament can add it to a season."), field="tournament")
+    if tournament.organisation_id != season.organisation_id:
+        raise DomainError(_("Only a tournament of the season's club can be one of its evenings."), field="tournament")
     if tournament.game != season.game:
         raise DomainError(_("The season is one of %(game)s: this tournament is another game.")
                           % {"game": game_of(season).name}, field="tournament")

@@ -12,7 +12,8 @@ from scoring.games import game_of, is_game
 
 from ..models import Role, Tournament, TournamentRole
 from ..models.tournament import installation_time_zone
-from ..permissions import can_create_tournaments, is_director
+from ..permissions import is_director
+from ..tenancy import directs_in, organisation_of
 from .audit import log_action
 from .errors import DomainError
 
@@ -33,12 +34,13 @@ def check_game(key: str) -> None:
 
 def create_tournament(*, by, name, game, date, venue="", language="en", status=Tournament.Status.PLANNED,
                       entry_fee=None, time_zone: str | None = None) -> Tournament:
-    if not can_create_tournaments(by):
+    club = organisation_of(by)
+    if club is None or not directs_in(by, club):
         raise DomainError(_("You are not allowed to create tournaments."))
     with transaction.atomic():
         tournament = Tournament(
-            name=name, game=game, date=date, venue=venue, language=language, status=status, created_by=by,
-            entry_fee=entry_fee, time_zone=time_zone or installation_time_zone(),
+            organisation=club, name=name, game=game, date=date, venue=venue, language=language, status=status,
+            created_by=by, entry_fee=entry_fee, time_zone=time_zone or installation_time_zone(),
         )
         tournament.slug = Tournament.unique_slug(name)
         check_game(game)

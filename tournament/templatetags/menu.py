@@ -3,6 +3,7 @@
 from django import template
 
 from ..permissions import keeps_register
+from ..tenancy import shows_club_page
 
 register = template.Library()
 
@@ -11,3 +12,9 @@ register = template.Library()
 def may_keep_register(user) -> bool:
     """Whether the top bar offers Seasons and the Player register (who may create tournaments)."""
     return keeps_register(user)
+
+
+@register.filter
+def may_manage_club(user) -> bool:
+    """Whether the top bar links the club page (tournament.tenancy.shows_club_page: never on a laptop)."""
+    return shows_club_page(user)

@@ -112,6 +112,12 @@ class RegisterView(DeskPage, ReplayGuard, FormView):
     def get_form_class(self):
         return TeamForm if self.teams else PlayerForm
 
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        if not self.teams:
+            kwargs["organisation"] = self.tournament.organisation_id
+        return kwargs
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament

@@ -1,5 +1,5 @@
 """The page a refused form gets (CSRF_FAILURE_VIEW), and the 500 handler; the other error pages are the templates
-400/403/404.html.
+400/403/404.html. Every error page's words are in `tournament/templatetags/error_pages.py`.
 
 What a phone at a table meets when its form's cookie is gone or the page was open too long: a translated page that
 says to reload and send again, instead of Django's English page about DEBUG (which also broke the

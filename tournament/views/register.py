@@ -1,4 +1,5 @@
-"""The player register's pages (directors only): the list, one person, the suggestions the desk asks for."""
+"""The player register's pages (the club's directors only): the list, one person, the suggestions the desk asks
+for. Each shows the register of the club the user directs in (`tenancy.organisation_of`), nothing of another."""
 
 from __future__ import annotations
 
@@ -12,21 +13,23 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from ..models import Participant, Person
-from ..permissions import can_create_tournaments
 from ..season_forms import MergeForm, PersonForm
 from ..services import register
 from ..services.errors import DomainError
 from ..services.seasons import season_table
+from ..tenancy import directs_in, organisation_of
 
 
 class RegisterKeeperMixin(AccessMixin):
-    """Directors (anyone who may create tournaments) keep the register; others get 404."""
+    """The club's directors keep its register (`self.club`, `self.register`); others get 404."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        if not can_create_tournaments(request.user):
+        self.club = organisation_of(request.user)
+        if self.club is None or not directs_in(request.user, self.club):
             raise Http404
+        self.register = Person.objects.of(self.club)
         return super().dispatch(request, *args, **kwargs)
 
 
@@ -40,7 +43,7 @@ class RegisterListView(RegisterKeeperMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "").strip()[:100]
-        people = register.suggest(query, limit=500) if query else Person.objects.all()
+        people = register.suggest(query, organisation=self.club, limit=500) if query else self.register
         page = Paginator(people, 100).get_page(self.request.GET.get("page"))
         context.update(query=query, page=page, form=kwargs.get("form") or PersonForm())
         return context
@@ -49,7 +52,7 @@ class RegisterListView(RegisterKeeperMixin, TemplateView):
         form = PersonForm(request.POST)
         if form.is_valid():
             try:
-                person = register.create_person(by=request.user, **form.cleaned_data)
+                person = register.create_person(by=request.user, organisation=self.club, **form.cleaned_data)
             except DomainError as error:
                 _fail(form, error)
             else:
@@ -62,7 +65,7 @@ class PersonView(RegisterKeeperMixin, TemplateView):
     template_name = "tournament/register/person.html"
 
     def person(self):
-        return get_object_or_404(Person, pk=self.kwargs["pk"])
+        return get_object_or_404(self.register, pk=self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -85,7 +88,7 @@ class PersonView(RegisterKeeperMixin, TemplateView):
         if request.POST.get("action") == "merge":
             form = MergeForm(request.POST)
             if form.is_valid():
-                other = Person.objects.filter(pk=form.cleaned_data["other"]).first()
+                other = self.register.filter(pk=form.cleaned_data["other"]).first()
                 if other is None:
                     form.add_error("other", _("There is no register entry with this number."))
                 else:
@@ -98,7 +101,7 @@ class PersonView(RegisterKeeperMixin, TemplateView):
                                          % {"other": other.name, "name": person.name})
                         return redirect(person)
             return self.render_to_response(self.get_context_data(current=person, merge_form=form))
-        form = PersonForm(request.POST, instance=Person.objects.get(pk=person.pk))
+        form = PersonForm(request.POST, instance=self.register.get(pk=person.pk))
         if form.is_valid():
             try:
                 register.update_person(person, by=request.user, **form.cleaned_data)
@@ -114,7 +117,7 @@ class SuggestView(RegisterKeeperMixin, View):
     """The register's entries matching what the desk typed, as JSON for static/tournament/suggest.js."""
 
     def get(self, request, *args, **kwargs):
-        found = register.suggest(request.GET.get("q", ""))
+        found = register.suggest(request.GET.get("q", ""), organisation=self.club)
         return JsonResponse({"people": [
             {"id": p.pk, "first_name": p.first_name, "last_name": p.last_name, "club": p.club,
              "label": str(p)} for p in found]})

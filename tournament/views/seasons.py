@@ -13,9 +13,9 @@ from django.views.generic import FormView, TemplateView
 from documents.html import bind_table
 from documents.response import file_response
 
-from ..models import Season, Tournament
+from ..models import Tournament
 from ..permissions import can_create_tournaments
-from ..season_documents import ranking_document, render_season, statistics_document
+from ..season_documents import ranking_document, render_season, season_chart_html, statistics_document
 from ..season_forms import EveningForm, SeasonForm
 from ..services import seasons
 from ..services.errors import DomainError
@@ -63,8 +63,8 @@ class SeasonMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.season = get_object_or_404(Season, slug=kwargs["season"])
-        if not seasons.is_season_director(request.user, self.season):
+        self.season = seasons.season_of(request.user, kwargs["season"])
+        if self.season is None:
             raise Http404
         return super().dispatch(request, *args, **kwargs)
 
@@ -79,6 +79,7 @@ class SeasonView(SeasonMixin, TemplateView):
         ranking = ranking_document(table)
         context.update(
             season=season, table=table, ranking=ranking, ranking_table=bind_table(ranking),
+            season_chart=season_chart_html(table),
             statistics_table=bind_table(statistics_document(table)),
             evening_form=kwargs.get("evening_form") or EveningForm(
                 tournaments=seasons.candidate_evenings(season, self.request.user)),
@@ -106,7 +107,7 @@ class SeasonView(SeasonMixin, TemplateView):
         if action == "add":
             form = EveningForm(request.POST, tournaments=seasons.candidate_evenings(season, user))
             if form.is_valid():
-                tournament = Tournament.objects.get(pk=form.cleaned_data["tournament"])
+                tournament = Tournament.objects.of(season.organisation_id).get(pk=form.cleaned_data["tournament"])
                 try:
                     seasons.add_evening(season, tournament, by=user)
                 except DomainError as error:
@@ -118,7 +119,8 @@ class SeasonView(SeasonMixin, TemplateView):
             return self.render_to_response(self.get_context_data(evening_form=form))
         try:
             if action == "remove":
-                tournament = get_object_or_404(Tournament, pk=_int(request.POST.get("tournament")), season=season)
+                tournament = get_object_or_404(Tournament.objects.of(season.organisation_id),
+                                               pk=_int(request.POST.get("tournament")), season=season)
                 if not confirmed(request):
                     return confirmation_page(
                         request, question=_("Remove “%(name)s” from the season?") % {"name": tournament.name},

@@ -1,10 +1,13 @@
-"""Moving a tournament between machines: download it as JSON, import such a file as a new tournament.
+"""Moving a tournament between machines: download it as JSON, import such a file as a new tournament, or update
+the tournament of the file's identity with it (tournament/transfer_update.py).
 
 The import has two steps. The uploaded file is checked by a full trial import (nothing saved) and kept in the
 database (`ImportUpload`: step 2 may be answered by another app server) under a random token held in the
 importer's session; the second step shows what the file holds and the roles it gives other users, and the importer
 chooses which to keep (none by default: on a server shared by clubs, a role is access to the tournament) before the
-tournament is created. A file not imported within a day is forgotten.
+tournament is created. A file of a tournament that is here already says so there: its director updates it
+(the default) or imports a new copy; anyone else may only ask for a new copy. A file not imported within a day is
+forgotten.
 """
 
 import datetime
@@ -32,6 +35,9 @@ from ..transfer import (
     import_tournament,
     max_import_bytes,
 )
+from ..transfer_update import planned_update, update_tournament
+
+UPDATE, NEW = "update", "new"
 
 SESSION_KEY = "tournament_import"
 #: a file not imported within this time is forgotten
@@ -104,8 +110,19 @@ class RolesForm(forms.Form):
         help_text=gettext_lazy("Only the roles ticked here are given; you become the tournament's director."),
     )
 
-    def __init__(self, roles, *args, people=(), **kwargs):
+    def __init__(self, roles, *args, people=(), existing=None, may_update=False, older=False, **kwargs):
         super().__init__(*args, **kwargs)
+        if existing is not None:
+            # the file is a tournament here: its director updates it or makes a copy; anyone else only a copy
+            choices = [(NEW, _("Import as a new tournament, a copy of its own"))]
+            if may_update:
+                choices.insert(0, (UPDATE, _("Update “%(name)s” with this file") % {"name": existing.name}))
+            self.fields["action"] = forms.ChoiceField(
+                label=_("This tournament is on this server already"), choices=choices, widget=forms.RadioSelect,
+                initial=UPDATE if may_update else None)
+            if may_update and older:
+                self.fields["older_ok"] = forms.BooleanField(
+                    label=_("Replace it with the older file all the same"), required=False)
         self.fields["keep"].choices = [
             (role.username, _("%(user)s as %(role)s") % {"user": role.username, "role": role.role_label})
             for role in roles if role.known
@@ -118,6 +135,12 @@ class RolesForm(forms.Form):
                 choices=[(str(pk), _("the same person as %(entry)s (register entry %(number)s)")
                           % {"entry": label, "number": pk}) for pk, label in person.candidates]
                 + [("new", _("someone else: a new register entry"))])
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("action") == UPDATE and "older_ok" in self.fields and not cleaned.get("older_ok"):
+            self.add_error("older_ok", _("The file is older than the tournament here: tick this to replace it."))
+        return cleaned
 
     def person_fields(self):
         return [self[f"person_{index}"] for index in range(len(self.people))]
@@ -180,12 +203,23 @@ class ImportRolesView(ImporterMixin, FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def get_form(self, form_class=None):
-        return RolesForm(self.preview.roles, people=self.preview.people, **self.get_form_kwargs())
+        update = self.update()
+        return RolesForm(self.preview.roles, people=self.preview.people, existing=self.preview.existing,
+                         may_update=self.preview.may_update, older=update is not None and update.older,
+                         **self.get_form_kwargs())
+
+    def update(self):
+        """What updating the tournament of the file's identity replaces; None when the importer may not."""
+        if not self.preview.may_update:
+            return None
+        if not hasattr(self, "_update"):
+            self._update = planned_update(self.preview.existing, self.data)
+        return self._update
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             preview=self.preview, unknown=[role for role in self.preview.roles if not role.known],
-            cancel_url=reverse("tournament:import"), **kwargs,
+            cancel_url=reverse("tournament:import"), update=self.update(), **kwargs,
         )
 
     def post(self, request, *args, **kwargs):
@@ -196,13 +230,26 @@ class ImportRolesView(ImporterMixin, FormView):
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
+        notes: list[str] = []
+        action = form.cleaned_data.get("action")
         try:
-            tournament = import_tournament(self.data, by=self.request.user, keep_roles=form.cleaned_data["keep"],
-                                           people=form.chosen_people())
+            if action == UPDATE:
+                tournament = update_tournament(self.preview.existing, self.data, by=self.request.user,
+                                               people=form.chosen_people(),
+                                               older_ok=bool(form.cleaned_data.get("older_ok")), notes=notes)
+            else:
+                tournament = import_tournament(self.data, by=self.request.user, keep_roles=form.cleaned_data["keep"],
+                                               people=form.chosen_people(), as_new=action == NEW, notes=notes)
         except TransferError as error:
             form.add_error(None, error.message)
             return self.form_invalid(form)
         discard(self.request)
+        for note in notes:
+            messages.info(self.request, note)
+        if action == UPDATE:
+            messages.success(self.request, _("“%(name)s” was updated with the file; what it replaced is kept as a "
+                                             "snapshot.") % {"name": tournament.name})
+            return redirect(tournament)
         messages.success(
             self.request,
             _("Tournament “%(name)s” imported as a new tournament; you are its director.") % {"name": tournament.name},

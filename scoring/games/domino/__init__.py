@@ -1,8 +1,5 @@
-"""Domino: the five scoring games at tables of 2–4 (blind domino 2–5), one chosen per tournament.
-
-A registration only: the game's rules are `scoring.rules.domino`, the pages, sheets, standings and
-printouts the shared table-games layer (`scoring.games.tablegames`), and `hands` deals the demo's hands.
-"""
+"""Domino: the five scoring games at tables of 2–4 (blind domino 2–5), one chosen per tournament; its rules are
+`scoring.rules.domino` (a table game's registration: `scoring.games.tablegames`)."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -19,10 +16,7 @@ GAME = register_table_game(
         description=_("Block, fives, sevens, two alike or blind domino at tables of 4 (some of 3), "
                       "one game per table and round."),
         variants={variant: SPECS[variant] for variant in VARIANTS},
-        table_sizes=(4, 3),
         random_hand=random_hand,
-        rounds=3,
-        sheet_rows=15,
         demo_language="da",
     )
 )

@@ -1,9 +1,6 @@
-"""Quad-Ominos at tables of 4 (2–8 possible): points per turn, a bonus for going out, first to 800 wins.
-
-A registration only: the game's rules are `scoring.rules.quadominos` (the standard set and the beginner
-set, chosen per tournament), the pages, sheets, standings and printouts the shared table-games layer
-(`scoring.games.tablegames`), and `hands` deals the demo's rounds.
-"""
+"""Quad-Ominos at tables of 4 (2–8 possible): points per turn, a bonus for going out, first to 800 wins; its rules
+are `scoring.rules.quadominos`, the standard set and the beginner set chosen per tournament (a table game's
+registration: `scoring.games.tablegames`)."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -20,10 +17,7 @@ GAME = register_table_game(
         description=_("Quad-Ominos at tables of 4 (some of 3), one game per table and round to 800 points "
                       "(600 with the beginner set)."),
         variants={"standard": SPECS["quadominos"], "beginner": SPECS["quadominos_beginner"]},
-        table_sizes=(4, 3),
         random_hand=random_hand,
-        rounds=3,
-        sheet_rows=15,
         demo_language="en",
     )
 )

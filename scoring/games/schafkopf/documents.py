@@ -35,7 +35,6 @@ from scoring.seated.documents import (
     first_page_marked,
     lazy_format,
     lot_notes,
-    missed_rows,
     player_name,
     printed_table_links,
     seed_note,
@@ -92,9 +91,6 @@ class SchafkopfPrintouts(SeatedPrintouts):
                                                                      "table)"), {"number": r}), ("pdf",))
                        for r in range(1, rounds + 1)]
         return [*PRINTOUT_ITEMS[:4], *score_lists, *PRINTOUT_ITEMS[4:]]
-
-    def standings_extra(self, tournament, result):
-        return {"missed": missed_rows(result) if result.last_round else []}
 
     # --- the ranking ---------------------------------------------------------------------------------------
 

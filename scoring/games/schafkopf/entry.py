@@ -21,7 +21,7 @@ from scoring.results.double_entry import decided_message
 from scoring.results.views import CONFIRMED, DECIDED, FIRST_ENTRY
 from scoring.results.words import user_name
 from scoring.rules.base import RuleError
-from scoring.rules.schafkopf import GAME_TYPES, LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
+from scoring.rules.schafkopf import LIVE_MESSAGES, dealer_of, score_game, sitting_out, tariff_to_dict
 from scoring.seated.entry import BoardPage, CloseProblemPage, HistoryPage, RoundPage, SheetPage, StillMissingPage
 from scoring.seated.views.base import EntryPage
 from tournament.services.errors import DomainError
@@ -29,16 +29,17 @@ from tournament.services.errors import DomainError
 from . import services
 from .config import GAMES_MODE, MODES, TOTALS_MODE, settings_of
 from .forms import (
-    GRID_FIELDS,
-    TOTALS_FIELDS,
-    TYPE_KEYS,
     CorrectionForm,
     GridRow,
     TotalsRow,
     grid_values,
     read_games,
     read_totals,
+    stored_grid,
+    stored_totals,
     totals_values,
+    type_config,
+    type_legend,
 )
 
 
@@ -158,8 +159,7 @@ class SheetView(Entry, SheetPage):
         working = self.working()
         stored = working.entries if working and working.mode == self.mode else None
         if self.mode == GAMES_MODE:
-            grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored or [], start=1)]
-            grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, self.games + 1)]
+            grid = stored_grid(stored or [], self.games)
             for row, entry in zip(grid, stored or [], strict=False):
                 row.entry = entry
             return self.show(grid=grid)
@@ -171,11 +171,7 @@ class SheetView(Entry, SheetPage):
             derived = self.sheet.derived
             stored = [{"seat": seat, "total": derived["totals"][str(seat)], **derived["counts"][str(seat)]}
                       for seat in range(1, self.size + 1)]
-        by_seat = {row["seat"]: row for row in stored or []}
-        return [
-            TotalsRow(seat, totals_values(by_seat[seat]) if seat in by_seat else dict.fromkeys(TOTALS_FIELDS, ""))
-            for seat in range(1, self.size + 1)
-        ]
+        return stored_totals(stored or [], self.size)
 
     def post(self, request, *args, **kwargs):
         self.load()
@@ -296,8 +292,7 @@ class SheetView(Entry, SheetPage):
                 "size": self.size,
                 "games": self.games,
                 "editable": self.can_edit,
-                "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class}
-                          for letter, key in TYPE_KEYS.items()},
+                "types": type_config(),
                 "messages": live_messages(),
                 # what is typed stays in this browser until it is saved (a reload loses nothing)
                 **draft_config(self.request, self.tournament, self.table, base=state_of(self.sheet, self.pending),
@@ -305,7 +300,7 @@ class SheetView(Entry, SheetPage):
                 # the grid's, the totals-only form's, and a correction's reason
                 "fields": r"^(?:(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+|reason)$",
             },
-            type_legend=[(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()],
+            type_legend=type_legend(),
         )
         return context
 

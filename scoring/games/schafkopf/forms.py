@@ -20,6 +20,7 @@ from scoring.rules.base import RuleError
 from scoring.rules.schafkopf import (
     COUNT_FIELDS,
     FARBWENZ,
+    GAME_TYPES,
     MAX_LAUFENDE,
     RUF,
     SOLO,
@@ -319,6 +320,22 @@ def read_games(data, *, rows: int, table_size: int) -> list[GridRow]:
     return grid
 
 
+def stored_grid(entries: list[dict], games: int = 0) -> list[GridRow]:
+    """The grid of a stored list: its games as typed, blank rows up to `games`."""
+    grid = [GridRow(n, grid_values(entry)) for n, entry in enumerate(entries, start=1)]
+    return grid + [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, games + 1)]
+
+
+def type_legend() -> list[tuple[str, str]]:
+    """The grid's game-type letters with the game types' names, translated."""
+    return [(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()]
+
+
+def type_config() -> dict[str, dict]:
+    """The game-type letters for the grid's script (static/schafkopf/entry.js): each type's key and solo class."""
+    return {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()}
+
+
 def grid_values(entry: dict) -> dict[str, str]:
     """A stored game as the grid shows it (the inverse of `read_game_row`)."""
     extra = "Z" if entry["schwarz"] else "S" if entry["schneider"] else ""
@@ -370,6 +387,13 @@ def _whole_number(text: str, *, allow_negative: bool, empty):
 
 def totals_values(entry: dict) -> dict[str, str]:
     return {name: str(entry.get(name, 0)) for name in TOTALS_FIELDS}
+
+
+def stored_totals(entries: list[dict], table_size: int) -> list[TotalsRow]:
+    """The totals form of a table: each seat's stored total and counts, blank for a seat without them."""
+    by_seat = {row["seat"]: row for row in entries}
+    return [TotalsRow(seat, totals_values(by_seat[seat]) if seat in by_seat else dict.fromkeys(TOTALS_FIELDS, ""))
+            for seat in range(1, table_size + 1)]
 
 
 class CorrectionForm(forms.Form):

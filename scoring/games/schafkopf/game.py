@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.seated.game import SeatedGame, SeatingOptions
+from scoring.seated.game import SeatedGame, SeatedModules, SeatingOptions
 
 #: settings that shape play: fixed once round 1 has started
 PLAY_SETTINGS = ("rounds", "games_per_round", "games_at_five", "tariff")
@@ -35,11 +35,6 @@ class Schafkopf(SeatedGame):
     sheets_nav = "lists"
 
     # --- settings ------------------------------------------------------------------------------------------
-
-    def settings_of(self, tournament):
-        from .config import settings_of
-
-        return settings_of(tournament)
 
     def play_fixed_changed(self, old, new) -> bool:
         return any(getattr(old, name) != getattr(new, name) for name in PLAY_SETTINGS)
@@ -120,72 +115,34 @@ class Schafkopf(SeatedGame):
     def sheets_label(self) -> str:
         return _("Score lists")
 
-    # --- standings -----------------------------------------------------------------------------------------
-
-    def standings(self, tournament, *, after_round=None):
-        from .standings import standings
-
-        return standings(tournament, after_round=after_round)
-
-    @property
-    def printouts(self):
-        from .documents import PRINTOUTS
-
-        return PRINTOUTS
-
     # --- the registry's hooks ------------------------------------------------------------------------------
+
+    def modules(self) -> SeatedModules:
+        from . import checks, config, documents, phone, public, standings, urls
+
+        return SeatedModules(config=config, standings=standings, documents=documents, checks=checks, public=public,
+                             phone=phone, urls=urls)
 
     def default_settings(self) -> dict:
         from .config import default_settings
 
         return default_settings()
 
-    def check_settings(self, tournament) -> None:
-        from .checks import check_settings
-
-        check_settings(tournament)
-
     def demo(self, director, **options):
         from .demo import create_demo
 
         return create_demo(director, **options)
 
-    def urlconf(self):
-        from . import urls
-
-        return urls
-
-
-    def public(self, tournament):
-        from .public import public
-
-        return public(tournament)
-
-    def table_page(self, request, link, *, token):
-        from .phone import table_page
-
-        return table_page(request, link, token=token)
-
     def prizes_shown(self, tournament) -> bool:
-        from .config import settings_of
-        from .standings import standings
-
-        if not settings_of(tournament).prizes:
+        if not self.settings_of(tournament).prizes:
             return False
-        result = standings(tournament)
+        result = self.standings(tournament)
         return result.final and result.complete and result.lists_total > 0
 
     def player_links(self, tournament, player) -> list:
-        from .config import settings_of
-
-        fixed = settings_of(tournament).fixed_tables.get(player.number)
+        fixed = self.settings_of(tournament).fixed_tables.get(player.number)
         label = _("Fixed table: %(table)s") % {"table": fixed} if fixed else _("Fixed table: none")
         return [(label, reverse("tournament:schafkopf:fixed_table", args=[tournament.slug, player.pk]))]
-
-    def sheet_derive(self, tournament, *, match, table):
-        from .checks import sheet_derive
-
-        return sheet_derive(tournament, match=match, table=table)
 
     def audit_words(self) -> dict:
         # the former draw keys: stored entries keep their words (tournament.audit_labels.FORMER_ACTIONS)

@@ -17,24 +17,14 @@ from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
 from scoring.results.double_entry import pending_of
-from scoring.rules.schafkopf import GAME_TYPES, tariff_to_dict
+from scoring.rules.schafkopf import tariff_to_dict
 from tournament.models import Seat
 from tournament.services.errors import DomainError
 
 from . import services
 from .config import GAMES_MODE, TOTALS_MODE, settings_of
 from .entry import live_messages, scored_rows
-from .forms import (
-    GRID_FIELDS,
-    TOTALS_FIELDS,
-    TYPE_KEYS,
-    GridRow,
-    TotalsRow,
-    grid_values,
-    read_games,
-    read_totals,
-    totals_values,
-)
+from .forms import read_games, read_totals, stored_grid, stored_totals, type_config, type_legend
 
 
 def table_page(request, link, *, token: str):
@@ -52,7 +42,7 @@ def table_page(request, link, *, token: str):
                "link": link, "table": table, "round_number": table.round.number, "seats": seats,
                "size": size, "games": games, "sheet": sheet,
                "laufende": settings.tariff.laufende_from is not None,
-               "type_legend": [(letter, _(GAME_TYPES[key].name)) for letter, key in TYPE_KEYS.items()]}
+               "type_legend": type_legend()}
     sent = pending is not None and pending.source_link_id is not None
     context["mode"] = _mode(request, settings, pending if sent else None)
     context["totals_allowed"] = settings.phone_totals
@@ -61,25 +51,22 @@ def table_page(request, link, *, token: str):
     if request.method == "POST" and sheet is None:
         if request.POST.get("mode", GAMES_MODE) == TOTALS_MODE and not settings.phone_totals:
             return _show(request, {**context, "error": _("This tournament takes the list game by game from the "
-                                                       "tables' phones.")}, _blank_grid(games), settings,
+                                                       "tables' phones.")}, stored_grid([], games), settings,
                          editable=True, status=400)
         if context["mode"] == TOTALS_MODE:
             return _send_totals(request, link, context, settings)
         return _send(request, link, context, settings)
     if sheet is not None and sheet.mode == GAMES_MODE:
-        grid = [GridRow(n, grid_values(e)) for n, e in enumerate(sheet.entries, start=1)]
-        return _show(request, context, grid, settings, editable=False)
+        return _show(request, context, stored_grid(sheet.entries), settings, editable=False)
     if sheet is not None:
         context["counted_totals"] = [(seat, sheet.derived["totals"].get(str(seat.number))) for seat in seats]
         return _show(request, context, None, settings, editable=False)
     context["sent"] = pending if sent else None
     if context["mode"] == TOTALS_MODE:
         stored = pending.entries if sent and pending.mode == TOTALS_MODE else []
-        return _show(request, context, None, settings, editable=True, totals=_totals_rows(stored, size))
+        return _show(request, context, None, settings, editable=True, totals=stored_totals(stored, size))
     stored = pending.entries if sent and pending.mode == GAMES_MODE else []
-    grid = [GridRow(n, grid_values(e)) for n, e in enumerate(stored, start=1)]
-    grid += [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(len(grid) + 1, games + 1)]
-    return _show(request, context, grid, settings, editable=True)
+    return _show(request, context, stored_grid(stored, games), settings, editable=True)
 
 
 def _mode(request, settings, sent) -> str:
@@ -90,16 +77,6 @@ def _mode(request, settings, sent) -> str:
     if asked in (GAMES_MODE, TOTALS_MODE):
         return asked
     return sent.mode if sent is not None and sent.mode == TOTALS_MODE else GAMES_MODE
-
-
-def _blank_grid(games: int) -> list[GridRow]:
-    return [GridRow(n, dict.fromkeys(GRID_FIELDS, "")) for n in range(1, games + 1)]
-
-
-def _totals_rows(stored: list[dict], size: int) -> list[TotalsRow]:
-    by_seat = {row["seat"]: row for row in stored}
-    return [TotalsRow(seat, totals_values(by_seat[seat]) if seat in by_seat else dict.fromkeys(TOTALS_FIELDS, ""))
-            for seat in range(1, size + 1)]
 
 
 def _send(request, link, context, settings):
@@ -148,7 +125,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
         entry_config={
             "tariff": tariff_to_dict(settings.tariff), "size": context["size"], "games": context["games"],
             "editable": editable,
-            "types": {letter: {"key": key, "solo": GAME_TYPES[key].solo_class} for letter, key in TYPE_KEYS.items()},
+            "types": type_config(),
             "messages": live_messages(),
             # what the phone keeps until sent is filed under the link's hint, never the token
             "storage": storage_key(context["link"]),

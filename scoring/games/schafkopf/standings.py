@@ -113,6 +113,7 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
         counts,
         seed=seed if seed is not None else 0,
         excluded=excluded,
+        lot_keys={pk: participants[pk].number for pk in players},
     )
     rows = [
         Row(

@@ -23,7 +23,6 @@ from scoring.seated.documents import (
     first_page_marked,
     lazy_format,
     lot_notes,
-    missed_rows,
     printed_table_links,
     seed_note,
     unranked_notes,
@@ -84,8 +83,8 @@ class TableGamePrintouts(SeatedPrintouts):
         return items
 
     def standings_extra(self, tournament, result):
-        return {"unfinished": list(result.unfinished), "patience": result.settings.patience,
-                "missed": missed_rows(result) if result.last_round else []}
+        return {**super().standings_extra(tournament, result), "unfinished": list(result.unfinished),
+                "patience": result.settings.patience}
 
     # --- the ranking ---------------------------------------------------------------------------------------
 

@@ -22,10 +22,10 @@ class TableGame:
     description: str | Promise
     #: variant key -> spec; the first is the default
     variants: Mapping[str, GameSpec]
-    #: table sizes, preferred first; other sizes the spec allows are added only when these cannot seat everyone
-    table_sizes: tuple[int, ...]
-    #: random_hand(rng, seats, spec, rules, hand_number) -> one stored hand row, for the demo
+    #: random_hand(rng, seats, spec, rules, hand_number) -> one stored hand row, for the demo (the game's `hands`)
     random_hand: Callable[..., dict]
+    #: table sizes, preferred first; other sizes the spec allows are added only when these cannot seat everyone
+    table_sizes: tuple[int, ...] = (4, 3)
     rounds: int = 3
     #: rows of the printed score sheet when the game is played to a target (not a fixed number of hands)
     sheet_rows: int = 15

@@ -55,8 +55,12 @@ class TableGamesPublic(SeatedPublic):
             "substitutes": any(row["substitute_only"] for row in rows),
             "finished": result.finished, "total": result.total, "patience": patience,
             "main_name": _(result.chain[0].abbr), "other_name": _(result.chain[1].abbr) if second else "",
+            "metric": _(result.chain[0].name),
         }
         return rows, data
+
+    def progression_metric(self, data) -> str:
+        return data["metric"]
 
     def standings_section(self, rows: list[dict], data) -> Section:
         return Section("public/tablegames/standings.html", {**data, "rows": rows}, data["heading"])

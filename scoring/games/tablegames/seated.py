@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from scoring.seated.game import SeatedGame, SeatingOptions
+from scoring.seated.game import SeatedGame, SeatedModules, SeatingOptions
 
 from .family import TableGame
 
@@ -51,11 +51,6 @@ class SeatedTableGame(SeatedGame):
         return self.game.patience
 
     # --- settings ------------------------------------------------------------------------------------------
-
-    def settings_of(self, tournament):
-        from .config import settings_of
-
-        return settings_of(tournament)
 
     def seating_outdated(self, old, new) -> bool:
         return (old.rounds, old.table_sizes) != (new.rounds, new.table_sizes)
@@ -127,58 +122,25 @@ class SeatedTableGame(SeatedGame):
 
         return {"rules": rules_summary(settings)}
 
-    # --- standings -----------------------------------------------------------------------------------------
-
-    def standings(self, tournament, *, after_round=None):
-        from .standings import standings
-
-        return standings(tournament, after_round=after_round)
-
-    @property
-    def printouts(self):
-        from .documents import PRINTOUTS
-
-        return PRINTOUTS
-
     # --- the registry's hooks ------------------------------------------------------------------------------
+
+    def modules(self) -> SeatedModules:
+        # one URLconf serves every table game (its views find the game through the tournament); it is
+        # mounted once, for all of them (tournament/game_pages.py)
+        from . import checks, config, documents, phone, public, standings, urls
+
+        return SeatedModules(config=config, standings=standings, documents=documents, checks=checks, public=public,
+                             phone=phone, urls=urls)
 
     def default_settings(self) -> dict:
         from .config import default_settings
 
         return default_settings(self.game)
 
-    def check_settings(self, tournament) -> None:
-        from .checks import check_settings
-
-        check_settings(tournament)
-
     def demo(self, director, **options):
         from .demo import create_demo
 
         return create_demo(self.game, director, **options)
-
-    def urlconf(self):
-        # one URLconf serves every table game (its views find the game through the tournament); it is
-        # mounted once, for all of them (tournament/game_pages.py)
-        from . import urls
-
-        return urls
-
-
-    def public(self, tournament):
-        from .public import public
-
-        return public(tournament)
-
-    def table_page(self, request, link, *, token):
-        from .phone import table_page
-
-        return table_page(request, link, token=token)
-
-    def sheet_derive(self, tournament, *, match, table):
-        from .checks import sheet_derive
-
-        return sheet_derive(tournament, match=match, table=table)
 
     def audit_words(self) -> dict:
         # "tablegames.*" is written for the four table games alike: its words are the shared ones

@@ -108,11 +108,13 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     waiting = sorted((pk for pk in players if not players[pk]), key=lambda pk: participants[pk].number)
     finished_tables = [table_id for table_id in tables if table_id in results]
     if settings.patience:
-        ranked, chain = _patience_ranking(order, results.values(), times, settings, seed)
+        ranked, chain = _patience_ranking(order, results.values(), times, settings, seed,
+                                          {pk: participants[pk].number for pk in order})
     else:
         chain = ranking_chain(settings.lower_is_better)
         ranked = ranking(order, list(results.values()), lower_is_better=settings.lower_is_better, seed=seed or 0,
-                         left=[departures.get(table_id, {}) for table_id in results])
+                         left=[departures.get(table_id, {}) for table_id in results],
+                         lot_keys={pk: participants[pk].number for pk in order})
     rows = [
         Row(rank=s.rank, participant=participants[s.participant],
             rounds=[players[s.participant].get(r) for r in range(1, after_round + 1)], values=s.values,
@@ -135,7 +137,7 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     )
 
 
-def _patience_ranking(order, results, times, settings: TableSettings, seed):
+def _patience_ranking(order, results, times, settings: TableSettings, seed, lot_keys):
     """Fewest tiles left over every deal, then (when recorded) the smallest sum of finish times, then lot."""
     tiles = {pk: 0 for pk in order}
     for result in results:
@@ -146,7 +148,7 @@ def _patience_ranking(order, results, times, settings: TableSettings, seed):
         for pk in order:
             values[pk][FINISH_TIME] = times.get(pk, 0)
     chain = patience_chain(with_time=settings.finish_time)
-    return rank(order, chain, values, seed=seed or 0), chain
+    return rank(order, chain, values, seed=seed or 0, lot_keys=lot_keys), chain
 
 
 def half(value: Decimal | None):

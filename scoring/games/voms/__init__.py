@@ -55,6 +55,12 @@ class Voms(BracketGame):
 
         return catalogue(tournament)
 
+    def standings_document(self, tournament):
+        """Each pool with every tiebreak column, and the final ranking first once there is a knockout."""
+        from .documents import standings_document
+
+        return standings_document(tournament)
+
     def public(self, tournament):
         from .public import public
 

@@ -27,7 +27,8 @@ def _url(tournament, name: str, *args) -> str:
 def board(tournament, part: str | None, *, user=None) -> Board:
     pools = Stage.objects.filter(tournament=tournament, kind=Stage.Kind.POOLS).first()
     knockout = queries.knockout_stage(tournament)
-    rounds = list(pools.rounds.order_by("number").values_list("number", flat=True)) if pools else []
+    started = dict(pools.rounds.order_by("number").values_list("number", "clock_started_at")) if pools else {}
+    rounds = list(started)
     parts = [(str(n), str(_("Pool round %(number)s") % {"number": n})) for n in rounds]
     if knockout is not None:
         parts.append((KNOCKOUT, str(_("Knockout"))))
@@ -42,26 +43,30 @@ def board(tournament, part: str | None, *, user=None) -> Board:
     pending = {p.match_id: p for p in PendingSheet.objects.filter(match__stage__tournament=tournament)
                .select_related("entered_by")}
     if part == KNOCKOUT:
-        items = _series(tournament, pending, user)
+        items, arrivals = _series(tournament, pending, user)
         title = _("Knockout")
     else:
-        items = _slips(tournament, pools, state, int(part), pending, user)
+        items, arrivals = _slips(tournament, pools, state, int(part), pending, user)
         title = _("Pool round %(number)s") % {"number": part}
     problems = open_problems(tournament, by="match_id", match__isnull=False)
     for item in items:
         item.problems = problems.get(int(item.key.removeprefix("match-")), [])
-    return Board(part=part, title=str(title), items=items, parts=parts)
+    return Board(part=part, title=str(title), items=items, parts=parts, arrivals=arrivals,
+                 started_at=None if part == KNOCKOUT else started[int(part)])
 
 
-def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[BoardItem]:
+def _slips(tournament, stage, state, number: int, pending: dict, user) -> tuple[list[BoardItem], list]:
+    """The round's slips on the board, and when each slip counted."""
     director = user is not None and is_director(user, tournament)
     matches = (Match.objects.filter(stage=stage, round__number=number, team_b__isnull=False)
                .select_related("team_a", "team_b", "pool", "sheet").order_by("table_number", "pk"))
     enter = _url(tournament, "enter") + f"?round={number}"
-    items = []
+    items, arrivals = [], []
     for match in matches:
         teams = f"{match.team_a} – {match.team_b}"
         sheet = getattr(match, "sheet", None)
+        if sheet is not None:
+            arrivals.append(sheet.entered_at)
         item = BoardItem(key=f"match-{match.pk}", label=str(_("Table %(number)s") % {"number": match.table_number}),
                          state=place_state(sheet.derived if sheet else None, pending.get(match.pk)), url=enter,
                          detail=teams)
@@ -78,20 +83,23 @@ def _slips(tournament, stage, state, number: int, pending: dict, user) -> list[B
             item.show_pending(pending[match.pk], user, before=teams)
             item.url = f"{enter}&match={match.pk}"  # the entry page puts the focus on this slip's Confirm
         items.append(item)
-    return items
+    return items, arrivals
 
 
-def _series(tournament, pending: dict, user) -> list[BoardItem]:
-    items = []
+def _series(tournament, pending: dict, user) -> tuple[list[BoardItem], list]:
+    """The knockout's series on the board, and when each series' sheet first counted."""
+    items, arrivals = [], []
     for round_label, matches in queries.knockout_rounds(tournament):
         for match in matches:
             known = match.team_a_id is not None and match.team_b_id is not None
             teams = f"{match.team_a} – {match.team_b}" if known else _("teams not known yet")
             sheet = getattr(match, "sheet", None)
+            if sheet is not None:
+                arrivals.append(sheet.entered_at)
             item = BoardItem(key=f"match-{match.pk}", label=str(round_label),
                              state=place_state(sheet.derived if sheet else None, pending.get(match.pk)), detail=teams,
                              url=_url(tournament, "series", match.pk) if known else _url(tournament, "knockout"))
             if match.pk in pending:
                 item.show_pending(pending[match.pk], user, before=teams)
             items.append(item)
-    return items
+    return items, arrivals

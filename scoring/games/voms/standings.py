@@ -102,7 +102,7 @@ def pool_tables(tournament, stage: Stage | None = None, *, state: PoolState | No
         teams = teams_by_pool[pool.pk]  # in the pool's order (PoolEntry.position)
         games = by_pool[pool.pk]
         rows = rules.pool_standings(list(teams), games, seed=None if seed is None else f"{seed}:{pool.index}",
-                                    settings=settings)
+                                    settings=settings, lot_keys={pk: team.number for pk, team in teams.items()})
         results = {}
         for g in games:
             results[(g.team_a, g.team_b)] = (g.lus_a, g.lus_b)

@@ -14,16 +14,19 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from documents import formats_for
 from documents.base import format_value
+from documents.charts import chart_html
 from documents.response import document_response
 from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
 from tournament.public.cache import cached, load_tournament
 from tournament.services.seating import current_draw
 
 from ..game import seated_game
+from ..progression import Ranked, progression_chart
 from .base import DirectorPage
 
 CELL_CLASSES = {"right": "num", "center": "center", "left": ""}
@@ -78,8 +81,21 @@ def standings_page(printouts, tournament, after_round: int) -> dict:
         "complete": result.complete,
         "document_name": printouts.ranking_stem(None if result.last_round else after_round),
         "prize_money": printouts.prize_money,
+        "chart": standings_chart(result, metric=_(printouts.chain(result)[0].name)),
         **printouts.standings_extra(tournament, result),
     }
+
+
+def ranked_rows(result) -> list[Ranked]:
+    """The ranking's rows as the progression picture reads them; an excluded player (Schafkopf) is not drawn."""
+    return [Ranked(None if getattr(row, "excluded", False) else row.rank, row.participant.number,
+                   row.participant.name, row.rounds) for row in result.rows]
+
+
+def standings_chart(result, *, metric: str) -> SafeString | None:
+    """The top of the ranking round by round (`scoring.seated.progression`), drawn; None before any result."""
+    chart = progression_chart(ranked_rows(result), metric=metric)
+    return chart_html(chart) if chart else None
 
 
 def standings_rows_html(document, result, *, first_metric: str) -> SafeString:

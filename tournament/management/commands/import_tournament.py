@@ -1,4 +1,8 @@
-"""`manage.py import_tournament FILE --user NAME`: a tournament file as a new tournament (never merged).
+"""`manage.py import_tournament FILE --user NAME`: a tournament file as a new tournament (never merged), or with
+`--update` the new content of the tournament of the file's identity (tournament/transfer_update.py).
+
+A file whose tournament is here already is refused unless `--update` (its director replaces its content; the
+state replaced is kept as a snapshot; an older file also needs `--older`) or `--as-new` (a copy of its own).
 
 Where the file's person may be one of several register entries here (same name and club more than once, or
 that name in another club), the command asks, as the web import does: that entry, or a new entry. With
@@ -14,6 +18,7 @@ from django.core.management import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament.transfer import FoundPerson, TransferError, check_tournament_file, import_tournament
+from tournament.transfer_update import update_tournament
 
 NEW = "n"
 
@@ -37,12 +42,19 @@ class Command(BaseCommand):
         )
         parser.add_argument("--keep-all-roles", action="store_true",
                             help="Keep every role the file gives users known on this server.")
+        parser.add_argument("--update", action="store_true",
+                            help="The file is a tournament here: replace its content with the file's.")
+        parser.add_argument("--older", action="store_true",
+                            help="With --update: replace it even with a file that holds fewer score sheets.")
+        parser.add_argument("--as-new", action="store_true",
+                            help="The file is a tournament here: import it as a new tournament all the same.")
         parser.add_argument(
             "--no-input", "--noinput", action="store_false", dest="interactive",
             help="Ask nothing: a person whose register entry is unsure gets a new entry (merge later if needed).",
         )
 
-    def handle(self, *args, path, user, keep_roles, keep_all_roles, interactive=True, **options):
+    def handle(self, *args, path, user, keep_roles, keep_all_roles, interactive=True, update=False, older=False,
+               as_new=False, **options):
         self.stdin = options.get("stdin") or sys.stdin
         User = get_user_model()
         try:
@@ -59,9 +71,23 @@ class Command(BaseCommand):
                 keep_roles = [role.username for role in preview.roles]
             people = {person.key: self.ask(person) if interactive else self.new_entry(person)
                       for person in preview.people}
-            tournament = import_tournament(data, by=by, keep_roles=keep_roles, people=people)
+            notes: list[str] = []
+            if update:
+                if preview.existing is None:
+                    raise CommandError(_("The file's tournament is not on this server: import it without --update."))
+                tournament = update_tournament(preview.existing, data, by=by, people=people, older_ok=older,
+                                               notes=notes)
+            else:
+                tournament = import_tournament(data, by=by, keep_roles=keep_roles, people=people, as_new=as_new,
+                                               notes=notes)
         except TransferError as error:
             raise CommandError(str(error)) from None
+        for note in notes:
+            self.stdout.write(note)
+        if update:
+            self.stdout.write(_("Updated “%(name)s” at /manage/%(slug)s/ from the file.")
+                              % {"name": tournament.name, "slug": tournament.slug})
+            return
         self.stdout.write(_("Imported “%(name)s” as /manage/%(slug)s/ (director: %(user)s).")
                           % {"name": tournament.name, "slug": tournament.slug, "user": user})
 

@@ -1,0 +1,85 @@
+"""Clubs on one server: an `Organisation` (a club, in the pages) is the tenant its tournaments, seasons, player
+register and audit entries belong to; a `Membership` says who works for it, and as what.
+
+A laptop installation is one club, made without any step of its own (`default_organisation`): its pages never
+mention it. On a server shared by clubs, every query of a club's data goes through `ClubQuerySet.of` (the managers
+of `Tournament`, `Season`, `Person` and `AuditEntry`), asked with the clubs `tournament.tenancy` gives a user.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Organisation(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: the one club of an installation that has none yet (a fresh laptop): named so until its admin renames it
+FIRST_CLUB_NAME = "Club"
+
+
+def default_organisation() -> int:
+    """The club of a row created without one: the installation's only club (made on first use). On a server with
+    several clubs there is no such default: the service that creates the row must name its club, and a code path
+    that forgot to is an error here, never a row slipped into another club."""
+    clubs = list(Organisation.objects.order_by("pk").values_list("pk", flat=True)[:2])
+    if not clubs:
+        return Organisation.objects.get_or_create(name=FIRST_CLUB_NAME)[0].pk
+    if len(clubs) > 1:
+        raise ValueError("This server has several clubs: name the club of the new row.")
+    return clubs[0]
+
+
+class MemberRole(models.TextChoices):
+    ADMIN = "admin", _("Club admin")
+    DIRECTOR = "director", _("Director")
+    ASSISTANT = "assistant", _("Assistant")
+
+
+#: the roles that direct: create tournaments and seasons, keep the club's player register
+DIRECTING = (MemberRole.ADMIN, MemberRole.DIRECTOR)
+
+
+class Membership(models.Model):
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="memberships",
+                                     verbose_name=_("club"))
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=12, choices=MemberRole.choices, default=MemberRole.DIRECTOR)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["organisation", "user__username"]
+        constraints = [models.UniqueConstraint(fields=["organisation", "user"], name="one_membership_per_club")]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} – {self.organisation}"
+
+
+class ClubQuerySet(models.QuerySet):
+    """The rows of one club, or of several (`of(club)`, `of(clubs)`: an `Organisation`, its pk, or a list or query
+    of them); the one place a club's data is scoped."""
+
+    def of(self, clubs):
+        if isinstance(clubs, Organisation | int):
+            return self.filter(organisation=clubs)
+        return self.filter(organisation__in=clubs)
+
+
+def organisation_field(**extra) -> models.ForeignKey:
+    """The link of a club's row to its club (a laptop's rows to its one club, `default_organisation`)."""
+    return models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="+", verbose_name=_("club"),
+                             default=default_organisation, **extra)

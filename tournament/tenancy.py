@@ -1,0 +1,127 @@
+"""Which clubs a user works for: the one place a request's club comes from (tournament/models/organisation.py).
+
+A user's clubs are their memberships. Two cases need none, so that a laptop installation works as before clubs:
+a superuser works for every club (and creates in the installation's only one), and on an installation with only
+one club whoever has the old director permission (`add_tournament`, the "Directors" group) directs that club. On a
+server with several clubs the group alone gives nothing: a club admin invites the club's people.
+
+Pages and services scope a club's data with the managers' `of(...)` and these answers; no page filters by hand.
+"""
+
+from __future__ import annotations
+
+from .models import MemberRole, Membership, Organisation
+from .models.organisation import DIRECTING
+
+
+def club_roles(user) -> dict[int, str]:
+    """{club pk: role} of the user's memberships (the superuser's clubs need none), read once a request."""
+    if not user.is_authenticated or not user.is_active:
+        return {}
+    cached = user.__dict__.get("_club_roles")
+    if cached is None:
+        cached = dict(Membership.objects.filter(user=user).values_list("organisation_id", "role"))
+        if not cached and not user.is_superuser and _directs_the_only_club(user):
+            cached = {_the_only_club(): MemberRole.DIRECTOR}
+        user.__dict__["_club_roles"] = cached
+    return cached
+
+
+def forget_club_roles(user) -> None:
+    """A membership of `user` changed in this request: read it again when next asked."""
+    user.__dict__.pop("_club_roles", None)
+
+
+def _the_only_club() -> int | None:
+    clubs = list(Organisation.objects.order_by("pk").values_list("pk", flat=True)[:2])
+    return clubs[0] if len(clubs) == 1 else None
+
+
+def _directs_the_only_club(user) -> bool:
+    """The director permission of a laptop installation (of the user's own or by a group), on an installation
+    with one club."""
+    from django.contrib.auth.models import Permission
+    from django.db.models import Q
+
+    return _the_only_club() is not None and Permission.objects.filter(
+        Q(user=user) | Q(group__user=user), codename="add_tournament", content_type__app_label="tournament",
+    ).exists()
+
+
+def organisations_of(user):
+    """The clubs whose data the user may see (their memberships; every club for a superuser)."""
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return Organisation.objects.all()
+    return Organisation.objects.filter(pk__in=list(club_roles(user)))
+
+
+def organisation_of(user) -> Organisation | None:
+    """The club the user works for, where their new tournaments, seasons and register entries go: their
+    membership (the directing one first, then the oldest), a superuser without one the installation's only club;
+    None for a user of no club."""
+    roles = club_roles(user)
+    if roles:
+        directing = [pk for pk, role in roles.items() if role in DIRECTING]
+        return Organisation.objects.get(pk=min(directing or roles))
+    if getattr(user, "is_superuser", False) and user.is_active:
+        only = _the_only_club()
+        return Organisation.objects.get(pk=only) if only is not None else None
+    return None
+
+
+def role_in_club(user, organisation) -> str | None:
+    """The user's role in the club (a superuser is its admin)."""
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return MemberRole.ADMIN
+    return club_roles(user).get(getattr(organisation, "pk", organisation))
+
+
+def directs_in(user, organisation) -> bool:
+    """The user may create tournaments and seasons and keep the register in this club."""
+    return role_in_club(user, organisation) in DIRECTING
+
+
+def directs_a_club(user) -> bool:
+    """The user directs in some club: the top bar offers the register and the seasons, the list "new tournament"."""
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return True
+    return any(role in DIRECTING for role in club_roles(user).values())
+
+
+def administers(user, organisation) -> bool:
+    return role_in_club(user, organisation) == MemberRole.ADMIN
+
+
+def administered_club(user) -> Organisation | None:
+    """The club whose members the user manages (the club page): the club they are admin of, a superuser's own
+    club (the installation's only one)."""
+    admin_of = [pk for pk, role in club_roles(user).items() if role == MemberRole.ADMIN]
+    if admin_of:
+        return Organisation.objects.get(pk=min(admin_of))
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return organisation_of(user)
+    return None
+
+
+def shows_club_page(user) -> bool:
+    """The top bar links the club page where there is something to manage: on a server with several clubs, for a
+    club's admin and a superuser; on a one-club installation only for an admin who shares the club with another
+    member. A laptop (one director, a superuser) shows nothing of clubs; a user who is no admin costs no query."""
+    admin_of = [pk for pk, role in club_roles(user).items() if role == MemberRole.ADMIN]
+    superuser = getattr(user, "is_superuser", False) and user.is_active
+    if not admin_of and not superuser:
+        return False
+    if _the_only_club() is None:
+        return True
+    return bool(admin_of) and Membership.objects.filter(organisation_id=admin_of[0]).exclude(user=user).exists()
+
+
+def members_of(organisation):
+    """The users who may hold a role in the club's tournaments: its members; on an installation with one club every
+    active account (a laptop's accounts are its club's, made in the admin without a membership)."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects.filter(is_active=True)
+    if _the_only_club() == getattr(organisation, "pk", organisation):
+        return users
+    return users.filter(memberships__organisation=organisation)

@@ -1,0 +1,119 @@
+"""The club page (/manage/club/, a club's admins): its members, inviting one, changing a role, removing one, and
+the club's own audit entries (register, seasons, members: what belongs to no tournament). The page where an
+invited member sets a password is Django's password-reset confirmation with our template.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import AccessMixin
+from django.contrib.auth.views import PasswordResetConfirmView
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from ..audit_labels import action_label
+from ..club_forms import InviteForm, MemberForm, MemberRoleForm
+from ..models import AuditEntry, Membership
+from ..services import clubs
+from ..services.errors import DomainError
+from ..tenancy import administered_club
+from .confirm import confirmation_page, confirmed
+
+RECENT_ENTRIES = 50
+
+
+class ClubView(AccessMixin, TemplateView):
+    template_name = "tournament/club.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.club = administered_club(request.user)
+        if self.club is None:
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def members(self):
+        return Membership.objects.filter(organisation=self.club).select_related("user").order_by("user__username")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        members = list(self.members())
+        for member in members:
+            member.role_form = MemberRoleForm(initial={"member": member.pk, "role": member.role},
+                                              auto_id=f"member-{member.pk}-%s")
+        entries = list(AuditEntry.objects.of(self.club).filter(tournament__isnull=True).select_related("user")
+                       [:RECENT_ENTRIES])
+        for entry in entries:
+            entry.label = action_label(entry.action)
+        context.update(club=self.club, members=members, entries=entries,
+                       invite_form=kwargs.get("invite_form") or InviteForm(), link=kwargs.get("link"),
+                       link_for=kwargs.get("link_for"))
+        return context
+
+    def member(self, form) -> Membership:
+        return get_object_or_404(self.members(), pk=form.cleaned_data["member"])
+
+    def with_link(self, membership: Membership, path: str):
+        """The page with the set-password link, shown this once (not kept in a message or the session)."""
+        return self.render_to_response(self.get_context_data(link=self.request.build_absolute_uri(path),
+                                                             link_for=membership.user))
+
+    def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        try:
+            if action == "invite":
+                form = InviteForm(request.POST)
+                if not form.is_valid():
+                    return self.render_to_response(self.get_context_data(invite_form=form))
+                try:
+                    membership, path = clubs.invite(self.club, by=request.user, **form.cleaned_data)
+                except DomainError as error:
+                    form.add_error(error.field if error.field in form.fields else None, error.message)
+                    form.focus_first_error()
+                    return self.render_to_response(self.get_context_data(invite_form=form))
+                messages.success(request, _("%(user)s is a member of the club now.")
+                                 % {"user": membership.user.get_username()})
+                return self.with_link(membership, path)
+            if action == "role":
+                form = MemberRoleForm(request.POST)
+                if not form.is_valid():
+                    raise Http404
+                membership = clubs.set_member_role(self.member(form), form.cleaned_data["role"], by=request.user)
+                messages.success(request, _("Changes saved."))
+            elif action in ("remove", "link"):
+                form = MemberForm(request.POST)
+                if not form.is_valid():
+                    raise Http404
+                membership = self.member(form)
+                if action == "link":
+                    return self.with_link(membership, clubs.new_password_link(membership, by=request.user))
+                if not confirmed(request):
+                    return confirmation_page(
+                        request, question=_("Remove %(user)s from the club?") % {"user": membership.user},
+                        explanation=_("They lose their roles in the club's tournaments and seasons; a tournament "
+                                      "or season they directed alone is then directed by you. Their account stays."),
+                        confirm_label=_("Yes, remove"), cancel_url=reverse("club"))
+                clubs.remove_member(membership, by=request.user)
+                messages.success(request, _("%(user)s is no longer a member of the club.")
+                                 % {"user": membership.user.get_username()})
+            else:
+                raise Http404
+        except DomainError as error:
+            messages.error(request, error.message)
+        return redirect("club")
+
+
+class SetPasswordView(PasswordResetConfirmView):
+    """An invited member's one-time link: choose a password, then log in with it."""
+
+    template_name = "registration/set_password.html"
+    success_url = reverse_lazy("login")
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, _("Your password is set: log in with it."))
+        return response
