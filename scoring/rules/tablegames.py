@@ -194,16 +194,16 @@ def present(players: Sequence[Player], left: Mapping[Player, int], hand: int) ->
 
 
 def check_plays_on(players: Sequence[Player], left: Mapping[Player, int], minimum: int) -> None:
-    """Refuse a table left with fewer players than the game is played by: it cannot go on (a substitute would be
-    needed; the table games have none yet), so the director ends the game as it stands instead."""
+    """Refuse a table left with fewer players than the game is played by: it cannot go on without him, so a
+    substitute takes his seat (no departure then), or the director ends the game as it stands."""
     staying = [p for p in players if p not in left]
     if len(staying) < minimum:
         raise RuleError(
             "substitute_needed",
             gettext_noop(
                 "After %(players)s left, %(count)s players are at this table, but the game needs at least "
-                "%(min)s: it cannot go on without a substitute, and table games have none in this app yet. End the "
-                "game here instead (“Time is up: end the game here”): the totals as they stand decide."
+                "%(min)s: it cannot go on without a substitute. Let a substitute take the seat, or end the game "
+                "here (“Time is up: end the game here”): the totals as they stand decide."
             ),
             field="left", players=", ".join(sorted(map(str, left))), count=len(staying), min=minimum,
         )

@@ -82,6 +82,23 @@ def printed_table_links(tournament, round_number: int) -> dict[int, dict]:
                                                   table__round__stage__tournament=tournament, revoked_at=None))
 
 
+#: the ranking's note on a substitute listed without a rank (`Row.substitute_only`)
+SUBSTITUTE_ONLY = _("A substitute whose seats' points stay with the players he replaced has no result of his own: "
+                    "listed last, without a rank.")
+
+
+def unranked_notes(result, no_result) -> list:
+    """The ranking's notes on the rows without a rank: `no_result` (the game's words for "none of his games is in
+    yet") when a player has no result, and the substitutes whose seats' points stay with the players they
+    replaced."""
+    notes = []
+    if any(not row.has_result and not row.substitute_only for row in result.rows):
+        notes.append(no_result)
+    if any(row.substitute_only for row in result.rows):
+        notes.append(SUBSTITUTE_ONLY)
+    return notes
+
+
 def lot_notes(result) -> list:
     """The ranking's note on a place decided by lot, with the seed, when one was."""
     if not result.any_lot:

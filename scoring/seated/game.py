@@ -77,6 +77,13 @@ class SeatedGame(Game):
     sheets_document: str = ""
     #: a sheet counts as the table's finished game (the round is over for it): the after-sheet hook's condition
     finished_sheet: Q = Q(sheet__isnull=False)
+    #: the seating page's "Start round 1" (else the first sheet entered starts a round)
+    start_page: bool = False
+    #: a player can be fixed to a table in every round (the desk links each player's fixed-table page)
+    fixed_table_page: bool = False
+    #: a withdrawn player's seat nobody takes stays empty, the table plays smaller (table-games.md, Decision);
+    #: otherwise every such seat needs a substitute
+    empty_seats: bool = False
 
     def modules(self) -> SeatedModules:
         """The game's own modules behind the hooks, imported when a hook is called: the registry is loaded while
@@ -145,8 +152,22 @@ class SeatedGame(Game):
                  "of players allows it, nobody sits on the same seat number twice.")
 
     def reprints(self, tournament, seat) -> list[tuple[str, str]]:
-        """The printouts naming who plays `seat`, as (what to print again, its address): after a substitute."""
-        return []
+        """The printouts naming who plays `seat`, as (what to print again, its address): after a substitute is set
+        (or taken off) they name the wrong player. The round's sheet only while the table's sheet is not in."""
+        from scoring.models import ScoreSheet
+
+        found = [] if ScoreSheet.objects.filter(table=seat.table).exists() else [self.sheet_reprint(seat)]
+        found += self.seating_reprints(seat)
+        return [(text, self.url(tournament, "download", name, "pdf")) for text, name in found]
+
+    def sheet_reprint(self, seat) -> tuple[str, str]:
+        """(what to print again, document name): the pre-filled sheet of `seat`'s table."""
+        raise NotImplementedError
+
+    def seating_reprints(self, seat) -> list[tuple[str, str]]:
+        """(what to print again, document name) of the other printouts naming who plays `seat`."""
+        return [(_("the seating by table (round %(round)s)") % {"round": seat.table.round.number}, "seating-by-table"),
+                (_("the seating by name"), "seating-by-name")]
 
     # --- pages ---------------------------------------------------------------------------------------------
 
@@ -156,9 +177,8 @@ class SeatedGame(Game):
     @property
     def url_names(self) -> dict[str, str]:
         """The pages a template links by name ("round", "substitute"): those the game has."""
-        names = ("round", "sheet", "links")
-        if self.substitutes:
-            names += ("substitute", "start")
+        names = ["round", "sheet", "links", *(["substitute"] if self.substitutes else []),
+                 *(["start"] if self.start_page else [])]
         return {name: f"tournament:{self.namespace}:{name}" for name in names}
 
     def seating_label(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scoring.models import ScoreSheet
 from scoring.withdrawals import withdrawn_seats
-from tournament.models import Participant, Round, Stage, Table
+from tournament.models import Participant, Round, Seat, Stage, Table
 from tournament.queries import places_by_participant as places_by_participant
 from tournament.queries import seated_tables as seated_tables
 
@@ -67,3 +67,20 @@ def seating_problems(tournament, tables_by_round, entered: set[int] | None = Non
         "unseated": [p for p in players if p.status == Participant.Status.ACTIVE and p.pk not in seated],
         "withdrawn": withdrawn_seats(players, tables_by_round, entered),
     }
+
+
+def substitute_candidates(tournament, seat: Seat):
+    """Who may take `seat`: the active players who play nowhere in its round (on no seat, no other seat's
+    substitute); its own substitute stays a choice."""
+    busy = Seat.objects.filter(table__round=seat.table.round)
+    return (
+        tournament.participants.filter(status=Participant.Status.ACTIVE)
+        .exclude(pk__in=busy.values("participant"))
+        .exclude(pk__in=busy.exclude(pk=seat.pk).exclude(substitute=None).values("substitute"))
+    )
+
+
+def seat_of(tournament, pk: int) -> Seat | None:
+    """The seat `pk` of one of the tournament's tables, with its round, players and substitute (None: no such)."""
+    return (Seat.objects.select_related("table__round__stage", "participant", "substitute")
+            .filter(pk=pk, table__round__stage__tournament=tournament).first())

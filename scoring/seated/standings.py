@@ -7,12 +7,14 @@ them by its own pure rules (`scoring.games.schafkopf.standings`, `scoring.games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress
-from scoring.withdrawals import is_withdrawn
+from scoring.withdrawals import is_withdrawn, missed_rounds, rounds_played
 from tournament.models import Participant, Seat, Stage
 from tournament.services.seating import lot_seed
 
@@ -76,6 +78,15 @@ class Row:
     separated_by: str | None
     #: one of the sheets this player's result comes from was corrected after entry
     corrected: bool
+    #: (round, substitute) where a substitute played this player's seat (his points or not)
+    played_by: list[tuple[int, Participant]] = field(default_factory=list)
+    #: (round, player) where this player played another's seat as a substitute
+    played_for: list[tuple[int, Participant]] = field(default_factory=list)
+    #: a substitute none of whose seats' points are his: listed after everyone else, without a rank
+    substitute_only: bool = False
+    #: the rounds of the ranking he did not play (his seat played by a substitute; in a table game also left
+    #: mid-game or empty): he wins a prize only when the director ticks him eligible (`scoring.withdrawals`)
+    missed: list[int] = field(default_factory=list)
 
     @property
     def has_result(self) -> bool:
@@ -84,6 +95,33 @@ class Row:
     @property
     def withdrawn(self) -> bool:
         return is_withdrawn(self.participant)
+
+
+def mark_substitutes(rows: list[Row], loaded: Loaded, after_round: int, unranked: Callable[[Participant], Row]
+                     ) -> list[Row]:
+    """`rows` with who played whose seat said on both rows (the seat's player's and the substitute's), the rounds
+    each ranked player did not sit at a table himself (`missed`), and a row without a rank (`unranked`, marked
+    `substitute_only`) for each substitute none of whose seats' points are his: never silently absent."""
+    participants = loaded.participants
+    played_by: dict[int, list] = defaultdict(list)
+    played_for: dict[int, list] = defaultdict(list)
+    for seat in loaded.seats:
+        if seat.substitute:
+            played_by[seat.participant].append((seat.round, participants[seat.substitute]))
+            played_for[seat.substitute].append((seat.round, participants[seat.participant]))
+    listed = {row.participant.pk for row in rows}
+    for pk in sorted((pk for pk in played_for if pk not in listed), key=lambda pk: participants[pk].number):
+        row = unranked(participants[pk])
+        row.substitute_only = True
+        rows.append(row)
+    played = rounds_played((seat.round, seat.participant, seat.substitute) for seat in loaded.seats)
+    for row in rows:
+        pk = row.participant.pk
+        if row.has_result:
+            row.missed = sorted({*row.missed, *missed_rounds(played.get(pk, set()), range(1, after_round + 1))})
+        row.played_by = sorted(played_by.get(pk, []), key=lambda item: item[0])
+        row.played_for = sorted(played_for.get(pk, []), key=lambda item: item[0])
+    return rows
 
 
 class Standings:

@@ -50,7 +50,7 @@ ENTRY_VIEWS = {"round": "RoundView", "board": "BoardView", "board_part": "BoardV
 
 def shared_views(game: SeatedGame) -> dict:
     """The seated layer's pages a game has: substitutes, fixed tables and starting a round only where it has
-    substitutes."""
+    them (`SeatedGame.substitutes`, `fixed_table_page`, `start_page`)."""
     views = {
         "overview": pages.OverviewView.as_view(),
         "settings": pages.SettingsView.as_view(),
@@ -58,8 +58,11 @@ def shared_views(game: SeatedGame) -> dict:
         "links": links.LinksView.as_view(),
     }
     if game.substitutes:
-        views.update(fixed_table=pages.FixedTableView.as_view(), start=pages.StartRoundView.as_view(),
-                     substitute=pages.SubstituteView.as_view())
+        views["substitute"] = pages.SubstituteView.as_view()
+    if game.fixed_table_page:
+        views["fixed_table"] = pages.FixedTableView.as_view()
+    if game.start_page:
+        views["start"] = pages.StartRoundView.as_view()
     return views
 
 

@@ -119,11 +119,11 @@ def test_a_team_registered_after_the_draw_holds_back_the_first_slip_until_the_dr
 
 
 
-@pytest.mark.parametrize(("game", "substitutes"), [("schafkopf", True), ("rummi", False), ("domino", False)])
+@pytest.mark.parametrize(("game", "substitutes"), [("schafkopf", True), ("rummi", True), ("domino", True)])
 def test_the_desk_offers_substitutes_only_where_the_game_has_them(game, substitutes, director, make_tournament,
                                                                   add_players, add_teams, client):
-    """Once the seating is drawn the desk said "after that, put them on seats as substitutes" in every seated
-    game; the table games have no substitutes, and a director there looked for them in vain."""
+    """Once the seating is drawn the desk says "after that, put them on seats as substitutes" in every seated game:
+    the table games have substitutes too (a player who goes home, table-games.md)."""
     tournament = make_tournament(director, name=f"{game} night", game=game)
     fix_the_draw(tournament, director, add_players, add_teams)
     client.force_login(director)

@@ -17,6 +17,8 @@ from tournament.models import Participant, Seat, Table
 from tournament.services.participants import add_participant
 from tournament.services.publishing import set_publication
 
+from .helpers import play_table, rummi_hand
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -28,19 +30,6 @@ def leave_page(browser):
 
 def shot(page, name: str) -> None:
     keep_screenshot(page, ARTIFACTS / f"leave-rummi-{name}.png", full_page=True)
-
-
-def rummi_hand(out, penalties):
-    return {"out": out, "hand_rummi": False, "penalties": {str(seat): str(p) for seat, p in penalties.items()}}
-
-
-def play_table(table, director, seats):
-    """The table's game to its end: the first seat goes out, the second passes the limit."""
-    first, second, *rest = seats
-    hand = rummi_hand(first, {first: 0, second: 260, **{s: 20 + s for s in rest}})
-    sheet = ScoreSheet.objects.filter(table=table).first()
-    entries = [*(sheet.entries if sheet else []), hand]
-    services.enter_sheet(table, by=director, entries=entries, expected_version=sheet.version if sheet else 0)
 
 
 def submit(page) -> None:

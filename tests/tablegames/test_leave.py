@@ -95,21 +95,48 @@ def test_a_departure_needs_a_hand_entered_and_a_director(evening, director, djan
     assert player_at(tab, 3).status == Participant.Status.ACTIVE
 
 
-def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(make_game, add_players, director):
+@pytest.fixture
+def pairs(make_game, add_players, director):
+    """Rummi at tables of two, drawn; table 1 of round 1 has played one hand."""
     tournament = make_game("rummi")
-    pairs = dataclasses.replace(settings_of(tournament), table_sizes=(2,))
-    seated_services.update_settings(tournament, pairs, by=director)
+    sizes = dataclasses.replace(settings_of(tournament), table_sizes=(2,))
+    seated_services.update_settings(tournament, sizes, by=director)
     add_players(tournament, 4)
     seated_services.draw_seating(tournament, by=director, seed=1)
-    tab = table(tournament, 1)
-    services.enter_sheet(tab, by=director, entries=[rummi_hand(1, {1: 0, 2: 10})])
+    services.enter_sheet(table(tournament, 1), by=director, entries=[rummi_hand(1, {1: 0, 2: 10})])
+    return tournament
+
+
+def test_a_table_of_two_cannot_play_on_a_substitute_is_needed(pairs, director):
+    tab = table(pairs, 1)
     with pytest.raises(services.SheetRefused) as refused:
         services.leave_table(tab, 2, 1, by=director)
     assert "substitute" in refused.value.message
-    # table games have no substitute page: the message points to what the sheet offers instead
-    assert "seating page" not in refused.value.message and "end the game here" in refused.value.message
+    # table games have substitutes now: the old "none in this app" is gone, the message offers one
+    assert "none in this app" not in refused.value.message and "Let a substitute take the seat" in refused.value.message
     assert player_at(tab, 2).status == Participant.Status.ACTIVE
     assert "left" not in str(ScoreSheet.objects.get(table=tab).entries)
+
+
+def test_a_table_left_too_small_links_the_substitute_page_of_the_seat(pairs, director, client):
+    """The sheet said the table "cannot play the round (table games have no substitutes in this app yet)" and told
+    to end the game: it now links the substitute page of the seat (de and da as well)."""
+    tournament = pairs
+    tab = table(tournament, 1)
+    seat = Seat.objects.get(table=tab, number=2)
+    client.force_login(director)
+    page = client.post(url(tournament, "sheet", 1, 1), {"action": "leave", "leave_seat": "2", "leave_after": "1",
+                                                         "version": "1", "confirmed": "1"}).content.decode()
+    assert url(tournament, "substitute", seat.pk) in page and "have none in this app" not in page
+    # a later round whose empty seat leaves one player: the sheet links that seat's substitute page
+    seat.participant.status = Participant.Status.WITHDRAWN
+    seat.participant.save()
+    later = Seat.objects.get(table__round__number=2, participant=seat.participant)
+    for language in ("en", "de", "da"):
+        client.cookies["django_language"] = language
+        text = text_of(client.get(url(tournament, "sheet", 2, later.table.number)))
+        assert url(tournament, "substitute", later.pk) in text, language
+        assert "no substitutes in this app" not in text and "keine Ersatzspieler" not in text, language
 
 
 def test_in_the_next_round_his_seat_is_empty_a_smaller_table(evening, director):

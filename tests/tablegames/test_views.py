@@ -67,10 +67,16 @@ def test_the_seating_page_names_a_player_withdrawn_after_the_draw(drawn, directo
 
     set_participant_status(drawn.participants.get(number=5), Participant.Status.WITHDRAWN, by=director)
     client.force_login(director)
-    page = " ".join(text_of(client.get(url(drawn, "seating"))).split())
-    assert "Withdrawn but seated: 5 Ida5 Holm5 (rounds 1, 2, 3). Redo the draw without them." in page
+    page = " ".join(re.sub(r"<[^>]+>", "", text_of(client.get(url(drawn, "seating")))).split())
+    # each of his seats is linked to its substitute page (table games have substitutes)
+    assert re.search(r"Withdrawn but seated: 5 Ida5 Holm5 \(round 1, table \d, seat \d; round 2, table \d, seat \d; "
+                     r"round 3, table \d, seat \d\)\. Redo the draw without them\.", page)
     enter_rummi_game(seated_tables(drawn)[1][0], director)  # play has started: the draw can no longer be redone
-    assert "Withdrawn but seated" not in text_of(client.get(url(drawn, "seating")))
+    page = " ".join(re.sub(r"<[^>]+>", "", text_of(client.get(url(drawn, "seating")))).split())
+    assert "Withdrawn but seated" not in page
+    # his seats stay empty (a smaller table) unless a substitute takes them
+    assert "Withdrawn, their seats empty: 5 Ida5 Holm5 (round " in page
+    assert "Each table plays without them (a smaller table) unless a substitute takes the seat." in page
 
 
 def test_find_my_seat_says_a_player_withdrew_and_shows_the_rounds_he_played(drawn, director):

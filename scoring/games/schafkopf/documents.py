@@ -38,6 +38,7 @@ from scoring.seated.documents import (
     player_name,
     printed_table_links,
     seed_note,
+    unranked_notes,
 )
 from scoring.seated.queries import places_by_participant, seated_tables, sheets_by_table
 from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
@@ -283,6 +284,7 @@ COUNT_COLUMNS = (
 EXCLUDED = _(EXCLUDED_LABEL)
 LIST_CORRECTED = _("list corrected")
 LIST_MISSING = _("list missing")
+NO_RESULT_NOTE = _("“no result yet”: none of the player's lists is entered; listed last, without a rank.")
 
 
 def _remark(row, *, prizes: bool = False):
@@ -309,11 +311,7 @@ def ranking_notes(result) -> list:
     notes = [_("Ranking: points, then won and played touts, won and played solo games (Farbsolo, Wenz, Farbwenz), "
                "then the smaller difference between the rounds, then the lot.")]
     notes += lot_notes(result)
-    if any(not row.has_result and not row.substitute_only for row in result.rows):
-        notes.append(_("“no result yet”: none of the player's lists is entered; listed last, without a rank."))
-    if any(row.substitute_only for row in result.rows):
-        notes.append(_("A substitute whose seats' points stay with the players he replaced has no result of his "
-                       "own: listed last, without a rank."))
+    notes += unranked_notes(result, NO_RESULT_NOTE)
     if result.corrected_lists:
         places = ", ".join(f"{r}/{t}" for r, t in result.corrected_lists)
         notes.append(lazy_format(gettext_noop("Corrected after hand-in (round/table): %(places)s."),

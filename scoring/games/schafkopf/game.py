@@ -31,6 +31,7 @@ class Schafkopf(SeatedGame):
                  "settings": "schafkopf/_settings.html",
                  "settings_after": "schafkopf/_settings_script.html"}
     substitutes = True
+    start_page = fixed_table_page = True
     sheets_nav = "lists"
 
     # --- settings ------------------------------------------------------------------------------------------
@@ -97,29 +98,19 @@ class Schafkopf(SeatedGame):
         return _("The tables and seats of every round are drawn anew; printed seating lists, table cards and score "
                  "lists no longer match and must be printed again.")
 
-    def reprints(self, tournament, seat) -> list[tuple[str, str]]:
-        """The printouts that name who plays `seat`: after a substitute is set (or taken off) they name the wrong
-        player. The score list only while the table's list is not in."""
-        from scoring.models import ScoreSheet
+    def sheet_reprint(self, seat) -> tuple[str, str]:
+        number = seat.table.round.number
+        return (_("the score list of round %(round)s, table %(table)s") % {"round": number, "table": seat.table.number},
+                f"score-lists-{number}")
 
-        round_number, table = seat.table.round.number, seat.table.number
+    def seating_reprints(self, seat) -> list[tuple[str, str]]:
         players = [seat.participant, *([seat.substitute] if seat.substitute_id else [])]
-
-        def pdf(name: str) -> str:
-            return self.url(tournament, "download", name, "pdf")
-
-        found = []
-        if not ScoreSheet.objects.filter(table=seat.table).exists():
-            found.append((_("the score list of round %(round)s, table %(table)s")
-                          % {"round": round_number, "table": table}, pdf(f"score-lists-{round_number}")))
-        found += [
-            (_("the table card of table %(table)s") % {"table": table}, pdf("table-cards")),
+        return [
+            (_("the table card of table %(table)s") % {"table": seat.table.number}, "table-cards"),
             (_("the participant cards of %(players)s")
-             % {"players": ", ".join(f"{p.number} {p.name}" for p in players)}, pdf("participant-cards")),
-            (_("the seating by table (round %(round)s)") % {"round": round_number}, pdf("seating-by-table")),
-            (_("the seating by name"), pdf("seating-by-name")),
+             % {"players": ", ".join(f"{p.number} {p.name}" for p in players)}, "participant-cards"),
+            *super().seating_reprints(seat),
         ]
-        return found
 
     def sheets_label(self) -> str:
         return _("Score lists")

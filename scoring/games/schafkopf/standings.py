@@ -22,7 +22,6 @@ from scoring.rules.schafkopf import (
     ranking,
 )
 from scoring.seated import standings as seated
-from scoring.withdrawals import missed_rounds, rounds_played
 from scoring.withdrawals import prize_eligible as eligible_for_prize
 from tournament.models import Participant
 
@@ -32,14 +31,6 @@ from .config import settings_of
 @dataclass
 class Row(seated.Row):
     prize: Decimal | None = None
-    #: (round, substitute) where a substitute played this player's seat (his points or not)
-    played_by: list[tuple[int, Participant]] = field(default_factory=list)
-    #: (round, player) where this player played another's seat as a substitute
-    played_for: list[tuple[int, Participant]] = field(default_factory=list)
-    #: a substitute none of whose seats' points are his: listed after everyone else, without a rank
-    substitute_only: bool = False
-    #: the rounds of the ranking in which he did not sit at a table (his seat played by a substitute)
-    missed: list[int] = field(default_factory=list)
 
     @property
     def prize_eligible(self) -> bool:
@@ -90,32 +81,25 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     corrected_lists: set[tuple[int, int]] = set()
     withdrawn = {pk for pk, p in participants.items() if p.status == Participant.Status.WITHDRAWN}
     fields = list(enumerate(COUNT_FIELDS))
-    # who played whose seat: said on both players' rows (a withdrawn player's, and his substitute's)
-    played_by: dict[int, list] = defaultdict(list)
-    played_for: dict[int, list] = defaultdict(list)
-    for table_id, round_number, table, seat_number, participant, substitute, to_substitute in seats:
+    for seat in seats:
         # Everyone seated is ranked, with or without a list yet; a player who withdrew and left his seat
         # to a substitute with the points is not.
-        if participant not in withdrawn:
-            points.setdefault(participant, {})
-        # Who the seat's points belong to: the substitute only when the director said so (SeatRow.credited).
-        credited = substitute if substitute and to_substitute else participant
-        if substitute:
-            played_by[participant].append((round_number, participants[substitute]))
-            played_for[substitute].append((round_number, participants[participant]))
+        if seat.participant not in withdrawn:
+            points.setdefault(seat.participant, {})
+        credited, round_number = seat.credited, seat.round
         player_points = points.setdefault(credited, {})
-        sheet = sheets.get(table_id)
+        sheet = sheets.get(seat.table_id)
         if sheet is None:
             continue
         derived, corrected = sheet
-        key = str(seat_number)
+        key = str(seat.seat)
         player_points[round_number] = player_points.get(round_number, 0) + derived["totals"][key]
         seat_counts, player_counts = derived["counts"][key], summed[credited]
         for index, name in fields:
             player_counts[index] += seat_counts[name]
         if corrected:
             corrected_players.add(credited)
-            corrected_lists.add((round_number, table))
+            corrected_lists.add((round_number, seat.table))
 
     counts = {pk: Counts(*values) for pk, values in summed.items()}
     # A player none of whose lists is entered has no result yet: shown as such after the ranked players,
@@ -143,27 +127,13 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
         )
         for s in ranked
     ]
-    rows += [
-        Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values=dict(NO_RESULT_VALUES),
-            by_lot=False, separated_by=None, corrected=False)
-        for pk in waiting
-    ]
-    # A substitute whose seats' points all stay with the players he replaced: never silently absent.
-    substitutes_only = sorted((pk for pk in played_for if pk not in points), key=lambda pk: participants[pk].number)
-    rows += [
-        Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values=dict(NO_RESULT_VALUES),
-            by_lot=False, separated_by=None, corrected=False, substitute_only=True)
-        for pk in substitutes_only
-    ]
-    played = rounds_played((seat.round, seat.participant, seat.substitute) for seat in seats)
-    for row in rows:
-        pk = row.participant.pk
-        if row.has_result:
-            row.missed = missed_rounds(played.get(pk, set()), range(1, after_round + 1))
-        if pk in played_by:
-            row.played_by = sorted(played_by[pk], key=lambda item: item[0])
-        if pk in played_for:
-            row.played_for = sorted(played_for[pk], key=lambda item: item[0])
+
+    def unranked(participant) -> Row:
+        return Row(rank=None, participant=participant, rounds=[None] * after_round, values=dict(NO_RESULT_VALUES),
+                   by_lot=False, separated_by=None, corrected=False)
+
+    rows += [unranked(participants[pk]) for pk in waiting]
+    seated.mark_substitutes(rows, loaded, after_round, unranked)
     result = Standings(
         after_round=after_round,
         rounds=rounds,

@@ -25,9 +25,10 @@ from scoring.seated.documents import (
     lot_notes,
     printed_table_links,
     seed_note,
+    unranked_notes,
 )
 from scoring.seated.queries import seated_tables, sheets_by_table
-from scoring.withdrawals import WITHDRAWN, eligibility_remark, is_withdrawn, remark
+from scoring.withdrawals import eligibility_remark, is_withdrawn, remark, seat_remarks
 from tournament.addresses import published_page
 
 from .config import settings_of
@@ -109,11 +110,10 @@ class TableGamePrintouts(SeatedPrintouts):
         return value if metric.key == TILES_LEFT else result.settings.shown(value)
 
     def remark(self, result, row):
-        """No result yet, withdrawn and whether he may win a prize (scoring.withdrawals), sheet corrected: whichever
-        apply, in that order."""
-        parts = [] if row.has_result else [NO_RESULT]
-        if row.withdrawn:
-            parts.append(WITHDRAWN)
+        """No result yet, withdrawn, who played whose seat and whether he may win a prize (scoring.withdrawals),
+        sheet corrected: whichever apply, in that order."""
+        parts = [] if row.has_result or row.substitute_only else [NO_RESULT]
+        parts += seat_remarks(row)
         eligibility = eligibility_remark(row.participant, row.missed, prizes=True)
         if eligibility is not None:
             parts.append(eligibility)
@@ -254,8 +254,8 @@ def ranking_notes(result) -> list:
     if settings.count_down:
         notes.append(_("Penalty points are shown counting down from 0."))
     notes += lot_notes(result)
-    if any(not row.has_result for row in result.rows):
-        notes.append(_("“no result yet”: none of the player's games is finished; listed last, without a rank."))
+    notes += unranked_notes(result, _("“no result yet”: none of the player's games is finished; listed last, "
+                                      "without a rank."))
     if result.corrected:
         places = ", ".join(f"{r}/{t}" for r, t in result.corrected)
         notes.append(lazy_format(gettext_noop("Corrected after entry (round/table): %(places)s."), {"places": places}))

@@ -20,7 +20,9 @@ from scoring.results.views import DECIDED, FIRST_ENTRY
 from scoring.results.words import started_by_label, user_name
 from scoring.rules.tablegames import FIELD_BOOL, FIELD_INT_OR_CARDS, FIELD_PLAYER, FIELD_SIGNED_INT, table_points
 from scoring.seated import queries
+from scoring.seated.documents import player_name
 from scoring.seated.entry import BoardPage, CloseProblemPage, RoundPage, SheetPage, StillMissingPage
+from scoring.seated.queries import substitute_candidates
 from scoring.seated.views.base import EntryPage, url
 from scoring.withdrawals import is_withdrawn
 from tournament.models import Table
@@ -79,7 +81,8 @@ class SheetView(Entry, SheetPage):
 
     def load(self) -> None:
         super().load()
-        self.names = {seat.number: seat.participant.name for seat in self.seats}
+        # who plays each seat: "Ida Holm, played by Lis Berg" where a substitute does
+        self.names = {seat.number: str(player_name(seat)) for seat in self.seats}
         #: seats of withdrawn players nobody plays for: empty unless the sheet has the player's values
         self.withdrawn = {seat.number for seat in self.seats
                           if is_withdrawn(seat.participant) and not seat.substitute_id}
@@ -168,10 +171,14 @@ class SheetView(Entry, SheetPage):
 
     def leave(self, request, version: int, reason: str):
         """A player left the table after a hand (the director's form below the sheet): asked once, then
-        `services.leave_table`."""
+        `services.leave_table` (his seat stays empty), or `services.substitute_at_table` when a substitute takes
+        the seat."""
         seat, hand = request.POST.get("leave_seat", ""), request.POST.get("leave_after", "").strip()
         if not (seat.isdigit() and int(seat) in self.names):
             return self.show(self.entries, error=_("Choose the player who left the table."))
+        taker = request.POST.get("leave_to", "")
+        if taker:
+            return self.substitute_takes(request, int(seat), taker, reason)
         if not hand.isdigit():
             return self.show(self.entries, error=_("Say after which hand he left: the number of his last hand."))
         name = self.names[int(seat)]
@@ -190,12 +197,49 @@ class SheetView(Entry, SheetPage):
                 self.table, int(seat), int(hand), by=request.user, reason=reason, expected_version=version, **flow),
                 self.entries, decision=False)
         except DomainError as error:
-            return self.show(self.entries, error=error.message, reason_error=error.field == "reason")
+            # a table left too small to play on: the seat's substitute page is the way on
+            needed = getattr(error, "code", "") == "substitute_needed"
+            return self.show(self.entries, error=error.message, reason_error=error.field == "reason",
+                             **({"substitute_for": [self.seat(int(seat))]} if needed else {}))
         if self.answered(saved):
             return saved
         messages.success(request, _("%(player)s left after hand %(hand)s and is withdrawn.")
                          % {"player": name, "hand": hand})
         return redirect(self.request.path)
+
+    def substitute_takes(self, request, number: int, taker: str, reason: str):
+        """A substitute takes the seat of a player who left, from the next hand on (the leave form's choice):
+        asked once, then `services.substitute_at_table`."""
+        seat = self.seat(number)
+        substitute = (substitute_candidates(self.tournament, seat).filter(pk=taker).first()
+                      if taker.isdigit() and len(taker) < 18 else None)
+        if substitute is None:
+            return self.show(self.entries, error=_("Choose a substitute who does not play in this round."))
+        credited = request.POST.get("leave_points") == "on"
+        if not confirmed(request):
+            return confirmation_page(
+                request, tournament=self.tournament,
+                question=_("%(substitute)s takes the seat of %(player)s at table %(table)s from the next hand?")
+                % {"substitute": substitute.name, "player": seat.participant.name, "table": self.table.number},
+                explanation=(_("The seat plays on, no departure is written on the sheet; the seat's result goes to "
+                               "the substitute.") if credited else
+                             _("The seat plays on, no departure is written on the sheet; the seat's result stays "
+                               "with the seat's player.")) + " " +
+                _("%(player)s is withdrawn: in the rounds still to play his seat is empty (a smaller table) unless "
+                  "a substitute takes it.") % {"player": seat.participant.name},
+                confirm_label=_("Yes, the substitute plays on"), cancel_url=request.get_full_path(),
+            )
+        try:
+            services.substitute_at_table(self.table, number, substitute, by=request.user,
+                                         points_to_substitute=credited, reason=reason)
+        except DomainError as error:
+            return self.show(self.entries, error=error.message)
+        messages.success(request, _("%(substitute)s plays the seat of %(player)s from the next hand on.")
+                         % {"substitute": substitute.name, "player": seat.participant.name})
+        return redirect(self.request.path)
+
+    def seat(self, number: int):
+        return next(seat for seat in self.seats if seat.number == number)
 
     # --- the entry protocol's hooks (scoring.results.views.EntryFlow) ------------------------------------
 
@@ -311,6 +355,8 @@ class SheetView(Entry, SheetPage):
             context.update(self.results_context(entries, grids or {}, attempted))
         else:
             context.update(self.hands_context(entries, grids or {}, attempted))
+            # a table too small after withdrawals: each empty seat's substitute page
+            context.setdefault("substitute_for", self.too_small(self.followed))
         context.setdefault("version", self.sheet.version if self.sheet else 0)
         # what is typed stays in this browser until it is saved (a reload loses nothing)
         context["entry_config"] = {"form": "tg-sheet", "fields": r"^(?:[hr]\d+-|reason$)", "editable": True,
@@ -371,7 +417,18 @@ class SheetView(Entry, SheetPage):
             return None
         at_table = [seat for seat in self.seats if seat.number not in followed.left
                     and seat.number not in self.empty(followed) and not seat.substitute_id]
-        return {"seats": at_table, "hand": len(followed.hands), "hands": len(followed.hands)} if at_table else None
+        if not at_table:
+            return None
+        # who may take a seat of this round (the same for each seat without a substitute)
+        candidates = list(substitute_candidates(self.tournament, at_table[0]).order_by("number"))
+        return {"seats": at_table, "hand": len(followed.hands), "hands": len(followed.hands),
+                "candidates": candidates}
+
+    def too_small(self, followed) -> list:
+        """The empty seats of a table whose withdrawals leave it too small to play: a substitute must take one."""
+        if followed.error is None or followed.error.code != "substitute_needed_table" or not self.director:
+            return []
+        return [seat for seat in self.seats if seat.number in self.withdrawn and seat.number not in followed.totals]
 
     def empty(self, followed) -> set[int]:
         """Withdrawn players' seats with no value on the sheet: empty (a smaller table)."""

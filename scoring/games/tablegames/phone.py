@@ -16,6 +16,7 @@ from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
 from scoring.results.double_entry import pending_of
+from scoring.seated.documents import player_name
 from scoring.withdrawals import is_withdrawn
 from tournament.models import Seat
 from tournament.services.errors import DomainError
@@ -37,7 +38,7 @@ def table_page(request, link, *, token: str):
         return refusal(request, _("Tables cannot send their results from a phone in this game yet: bring the "
                                   "paper sheet to the referee table."), token=token, status=404)
     table = link.table
-    seats = list(Seat.objects.filter(table=table).select_related("participant").order_by("number"))
+    seats = list(Seat.objects.filter(table=table).select_related("participant", "substitute").order_by("number"))
     sheet = ScoreSheet.objects.filter(table=table).first()
     finished = sheet is not None and bool(sheet.derived.get("finished"))
     counted = list(sheet.entries) if sheet is not None and not finished else []
@@ -98,7 +99,7 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
           status: int = 200):
     editable = phone_editable(context, editable)  # a closed link (finished or archived) shows, records nothing
     settings, seats = context["settings"], context["seats"]
-    names = {seat.number: seat.participant.name for seat in seats}
+    names = {seat.number: str(player_name(seat)) for seat in seats}
     numbers = list(names)
     spec = settings.spec
     row_fields, player_fields = shown_fields(spec)
@@ -106,9 +107,16 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
     withdrawn = {seat.number for seat in seats if is_withdrawn(seat.participant) and not seat.substitute_id}
     followed = follow(settings, names, [row for row in entries if isinstance(row, dict)], withdrawn=withdrawn)
     hands = {hand.number: hand for hand in followed.hands}
+    # no field for an empty seat (a withdrawn player nobody plays for, with no value on the sheet), nor for a
+    # player after he left the table: he has no entry there
+    empty = withdrawn - set(followed.totals)
     grids = grids or {}
     # no empty rows after a game that is over, nor on a sheet that can no longer change
     total = _rows(settings, len(entries)) if editable and not followed.finished else len(entries)
+
+    def gone(seat: int, hand: int) -> bool:
+        return seat in empty or followed.left.get(seat, hand) < hand
+
     rows = []
     for number in range(1, total + 1):
         hand = hands.get(number)
@@ -124,9 +132,10 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
         rows.append({
             "number": number, "errors": errors, "editable": editable and number > counted,
             "inputs": [SheetView.input(label, f, input_name(number, f.key), texts) for f in row_fields],
-            "seats": [{"inputs": [SheetView.input(f"{label}, {seat.participant.name}", f,
-                                                  input_name(number, f.key, seat.number), texts)
-                                  for f in player_fields],
+            "seats": [{"inputs": [] if gone(seat.number, number) else [
+                           SheetView.input(f"{label}, {names[seat.number]}", f, input_name(number, f.key, seat.number),
+                                           texts) for f in player_fields],
+                       "gone": gone(seat.number, number), "width": len(player_fields),
                        "points": hand.points.get(seat.number) if hand and hand.points else None,
                        "running": (settings.shown(hand.running[seat.number])
                                    if hand and hand.running and seat.number in hand.running else None),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.seated.public import SeatedPublic
 from scoring.seated.queries import seated_tables, sheets_by_table
-from scoring.withdrawals import MISSED_ROUNDS
+from scoring.withdrawals import MISSED_ROUNDS, seat_remarks
 from tournament.public.content import Section, person
 
 from .config import settings_of
@@ -41,14 +41,18 @@ class TableGamesPublic(SeatedPublic):
             other = row.values.get(second) if second else None
             rows.append({
                 "rank": row.rank, **person(row.participant), "by_lot": row.by_lot, "withdrawn": row.withdrawn,
-                "missed": MISSED_ROUNDS if row.missed else "",
+                "missed": MISSED_ROUNDS if row.missed else "", "substitute_only": row.substitute_only,
+                # who played whose seat (the mark "withdrawn" is the template's)
+                "seats": [str(note) for note in seat_remarks(row, mark_withdrawn=False)],
                 "rounds": [value if patience else half(value) for value in row.rounds],
                 "main": main if patience else half(main),
                 "other": format_seconds(other) if patience and second else self.settings.shown(other),
             })
         data = {
             "rounds": list(range(1, result.after_round + 1)), "complete": result.complete,
-            "heading": result.progress.heading(), "waiting": any(row["rank"] is None for row in rows),
+            "heading": result.progress.heading(),
+            "waiting": any(row["rank"] is None and not row["substitute_only"] for row in rows),
+            "substitutes": any(row["substitute_only"] for row in rows),
             "finished": result.finished, "total": result.total, "patience": patience,
             "main_name": _(result.chain[0].abbr), "other_name": _(result.chain[1].abbr) if second else "",
             "metric": _(result.chain[0].name),

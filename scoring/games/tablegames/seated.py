@@ -26,6 +26,9 @@ class SeatedTableGame(SeatedGame):
     templates = {"overview": "tablegames/_overview.html",
                  "overview_rounds": "tablegames/_overview_rounds.html", "settings": "tablegames/_settings.html"}
     sheets_document = "score-sheets"
+    # a player who leaves: a substitute takes his seat, or it stays empty (table-games.md, Decision)
+    substitutes = True
+    empty_seats = True
     # a sheet counts hand by hand while its game runs: the table is done once the game is over
     finished_sheet = Q(sheet__derived__finished=True)
 
@@ -96,6 +99,17 @@ class SeatedTableGame(SeatedGame):
         return _("Draws the tables of every round at once (tables of %(sizes)s players, other sizes only when the "
                  "number of players needs them): as few repeated opponents as possible, players of one group at "
                  "different tables.") % {"sizes": ", ".join(map(str, settings.table_sizes))}
+
+    def sheet_reprint(self, seat) -> tuple[str, str]:
+        number = seat.table.round.number
+        if self.patience:
+            return _("the result list of deal %(round)s") % {"round": number}, f"score-sheets-{number}"
+        where = {"round": number, "table": seat.table.number}
+        return _("the score sheet of round %(round)s, table %(table)s") % where, f"score-sheets-{number}"
+
+    def seating_reprints(self, seat) -> list[tuple[str, str]]:
+        # a patience's field is one list, without tables
+        return [(_("the list of the field"), "seating-by-name")] if self.patience else super().seating_reprints(seat)
 
     # --- pages ---------------------------------------------------------------------------------------------
 

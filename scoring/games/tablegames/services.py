@@ -17,7 +17,8 @@ from scoring.results.counting import confirm_pending, record_table_entry
 from scoring.results.double_entry import pending_of
 from scoring.results.recording import record_sheet
 from scoring.rules.base import RuleError
-from scoring.seated.services import recorded
+from scoring.seated.documents import player_name
+from scoring.seated.services import recorded, set_substitute
 from tournament.models import Participant, Seat, Table
 from tournament.permissions import can_enter_results, require_director
 from tournament.services.errors import DomainError
@@ -29,21 +30,22 @@ from .sheets import END, LEFT, make_derive, mode_of
 
 class SheetRefused(DomainError):
     """A sheet the rules refuse; `row` is the hand (or result row) it is about, when it is one row, and `seat`
-    the player whose `field` is wrong, when it is one player's."""
+    the player whose `field` is wrong, when it is one player's; `code` the rules' reason."""
 
-    def __init__(self, message, *, field=None, row=None, seat=None):
+    def __init__(self, message, *, field=None, row=None, seat=None, code=""):
         super().__init__(message, field=field)
         self.row = row
         self.seat = seat
+        self.code = code
 
 
 # --- score sheets --------------------------------------------------------------------------------------
 
 
 def seat_names(table: Table) -> dict[int, str]:
-    """Seat number -> the player's name, for the rules' messages."""
-    seats = Seat.objects.filter(table=table).select_related("participant").order_by("number")
-    return {seat.number: seat.participant.name for seat in seats}
+    """Seat number -> who plays it ("Ida Holm, played by Lis Berg" for a substitute), for the rules' messages."""
+    seats = Seat.objects.filter(table=table).select_related("participant", "substitute").order_by("number")
+    return {seat.number: str(player_name(seat)) for seat in seats}
 
 
 def empty_seats(table: Table) -> set[int]:
@@ -89,7 +91,7 @@ def checked_derive(tournament, table: Table, entries: list):
         derive(entries, mode)
     except RuleError as error:
         raise SheetRefused(rule_message(error), field=error.field, row=getattr(error, "row", None),
-                           seat=getattr(error, "seat", None)) from error
+                           seat=getattr(error, "seat", None), code=error.code) from error
     return derive, mode
 
 
@@ -157,6 +159,33 @@ def leave_table(table: Table, seat_number: int, after_hand: int, *, by, reason: 
                                    reason=_("left in round %(round)s after hand %(hand)s")
                                    % {"round": table.round.number, "hand": after_hand})
     return sheet
+
+
+def substitute_at_table(table: Table, seat_number: int, substitute: Participant, *, by,
+                        points_to_substitute: bool = False, reason: str = "") -> Seat:
+    """The player of `seat_number` left the table mid-game and `substitute` takes his seat from the next hand on
+    (table-games.md, Decision): the seat plays on, no departure is written on the sheet, and its result goes to
+    the seat's player or to the substitute (`points_to_substitute`), as Schafkopf's substitutes
+    (`scoring.seated.services.set_substitute`). The player is withdrawn: his seats in the rounds still to play
+    are empty unless a substitute takes them."""
+    tournament = table.round.stage.tournament
+    require_director(by, tournament)
+    seat = Seat.objects.filter(table=table, number=seat_number).select_related("participant", "table__round").first()
+    if seat is None:
+        raise DomainError(_("Choose a player of this table."), field="seat")
+    if seat.substitute_id:
+        raise DomainError(_("A substitute plays this seat: he leaves by setting another substitute on the seating "
+                            "page."), field="seat")
+    player = seat.participant
+    why = reason.strip() or _("%(player)s left the table; %(substitute)s took his seat.") % {
+        "player": player.name, "substitute": substitute.name}
+    with transaction.atomic():
+        seat = set_substitute(seat, substitute, by=by, points_to_substitute=points_to_substitute, reason=why)
+        if player.status == Participant.Status.ACTIVE:
+            set_participant_status(player, Participant.Status.WITHDRAWN, by=by,
+                                   reason=_("left in round %(round)s; %(substitute)s took his seat")
+                                   % {"round": table.round.number, "substitute": substitute.name})
+    return seat
 
 
 def working_entries(table: Table) -> list:

@@ -257,8 +257,8 @@ def _missing_withdrawn(read, withdrawn: Collection[int], number: int):
 def substitute_needed(spec: GameSpec, names: Mapping[int, str]) -> RuleError:
     """A table whose empty seats leave fewer players than the game needs."""
     return RuleError("substitute_needed_table", gettext_noop(
-        "Only %(count)s players are left at this table after withdrawals, but the game needs at least %(min)s: this "
-        "table cannot play the round (table games have no substitutes in this app yet)."), count=len(names),
+        "Only %(count)s players are left at this table after withdrawals, but the game needs at least %(min)s: a "
+        "substitute must take an empty seat before this table can play the round."), count=len(names),
         min=spec.min_players)
 
 
@@ -281,7 +281,7 @@ def _none_for_who_left(spec: GameSpec, row: Any, left: Mapping[int, int]) -> Non
 
 def _departures(followed: Followed, spec: GameSpec, row: Mapping, at_table, names, number: int) -> None:
     """Note who left the table after hand `number` (its row's "left"); a table left with fewer players than the
-    game needs is refused: the table cannot play the round."""
+    game needs is refused: a substitute takes the seat instead (`services.substitute_at_table`), or the game ends."""
     seats = row.get(LEFT) or []
     if not isinstance(seats, list) or not all(isinstance(seat, int) and seat in names for seat in seats):
         raise unreadable(number)

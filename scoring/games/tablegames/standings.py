@@ -28,8 +28,6 @@ from .sheets import LEFT, table_points_of
 
 @dataclass
 class Row(seated.Row):
-    #: the rounds he did not play to the end: he left the table, or his seat was empty
-    missed: list[int] = field(default_factory=list)
     #: the table games play for no prize money (the prize rule still decides who is ranked eligible)
     prize: None = None
 
@@ -77,29 +75,33 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
     corrected_tables: set[tuple[int, int]] = set()
     departures: dict[int, dict[int, int]] = {}  # table -> {participant: his last hand}, who left its game
     missed: dict[int, set[int]] = {}  # participant -> rounds he did not play to the end (left, or empty seat)
-    for table_id, round_number, table_number, seat, participant, *_substitute in loaded.seats:
-        tables[table_id] = (round_number, table_number)
-        shown = players.setdefault(participant, {})
+    for seat in loaded.seats:
+        table_id, round_number, participant = seat.table_id, seat.round, seat.participant
+        tables[table_id] = (round_number, seat.table)
+        players.setdefault(participant, {})
+        # who the seat's result belongs to: a substitute's only when the director said so (`SeatRow.credited`)
+        credited = seat.credited
+        shown = players.setdefault(credited, {})
         derived, corrected = sheets.get(table_id, ({}, False))
-        key = str(seat)
+        key = str(seat.seat)
         if not derived.get("finished"):
             continue
         if key not in derived["totals"]:  # an empty seat (a withdrawn player nobody played for): no result
             missed.setdefault(participant, set()).add(round_number)
             continue
         if key in derived.get(LEFT, {}):
-            departures.setdefault(table_id, {})[participant] = derived[LEFT][key]
-            missed.setdefault(participant, set()).add(round_number)
-        results.setdefault(table_id, {})[participant] = derived["totals"][key]
+            departures.setdefault(table_id, {})[credited] = derived[LEFT][key]
+            missed.setdefault(credited, set()).add(round_number)
+        results.setdefault(table_id, {})[credited] = derived["totals"][key]
         if settings.patience:
             shown[round_number] = derived["totals"][key]
             if key in derived.get("times", {}):
-                times[participant] = times.get(participant, 0) + derived["times"][key]
+                times[credited] = times.get(credited, 0) + derived["times"][key]
         else:
             shown[round_number] = table_points_of(derived)[key]
         if corrected:
-            corrected_players.add(participant)
-            corrected_tables.add((round_number, table_number))
+            corrected_players.add(credited)
+            corrected_tables.add((round_number, seat.table))
 
     # A player with no finished game has no result yet: listed after the ranked ones, never ranked by lot.
     order = sorted((pk for pk in players if players[pk]), key=lambda pk: participants[pk].number)
@@ -120,8 +122,13 @@ def standings(tournament, *, after_round: int | None = None) -> Standings:
             missed=sorted(missed.get(s.participant, ())))
         for s in ranked
     ]
-    rows += [Row(rank=None, participant=participants[pk], rounds=[None] * after_round, values={}, by_lot=False,
-                 separated_by=None, corrected=False) for pk in waiting]
+
+    def unranked(participant) -> Row:
+        return Row(rank=None, participant=participant, rounds=[None] * after_round, values={}, by_lot=False,
+                   separated_by=None, corrected=False)
+
+    rows += [unranked(participants[pk]) for pk in waiting]
+    seated.mark_substitutes(rows, loaded, after_round, unranked)
     return Standings(
         settings=settings, after_round=after_round, rows=rows, chain=chain, finished=len(finished_tables),
         total=len(tables), lot_seed=seed,

@@ -23,7 +23,15 @@ from tournament.views.confirm import confirmation_page, confirmed
 
 from .. import services
 from ..forms import DrawForm, FixedTableForm, SubstituteForm
-from ..queries import entered_tables, round_to_play, rounds_of, seated_tables, seating_problems
+from ..queries import (
+    entered_tables,
+    round_to_play,
+    rounds_of,
+    seat_of,
+    seated_tables,
+    seating_problems,
+    substitute_candidates,
+)
 from .base import DirectorPage, EntryPage, fail, url
 
 # --- overview ------------------------------------------------------------------------------------------
@@ -67,8 +75,11 @@ class SettingsView(DirectorPage, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(started=services.play_started(self.tournament),
-                       **self.game.settings_page_context(context["form"]))
+        form = context["form"]
+        started = services.play_started(self.tournament)
+        # once play has started the game's form shows what play fixed as read-only: saved only if something is not
+        context.update(started=started, savable=not started or any(not f.disabled for f in form.fields.values()),
+                       **self.game.settings_page_context(form))
         return context
 
     def form_valid(self, form):
@@ -118,8 +129,15 @@ class SeatingView(DirectorPage, FormView):
             large_size=seating.larger_table_size(draw),
             started=started,
             first_round=rounds_of(self.tournament)[:1],
+            reprints=self.reprints(),
         )
         return context
+
+    def reprints(self) -> tuple | None:
+        """After a substitute was set: the seat, and the printouts naming who plays it (to print again), linked."""
+        pk = self.request.GET.get("reprint", "")
+        seat = seat_of(self.tournament, int(pk)) if pk.isdigit() and len(pk) < 18 and self.game.substitutes else None
+        return (seat, self.game.reprints(self.tournament, seat)) if seat is not None else None
 
     def form_valid(self, form):
         if seating.current_draw(self.tournament) and not confirmed(self.request):
@@ -164,20 +182,13 @@ class SubstituteView(DirectorPage, FormView):
     nav = "seating"
 
     def get_seat(self) -> Seat:
-        return get_object_or_404(
-            Seat.objects.select_related("table__round__stage", "participant", "substitute"),
-            pk=self.kwargs["pk"], table__round__stage__tournament=self.tournament,
-        )
+        seat = seat_of(self.tournament, self.kwargs["pk"])
+        if seat is None:
+            raise Http404
+        return seat
 
     def get_form_kwargs(self):
-        seat = self.get_seat()
-        busy = Seat.objects.filter(table__round=seat.table.round)
-        candidates = (
-            self.tournament.participants.filter(status=Participant.Status.ACTIVE)
-            .exclude(pk__in=busy.values("participant"))
-            .exclude(pk__in=busy.exclude(pk=seat.pk).exclude(substitute=None).values("substitute"))
-        )
-        return {**super().get_form_kwargs(), "candidates": candidates}
+        return {**super().get_form_kwargs(), "candidates": substitute_candidates(self.tournament, self.get_seat())}
 
     def get_initial(self):
         seat = self.get_seat()
@@ -200,7 +211,8 @@ class SubstituteView(DirectorPage, FormView):
         seat = self.get_seat()
         printouts = "; ".join(text for text, _address in self.game.reprints(self.tournament, seat))
         messages.success(self.request, _("Changes saved. Print again: %(printouts)s.") % {"printouts": printouts})
-        return redirect(url(self.tournament, "seating") + f"#round-{seat.table.round.number}")
+        # the seating page links what to print again
+        return redirect(url(self.tournament, "seating") + f"?reprint={seat.pk}#round-{seat.table.round.number}")
 
 
 # --- a player's fixed table (registering and correcting players is the desk's: tournament/views/desk.py) --
