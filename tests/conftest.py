@@ -66,10 +66,9 @@ def new_director(username="director", password="pw-Director-1"):
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
-    from tournament.permissions import DIRECTORS_GROUP
-
     from tournament.models import Membership
     from tournament.models.organisation import default_organisation
+    from tournament.permissions import DIRECTORS_GROUP
 
     user = get_user_model().objects.create_user(username=username, password=password, is_staff=True)
     user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
