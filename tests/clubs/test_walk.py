@@ -14,7 +14,7 @@ from django.urls import get_resolver, reverse
 
 from scoring.games import all_games
 from tests.clubs.conftest import CONTACTS, club_world, new_member
-from tests.conftest import shared
+from tests.conftest import built_once_fixtures
 from tests.web.test_permission_walk import access_of, candidates, demo_options, games_of, url_arguments, walk
 from tournament.models import AuditEntry, Person, Season, Tournament, TournamentRole
 
@@ -41,14 +41,8 @@ def build_two_clubs():
     return a, b
 
 
-@pytest.fixture(scope="module")
-def built(build_once):
-    return build_once(build_two_clubs)
-
-
-@pytest.fixture
-def two_clubs(request, built):
-    return shared(request, built)
+#: club A and club B, built once for the module (each test runs in a savepoint of its own)
+built, two_clubs = built_once_fixtures(build_two_clubs)
 
 
 def logged_in(user) -> Client:
