@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from .models import AuditEntry, Role, Tournament, TournamentRole
 from .services import roles
 from .services.errors import DomainError
-from .tenancy import members_of
+from .tenancy import members_of, organisations_of
 
 
 def directed_by(user):
@@ -26,11 +26,12 @@ def directed_by(user):
 
 
 def club_members(user):
-    """The users who may get a role in the tournaments `user` directs: the members of those tournaments' clubs
-    (every account on a laptop's one club)."""
-    clubs = set(directed_by(user).values_list("organisation_id", flat=True))
+    """The users who may get a role from `user`: the members of the clubs `user` works for (every account on a
+    laptop's one club; every account for a superuser)."""
+    if user.is_superuser:
+        return get_user_model().objects.filter(is_active=True)
     found = get_user_model().objects.none()
-    for club in sorted(clubs):
+    for club in organisations_of(user):
         found |= members_of(club)
     return found.distinct().order_by(get_user_model().USERNAME_FIELD)
 

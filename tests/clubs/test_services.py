@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.tokens import default_token_generator
 from django.core.management import call_command
 
@@ -73,8 +73,7 @@ def test_a_laptop_is_one_club_made_on_first_use_and_its_directors_group_directs_
     assert Organisation.objects.get().pk == first
     user = get_user_model().objects.create_user("old_style")
     user.groups.add(Group.objects.get_or_create(name=DIRECTORS_GROUP)[0])
-    user.groups.get().permissions.add(*__import__("django.contrib.auth.models", fromlist=["Permission"])
-                                      .Permission.objects.filter(codename="add_tournament"))
+    user.groups.get().permissions.add(*Permission.objects.filter(codename="add_tournament"))
     assert can_create_tournaments(fresh(user))
     assert create_tournament(by=fresh(user), name="Laptop", game="schafkopf",
                              date=datetime.date(2026, 1, 1)).organisation_id == first

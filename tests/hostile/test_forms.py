@@ -168,7 +168,7 @@ def test_hostile_posts_to_every_form(area, make_director, django_user_model):
             add_participant(desk, by=world["director"], last_name=last_name)
         mark_arrived(desk.participants.first(), by=world["director"])
         tournaments.append(desk)
-        extra = season_pages(world["director"], desk)
+        extra = season_pages(world["director"], desk) + club_pages(client, world["director"])
 
         export = client.get(reverse("tournament:export_json", args=[tournaments[0].slug])).content
         client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export)})
@@ -195,6 +195,19 @@ def season_pages(director, desk) -> list[str]:
     season = create_season(by=director, name="Season", game="schafkopf", place_points=["3", "2", "1"])
     add_evening(season, earlier, by=director)
     return [reverse("seasons:detail", args=[season.slug]), reverse("register:person", args=[player.person_id])]
+
+
+def club_pages(client, director) -> list[str]:
+    """The club page (the director made the club's admin, one member invited) and the invited member's page where
+    a password is chosen (opened once by `client`, which keeps the link's token in its session)."""
+    from tournament.models import Membership
+    from tournament.services.clubs import invite
+    from tournament.tenancy import forget_club_roles
+
+    Membership.objects.filter(user=director).update(role="admin")
+    forget_club_roles(director)
+    _membership, link = invite(Membership.objects.get(user=director).organisation, by=director, username="invited")
+    return [reverse("club"), client.get(link)["Location"]]
 
 
 def test_hostile_logins(client, make_director):

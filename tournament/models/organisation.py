@@ -31,7 +31,7 @@ FIRST_CLUB_NAME = "Club"
 
 
 def default_organisation() -> int:
-    """The club of a row created without one: the installation's only club (made on first use). On a server with
+    """The club of a row saved without one: the installation's only club (made on first use). On a server with
     several clubs there is no such default: the service that creates the row must name its club, and a code path
     that forgot to is an error here, never a row slipped into another club."""
     clubs = list(Organisation.objects.order_by("pk").values_list("pk", flat=True)[:2])
@@ -80,6 +80,19 @@ class ClubQuerySet(models.QuerySet):
 
 
 def organisation_field(**extra) -> models.ForeignKey:
-    """The link of a club's row to its club (a laptop's rows to its one club, `default_organisation`)."""
-    return models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="+", verbose_name=_("club"),
-                             default=default_organisation, **extra)
+    """The link of a club's row to its club."""
+    return models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="+", verbose_name=_("club"), **extra)
+
+
+class ClubRow(models.Model):
+    """A row of a club (tournament, season, register entry): saved without a club, it goes to the installation's
+    only club (`default_organisation`; a laptop). Filled at saving, not as the field's default: a default would ask
+    the database whenever an instance is made in memory (a form's empty instance, a tournament's status sketch)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if self.organisation_id is None:
+            self.organisation_id = default_organisation()
+        super().save(*args, **kwargs)

@@ -13,11 +13,11 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .organisation import ClubQuerySet, organisation_field
+from .organisation import ClubQuerySet, ClubRow, organisation_field
 from .tournament import address_slug, validate_game
 
 
-class Person(models.Model):
+class Person(ClubRow):
     """One entry of a club's player register. The contact is for the club's directors only: never on a public page
     or printout, never shown to another club."""
 
@@ -47,7 +47,7 @@ class Person(models.Model):
         return f"{self.first_name} {self.last_name}".strip()
 
 
-class Season(models.Model):
+class Season(ClubRow):
     class Scoring(models.TextChoices):
         PLACES = "places", _("Points per place")
         GAME_POINTS = "game_points", _("The game's own points")

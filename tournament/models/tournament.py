@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from .organisation import ClubQuerySet, organisation_field
+from .organisation import ClubQuerySet, ClubRow, organisation_field
 
 #: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
 #: became "prveaften"), written as Danish and German write them without the letter
@@ -57,7 +57,7 @@ def validate_game(key: str) -> None:
         raise ValidationError(_("Unknown game: %(game)s"), params={"game": key}, code="unknown_game")
 
 
-class Tournament(models.Model):
+class Tournament(ClubRow):
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("Running")

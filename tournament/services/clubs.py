@@ -17,9 +17,30 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from ..models import MemberRole, Membership, Organisation, Person, Role, Season, Tournament, TournamentRole
+from ..models.organisation import DIRECTING
 from ..tenancy import administers, forget_club_roles
 from .audit import log_action
 from .errors import DomainError
+
+
+def _admin_site_access(user) -> None:
+    """Whoever directs in a club uses the admin's role form, as the Directors group's users always have (staff, in
+    the group); whoever directs nowhere any more leaves the group. A superuser is left as they are."""
+    from django.contrib.auth.models import Group
+
+    from ..permissions import DIRECTORS_GROUP
+
+    if user.is_superuser:
+        return
+    forget_club_roles(user)
+    group, _created = Group.objects.get_or_create(name=DIRECTORS_GROUP)
+    if Membership.objects.filter(user=user, role__in=DIRECTING).exists():
+        user.groups.add(group)
+        if not user.is_staff:
+            user.is_staff = True
+            user.save(update_fields=["is_staff"])
+    else:
+        user.groups.remove(group)
 
 
 def _require_admin(by, club: Organisation) -> None:
@@ -58,8 +79,8 @@ def create_club(name: str, admin) -> Organisation:
             club.name = name
             club.save(update_fields=["name"])
         membership = Membership.objects.create(organisation=club, user=admin, role=MemberRole.ADMIN)
+        _admin_site_access(admin)
         log_action("club.add", by=None, organisation=club, obj=club, after=_entry(membership))
-    forget_club_roles(admin)
     return club
 
 
@@ -90,6 +111,7 @@ def invite(club: Organisation, *, by, username: str, first_name: str = "", last_
         user.set_unusable_password()
         user.save(update_fields=["password"])
         membership = Membership.objects.create(organisation=club, user=user, role=role)
+        _admin_site_access(user)
         log_action("club.invite", by=by, organisation=club, obj=membership.user.get_username(),
                    after=_entry(membership))
     return membership, password_link(user)
@@ -122,9 +144,9 @@ def set_member_role(membership: Membership, role: str, *, by) -> Membership:
         before = _entry(membership)
         membership.role = role
         membership.save(update_fields=["role"])
+        _admin_site_access(membership.user)
         log_action("club.role", by=by, organisation=club, obj=membership.user.get_username(), before=before,
                    after=_entry(membership))
-    forget_club_roles(membership.user)
     return membership
 
 
@@ -153,7 +175,7 @@ def remove_member(membership: Membership, *, by) -> None:
             if not season.directors.exists():
                 season.directors.add(by)
         membership.delete()
+        _admin_site_access(user)
         log_action("club.remove", by=by, organisation=club, obj=user.get_username(), before=_entry(membership),
                    after={"roles_removed": roles, "seasons_left": [s.name for s in seasons],
                           "directed_now_by": by.get_username() if alone else None})
-    forget_club_roles(user)

@@ -23,6 +23,8 @@ from ..tenancy import administered_club
 from .confirm import confirmation_page, confirmed
 
 RECENT_ENTRIES = 50
+#: the session's key of a set-password link not yet shown
+LINK_KEY = "club_password_link"
 
 
 class ClubView(AccessMixin, TemplateView):
@@ -58,9 +60,14 @@ class ClubView(AccessMixin, TemplateView):
         return get_object_or_404(self.members(), pk=form.cleaned_data["member"])
 
     def with_link(self, membership: Membership, path: str):
-        """The page with the set-password link, shown this once (not kept in a message or the session)."""
-        return self.render_to_response(self.get_context_data(link=self.request.build_absolute_uri(path),
-                                                             link_for=membership.user))
+        """To the club page, which shows the set-password link once: kept in the session until then."""
+        self.request.session[LINK_KEY] = {"user": membership.user.get_username(),
+                                          "link": self.request.build_absolute_uri(path)}
+        return redirect("club")
+
+    def get(self, request, *args, **kwargs):
+        shown = request.session.pop(LINK_KEY, None) or {}
+        return self.render_to_response(self.get_context_data(link=shown.get("link"), link_for=shown.get("user")))
 
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action")
