@@ -145,14 +145,18 @@ def _shown(tournament: Tournament) -> bool:
     return bool(published_kinds(tournament))
 
 
+def _named(rows, *, club: str | None, game: str | None):
+    """`rows` (tournaments or seasons) of the club and the game asked for, where asked."""
+    if club:
+        rows = rows.filter(organisation__name=club)
+    return rows.filter(game=game) if game else rows
+
+
 @api.get("/tournaments", response=list[TournamentOut], summary="Published tournaments, newest first")
 @paginate(LimitOffsetPagination)
 def tournaments(request, club: str | None = None, game: str | None = None, season: str | None = None):
-    found = Tournament.objects.filter(_published()).select_related("season", "organisation").order_by("-date", "-pk")
-    if club:
-        found = found.filter(organisation__name=club)
-    if game:
-        found = found.filter(game=game)
+    found = _named(Tournament.objects.filter(_published()), club=club, game=game)
+    found = found.select_related("season", "organisation").order_by("-date", "-pk")
     if season:
         found = found.filter(season__slug=season)
     return [_tournament(t, request) for t in found]
@@ -185,12 +189,8 @@ def standings(request, slug: str):
 
 @api.get("/seasons", response=list[SeasonOut], summary="Seasons whose ranking is published")
 def seasons(request, club: str | None = None, game: str | None = None):
-    found = Season.objects.filter(publish=True).select_related("organisation").order_by("-created", "name")
-    if club:
-        found = found.filter(organisation__name=club)
-    if game:
-        found = found.filter(game=game)
-    return [_season(s, request) for s in found]
+    found = _named(Season.objects.filter(publish=True), club=club, game=game)
+    return [_season(s, request) for s in found.select_related("organisation").order_by("-created", "name")]
 
 
 @api.get("/seasons/{slug}", response=SeasonRankingOut, summary="A published season with its ranking")
