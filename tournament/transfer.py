@@ -994,7 +994,7 @@ def file_season(document: dict, *, by) -> Season | None:
             refused[name] = error.messages
     if not refused:
         try:
-            season.full_clean(exclude=["slug", "created_by"], validate_unique=False)
+            season.full_clean(exclude=["slug", "created_by", "organisation"], validate_unique=False)
         except ValidationError as error:
             refused = error.message_dict
     if refused:
@@ -1013,15 +1013,17 @@ def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
         return None
     if tournament.season_id is not None:
         return _("The tournament stays an evening of the season “%(season)s”.") % {"season": tournament.season.name}
-    season = Season.objects.filter(uid=wanted.uid).first()
+    # the importer's club's season of that identity; another club's is neither revealed nor joined
+    season = Season.objects.of(tournament.organisation_id).filter(uid=wanted.uid).first()
     try:
         with transaction.atomic():
             if season is None:
                 season = create_season(by=by, name=wanted.name, game=wanted.game, scoring=wanted.scoring,
                                        place_points=wanted.place_points, best_of=wanted.best_of,
                                        min_evenings=wanted.min_evenings, language=tournament.language)
-                season.uid = wanted.uid
-                season.save(update_fields=["uid"])
+                if not Season.objects.filter(uid=wanted.uid).exists():  # else it keeps an identity of its own
+                    season.uid = wanted.uid
+                    season.save(update_fields=["uid"])
             tournament.season = add_evening(season, tournament, by=by).season
     except DomainError as error:
         return _("The tournament was not added to the season “%(season)s”: %(reason)s") % {
