@@ -1013,7 +1013,7 @@ def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
         return None
     if tournament.season_id is not None:
         return _("The tournament stays an evening of the season “%(season)s”.") % {"season": tournament.season.name}
-    # the importer's club's season of that identity; another club's is neither revealed nor joined
+    # the importer's club's season of that identity; another club's is not looked at (nor revealed)
     season = Season.objects.of(tournament.organisation_id).filter(uid=wanted.uid).first()
     try:
         with transaction.atomic():
@@ -1021,7 +1021,7 @@ def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
                 season = create_season(by=by, name=wanted.name, game=wanted.game, scoring=wanted.scoring,
                                        place_points=wanted.place_points, best_of=wanted.best_of,
                                        min_evenings=wanted.min_evenings, language=tournament.language)
-                if not Season.objects.filter(uid=wanted.uid).exists():  # else it keeps an identity of its own
+                if not Season.objects.filter(uid=wanted.uid).exists():  # else another club's: a new identity
                     season.uid = wanted.uid
                     season.save(update_fields=["uid"])
             tournament.season = add_evening(season, tournament, by=by).season
