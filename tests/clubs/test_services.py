@@ -264,3 +264,15 @@ def test_createclub_names_a_new_servers_empty_club_then_adds_clubs(db, capsys):
     assert "/accounts/password/" in capsys.readouterr().out
     call_command("createclub", "TC Moosach", "--admin", "anna")
     assert Organisation.objects.count() == 2 and anna.memberships.count() == 2
+
+
+def test_a_file_naming_another_clubs_season_does_not_join_it(clubs):
+    """The season a tournament file names is looked up in the importer's club only: club B's copy of club A's
+    evening gets a season of B's own, and A's season keeps its one evening."""
+    a, b = clubs.a, clubs.b
+    copy = import_tournament(export_tournament(a.tournament), by=b.director, keep_roles=[])
+    copy.refresh_from_db()
+    assert copy.organisation == b.club
+    assert copy.season_id not in (None, a.season.pk) and copy.season.organisation == b.club
+    assert copy.season.uid != a.season.uid
+    assert list(Season.objects.get(pk=a.season.pk).tournaments.all()) == [a.tournament]

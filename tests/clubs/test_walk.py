@@ -20,6 +20,8 @@ from tournament.models import AuditEntry, Person, Season, Tournament, Tournament
 
 pytestmark = pytest.mark.django_db
 
+#: what is published for everyone: the public pages and the read-only API (of published tournaments and seasons)
+PUBLIC_ROUTES = ("p/", "api/")
 #: URL arguments that name no club's object: filled with a value that opens nothing
 NO_CLUB_OBJECT = {"token": "x" * 20, "uidb64": "x", "content_type_id": "1", "app_label": "tournament", "path": "x"}
 
@@ -109,7 +111,7 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
             for kwargs in values:
                 url = reverse(name, kwargs=kwargs)
                 assert owner.get(url).status_code in (200, 302), url  # the owner's club opens it
-                ask(url, refused=not route.startswith("p/"))  # a published season's public page is everyone's
+                ask(url, refused=not route.startswith(PUBLIC_ROUTES))  # a published season is everyone's
             continue
         if name.startswith("admin:") and args:
             continue  # the admin's pages of models that are no club's (users, groups)
