@@ -11,7 +11,7 @@ Pages and services scope a club's data with the managers' `of(...)` and these an
 from __future__ import annotations
 
 from .models import MemberRole, Membership, Organisation
-from .models.organisation import DIRECTING
+from .models.organisation import DIRECTING, default_organisation
 
 
 def club_roles(user) -> dict[int, str]:
@@ -33,7 +33,12 @@ def forget_club_roles(user) -> None:
 
 
 def _the_only_club() -> int | None:
+    """The installation's one club; None on a server of several. A fresh installation has none yet: its one club
+    is made now, on first use (`default_organisation`), so the first director (the first start's superuser, a
+    member of the Directors group) can create tournaments on a new laptop."""
     clubs = list(Organisation.objects.order_by("pk").values_list("pk", flat=True)[:2])
+    if not clubs:
+        return default_organisation()
     return clubs[0] if len(clubs) == 1 else None
 
 
