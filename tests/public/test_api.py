@@ -4,6 +4,8 @@ OpenAPI schema, readable from any website, nothing loaded from elsewhere."""
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -85,6 +87,15 @@ def test_a_table_game_and_the_filters(client, director):
     assert get(client, "/tournaments", club="another club")[1]["items"] == []
     page = get(client, "/tournaments", limit=1)[1]
     assert page["count"] == 2 and len(page["items"]) == 1
+    # the database pages the list (only a page's rows are read), each row's club and season joined: the same
+    # queries for one row as for two
+    counts = []
+    for limit in (1, 2):
+        with CaptureQueriesContext(connection) as queries:
+            assert len(get(client, "/tournaments", limit=limit)[1]["items"]) == limit
+        counts.append(len(queries))
+        assert any(f"LIMIT {limit}" in query["sql"] for query in queries.captured_queries)
+    assert counts[0] == counts[1]
     table = get(client, f"/tournaments/{rummi.slug}/standings")[1]["tables"][0]
     assert len(table["rows"]) == rummi.participants.count()
 

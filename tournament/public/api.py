@@ -90,6 +90,27 @@ class TournamentOut(Schema):
     #: the public page in a browser
     url: str
 
+    # computed from the tournament row (the list pages its query: only a page's rows are read)
+    @staticmethod
+    def resolve_club(tournament) -> str:
+        return tournament.organisation.name
+
+    @staticmethod
+    def resolve_game_name(tournament) -> str:
+        return str(game_of(tournament).name) if is_game(tournament.game) else tournament.game
+
+    @staticmethod
+    def resolve_published(tournament) -> list[str]:
+        return list(published_kinds(tournament))
+
+    @staticmethod
+    def resolve_season(tournament) -> str | None:
+        return tournament.season.slug if tournament.season_id else None
+
+    @staticmethod
+    def resolve_url(tournament, context) -> str:
+        return public_url(tournament, "index", context["request"])
+
 
 class StandingsOut(Schema):
     tournament: str
@@ -120,18 +141,6 @@ def _published() -> Q:
     return condition
 
 
-def _tournament(tournament: Tournament, request) -> dict:
-    return {
-        "slug": tournament.slug, "name": tournament.name, "club": tournament.organisation.name,
-        "game": tournament.game,
-        "game_name": str(game_of(tournament).name) if is_game(tournament.game) else tournament.game,
-        "date": tournament.date, "venue": tournament.venue, "status": tournament.status,
-        "published": list(published_kinds(tournament)),
-        "season": tournament.season.slug if tournament.season_id else None,
-        "url": public_url(tournament, "index", request),
-    }
-
-
 def _season(season: Season, request) -> dict:
     return {
         "slug": season.slug, "name": season.name, "club": season.organisation.name, "game": season.game,
@@ -157,9 +166,7 @@ def _named(rows, *, club: str | None, game: str | None):
 def tournaments(request, club: str | None = None, game: str | None = None, season: str | None = None):
     found = _named(Tournament.objects.filter(_published()), club=club, game=game)
     found = found.select_related("season", "organisation").order_by("-date", "-pk")
-    if season:
-        found = found.filter(season__slug=season)
-    return [_tournament(t, request) for t in found]
+    return found.filter(season__slug=season) if season else found
 
 
 @api.get("/tournaments/{slug}", response=TournamentOut, summary="One published tournament")
@@ -167,7 +174,7 @@ def tournament(request, slug: str):
     found = Tournament.objects.select_related("season", "organisation").filter(slug=slug).first()
     if found is None or not _shown(found):
         raise Http404
-    return _tournament(found, request)
+    return found
 
 
 @api.get("/tournaments/{slug}/standings", response=StandingsOut,
