@@ -42,5 +42,5 @@ class ClubServerForm(FocusFirstError, forms.Form):
                          help_text=_("For example https://club.example.org"))
     token = forms.CharField(label=_("API token"), max_length=200, required=False,
                             widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
-                            help_text=_("Made by the club's admin on the server's club page. Leave empty to keep the "
-                                        "token kept."))
+                            help_text=_("Made by the club's admin on the server's club page. Leave it empty to keep "
+                                        "the token entered before."))

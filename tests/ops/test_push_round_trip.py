@@ -12,10 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
-import subprocess
-import sys
 import urllib.request
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -29,48 +26,11 @@ from scoring.games.schafkopf.demo import random_list
 from scoring.models import ScoreSheet
 from tests.hostile.conftest import demo_options
 from tests.ops.conftest import row_counts
-from tests.ops.test_serving import clean_environment, free_port
-from tests.server_output import ServerOutput
+from tests.ops.test_serving import free_port
 from tournament.models import AuditEntry, Tournament
 from tournament.queries import seated_tables
 from tournament.services.push import PushFailed, offline_message, push_tournament, save_club_server
 from tournament.services.seasons import add_evening, create_season
-
-ROOT = Path(__file__).resolve().parents[2]
-
-SETUP = """
-from django.contrib.auth import get_user_model
-from tournament.models import Organisation
-from tournament.services.api_tokens import make_token
-from tournament.services.clubs import create_club
-users = get_user_model().objects
-club = create_club("Server club", users.create_user("boss", password="pw-Boss-12345"))
-create_club("Another club", users.create_user("other", password="pw-Other-12345"))
-token, text = make_token(club, by=users.get(username="boss"), name="Club laptop", scopes=["push", "read"])
-print("TOKEN", text)
-"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """A club server of its own: migrated, with two clubs, the first one's admin and token; its address and token."""
-    data = tmp_path_factory.mktemp("server-data")
-    env = clean_environment(DATA_DIR=str(data), PYTHONPATH=str(ROOT))
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True, timeout=600)
-    made = subprocess.run([*manage, "shell", "-c", SETUP], cwd=ROOT, env=env, check=True, capture_output=True,
-                          text=True, timeout=300)
-    token = made.stdout.split("TOKEN ")[1].strip()
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}", "config.wsgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        ServerOutput(process).wait_for(rf"Serving on http://127\.0\.0\.1:{port}", timeout=300)
-        yield {"url": f"http://127.0.0.1:{port}", "token": token}
-    finally:
-        process.terminate()
-        process.wait(timeout=60)
 
 
 def server_json(server, path: str, token: str | None = None) -> dict:
@@ -108,7 +68,8 @@ def evening(director):
     return tournament
 
 
-def test_an_evening_pushed_twice_updates_the_servers_copy(server, evening, director):
+def test_an_evening_pushed_twice_updates_the_servers_copy(club_server_process, evening, director):
+    server = club_server_process
     rounds = sorted(seated_tables(evening))
     assert len(rounds) >= 2
     save_club_server(evening.organisation, by=director, url=server["url"], token=server["token"])
@@ -160,7 +121,8 @@ def test_offline_nothing_is_sent_and_nothing_changes(evening, director):
     assert entry.after == {"server": closed, "status": None, "sent": False}
 
 
-def test_a_wrong_token_is_refused_by_the_server_with_its_message(server, evening, director):
+def test_a_wrong_token_is_refused_by_the_server_with_its_message(club_server_process, evening, director):
+    server = club_server_process
     with pytest.raises(PushFailed, match="did not take the file: The API token is unknown or revoked."):
         push_tournament(evening, by=director, server=server["url"], token="tmk_not-the-clubs")
     known = [t["uid"] for t in server_json(server, "/api/v1/club", server["token"])["tournaments"]]
