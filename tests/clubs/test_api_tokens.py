@@ -7,6 +7,7 @@ import hashlib
 import json
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.db import connection
 from django.urls import reverse
 
@@ -193,12 +194,13 @@ def test_only_the_clubs_admin_makes_and_revokes_tokens(clubs):
 def test_the_club_page_makes_a_token_shows_it_once_and_revokes_it(clubs, client):
     a = clubs.a
     client.force_login(a.admin)
-    response = client.post(reverse("club"), {"action": "token", "name": "Club laptop", "scopes": ["push"]},
-                           follow=True)
+    response = client.post(reverse("club"), {"action": "token", "name": "Club laptop", "scopes": ["push"]})
     page = response.content.decode()
     token = ApiToken.objects.get()
     shown = page.split('id="new-token" value="')[1].split('"')[0]
     assert hashlib.sha256(shown.encode()).hexdigest() == token.token_hash
+    assert shown not in every_text_in_the_database()
+    assert not any(shown in str(s.get_decoded()) for s in Session.objects.all())  # not kept for a redirect either
     assert 'data-copy="new-token"' in page
     assert shown not in client.get(reverse("club")).content.decode()  # once only
     assert f"{token.hint}…" in client.get(reverse("club")).content.decode()

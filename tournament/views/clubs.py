@@ -26,8 +26,6 @@ from .confirm import confirmation_page, confirmed
 RECENT_ENTRIES = 50
 #: the session's key of a set-password link not yet shown
 LINK_KEY = "club_password_link"
-#: the session's key of a new API token not yet shown (shown once, then only its hash is left)
-TOKEN_KEY = "club_new_token"
 
 
 class ClubView(AccessMixin, TemplateView):
@@ -72,8 +70,7 @@ class ClubView(AccessMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         shown = request.session.pop(LINK_KEY, None) or {}
-        return self.render_to_response(self.get_context_data(link=shown.get("link"), link_for=shown.get("user"),
-                                                             new_token=request.session.pop(TOKEN_KEY, None)))
+        return self.render_to_response(self.get_context_data(link=shown.get("link"), link_for=shown.get("user")))
 
     def make_token(self, request):
         form = TokenForm(request.POST, auto_id="token-%s")
@@ -83,8 +80,8 @@ class ClubView(AccessMixin, TemplateView):
             except DomainError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                request.session[TOKEN_KEY] = {"name": token.name, "token": text}
-                return redirect("club")
+                # shown in this answer, not kept for a redirect: the token is nowhere at rest, the session neither
+                return self.render_to_response(self.get_context_data(new_token={"name": token.name, "token": text}))
         form.focus_first_error()
         return self.render_to_response(self.get_context_data(token_form=form))
 
