@@ -273,3 +273,29 @@ def test_laufende_are_counted_with_a_stepper_where_the_tariff_counts_them(live_s
         expect(phone.locator("#sk-tap-l")).to_have_text("0")  # the next game starts without
     finally:
         phone.context.close()
+
+
+def test_a_game_is_chosen_by_keyboard_alone(live_server, browser, short_list, links):
+    """A phone with a keyboard (or a screen reader's): the buttons are reached by Tab and pressed by Space or Enter,
+    their state is said (aria-pressed), and after "Next game" the focus is on the next game's heading."""
+    from tests.browser.helpers import keyboard_phone, tab_to
+
+    _link, token = links[(1, 1)]
+    phone = keyboard_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        for selector, key in (("#sk-tap-type [data-t=R]", "Space"), ("#sk-tap-declarer [data-d='2']", "Enter"),
+                              ("#sk-tap-partner [data-p='4']", "Space"), ("#sk-tap-result [data-r='-']", "Enter"),
+                              ("#sk-tap-extra [data-x=S]", "Space")):
+            tab_to(phone, selector)
+            phone.keyboard.press(key)
+            expect(phone.locator(selector)).to_have_attribute("aria-pressed", "true")
+        expect(phone.locator("#sk-tap-partner")).to_have_accessible_name("Partner")
+        tab_to(phone, "#sk-tap-next")
+        phone.keyboard.press("Enter")
+        expect(phone.locator("#sk-tap-title")).to_be_focused()
+        expect(phone.locator("#sk-tap-title")).to_have_text("Game 2 of 2")
+        expect(phone.locator("#sk-tap-g1 .sk-tap-pt")).to_have_text(["+2", "-2", "+2", "-2"])  # Rufspiel Schneider lost
+        assert phone.locator("input[name=x1]").input_value() == "S"
+    finally:
+        phone.context.close()
