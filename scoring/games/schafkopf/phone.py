@@ -25,6 +25,7 @@ from . import services
 from .config import GAMES_MODE, TOTALS_MODE, settings_of
 from .entry import live_messages, scored_rows
 from .forms import read_games, read_totals, stored_grid, stored_totals, type_config, type_legend
+from .grid_html import with_row_html
 
 
 def table_page(request, link, *, token: str):
@@ -118,6 +119,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
         context["totals"] = list(zip(totals, context["seats"], strict=True))
     if grid is not None:
         rows, running = scored_rows(grid, size=context["size"], tariff=settings.tariff)
+        with_row_html(rows, can_edit=editable, laufende=settings.tariff.laufende_from is not None)
         context.update(rows=rows, running=[running[s] if running else None for s in range(1, context["size"] + 1)],
                        running_sum=sum(running.values()) if running else None)
     context.update(
