@@ -127,3 +127,17 @@ def test_a_wrong_token_is_refused_by_the_server_with_its_message(club_server_pro
         push_tournament(evening, by=director, server=server["url"], token="tmk_not-the-clubs")
     known = [t["uid"] for t in server_json(server, "/api/v1/club", server["token"])["tournaments"]]
     assert str(evening.uid) not in known
+
+
+def test_a_server_that_takes_the_file_but_does_not_answer_in_time_is_not_called_offline(evening, director):
+    import socket
+
+    with socket.socket() as listening:  # accepts the connection and the file, and never answers
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        silent = f"http://127.0.0.1:{listening.getsockname()[1]}"
+        with pytest.raises(PushFailed) as refused:
+            push_tournament(evening, by=director, server=silent, token="tmk_whatever", timeout=0.5)
+    assert "did not answer in time: it may have arrived" in refused.value.message
+    entry = AuditEntry.objects.filter(action="tournament.push").latest("pk")
+    assert entry.after == {"server": silent, "status": None, "sent": True, "answered": False}

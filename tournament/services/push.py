@@ -55,6 +55,11 @@ def offline_message() -> str:
     return _("The club's server cannot be reached; nothing was sent. Try again when online.")
 
 
+def no_answer_message() -> str:
+    return _("The file was sent, but the club's server did not answer in time: it may have arrived. Sending it "
+             "again is safe (it updates the server's copy).")
+
+
 def club_server(tournament: Tournament) -> ClubServer | None:
     return ClubServer.objects.filter(organisation_id=tournament.organisation_id).first()
 
@@ -118,7 +123,10 @@ def push_tournament(tournament: Tournament, *, by, server: str | None = None, to
     data = export_tournament(tournament)
     try:
         status, answer = _post(push_url(server), token, data, timeout)
-    except (TimeoutError, OSError):  # no network, no such host, connection refused, no answer in time
+    except TimeoutError:  # sent, but no answer within the timeout: the server may still be importing it
+        _log(tournament, by, server, {"status": None, "sent": True, "answered": False})
+        raise PushFailed(no_answer_message()) from None
+    except OSError:  # urllib's URLError: no network, no such host, connection refused, not sent in time
         _log(tournament, by, server, {"status": None, "sent": False})
         raise PushFailed(offline_message()) from None
     if status != 200 or answer.get("result") not in ("created", "updated"):
