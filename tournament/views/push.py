@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, View
 
 from ..club_forms import ClubServerForm
-from ..models import AuditEntry
+from ..models import AuditEntry, ClubServer
 from ..permissions import DirectorRequiredMixin
 from ..services.errors import DomainError
 from ..services.push import PushFailed, forget_club_server, push_tournament, save_club_server
@@ -32,7 +32,7 @@ class ClubServerView(LoginRequiredMixin, FormView):
             self.club = organisation_of(request.user)
             if self.club is None or not directs_in(request.user, self.club):
                 raise Http404
-            self.kept = getattr(self.club, "club_server", None) if self.club.pk else None
+            self.kept = ClubServer.objects.filter(organisation=self.club).first()
         return super().dispatch(request, *args, **kwargs)
 
     def get_initial(self):
