@@ -1,5 +1,5 @@
 /* A Voms slip on the phone by steppers: − and + beside each team's lus, from 0 to the most lus the tournament
-   accepts, writing into the same boxes as typing (an "input" event per tap: the draft keeping and the send are
+   accepts, and "9" (what the winner has in most games) at once, writing into the same boxes as typing (an "input" event per tap: the draft keeping and the send are
    unchanged). The match points the rules give the lus (2, 2.5 or 1.5 for the winner) and the rules' refusal are
    shown as you tap: the page's own answer (`?preview`, nothing stored); the send checks everything again. */
 (function () {
@@ -16,7 +16,7 @@
 
   function bounds(input) {  // − stops at 0, + at the most lus the rules accept
     var value = lusOf(input);
-    form.querySelectorAll(".vs-step[data-for='" + input.id + "']").forEach(function (button) {
+    form.querySelectorAll(".vs-step[data-step][data-for='" + input.id + "']").forEach(function (button) {
       var step = parseInt(button.dataset.step, 10);
       button.disabled = value !== null && (step < 0 ? value <= 0 : value >= most);
     });
@@ -30,7 +30,8 @@
     button.addEventListener("click", function () {
       var value = lusOf(input);
       var step = parseInt(button.dataset.step, 10);
-      var next = value === null ? (step > 0 ? 1 : 0) : Math.min(most, Math.max(0, value + step));
+      var next = button.dataset.set ? parseInt(button.dataset.set, 10)
+        : value === null ? (step > 0 ? 1 : 0) : Math.min(most, Math.max(0, value + step));
       input.value = String(next);
       input.dispatchEvent(new Event("input", { bubbles: true }));
       input.dispatchEvent(new Event("change", { bubbles: true }));

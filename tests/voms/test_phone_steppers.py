@@ -48,5 +48,6 @@ def test_the_preview_says_the_rules_refusal(client, url):
 def test_the_page_has_steppers_hidden_until_their_script_runs(client, url):
     page = client.get(url).content.decode()
     assert page.count('class="vs-step"') == 4 and page.count("hidden>−</button>") == 2
+    assert page.count('class="vs-step vs-nine" data-set="9"') == 2
     assert 'aria-label="One lus more for team A"' in page and '"max_lus": 20' in page
     assert "voms/phone.js" in page and 'id="vs-points-g1"' in page
