@@ -9,20 +9,9 @@ from django.urls import reverse
 
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.results.links import issue_links, token_of
-from tests.conftest import built_once_fixtures, new_director
 from tournament.models import AuditEntry, Round
 
-from .conftest import new_domino_of_four
-
 pytestmark = pytest.mark.django_db
-
-
-def build_domino():
-    director = new_director()
-    return director, new_domino_of_four(director)
-
-
-built, world, director, domino_of_four = built_once_fixtures(build_domino, "director", "domino_of_four")
 
 
 @pytest.fixture
