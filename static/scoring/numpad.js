@@ -10,7 +10,7 @@
 
   function Numpad(root, moves) {
     this.root = root;
-    this.moves = moves;  // {next: fn, prev: fn}
+    this.moves = moves;  // {next: fn(byKeyboard), prev: fn(byKeyboard)}
     this.field = null;
     this.who = root.querySelector("#np-who");
     this.what = root.querySelector("#np-what");
@@ -30,6 +30,7 @@
     });
     root.addEventListener("click", function (event) {
       var button = event.target.closest("button");
+      pad.byKeyboard = event.detail === 0;
       if (button && root.contains(button)) { pad.press(button); }
     });
     root.hidden = false;
@@ -62,8 +63,10 @@
   Numpad.prototype.press = function (button) {
     var key = button.dataset.key;
     var field = this.field;
-    if (key === "next") { this.moves.next(); return; }
-    if (key === "prev") { this.moves.prev(); return; }
+    // from the keyboard (a click without a pointer) the focus stays on the key: the pad says where it moved
+    var keyboard = this.byKeyboard;
+    if (key === "next") { this.moves.next(keyboard); return; }
+    if (key === "prev") { this.moves.prev(keyboard); return; }
     if (button.dataset.value !== undefined && field) {
       if (field.type === "checkbox") { field.checked = button.dataset.value === "true"; } else { field.value = button.dataset.value; }
       this.changed();

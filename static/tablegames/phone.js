@@ -33,7 +33,10 @@
   });
   if (!order.length) { return; }
   var at = 0;
-  var pad = new window.Numpad(root, { next: function () { go(at + 1); }, prev: function () { go(at - 1); } });
+  var pad = new window.Numpad(root, {
+    next: function (byKeyboard) { go(at + 1, byKeyboard); },
+    prev: function (byKeyboard) { go(at - 1, byKeyboard); }
+  });
 
   // the game is over on the hands typed: after its last hand comes the send, not another hand
   function over(next) {
@@ -78,7 +81,7 @@
     sayRefusal();
   }
 
-  function go(index) {
+  function go(index, byKeyboard) {
     if (index >= order.length || (index > at && over(order[index]))) {
       var send = document.getElementById("ph-send");
       if (send) { send.focus(); }
@@ -86,7 +89,7 @@
     }
     at = Math.max(0, index);
     var input = order[at].input;
-    input.focus({ preventScroll: true });
+    if (!byKeyboard) { input.focus({ preventScroll: true }); }
     input.scrollIntoView({ block: "nearest", inline: "nearest" });
     show(at);
   }

@@ -110,3 +110,105 @@ def test_a_domino_sheet_by_the_number_pad_only_is_sent_and_confirmed(live_server
         assert sheet.derived["finished"] and sheet.derived["totals"]["1"] == 107
     finally:
         phone.context.close()
+
+
+def seated_phone(browser, live_server, tournament, director):
+    """A phone on table 1 of round 1, and the names of its players by seat."""
+    link = issue_links(Round.objects.get(stage__tournament=tournament, number=1), by=director)[0]
+    names = {seat.number: seat.participant.name for seat in link.table.seats.select_related("participant")}
+    phone = new_phone(browser)
+    phone.goto(f"{live_server.url}/t/{token_of(link)}/")
+    expect(phone.locator("#np")).to_be_visible()
+    return phone, names
+
+
+def test_quad_ominos_turn_points_below_zero_by_the_pads_minus(live_server, browser, make_game, add_players, director):
+    from scoring.seated import services as seated_services
+
+    quad = make_game("quadominos")
+    add_players(quad, 4)
+    seated_services.draw_seating(quad, by=director, seed=1)
+    phone, names = seated_phone(browser, live_server, quad, director)
+    try:
+        pad = Pad(phone)
+        expect(phone.locator("#np-what")).to_have_text("Hand 1 · Points from turns")
+        pad.key("minus")
+        pad.number(20)  # a tile drawn: -20
+        expect(phone.locator("#np-value")).to_have_text("−20")
+        expect(phone.locator("input[name='h1-turn_points-1']")).to_have_value("-20")
+        pad.key("next")
+        expect(phone.locator("#np-what")).to_have_text("Hand 1 · Sum of remaining tiles")
+        expect(phone.locator("[data-key=minus]")).to_be_disabled()  # the remaining sum is never negative
+        pad.number(12)
+        pad.key("next")
+        expect(phone.locator("#np-who")).to_have_text(names[2])
+        for turns, remaining in ((60, 0), (25, 7), (18, 5)):
+            pad.number(turns)
+            pad.key("next")
+            pad.number(remaining)
+            pad.key("next")
+        pad.pick(names[2])  # laid all tiles
+        totals = phone.locator(".ph-totals .ph-total")
+        expect(totals.nth(1)).not_to_have_text("0")  # the winner's points and bonus, as the server counts them
+        shown = totals.all_text_contents()
+        phone.locator("#ph-send").tap()
+        expect(phone.locator("#sent-note")).to_be_visible()
+        assert PendingSheet.objects.get().entries[0]["turn_points"] == {"1": -20, "2": 60, "3": 25, "4": 18}
+        assert totals.all_text_contents() == shown  # the page after the send shows the totals the pad showed
+        assert shown[0] == "-20"
+    finally:
+        phone.context.close()
+
+
+def test_rummi_hand_rummi_is_ticked_on_the_pad(live_server, browser, make_game, add_players, director):
+    from scoring.seated import services as seated_services
+
+    rummi = make_game("rummi")
+    add_players(rummi, 4)
+    seated_services.draw_seating(rummi, by=director, seed=1)
+    phone, names = seated_phone(browser, live_server, rummi, director)
+    try:
+        pad = Pad(phone)
+        for penalty in (0, 12, 30, 7):
+            pad.number(penalty)
+            pad.key("next")
+        pad.pick(names[1])  # went out
+        pad.key("next")
+        expect(phone.locator("#np-who")).to_have_text("Hand rummi")
+        pad.pick("yes")
+        expect(phone.locator("input[name='h1-hand_rummi']")).to_be_checked()
+        expect(phone.locator(".ph-totals .ph-total").nth(1)).to_have_text("24")  # doubled by the hand rummi
+        pad.pick("no")
+        expect(phone.locator("input[name='h1-hand_rummi']")).not_to_be_checked()
+        expect(phone.locator(".ph-totals .ph-total").nth(1)).to_have_text("12")
+        keep_screenshot(phone, ARTIFACTS / "phone-pad-rummi-choice.png")
+    finally:
+        phone.context.close()
+
+
+def test_the_pad_and_the_grid_by_keyboard(live_server, browser, domino_of_four, director):
+    """A phone worked by a keyboard (or a screen reader's): the grid's fields are still typed into, the pad follows
+    them; the pad's keys are buttons pressed with Enter, and Next keeps the focus on itself while the pad names
+    the next player (aria-live)."""
+    from tests.browser.helpers import keyboard_phone
+
+    link = issue_links(Round.objects.get(stage__tournament=domino_of_four, number=1), by=director)[0]
+    names = {seat.number: seat.participant.name for seat in link.table.seats.select_related("participant")}
+    phone = keyboard_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token_of(link)}/")
+        tab_to(phone, "input[name='h1-pips-1']")
+        phone.keyboard.type("0")
+        expect(phone.locator("#np-value")).to_have_text("0")
+        tab_to(phone, "input[name='h1-pips-2']")
+        expect(phone.locator("#np-who")).to_have_text(names[2])  # the pad follows the focus
+        phone.locator("#np [data-key='2']").focus()
+        phone.keyboard.press("Enter")
+        expect(phone.locator("input[name='h1-pips-2']")).to_have_value("2")
+        phone.locator(".np-next").focus()
+        phone.keyboard.press("Enter")
+        expect(phone.locator(".np-next")).to_be_focused()
+        expect(phone.locator("#np-who")).to_have_text(names[3])
+        expect(phone.locator(".np-head")).to_have_attribute("aria-live", "polite")
+    finally:
+        phone.context.close()
