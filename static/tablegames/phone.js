@@ -155,7 +155,7 @@
   form.addEventListener("input", function () {
     typed = true;
     window.clearTimeout(timer);
-    timer = window.setTimeout(ask, 250);
+    timer = window.setTimeout(ask, 400);  // a pause or a move on, not every digit: fewer asks of a busy hall laptop
   });
   window.addEventListener("online", ask);
 

@@ -74,7 +74,7 @@
   function changed(event) {
     if (event.target.classList && event.target.classList.contains("ph-lus")) { bounds(event.target); }
     window.clearTimeout(timer);
-    timer = window.setTimeout(ask, 250);
+    timer = window.setTimeout(ask, 400);  // a pause or a move on, not every digit: fewer asks of a busy hall laptop
   }
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
