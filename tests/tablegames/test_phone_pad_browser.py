@@ -112,9 +112,12 @@ def test_a_domino_sheet_by_the_number_pad_only_is_sent_and_confirmed(live_server
         phone.context.close()
 
 
-def seated_phone(browser, live_server, tournament, director):
-    """A phone on table 1 of round 1, and the names of its players by seat."""
-    link = issue_links(Round.objects.get(stage__tournament=tournament, number=1), by=director)[0]
+def first_link(tournament, director):
+    return issue_links(Round.objects.get(stage__tournament=tournament, number=1), by=director)[0]
+
+
+def seated_phone(browser, live_server, link):
+    """A phone on the link's table, and the names of its players by seat."""
     names = {seat.number: seat.participant.name for seat in link.table.seats.select_related("participant")}
     phone = new_phone(browser)
     phone.goto(f"{live_server.url}/t/{token_of(link)}/")
@@ -128,7 +131,7 @@ def test_quad_ominos_turn_points_below_zero_by_the_pads_minus(live_server, brows
     quad = make_game("quadominos")
     add_players(quad, 4)
     seated_services.draw_seating(quad, by=director, seed=1)
-    phone, names = seated_phone(browser, live_server, quad, director)
+    phone, names = seated_phone(browser, live_server, first_link(quad, director))
     try:
         pad = Pad(phone)
         expect(phone.locator("#np-what")).to_have_text("Hand 1 · Points from turns")
@@ -166,7 +169,7 @@ def test_rummi_hand_rummi_is_ticked_on_the_pad(live_server, browser, make_game, 
     rummi = make_game("rummi")
     add_players(rummi, 4)
     seated_services.draw_seating(rummi, by=director, seed=1)
-    phone, names = seated_phone(browser, live_server, rummi, director)
+    phone, names = seated_phone(browser, live_server, first_link(rummi, director))
     try:
         pad = Pad(phone)
         for penalty in (0, 12, 30, 7):
@@ -210,5 +213,37 @@ def test_the_pad_and_the_grid_by_keyboard(live_server, browser, domino_of_four, 
         expect(phone.locator(".np-next")).to_be_focused()
         expect(phone.locator("#np-who")).to_have_text(names[3])
         expect(phone.locator(".np-head")).to_have_attribute("aria-live", "polite")
+    finally:
+        phone.context.close()
+
+
+def test_a_player_who_left_has_no_place_on_the_pad(live_server, browser, make_game, add_players, director):
+    """Rummi: seat 3 left the table after hand 1 (counted at the referee table): from hand 2 on the pad goes from
+    seat 2 to seat 4, and who went out is picked among the three still at the table."""
+    from scoring.games.tablegames import services
+    from scoring.seated import services as seated_services
+
+    rummi = make_game("rummi")
+    add_players(rummi, 4)
+    seated_services.draw_seating(rummi, by=director, seed=1)
+    link = first_link(rummi, director)
+    services.enter_sheet(link.table, by=director, entries=[
+        {"out": 1, "hand_rummi": False, "penalties": {"1": "0", "2": "10", "3": "20", "4": "30"}}])
+    services.leave_table(link.table, 3, 1, by=director)
+    phone, names = seated_phone(browser, live_server, link)
+    try:
+        pad = Pad(phone)
+        expect(phone.locator("#np-what")).to_have_text("Hand 2 · Penalty points or cards")
+        expect(phone.locator("#np-who")).to_have_text(names[1])
+        pad.number(5)
+        pad.key("next")
+        pad.number(0)
+        pad.key("next")
+        expect(phone.locator("#np-who")).to_have_text(names[4])  # seat 3 left: no field, no stop
+        pad.number(8)
+        pad.key("next")
+        expect(phone.locator("#np-choices button")).to_have_text([names[1], names[2], names[4]])
+        pad.pick(names[2])
+        expect(phone.locator(".ph-totals .ph-total").nth(0)).to_have_text("5")
     finally:
         phone.context.close()
