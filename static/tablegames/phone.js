@@ -149,7 +149,10 @@
     fetch(window.location.pathname + "?preview=1&" + query, { headers: { Accept: "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) { if (data && asked === query) { answer = data; showAnswer(); } })
-      .catch(function () { asked = ""; });  // no connection: the totals follow once it is back
+      .catch(function () {  // no connection: said on the pad; the totals follow once it is back
+        asked = "";
+        pad.tell(root.querySelector("#np-totals").dataset.offline);
+      });
   }
 
   form.addEventListener("input", function () {

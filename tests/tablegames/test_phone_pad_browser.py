@@ -247,3 +247,23 @@ def test_a_player_who_left_has_no_place_on_the_pad(live_server, browser, make_ga
         expect(phone.locator(".ph-totals .ph-total").nth(0)).to_have_text("5")
     finally:
         phone.context.close()
+
+
+def test_without_a_connection_the_pad_types_on_and_says_the_totals_wait(live_server, browser, domino_of_four,
+                                                                         director):
+    phone, names = seated_phone(browser, live_server, first_link(domino_of_four, director))
+    try:
+        pad = Pad(phone)
+        phone.context.set_offline(True)
+        pad.number(0)
+        pad.key("next")
+        pad.number(10)
+        expect(phone.locator("#np-note")).to_contain_text("No connection: the totals follow")
+        expect(phone.locator("input[name='h1-pips-2']")).to_have_value("10")
+        phone.context.set_offline(False)  # back online: the totals come, the note goes
+        pad.key("next")
+        pad.number(20)
+        expect(phone.locator("#np-note")).to_be_hidden()  # the server's answer arrived and replaced it
+        expect(phone.locator("#np-totals")).to_contain_text(f"{names[1]} 0")
+    finally:
+        phone.context.close()
