@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.results.links import issue_links, token_of
+from scoring.seated import services as seated_services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import axe_violations, keep_screenshot, login_by_keyboard, new_phone, tab_to
 from tournament.models import Round
@@ -112,6 +113,14 @@ def test_a_domino_sheet_by_the_number_pad_only_is_sent_and_confirmed(live_server
         phone.context.close()
 
 
+def four_at_a_table(make_game, add_players, director, key: str):
+    """A tournament of the game `key` with four players, drawn."""
+    tournament = make_game(key)
+    add_players(tournament, 4)
+    seated_services.draw_seating(tournament, by=director, seed=1)
+    return tournament
+
+
 def first_link(tournament, director):
     return issue_links(Round.objects.get(stage__tournament=tournament, number=1), by=director)[0]
 
@@ -126,11 +135,7 @@ def seated_phone(browser, live_server, link):
 
 
 def test_quad_ominos_turn_points_below_zero_by_the_pads_minus(live_server, browser, make_game, add_players, director):
-    from scoring.seated import services as seated_services
-
-    quad = make_game("quadominos")
-    add_players(quad, 4)
-    seated_services.draw_seating(quad, by=director, seed=1)
+    quad = four_at_a_table(make_game, add_players, director, "quadominos")
     phone, names = seated_phone(browser, live_server, first_link(quad, director))
     try:
         pad = Pad(phone)
@@ -164,11 +169,7 @@ def test_quad_ominos_turn_points_below_zero_by_the_pads_minus(live_server, brows
 
 
 def test_rummi_hand_rummi_is_ticked_on_the_pad(live_server, browser, make_game, add_players, director):
-    from scoring.seated import services as seated_services
-
-    rummi = make_game("rummi")
-    add_players(rummi, 4)
-    seated_services.draw_seating(rummi, by=director, seed=1)
+    rummi = four_at_a_table(make_game, add_players, director, "rummi")
     phone, names = seated_phone(browser, live_server, first_link(rummi, director))
     try:
         pad = Pad(phone)
@@ -221,11 +222,8 @@ def test_a_player_who_left_has_no_place_on_the_pad(live_server, browser, make_ga
     """Rummi: seat 3 left the table after hand 1 (counted at the referee table): from hand 2 on the pad goes from
     seat 2 to seat 4, and who went out is picked among the three still at the table."""
     from scoring.games.tablegames import services
-    from scoring.seated import services as seated_services
 
-    rummi = make_game("rummi")
-    add_players(rummi, 4)
-    seated_services.draw_seating(rummi, by=director, seed=1)
+    rummi = four_at_a_table(make_game, add_players, director, "rummi")
     link = first_link(rummi, director)
     services.enter_sheet(link.table, by=director, entries=[
         {"out": 1, "hand_rummi": False, "penalties": {"1": "0", "2": "10", "3": "20", "4": "30"}}])
