@@ -5,7 +5,8 @@ in every round and whether each sheet is in and counted, their place in the stan
 with them (once the standings are published), their season. It polls like the other public pages: its region is
 rendered at most once per version of the tournament and PUBLIC_RENDER_SECONDS, a poll finding nothing new gets 204
 (views.polled_region). The rows every player's page needs (the standings, the season) are read once per version
-for all of them (`cached`).
+for all of them (`cached`). The season's part follows the tournament's version too: a change of the season alone
+(publishing it, another evening's result) shows once the cached region expires (PUBLIC_CACHE_SECONDS).
 
 While none of the tournament's public pages is published, the page says so (404) and shows nothing of the
 tournament's content; an unknown, withdrawn or other tournament's token gets a page saying the link is not valid
@@ -62,7 +63,7 @@ def season_section(tournament, holder) -> list[Section]:
 
 def render_evening(tournament, content, holder) -> str:
     sections = content.evening(holder) + season_section(tournament, holder)
-    return render_to_string("public/_sections.html", {"sections": sections})
+    return render_to_string("public/evening/_region.html", {"sections": sections})
 
 
 class Closed(Exception):
