@@ -5,17 +5,21 @@ counted and my rank at its next poll, without a reload. Screenshots land in test
 import random
 
 import pytest
+from django.db.models import Q
 from playwright.sync_api import expect
 
 from scoring.games.schafkopf import services as schafkopf_services
 from scoring.games.schafkopf.demo import random_list
 from scoring.games.schafkopf.standings import standings
+from scoring.games.voms.entries import slip_entry
+from scoring.games.voms.services.slips import record_slip
 from scoring.models import TableLink
 from scoring.results.links import issue_links
 from scoring.seated.queries import places_by_participant, seated_tables
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.helpers import axe_violations, keep_screenshot, login_by_keyboard, new_phone
-from tournament.models import Participant, Table
+from tournament.models import Match, Participant, Table, Team
+from tournament.public.evening_links import evening_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,3 +78,26 @@ def test_a_player_follows_the_evening_on_a_phone_and_sees_the_sheet_counted(live
     finally:
         phone.context.close()
 
+
+
+def test_a_voms_teams_evening_on_a_phone(live_server, browser, voms, director, publish):
+    publish(voms, "schedule", "standings", "results")
+    team = Team.objects.filter(tournament=voms).order_by("number").first()
+    first = Match.objects.filter(stage__tournament=voms, round__number=1).filter(
+        Q(team_a=team) | Q(team_b=team)).get()
+    record_slip(first, by=director, entry=slip_entry(lus_a=9, lus_b=4))
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}{evening_path(voms, team)}")
+        expect(phone.locator("h1")).to_have_text("My evening")
+        games = phone.locator(".evening-games li")
+        expect(games).to_have_count(Match.objects.filter(stage__tournament=voms).filter(
+            Q(team_a=team) | Q(team_b=team)).count())
+        expect(games.nth(0).locator(".sheet")).to_have_text("Sheet: counted")
+        expect(games.nth(0)).to_contain_text("Result: 9 : 4")
+        expect(phone.locator(".standing")).to_contain_text("Pool A")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        assert axe_violations(phone) == []
+        keep_screenshot(phone, ARTIFACTS / "evening-voms-phone.png", full_page=True)
+    finally:
+        phone.context.close()
