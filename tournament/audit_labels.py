@@ -22,6 +22,7 @@ ACTION_LABELS = {
     "tournament.import": _("Tournament imported from a file"),
     "tournament.update_from_file": _("Tournament updated from its file"),
     "public.publish": _("Public pages changed"),
+    "public.evening_links": _("Players' personal links replaced"),
     "role.set": _("Helper role given"),
     "role.remove": _("Helper role taken away"),
     # the register of people and the seasons

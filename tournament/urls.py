@@ -20,6 +20,7 @@ urlpatterns = [
     path("<slug:slug>/export.json", transfer.ExportJSONView.as_view(), name="export_json"),
     path("<slug:slug>/push/", push.PushView.as_view(), name="push"),
     path("<slug:slug>/public/", public_manage.PublicSettingsView.as_view(), name="public"),
+    path("<slug:slug>/public/personal-links/", public_manage.EveningLinksView.as_view(), name="evening_links"),
     path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
     # the registration desk, the same for every game
     path("<slug:slug>/desk/", desk.RegisterView.as_view(), name="desk"),

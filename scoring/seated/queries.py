@@ -8,7 +8,7 @@ reads one queryset with its related rows joined, and groups in Python.
 
 from __future__ import annotations
 
-from scoring.models import ScoreSheet
+from scoring.models import PendingSheet, ScoreSheet
 from scoring.withdrawals import withdrawn_seats
 from tournament.models import Participant, Round, Seat, Stage, Table
 from tournament.queries import places_by_participant as places_by_participant
@@ -30,6 +30,12 @@ def sheets_by_table(tournament, *, round_number: int | None = None, with_entries
 def entered_tables(tournament) -> set[int]:
     """The ids of the tables whose sheet is in."""
     return set(ScoreSheet.objects.filter(tournament=tournament, table__isnull=False).values_list("table_id", flat=True))
+
+
+def pending_tables(tournament) -> set[int]:
+    """The ids of the tables whose sheet was sent or typed once and awaits the referee table (a first entry)."""
+    return set(PendingSheet.objects.filter(tournament=tournament, table__isnull=False)
+               .values_list("table_id", flat=True))
 
 
 def round_to_play(tables_by_round, entered: set[int]) -> int | None:

@@ -59,9 +59,11 @@ def test_nginx_runs_it_before_two_servers_and_keeps_tokens_out_of_its_log(tmp_pa
     try:
         port = proxy.start([u.server_port for u in upstreams], tmp_path / "static")
         answered = []
-        for path in ("/t/SECRETtoken123/", "/t/SECRETtoken123/?x=1", "/p/x/", "/p/y/"):
+        paths = ("/t/SECRETtoken123/", "/t/SECRETtoken123/?x=1", "/p/x/", "/p/y/", "/p/cup/me/PERSONALtoken45/live/")
+        for path in paths:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            connection.request("GET", path, headers={"Referer": "http://hall/t/SECRETtoken123/"})
+            referer = "http://hall/p/cup/me/PERSONALtoken45/" if "PERSONAL" in path else "http://hall/t/SECRETtoken123/"
+            connection.request("GET", path, headers={"Referer": referer})
             answer = connection.getresponse()
             assert answer.status == 200
             answered.append(answer.read().decode().split())
@@ -73,11 +75,13 @@ def test_nginx_runs_it_before_two_servers_and_keeps_tokens_out_of_its_log(tmp_pa
         assert {int(port_) for port_, _proto in answered} == {u.server_port for u in upstreams}  # both served
         assert {proto for _port, proto in answered} == {"http"}  # X-Forwarded-Proto reaches the server
         log = (tmp_path / "nginx" / "access.log").read_text()
-        assert "SECRETtoken123" not in log
+        assert "SECRETtoken123" not in log and "PERSONALtoken45" not in log
         # the two /t/ request lines and the Referer of each of the four requests
         assert log.count("/t/REDACTED/") == 6 and "/t/REDACTED/?x=1" in log
-        # the start-up probe, the four requests, the static file (served by nginx itself: no upstream)
-        assert sum(proxy.spread().values()) == 6 and proxy.spread()["-"] == 1
+        # a personal page's poll: its request line and its Referer
+        assert "/p/cup/me/REDACTED/live/" in log and "http://hall/p/cup/me/REDACTED/" in log
+        # the start-up probe, the five requests, the static file (served by nginx itself: no upstream)
+        assert sum(proxy.spread().values()) == 7 and proxy.spread()["-"] == 1
     finally:
         proxy.stop()
         for upstream in upstreams:

@@ -17,6 +17,8 @@ from scoring.games import all_games, game_of
 from tests.conftest import shared
 from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
+from tournament.public.evening import EveningPage
+from tournament.public.evening_links import evening_token
 from tournament.public.views import PublicPage
 from tournament.services.participants import entrants
 
@@ -86,7 +88,7 @@ def access_of(pattern, name: str = "") -> str:
         return "entry"
     if cls is not None and issubclass(cls, TournamentRoleRequiredMixin):
         return "entry" if set(cls.allowed_roles) >= {Role.DIRECTOR, Role.ASSISTANT} else "director"
-    if cls is not None and issubclass(cls, PublicPage) or pattern.name == "live":
+    if cls is not None and issubclass(cls, PublicPage | EveningPage) or pattern.name in ("live", "evening_live"):
         return "public"
     return "unknown"
 
@@ -177,6 +179,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = ["pdf"]
         elif arg == "page":
             options[arg] = ["standings"]
+        elif arg == "token":  # a player's (a team's) personal page, "my evening"
+            options[arg] = [evening_token(tournament, entry) for entry in entrants(tournament)[:1]]
         elif arg == "part":  # the Voms table links: a pool round's, or the knockout's
             options[arg] = ["1", "knockout"]
         else:

@@ -2,6 +2,7 @@
 
 import functools
 import re
+import secrets
 import uuid
 import zoneinfo
 
@@ -23,6 +24,11 @@ SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "�
 def address_slug(name: str) -> str:
     """The short name in a tournament's or season's address: "Prøveaften i Næstved" → "proeveaften-i-naestved"."""
     return slugify(name.translate(SLUG_LETTERS))
+
+
+def new_evening_nonce() -> str:
+    """A fresh nonce for the players' personal links (tournament/public/evening_links.py)."""
+    return secrets.token_hex(16)
 
 
 def installation_time_zone() -> str:
@@ -98,6 +104,9 @@ class Tournament(ClubRow):
     publish_standings = models.BooleanField(_("publish the standings"), default=False)
     publish_bracket = models.BooleanField(_("publish the bracket"), default=False)
     publish_results = models.BooleanField(_("publish the results"), default=False)
+    #: each player's (Voms: each team's) personal "my evening" link is derived from it with the secret key;
+    #: a new nonce withdraws all of them at once (tournament/public/evening_links.py)
+    evening_nonce = models.CharField(max_length=32, default=new_evening_nonce, editable=False)
     #: a score sheet counts only once a second person confirmed it or entered it identically (issue #5)
     double_entry = models.BooleanField(
         _("double entry of score sheets"),

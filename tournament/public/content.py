@@ -11,6 +11,10 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from documents.qr import qr_svg
+
+from .evening_links import evening_path, evening_url
+
 #: find my seat shows at most this many people; more means the name typed is too short
 MAX_FOUND = 8
 
@@ -64,6 +68,11 @@ class PublicContent:
     def find(self, query: str) -> Found:
         return Found([], 0)
 
+    def evening(self, holder) -> list[Section]:
+        """A player's (a team's) own page, "my evening" (tournament/public/evening.py): where they play in every
+        round, whether each sheet is in and counted, their place in the standings if published."""
+        return []
+
     def slides(self, kinds: Iterable[str]) -> list[Slide]:
         """The beamer's pages for the published `kinds`, in the order they are shown."""
         return []
@@ -89,6 +98,12 @@ class PublicContent:
 def person(participant) -> dict:
     """The public face of a participant: number, name, club (nothing else ever leaves)."""
     return {"number": participant.number, "name": participant.name, "club": participant.club}
+
+
+def evening_link(tournament, holder) -> dict:
+    """The holder's "my evening" link as the find-my-seat answer shows it: its path and its QR code."""
+    url = evening_url(tournament, holder)
+    return {"path": evening_path(tournament, holder), "qr": qr_svg(url, title=url)}
 
 
 def fold(text: str) -> str:

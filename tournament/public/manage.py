@@ -1,4 +1,5 @@
-"""Director pages for the public side: what is published (with the address and its QR code), and the round clock."""
+"""Director pages for the public side: what is published (with the address and its QR code), the players' personal
+links (replacing them all), and the round clock."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from documents.qr import qr_svg
@@ -21,6 +23,7 @@ from tournament.services.errors import DomainError
 from tournament.services.publishing import flag, published_kinds, set_publication
 from tournament.views.confirm import confirmation_page, confirmed
 
+from .evening_links import reissue_evening_links
 from .forms import PublicationForm, SlotForm
 from .views import PAGE_NAMES, content_of
 
@@ -73,6 +76,34 @@ class PublicSettingsView(DirectorRequiredMixin, FormView):
             beamer_url=public_url(t, "beamer", self.request) if published else "",
         )
         return context
+
+
+class EveningLinksView(DirectorRequiredMixin, View):
+    """Replace every player's personal link at once (after confirming): the old links open nothing any more. The
+    button is on the public pages' settings, where a GET goes back to."""
+
+    def back(self) -> str:
+        return reverse("tournament:public", args=[self.tournament.slug]) + "#evening-links"
+
+    def get(self, request, slug):
+        return redirect(self.back())
+
+    def post(self, request, slug):
+        back = self.back()
+        if not confirmed(request):
+            return confirmation_page(
+                request, tournament=self.tournament,
+                question=_("Replace every player's personal link?"),
+                explanation=_("The links and QR codes printed or shown so far open nothing any more. Find my seat "
+                              "shows the new ones at once; print the participant cards again to hand them out."),
+                confirm_label=_("Yes, replace all personal links"), cancel_url=back)
+        try:
+            reissue_evening_links(self.tournament, by=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Every personal link was replaced."))
+        return redirect(back)
 
 
 class ClockView(DirectorRequiredMixin, TemplateView):

@@ -1,9 +1,10 @@
 """Public pages, mounted at /p/: /p/<slug>/ and its schedule, standings, bracket, results, find my seat,
-beamer, and the live regions the open pages poll (/p/<slug>/live/<page>/)."""
+beamer, and the live regions the open pages poll (/p/<slug>/live/<page>/); a player's own page, "my evening"
+(/p/<slug>/me/<token>/, evening.py)."""
 
 from django.urls import path
 
-from . import views
+from . import evening, views
 
 app_name = "public"
 
@@ -18,4 +19,7 @@ urlpatterns = [
     path("<slug:slug>/seat/", views.SeatPage.as_view(), name="seat"),
     path("<slug:slug>/beamer/", views.BeamerPage.as_view(), name="beamer"),
     path("<slug:slug>/live/<slug:page>/", views.live, name="live"),
+    # a player's own page, by their personal link (evening_links.py): the token is base64url, a slug's letters
+    path("<slug:slug>/me/<slug:token>/", evening.EveningPage.as_view(), name="evening"),
+    path("<slug:slug>/me/<slug:token>/live/", evening.evening_live, name="evening_live"),
 ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
@@ -120,24 +121,33 @@ def clock_now(data: dict) -> dict | None:
 
 def live_region(request, tournament, content: PublicContent, page: str, kinds) -> dict:
     query = query_of(request, page)
+    return polled_region(tournament, content, page, lambda: render_region(tournament, content, page, kinds, query),
+                         extra=query, poll_path=reverse("public:live", kwargs={"slug": tournament.slug, "page": page}),
+                         params={"q": query} if query else {})
+
+
+def polled_region(tournament, content: PublicContent, page: str, render: Callable[[], str], *, extra: str,
+                  poll_path: str, params: dict) -> dict:
+    """A live region as the page and its polls show it: `render()` run at most once per version and
+    PUBLIC_RENDER_SECONDS (cache.py) for this `page` and `extra` (what else the region depends on), the clock,
+    and the address the page polls (`poll_path` with `params`)."""
 
     def region() -> tuple[Region, str]:
         # The region's fingerprint is taken once, with the rendering: hashing half a megabyte per request
         # was as much CPU as the rest of a cached answer. It is kept compressed (splice.py).
-        html = render_region(tournament, content, page, kinds, query)
+        html = render()
         return Region.of(html), hashlib.sha1(html.encode()).hexdigest()
 
-    (compressed, html_tag), coming = cached_region(tournament, page, region, extra=query,
+    (compressed, html_tag), coming = cached_region(tournament, page, region, extra=extra,
                                                    window=settings.PUBLIC_RENDER_SECONDS)
     clock = cached(tournament, "clock", lambda: clock_data(tournament, content))  # cheap, and prompt
     tag = etag(html_tag, clock)
-    params = {"q": query, "since": tag} if query else {"since": tag}
     return {
         "html": mark_safe(MARK),  # where the region goes: spliced in by render_with_region
         "region": compressed,
         "clock": clock_now(clock),
         "etag": tag,
-        "poll_url": reverse("public:live", kwargs={"slug": tournament.slug, "page": page}) + "?" + urlencode(params),
+        "poll_url": poll_path + "?" + urlencode({**params, "since": tag}),
         # A newer state is being rendered right now (in the background): ask again soon for it.
         "poll_seconds": settings.PUBLIC_RETRY_SECONDS if coming else settings.PUBLIC_POLL_SECONDS,
         "coming": coming,
@@ -145,6 +155,13 @@ def live_region(request, tournament, content: PublicContent, page: str, kinds) -
         "beamer_seconds": tournament.beamer_seconds,
         "page": page,
     }
+
+
+def poll_answer(request, region: dict):
+    """What a poll gets: 204 when the phone shows the newest version already, else the region."""
+    if request.GET.get("since") == region["etag"] and not region["coming"]:
+        return HttpResponse(status=204)  # a phone told to ask again soon gets the region (and its new interval)
+    return render_with_region(request, "public/_live.html", {"live": region}, region["region"])
 
 
 @never_cache
@@ -157,10 +174,7 @@ def live(request, slug: str, page: str):
     kinds = shown_kinds(tournament, content)
     if not allowed(page, kinds):
         raise Http404
-    region = live_region(request, tournament, content, page, kinds)
-    if request.GET.get("since") == region["etag"] and not region["coming"]:
-        return HttpResponse(status=204)  # a phone told to ask again soon gets the region (and its new interval)
-    return render_with_region(request, "public/_live.html", {"live": region}, region["region"])
+    return poll_answer(request, live_region(request, tournament, content, page, kinds))
 
 
 # --- the pages --------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from ..desk_forms import (
 )
 from ..models import Participant, Team, Tournament
 from ..permissions import DirectorRequiredMixin
+from ..public.evening_links import evening_url
 from ..queries import drawn
 from ..season_forms import TakeOverForm
 from ..services import participants as desk
@@ -255,6 +256,8 @@ class EditView(EntryMixin, TemplateView):
             entry=entry, details_form=details, status_form=status, members=members,
             # the game's own pages about this player or team (a Voms team's withdrawal from a round)
             links=game_of(self.tournament).player_links(self.tournament, entry),
+            evening_url=(evening_url(self.tournament, entry, self.request)
+                         if game_of(self.tournament).public(self.tournament) is not None else ""),
         )
         return context
 

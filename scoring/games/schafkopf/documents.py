@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from documents import Column, MultiSheetDocument, PrintDocument, TableDocument
+from documents.qr import qr_svg
 from scoring.models import ScoreSheet
 from scoring.progress import ResultProgress, lazy_round_heading
 from scoring.rules.schafkopf import (
@@ -43,6 +44,7 @@ from scoring.seated.documents import (
 from scoring.seated.queries import places_by_participant, seated_tables, sheets_by_table
 from scoring.withdrawals import eligibility_remark, remark, replaced_by, seat_remarks
 from tournament.models import Seat, Stage
+from tournament.public.evening_links import evening_url
 
 from .config import GAMES_MODE, settings_of
 from .services import entry_from_json
@@ -147,15 +149,23 @@ def table_cards(tournament) -> PrintDocument:
                          _("Table cards"), "table-cards", pages=first_page_marked(pages), landscape=True)
 
 
+def evening_qr(tournament, player) -> str:
+    url = evening_url(tournament, player)
+    return qr_svg(url, title=url)
+
+
 def participant_cards(tournament, per_page: int = 8) -> PrintDocument:
-    """A card per player with the table and seat of every round, eight to a page, to cut apart."""
+    """A card per player with the table and seat of every round, eight to a page, to cut apart; and the QR code of
+    the player's personal page ("my evening": tournament/public/evening_links.py), which opens once the
+    tournament's pages are published."""
     tables = seated_tables(tournament)
     places = places_by_participant(tables)
     players = [p for p in tournament.participants.all() if p.pk in places]
     # a round whose seat a substitute plays for the card's player: his card names the substitute, not the seat
     replaced = replaced_by(tables)
     cards = [{"player": p, "places": [(number, place, replaced.get((number, p.pk)))
-                                      for number, place in sorted(places[p.pk].items())]} for p in players]
+                                      for number, place in sorted(places[p.pk].items())],
+              "evening": evening_qr(tournament, p)} for p in players]
     pages = [{"cards": cards[start:start + per_page]} for start in range(0, len(cards), per_page)]
     return PrintDocument("schafkopf/print/participant_cards.html", {}, _("Participant cards"), "participant-cards",
                          pages=first_page_marked(pages))

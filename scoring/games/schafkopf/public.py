@@ -71,6 +71,12 @@ class SchafkopfPublic(SeatedPublic):
         ]
         return rows, result
 
+    def row_points(self, row: dict):
+        return row["points"]
+
+    def row_note(self, row: dict) -> str:
+        return row["note"]
+
     def standings_section(self, rows: list[dict], result) -> Section:
         return Section("public/schafkopf/standings.html", {
             "rows": rows, "rows_html": standings_rows_html(rows), "rounds": list(range(1, result.after_round + 1)),

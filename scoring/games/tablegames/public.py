@@ -62,6 +62,14 @@ class TableGamesPublic(SeatedPublic):
     def progression_metric(self, data) -> str:
         return data["metric"]
 
+    def row_points(self, row: dict):
+        return row["main"]
+
+    def row_note(self, row: dict) -> str:
+        marks = ([str(_("withdrawn"))] if row["withdrawn"] else []) + row["seats"] + (
+            [str(row["missed"])] if row["missed"] else [])
+        return " · ".join(marks)
+
     def standings_section(self, rows: list[dict], data) -> Section:
         return Section("public/tablegames/standings.html", {**data, "rows": rows}, data["heading"])
 

@@ -6,10 +6,22 @@ never reach into the models and nothing beyond what the hall may see can leak th
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.models import Match, Round, Stage
-from tournament.public.content import Found, PublicContent, Section, Slide, find_participants, pages, person
+from tournament.public.cache import cached
+from tournament.public.content import (
+    Found,
+    PublicContent,
+    Section,
+    Slide,
+    evening_link,
+    find_participants,
+    pages,
+    person,
+)
+from tournament.services.publishing import published_kinds
 
 from . import queries
 from .documents import time_of_day
@@ -164,7 +176,7 @@ class VomsPublic(PublicContent):
         dq, left = state.disqualified, state.derivation.withdrawn
         sections = [
             Section("public/voms/found.html", {"person": person(p), "teams": [
-                {"name": team.name, "withdrawn": team.withdrawn,
+                {"name": team.name, "withdrawn": team.withdrawn, "evening": evening_link(self.tournament, team),
                  # "disqualified in round 3" or "withdrawn from round 3": out of the tournament from then on
                  "disqualified": state.marks.get(team.pk, ""),
                  # a team withdrawn from a later round still plays the rounds before it
@@ -209,6 +221,68 @@ class VomsPublic(PublicContent):
                     "bye": match.stage.kind == Stage.Kind.POOLS and opponent is None,
                 })
         return games
+
+    # --- my evening --------------------------------------------------------------------------------
+
+    def evening(self, team) -> list[Section]:
+        """A team's evening: every game with its round, time, table and opponent as the schedule has them, and
+        whether its slip is in and counted; its pool place (and final place) once the standings are published."""
+        state = queries.pool_state(self.tournament)
+        matches = (Match.objects.filter(stage__tournament=self.tournament).filter(Q(team_a=team) | Q(team_b=team))
+                   .select_related("stage", "round", "pool", "team_a", "team_b", "sheet", "pending_sheet")
+                   .order_by("stage__order", "round__number", "table_number", "pk"))
+        results = self.tournament.publish_results
+        games = [self._evening_game(match, team, state, results) for match in matches]
+        sections = [Section("public/evening/voms.html", {
+            "team": {"number": team.number, "name": team.name, "withdrawn": team.withdrawn,
+                     "mark": state.marks.get(team.pk, ""),
+                     "members": [person(m) for m in team.members.order_by("number")]},
+            "games": games})]
+        if "standings" in published_kinds(self.tournament):
+            standing = cached(self.tournament, "evening-standing", self._standing_table).get(team.pk)
+            sections.append(Section("public/evening/voms_standing.html", {"standing": standing}))
+        return sections
+
+    @staticmethod
+    def _evening_game(match: Match, team, state: queries.PoolState, results: bool) -> dict:
+        pool = match.stage.kind == Stage.Kind.POOLS
+        opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+        result = state.result(match.pk) if pool else None
+        sheet = getattr(match, "sheet", None)
+        if pool and opponent is None:
+            shown = "bye"
+        elif result is not None and result.disqualified:
+            shown = "decided"
+        elif sheet is not None:
+            shown = "counted"
+        elif getattr(match, "pending_sheet", None) is not None:
+            shown = "pending"
+        else:
+            shown = "missing"
+        score = ""
+        if results and sheet is not None:
+            score = _pool_game(match, state)["lus"] if pool else _series(match)["wins"]
+        return {
+            "stage": "" if pool else str(match.stage), "round": match.round.number if match.round else None,
+            "time": time_of_day(match.round.starts_at) if match.round else "", "table": match.table_number,
+            "pool": match.pool.name if match.pool else "", "opponent": opponent.name if opponent else None,
+            "home": match.team_a_id == team.pk, "sheet": shown, "score": score,
+        }
+
+    def _standing_table(self) -> dict[int, dict]:
+        """{team: its pool, place and points in the pool; its final place once the final is decided}."""
+        tables = pool_tables(self.tournament)
+        rows = {row.participant: {"pool": table.pool.name, "rank": row.rank, "points": show_points(
+                    row.values["points"]), "played": row.values["played"], "by_lot": row.by_lot,
+                    "teams": len(table.rows), "final": None}
+                for table in tables for row in table.rows}
+        if queries.knockout_stage(self.tournament) is not None:
+            ranking = final_ranking(self.tournament, tables)
+            if any(how == "final" for _place, _team, how in ranking):
+                for place, ranked, _how in ranking:
+                    if ranked.pk in rows:
+                        rows[ranked.pk]["final"] = place
+        return rows
 
     # --- the beamer ----------------------------------------------------------------------------------
 
