@@ -23,6 +23,9 @@ from tournament.transfer import export_document
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_schafkopf  # noqa: F401
 from .test_tablelink_views import grid_post, table_url
 
+#: the module's data is built once (`build_once`), which needs the test database set up
+pytestmark = pytest.mark.django_db
+
 
 def upload(data: bytes, name: str = "IMG_0001.jpg", content_type: str = "image/jpeg"):
     return SimpleUploadedFile(name, data, content_type=content_type)

@@ -3,6 +3,7 @@ referee table's *Awaiting confirmation* list, where the slip is confirmed."""
 
 from __future__ import annotations
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -11,6 +12,9 @@ from tests.photos.pictures import jpeg
 
 from .drawn_once import built_drawn, drawn_world, once_director, once_drawn, once_voms  # noqa: F401
 from .test_tablelinks import slip, slip_links, table_url  # noqa: F401, F811
+
+#: the module's data is built once (`build_once`), which needs the test database set up
+pytestmark = pytest.mark.django_db
 
 
 def test_a_slips_photo_is_beside_it_where_the_referee_table_confirms_it(client, slip_links, director):  # noqa: F811
