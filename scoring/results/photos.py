@@ -69,7 +69,7 @@ def reencoded(data: bytes) -> Encoded:
     if len(data) > settings.SHEET_PHOTO_MAX_BYTES:
         raise too_large()
     try:
-        with Image.open(io.BytesIO(data), formats=[f for f in FORMATS if f in Image.OPEN]) as upload:
+        with Image.open(io.BytesIO(data), formats=_readable()) as upload:
             if upload.width * upload.height > MAX_PIXELS:  # the header's size: nothing is decoded yet
                 raise _bomb()
             upload.draft("RGB", (MAX_SIDE, MAX_SIDE))  # a JPEG is decoded at a fraction of its size when it can be
@@ -89,6 +89,13 @@ def reencoded(data: bytes) -> Encoded:
     small.thumbnail((THUMB_SIDE, THUMB_SIDE), Image.Resampling.LANCZOS)
     return Encoded(image=_jpeg(picture), thumbnail=_jpeg(small, quality=75), width=picture.width,
                    height=picture.height)
+
+
+def _readable() -> list[str]:
+    """`FORMATS` that this Pillow reads (every plugin loaded first: only the common ones are until a file needs
+    another)."""
+    Image.init()
+    return [name for name in FORMATS if name in Image.OPEN]
 
 
 def _bomb() -> PhotoRefused:

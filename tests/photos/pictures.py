@@ -66,3 +66,9 @@ def gif(width: int = 40, height: int = 30) -> bytes:
     out = io.BytesIO()
     Image.new("P", (width, height)).save(out, format="GIF")
     return out.getvalue()
+
+
+def webp(width: int = 500, height: int = 400) -> bytes:
+    out = io.BytesIO()
+    noisy(width, height).save(out, format="WEBP")
+    return out.getvalue()

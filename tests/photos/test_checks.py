@@ -4,6 +4,10 @@ decompression bomb; otherwise made anew, upright, at most 1600 px, JPEG, without
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.test import override_settings
@@ -12,7 +16,7 @@ from PIL import Image
 
 from scoring.results.photos import MAX_SIDE, THUMB_SIDE, PhotoRefused, reencoded
 
-from .pictures import LATITUDE, gif, gps_of, jpeg, jpeg_with_gps, png_bomb, transparent_png
+from .pictures import LATITUDE, gif, gps_of, jpeg, jpeg_with_gps, png_bomb, transparent_png, webp
 
 
 def opened(data: bytes) -> Image.Image:
@@ -58,6 +62,11 @@ def test_the_photo_is_turned_upright_as_the_camera_noted():
     assert (stored.width, stored.height) == (900, 1200)
 
 
+def test_a_webp_is_stored_as_a_jpeg():
+    image = opened(reencoded(webp()).image)
+    assert image.format == "JPEG" and image.size == (500, 400)
+
+
 def test_a_transparent_png_is_stored_on_white():
     image = opened(reencoded(transparent_png()).image)
     assert image.mode == "RGB" and image.getpixel((10, 10)) == (255, 255, 255)
@@ -88,3 +97,21 @@ def test_a_decompression_bomb_is_refused_before_it_is_decoded():
 def test_a_file_over_the_limit_is_refused_before_it_is_opened():
     with translation.override("da"):
         assert "for stort (mere end 1 MB)" in refusal(b"\xff\xd8\xff" + bytes(1024 * 1024))
+
+
+def test_a_fresh_server_process_reads_every_format(tmp_path):
+    """Pillow loads its format plugins only when a file needs them: a process that has not opened a picture yet
+    (a server just started) must still read a JPEG and a WebP."""
+    (tmp_path / "photo.jpg").write_bytes(jpeg(300, 200))
+    (tmp_path / "photo.webp").write_bytes(webp(200, 100))
+    script = (
+        "import django, pathlib, sys; django.setup()\n"
+        "from scoring.results.photos import reencoded\n"
+        "folder = pathlib.Path(sys.argv[1])\n"
+        "print(*(reencoded((folder / name).read_bytes()).width for name in ('photo.jpg', 'photo.webp')))\n"
+    )
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                          env=environment, cwd=Path(__file__).resolve().parents[2], check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["300", "200"]

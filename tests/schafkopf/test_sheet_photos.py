@@ -162,3 +162,18 @@ def test_the_photo_is_in_no_tournament_file_and_goes_with_its_round_and_tourname
     assert SheetPhoto._meta.get_field("tournament").remote_field.on_delete is models.CASCADE
     link.table.round.delete()  # as a new seating draw deletes the rounds
     assert not SheetPhoto.objects.exists()
+
+
+def test_the_public_pages_never_show_the_photo(sent_with, client):
+    _page, link = sent_with(upload(jpeg()))
+    tournament = link.tournament
+    type(tournament).objects.filter(pk=tournament.pk).update(
+        publish_schedule=True, publish_standings=True, publish_bracket=True, publish_results=True)
+    client.logout()
+    shown = 0
+    for name in ("index", "schedule", "standings", "results", "seat", "beamer"):
+        response = client.get(reverse(f"public:{name}", args=[tournament.slug]))
+        if response.status_code == 200:
+            shown += 1
+            assert "/photos/" not in response.content.decode() and "sheet-photo" not in response.content.decode()
+    assert shown >= 4
