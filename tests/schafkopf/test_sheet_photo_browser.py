@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, SheetPhoto
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.helpers import keep_screenshot, login_by_keyboard, new_phone, tab_to
+from tests.browser.helpers import axe_violations, keep_screenshot, login_by_keyboard, new_phone, tab_to
 from tests.photos.pictures import gps_of, jpeg_with_gps
 
 from .test_tablelink_browser import tap_and_type
@@ -41,11 +41,13 @@ def test_a_photo_attached_on_the_phone_is_shown_where_the_referee_table_confirms
         assert chosen[0] == "photo.jpg" and chosen[1] < len(taken)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         keep_screenshot(phone, ARTIFACTS / "sheet-photo-phone-attached.png", full_page=True)
+        assert axe_violations(phone) == []
         phone.locator("#sk-save").tap()
         expect(phone.locator("#sent-note")).to_be_visible()
         expect(phone.locator(".ph-messages")).to_contain_text("The photo of the paper list has been sent")
         expect(phone.locator("#ph-photo-form")).to_contain_text("Replace the photo of the paper list")
         keep_screenshot(phone, ARTIFACTS / "sheet-photo-phone-sent.png", full_page=True)
+        assert axe_violations(phone) == []
         photo = SheetPhoto.objects.get()
         assert len(PendingSheet.objects.get().entries) == 2
         assert max(photo.width, photo.height) == 1600 and gps_of(bytes(photo.image)) == {}
@@ -62,6 +64,7 @@ def test_a_photo_attached_on_the_phone_is_shown_where_the_referee_table_confirms
     tab_to(page, f"#sheet-photo-open-{photo.pk}")
     expect(page.locator(f"#sheet-photo-open-{photo.pk}")).to_be_focused()
     keep_screenshot(page, ARTIFACTS / "sheet-photo-confirm.png", full_page=True)
+    assert axe_violations(page) == []
     with page.context.expect_page() as opened:
         page.keyboard.press("Enter")
     full = opened.value
