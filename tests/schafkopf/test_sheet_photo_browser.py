@@ -25,6 +25,7 @@ def test_a_photo_attached_on_the_phone_is_shown_where_the_referee_table_confirms
     phone = new_phone(browser)
     try:
         phone.goto(f"{live_server.url}/t/{token}/")
+        phone.locator("#sk-view-grid").tap()  # typed on the grid: the photo, not the entry, is what is tested
         tap_and_type(phone, "t1", "R")
         tap_and_type(phone, "d1", "1")
         tap_and_type(phone, "p1", "2")
