@@ -207,6 +207,9 @@ BACKUP_AFTER_ROUND = env_bool("BACKUP_AFTER_ROUND", True)
 ROUND_SNAPSHOTS = env_bool("ROUND_SNAPSHOTS", SERVER)
 #: the largest tournament file (JSON) a director may import
 TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", str(50 * 1024 * 1024)))
+#: the largest photo of a paper sheet a table's phone may send (scoring/results/photos.py); the phone makes it
+#: smaller first where it can, the server stores it made anew at most 1600 px wide
+SHEET_PHOTO_MAX_BYTES = int(os.environ.get("SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024)))
 #: how large printouts start their worker processes: "" = the system's best (documents.pdf.start_method)
 PDF_START_METHOD = os.environ.get("PDF_START_METHOD", "")
 

@@ -10,15 +10,18 @@ from django.utils.translation import gettext as _
 
 from scoring.models import TableProblem
 from scoring.results.links import closed_reason
+from scoring.results.photos import max_megabytes, photo_of
 from scoring.results.problems import signal_problem
 from tournament.services.errors import DomainError
 
 
 def phone_context(link, *, token: str, place_title: str) -> dict:
     """`closed`: why the link records nothing any more (a finished or archived tournament), "" while it does; the
-    page then shows the result without a form (each game's page: `editable(context, …)`)."""
+    page then shows the result without a form (each game's page: `editable(context, …)`). `photo`: the place's
+    photo of its paper sheet, if the table sent one (`templates/scoring/_photo_field.html`)."""
     return {"tournament": link.tournament, "token": token, "place_title": place_title,
-            "problem_kinds": TableProblem.Kind.choices, "closed": closed_reason(link.tournament)}
+            "problem_kinds": TableProblem.Kind.choices, "closed": closed_reason(link.tournament),
+            "photo": photo_of(**link.place), "photo_max_mb": max_megabytes()}
 
 
 def editable(context: dict, wanted: bool) -> bool:

@@ -7,6 +7,10 @@ are logged here instead, with the token's hint only.
 The brakes (`scoring.results.brakes`) act here, for every game alike: an address that opened too many
 unknown tokens is answered 429; a send (any POST) is reserved as refused before the game's page reads it and
 counted as taken when the page says so (`send_taken` on its response, set by `scoring.phone`).
+
+A send may carry a photo of the paper list (`scoring.photo_views`): read by its own upload handler (installed
+before anything reads the form, so the CSRF check comes after it here), kept once the game's page took the list,
+or sent alone while the list awaits confirmation.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from scoring.games import get_game
+from scoring.photo_views import PHOTO_ACTION, PhotoUploadHandler, keep_photo, photo_response, photo_sent
 from scoring.results import brakes as linkbrakes
 from scoring.results.links import LinkRefused, closed_reason, hint_of, open_link
 from tournament.views.auth import client_address
@@ -48,7 +54,14 @@ def _language(request, tournament) -> None:
 
 
 @never_cache
+@csrf_exempt  # checked by `_table_entry`, once the photo's upload handler is in place
 def table_entry(request, token: str):
+    request.upload_handlers = [PhotoUploadHandler(request)]
+    return _table_entry(request, token)
+
+
+@csrf_protect
+def _table_entry(request, token: str):
     if request.method not in ("GET", "POST"):
         return refusal(request, _("This page only shows and sends the table's list."), token=token, status=405)
     address = client_address(request)
@@ -73,9 +86,15 @@ def table_entry(request, token: str):
                 linkbrakes.reserve_send(link, address)
             except linkbrakes.Braked as error:
                 return braked(request, error, token=token)
-        response = game.table_page(request, link, token=token)
+        action = request.POST.get("action") if sending else None
+        if action == PHOTO_ACTION:
+            response = photo_response(request, link)
+        else:
+            response = game.table_page(request, link, token=token)
         if sending and getattr(response, "send_taken", False):
             linkbrakes.accept_send(link, address)
+            if action not in (PHOTO_ACTION, "problem") and photo_sent(request):
+                keep_photo(request, link, with_send=True)  # the list is kept first, whatever becomes of the photo
         if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full
             response._has_been_logged = True
             logger.info("table list refused (%s): status %s", hint_of(token), response.status_code)

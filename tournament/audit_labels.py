@@ -93,6 +93,7 @@ ACTION_LABELS = {
     "tablelink.reissue": _("Table link replaced"),
     "tableproblem.signal": _("Problem reported from a table"),
     "tableproblem.close": _("Table problem closed"),
+    "sheet.photo": _("Photo of the paper sheet sent from a table"),
 }
 
 #: keys no code writes any more, labelled for the entries stored under them: Schafkopf's draws until every seated

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from scoring.photo_views import SheetPhotoView
+
 from .game_pages import game_urlpatterns
 from .public import manage as public_manage
 from .views import audit, backups, desk, director, push, transfer
@@ -22,6 +24,8 @@ urlpatterns = [
     path("<slug:slug>/public/", public_manage.PublicSettingsView.as_view(), name="public"),
     path("<slug:slug>/public/personal-links/", public_manage.EveningLinksView.as_view(), name="evening_links"),
     path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
+    # a table's photo of its paper sheet, for the referee table (scoring/photo_views.py)
+    path("<slug:slug>/photos/<int:photo>/", SheetPhotoView.as_view(), name="sheet_photo"),
     # the registration desk, the same for every game
     path("<slug:slug>/desk/", desk.RegisterView.as_view(), name="desk"),
     path("<slug:slug>/desk/import/", desk.ImportView.as_view(), name="desk_import"),

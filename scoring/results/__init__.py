@@ -6,6 +6,7 @@
   replays, audit).
 - `double_entry.py`: first and second entry, the director's decision between two entries.
 - `links.py`: the tables' private links (tokens, issuing, withdrawing); `brakes.py`: how often they may send.
+- `photos.py`: a photo of the paper sheet from a table's phone: checked, made anew, kept with its place.
 - `problems.py`: problems a table signals from its link, and closing them.
 - `compare.py`: two versions of a sheet field by field; `recompute.py`: what stored sheets are worth.
 - `places.py`, `checks.py`, `words.py`: a sheet's place, the rules' verdict on entries, who entered what.

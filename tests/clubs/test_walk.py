@@ -13,9 +13,18 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from scoring.games import all_games
+from scoring.models import ScoreSheet
 from tests.clubs.conftest import CONTACTS, club_world, new_member
 from tests.conftest import built_once_fixtures
-from tests.web.test_permission_walk import access_of, candidates, demo_options, games_of, url_arguments, walk
+from tests.web.test_permission_walk import (
+    access_of,
+    candidates,
+    demo_options,
+    games_of,
+    url_arguments,
+    walk,
+    with_a_photo,
+)
 from tournament.models import AuditEntry, Person, Season, Tournament, TournamentRole
 
 pytestmark = pytest.mark.django_db
@@ -35,6 +44,9 @@ def build_two_clubs():
             publish_schedule=True, publish_standings=True, publish_bracket=True, publish_results=True)
         # every register entry of the evening gets a private contact, as a club keeps them
         Person.objects.filter(participations__tournament=tournament).update(contact=CONTACTS["a"])
+        sheet = ScoreSheet.objects.filter(tournament=tournament).order_by("pk").first()
+        if sheet is not None:
+            with_a_photo(tournament, sheet)  # the photo of a sheet's paper is walked too
     Season.objects.filter(pk=a.season.pk).update(publish=True)  # its public page is walked with its ranking
     for user in (b.director, b.admin):
         user.is_staff = True  # the admin's pages answer them as the directors they are today

@@ -14,7 +14,10 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.games import all_games, game_of
+from scoring.models import SheetPhoto
+from scoring.results.photos import reencoded
 from tests.conftest import shared
+from tests.photos.pictures import jpeg
 from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
 from tournament.public.evening import EveningPage
@@ -36,6 +39,7 @@ ASSISTANT_PAGES = {
     "tournament:tablegames:still_missing", "tournament:tablegames:close_problem", "tournament:voms:close_problem",
     "tournament:voms:board", "tournament:voms:board_part", "tournament:schafkopf:board",
     "tournament:schafkopf:board_part", "tournament:tablegames:board", "tournament:tablegames:board_part",
+    "tournament:sheet_photo",
 }
 
 ROLES = ("anonymous", "public", "assistant", "other_director", "director")
@@ -146,6 +150,14 @@ def awaiting_confirmation(tournament, user) -> None:
     if sheet is not None:
         PendingSheet.objects.create(tournament=tournament, match=sheet.match, table=sheet.table, mode=sheet.mode,
                                     entries=sheet.entries, base_version=sheet.version, entered_by=user)
+        with_a_photo(tournament, sheet)
+
+
+def with_a_photo(tournament, sheet) -> None:
+    """A table's photo of the sheet's paper, so the photo's address is walked too (scoring/results/photos.py)."""
+    made = reencoded(jpeg(80, 60))
+    SheetPhoto.objects.create(tournament=tournament, match=sheet.match, table=sheet.table, image=made.image,
+                              thumbnail=made.thumbnail, width=made.width, height=made.height, size=len(made.image))
 
 
 def candidates(tournament, name, converter_names):
@@ -181,6 +193,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = ["standings"]
         elif arg == "token":  # a player's (a team's) personal page, "my evening"
             options[arg] = [evening_token(tournament, entry) for entry in entrants(tournament)[:1]]
+        elif arg == "photo":  # a table's photo of its paper sheet (`with_a_photo`)
+            options[arg] = list(SheetPhoto.objects.filter(tournament=tournament).values_list("pk", flat=True)[:1])
         elif arg == "part":  # the Voms table links: a pool round's, or the knockout's
             options[arg] = ["1", "knockout"]
         else:
