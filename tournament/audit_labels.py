@@ -144,6 +144,7 @@ FIELD_LABELS = {
     "limit": _("Limit"),
     "link": _("Link"),
     "link_entries_count": _("Table entries count at once"),
+    "agreeing_reports_count": _("Two agreeing reports count"),
     "linked_to_register": _("Players linked to the register"),
     "links": _("Table links"),
     "lus_a": _("Lus team A"),

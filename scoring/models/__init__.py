@@ -1,4 +1,4 @@
-from .links import LinkBrake, TableLink, TableProblem
+from .links import LinkBrake, LinkReport, TableLink, TableProblem
 from .sheets import PendingSheet, ScoreSheet, SheetRevision
 
-__all__ = ["LinkBrake", "PendingSheet", "ScoreSheet", "SheetRevision", "TableLink", "TableProblem"]
+__all__ = ["LinkBrake", "LinkReport", "PendingSheet", "ScoreSheet", "SheetRevision", "TableLink", "TableProblem"]
