@@ -124,6 +124,7 @@ FIELD_LABELS = {
     "fixed_tables": _("Fixed tables"),
     "from": pgettext_lazy("taken over from", "From"),
     "from_link": _("Sent from the table's link"),
+    "holder": _("Whose link"),
     "game": _("Game"),
     "game_type": _("Game type"),
     "games_at_five": _("Games at a table of five"),

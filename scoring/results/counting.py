@@ -229,6 +229,17 @@ def sent_from(link: TableLink) -> PendingSheet | LinkReport | None:
     return pending if pending is not None and pending.source_link_id is not None else None
 
 
+def compared_by_referee(link: TableLink) -> bool:
+    """Whether a seat's (a team's) report waits beside another holder's that differs: the referee table compares."""
+    if link.holder is None:
+        return False
+    reports = list(_open_reports(link.place))
+    mine = next((report for report in reports if report.holder == link.holder), None)
+    return mine is not None and any((other.mode, other.entries, other.base_version)
+                                    != (mine.mode, mine.entries, mine.base_version)
+                                    for other in reports if other.holder != link.holder)
+
+
 def _adds_to(sheet: ScoreSheet, entries, mode: str) -> bool:
     """The table sends more games (or hands) after those that count, of a game that is not finished yet."""
     old = sheet.entries
