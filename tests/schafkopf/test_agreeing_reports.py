@@ -133,3 +133,17 @@ def test_a_referee_entry_that_differs_is_still_refused_to_a_seat(seat_links, a_l
     with pytest.raises(DomainError, match="different list"):
         services.enter_from_link(seat_links[1], mode="games", entries=a_list(30, 4, seed=4))
     assert services.enter_from_link(seat_links[2], mode="games", entries=a_list(30, 4, seed=3)).counted
+
+
+def test_the_links_page_lists_a_row_per_seat_with_its_own_address(seat_links, drawn, director, client):
+    from django.urls import reverse
+
+    from scoring.results.links import current_token
+
+    client.force_login(director)
+    page = client.get(reverse("tournament:schafkopf:links", args=[drawn.slug, 1])).content.decode()
+    for seat, link in seat_links.items():
+        assert f'id="table-1-seat-{seat}"' in page
+        assert f"/t/{current_token(link)}/" in page
+    assert "Two agreeing reports count: each seat has its own link" in page
+    assert 'id="table-1"' not in page  # no row for a whole table's link

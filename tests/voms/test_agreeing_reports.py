@@ -81,3 +81,11 @@ def test_without_the_option_a_game_has_one_link_beside_its_table_number(drawn, d
     issue_match_links(drawn, pool_games(drawn, 1), by=director)
     first = slips_document(drawn, 1).pages[0]["slips"][0]
     assert first["link"]["url"] and [code for *_rest, code in first["sides"]] == [None, None]
+
+
+def test_the_links_page_lists_a_row_per_team(team_links, drawn, director, client):
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:links_part", args=[drawn.slug, "1"])).content.decode()
+    for (_table, team), (link, token) in team_links.items():
+        assert f'id="match-{link.match_id}-team-{team}"' in page and f"/t/{token}/" in page
+    assert "each team of a game has its own link" in page
