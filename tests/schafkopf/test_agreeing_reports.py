@@ -147,3 +147,24 @@ def test_the_links_page_lists_a_row_per_seat_with_its_own_address(seat_links, dr
         assert f"/t/{current_token(link)}/" in page
     assert "Two agreeing reports count: each seat has its own link" in page
     assert 'id="table-1"' not in page  # no row for a whole table's link
+
+
+def test_the_edit_page_offers_the_option_and_refuses_it_with_lists_counting_at_once(drawn, director, client):
+    from django.forms.models import model_to_dict
+    from django.urls import reverse
+
+    from tournament.services.tournaments import EDITABLE_FIELDS
+
+    client.force_login(director)
+    url = reverse("tournament:edit", args=[drawn.slug])
+    assert 'name="agreeing_reports_count"' in client.get(url).content.decode()
+    data = {key: value for key, value in model_to_dict(drawn, fields=EDITABLE_FIELDS).items()
+            if value not in (None, False)}
+    data["date"] = drawn.date.isoformat()
+    answer = client.post(url, {**data, "link_entries_count": "on", "agreeing_reports_count": "on"})
+    assert answer.status_code == 200 and "choose one of the two" in answer.content.decode()
+    drawn.refresh_from_db()
+    assert not drawn.agreeing_reports_count and not drawn.link_entries_count
+    assert client.post(url, {**data, "agreeing_reports_count": "on"}).status_code == 302
+    drawn.refresh_from_db()
+    assert drawn.agreeing_reports_count
