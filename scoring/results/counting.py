@@ -168,6 +168,10 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
 def _report(tournament, place: dict, link: TableLink, pending, sheet, *, entries, mode, derived, base: int):
     """A seat's (a team's) report: kept as its holder's; the sheet counts when another holder's agrees."""
     LinkReport.objects.filter(**place).exclude(base_version=base).delete()  # made on a sheet corrected since
+    mine = LinkReport.objects.select_for_update().filter(**place, holder=link.holder).first()
+    if mine is not None and pending is not None and (mine.link_id, mine.mode, mine.entries) == (link.pk, mode,
+                                                                                                entries):
+        return pending  # the holder sent the same again: nothing changes (had it agreed, it would count already)
     LinkReport.objects.update_or_create(**place, holder=link.holder, defaults={
         "tournament": tournament, "link": link, "mode": mode, "entries": entries, "base_version": base})
     agreeing = next((other for other in _open_reports(place).exclude(holder=link.holder).filter(mode=mode)

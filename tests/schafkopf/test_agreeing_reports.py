@@ -49,6 +49,9 @@ def test_two_seats_that_differ_wait_for_the_referee_who_sees_both_and_decides(se
     services.enter_from_link(seat_links[1], mode="games", entries=mine)
     waiting = services.enter_from_link(seat_links[2], mode="games", entries=theirs)
     assert not waiting.counted and not ScoreSheet.objects.exists()
+    logged = AuditEntry.objects.filter(action="sheet.first_entry").count()
+    services.enter_from_link(seat_links[2], mode="games", entries=theirs)  # sent again, the same: nothing changes
+    assert AuditEntry.objects.filter(action="sheet.first_entry").count() == logged == 2
     pending = PendingSheet.objects.get()
     assert pending.entries == mine and pending.source_link == seat_links[1]
     differing = differing_reports(pending)
@@ -81,8 +84,10 @@ def test_one_seat_sending_twice_is_one_report_and_never_counts(seat_links, a_lis
     entries = a_list(30, 4, seed=3)
     services.enter_from_link(seat_links[1], mode="games", entries=a_list(30, 4, seed=9))
     services.enter_from_link(seat_links[1], mode="games", entries=entries)
+    first_entries = AuditEntry.objects.filter(action="sheet.first_entry").count()
     again = services.enter_from_link(seat_links[1], mode="games", entries=entries)
-    assert not again.counted and not ScoreSheet.objects.exists()
+    assert not again.counted and not ScoreSheet.objects.exists() and again.version == 2  # sent the same: unchanged
+    assert AuditEntry.objects.filter(action="sheet.first_entry").count() == first_entries
     assert LinkReport.objects.count() == 1 and LinkReport.objects.get().entries == entries
     assert PendingSheet.objects.get().entries == entries  # its first entry is replaced too
     # a new link of the same seat is the same holder: still one report, still nothing counts
