@@ -5,14 +5,14 @@ import pytest
 from django.urls import reverse
 
 from documents import render
-from scoring.games.voms.documents import slips_document
+from scoring.games.voms.documents import series_slips_document, slips_document
 from scoring.link_pages import link_url
 from scoring.models import LinkReport, PendingSheet, ScoreSheet
 from scoring.results.links import current_token, issue_match_links, token_of
 from tests.pdf_text import page_texts
 from tournament.models import AuditEntry
 
-from .test_tablelinks import phone, pool_games, slip, table_url  # noqa: F401  (the phone's client fixture)
+from .test_tablelinks import knockout, phone, pool_games, slip, table_url  # noqa: F401  (fixtures)
 
 
 @pytest.fixture
@@ -89,3 +89,21 @@ def test_the_links_page_lists_a_row_per_team(team_links, drawn, director, client
     for (_table, team), (link, token) in team_links.items():
         assert f'id="match-{link.match_id}-team-{team}"' in page and f"/t/{token}/" in page
     assert "each team of a game has its own link" in page
+
+
+def test_each_team_of_a_series_has_its_own_qr_code_on_the_knockout_slip(knockout, drawn, director,  # noqa: F811
+                                                                         tmp_path):
+    drawn.agreeing_reports_count = True
+    drawn.save()
+    series = list(knockout.matches.filter(team_a__isnull=False, team_b__isnull=False).order_by("key"))
+    made = issue_match_links(drawn, series, by=director)
+    assert len(made) == 2 * len(series)
+    document = series_slips_document(drawn)
+    first = document.pages[0]["slips"][0]
+    links = {link.holder: link for link in made if link.match_id == series[0].pk}
+    assert first["link"] is None
+    assert [code["url"] for code in first["codes"]] == [link_url(current_token(links[1])),
+                                                       link_url(current_token(links[2]))]
+    data = render(document, "pdf", tournament=drawn)
+    (tmp_path / "series-slips.pdf").write_bytes(data)
+    assert page_texts(data)
