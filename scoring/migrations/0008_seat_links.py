@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0007_link_brakes'),
-        ('tournament', '0018_agreeing_reports_count'),
+        ('tournament', '0019_agreeing_reports_count'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

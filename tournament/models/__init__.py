@@ -6,11 +6,13 @@ from .participants import Participant, Team
 from .replay import SentForm
 from .season import Person, Season
 from .structure import Draw, Match, Pool, PoolEntry, Round, Seat, Stage, Table
+from .tokens import ApiToken, ClubServer, TokenScope
 from .tournament import Role, Tournament, TournamentRole
 from .transfer import ImportUpload
 
 __all__ = [
-    "AuditEntry", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole", "Membership", "Organisation",
-    "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "Role", "Round", "Season", "Seat", "SentForm",
-    "Stage", "Table", "Team", "Tournament", "TournamentRole", "TournamentSnapshot",
+    "ApiToken", "AuditEntry", "ClubServer", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole",
+    "Membership", "Organisation", "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "Role", "Round",
+    "Season", "Seat", "SentForm", "Stage", "Table", "Team", "TokenScope", "Tournament", "TournamentRole",
+    "TournamentSnapshot",
 ]
