@@ -68,32 +68,56 @@ def link_place(link) -> str:
     return str(match)
 
 
+def holders_shown(expected, links: dict, place_id: int) -> list:
+    """The holders of a place a links page shows a row for: those the tournament wants (None: the whole table;
+    with two agreeing reports counting, each seat or team) and any other with an open link (made before the
+    setting changed), so it can be withdrawn."""
+    others = {holder for (pk, holder) in links if pk == place_id and holder not in expected}
+    return list(expected) + sorted(others, key=lambda holder: -1 if holder is None else holder)
+
+
 def round_links(round_, request) -> dict:
-    """A seated round's tables with their links (Schafkopf, the table games): the links page's context.
+    """A seated round's tables with their links (Schafkopf, the table games): the links page's context; a row per
+    table, or with two agreeing reports counting a row per seat.
 
     Three queries whatever the size: the seats are joined to the round, not prefetched by the tables' ids (a
     prefetch of 1,000 players names each one in the query, which SQLite refuses as too large)."""
-    links = {link.table_id: link for link in TableLink.objects.filter(table__round=round_, revoked_at=None)}
+    per_seat = round_.stage.tournament.agreeing_reports_count
+    links = {(link.table_id, link.holder): link
+             for link in TableLink.objects.filter(table__round=round_, revoked_at=None)}
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__round=round_).select_related("participant").order_by("number"):
         seats.setdefault(seat.table_id, []).append(seat)
-    rows = []
+    rows, missing = [], 0
     for table in round_.tables.order_by("number"):
-        row = link_row(links.get(table.pk), request, title=_("Table %(number)s") % {"number": table.number})
-        rows.append({"table": table, "seats": seats.get(table.pk, []), **row})
-    return {"round_number": round_.number, "rows": rows, "missing": sum(row["link"] is None for row in rows)}
+        at_table = seats.get(table.pk, [])
+        expected = [seat.number for seat in at_table] if per_seat else [None]
+        for holder in holders_shown(expected, links, table.pk):
+            title = _("Table %(number)s") % {"number": table.number}
+            if holder is not None:
+                title = _("Table %(number)s, seat %(seat)s") % {"number": table.number, "seat": holder}
+            row = link_row(links.get((table.pk, holder)), request, title=title)
+            rows.append({"table": table, "holder": holder, "label": title,
+                         "seats": [seat for seat in at_table if holder in (None, seat.number)], **row})
+            missing += row["link"] is None
+    return {"round_number": round_.number, "rows": rows, "missing": missing, "per_seat": per_seat}
 
 
 def printed_links(links) -> dict[int, dict]:
     """{link's table or match id: its address and QR code} for a printout: only links the director issued (a
-    printout never issues one itself), and only those whose token can still be shown."""
-    found = {}
+    printout never issues one itself), and only those whose token can still be shown. The links of seats or
+    teams (two agreeing reports count) are under "holders": {seat's or team's number: address and QR code}."""
+    found: dict[int, dict] = {}
     for link in links:
         token = current_token(link)
         if token:
             address = link_url(token)
-            found[link.table_id if link.table_id is not None else link.match_id] = {"url": address,
-                                                                                     "qr": qr_svg(address)}
+            code = {"url": address, "qr": qr_svg(address)}
+            place = found.setdefault(link.table_id if link.table_id is not None else link.match_id, {})
+            if link.holder is None:
+                place.update(code)
+            else:
+                place.setdefault("holders", {})[link.holder] = code
     return found
 
 

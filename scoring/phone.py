@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring.models import TableProblem
+from scoring.results.counting import compared_by_referee
 from scoring.results.links import closed_reason
 from scoring.results.photos import max_megabytes, photo_of
 from scoring.results.problems import signal_problem
@@ -17,10 +19,15 @@ from tournament.services.errors import DomainError
 
 def phone_context(link, *, token: str, place_title: str) -> dict:
     """`closed`: why the link records nothing any more (a finished or archived tournament), "" while it does; the
-    page then shows the result without a form (each game's page: `editable(context, …)`). `photo`: the place's
-    photo of its paper sheet, if the table sent one (`templates/scoring/_photo_field.html`)."""
+    page then shows the result without a form (each game's page: `editable(context, …)`). A seat's (a team's)
+    link (two agreeing reports count) names its holder in the title; `compared`: its report differs from another
+    holder's, so the referee table compares them. `photo`: the place's photo of its paper sheet, if the table sent
+    one (`templates/scoring/_photo_field.html`)."""
+    if link.holder is not None:
+        place_title = f"{place_title} · {capfirst(link.holder_label)}"
     return {"tournament": link.tournament, "token": token, "place_title": place_title,
             "problem_kinds": TableProblem.Kind.choices, "closed": closed_reason(link.tournament),
+            "holder": link.holder is not None, "compared": compared_by_referee(link),
             "photo": photo_of(**link.place), "photo_max_mb": max_megabytes()}
 
 

@@ -19,7 +19,7 @@ class TournamentForm(FocusFirstError, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "game", "date", "venue", "time_zone", "language", "status", "entry_fee", "double_entry",
-                  "link_entries_count"]
+                  "link_entries_count", "agreeing_reports_count"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
@@ -32,6 +32,7 @@ class TournamentForm(FocusFirstError, forms.ModelForm):
             self.fields["date"].initial = timezone.localdate()
             del self.fields["double_entry"]  # a new tournament starts with single entry; switch it on when editing
             del self.fields["link_entries_count"]
+            del self.fields["agreeing_reports_count"]
 
     def clean_time_zone(self) -> str:
         # not sent (a form posted by a script): the zone stays as it is, a new tournament gets the installation's

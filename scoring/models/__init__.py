@@ -1,5 +1,6 @@
-from .links import LinkBrake, TableLink, TableProblem
+from .links import LinkBrake, LinkReport, TableLink, TableProblem
 from .photos import SheetPhoto
 from .sheets import PendingSheet, ScoreSheet, SheetRevision
 
-__all__ = ["LinkBrake", "PendingSheet", "ScoreSheet", "SheetPhoto", "SheetRevision", "TableLink", "TableProblem"]
+__all__ = ["LinkBrake", "LinkReport", "PendingSheet", "ScoreSheet", "SheetPhoto", "SheetRevision", "TableLink",
+           "TableProblem"]

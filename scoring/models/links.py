@@ -19,6 +19,9 @@ class TableLink(models.Model):
                               related_name="links")
     match = models.ForeignKey("tournament.Match", on_delete=models.CASCADE, null=True, blank=True,
                               related_name="links")
+    #: whose link it is when two agreeing reports count (`Tournament.agreeing_reports_count`): the seat's number
+    #: at the table, or a Voms match's team (1: the first team, 2: the second); empty: the whole table's link
+    holder = models.PositiveSmallIntegerField(null=True, blank=True)
     nonce = models.CharField(max_length=64)
     token_hash = models.CharField(max_length=64, unique=True)
     issued_at = models.DateTimeField(default=timezone.now)
@@ -33,12 +36,18 @@ class TableLink(models.Model):
     window_count = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["table__round__number", "table__number", "-issued_at"]
+        ordering = ["table__round__number", "table__number", "holder", "-issued_at"]
         constraints = [
-            models.UniqueConstraint(fields=["table"], condition=models.Q(revoked_at__isnull=True),
+            models.UniqueConstraint(fields=["table"], condition=models.Q(revoked_at__isnull=True, holder__isnull=True),
                                     name="one_open_link_per_table"),
-            models.UniqueConstraint(fields=["match"], condition=models.Q(revoked_at__isnull=True),
+            models.UniqueConstraint(fields=["match"], condition=models.Q(revoked_at__isnull=True, holder__isnull=True),
                                     name="one_open_link_per_match"),
+            models.UniqueConstraint(fields=["table", "holder"],
+                                    condition=models.Q(revoked_at__isnull=True, holder__isnull=False),
+                                    name="one_open_link_per_seat"),
+            models.UniqueConstraint(fields=["match", "holder"],
+                                    condition=models.Q(revoked_at__isnull=True, holder__isnull=False),
+                                    name="one_open_link_per_team"),
             models.CheckConstraint(condition=models.Q(table__isnull=False, match__isnull=True)
                                    | models.Q(table__isnull=True, match__isnull=False), name="link_has_one_target"),
         ]
@@ -63,9 +72,51 @@ class TableLink(models.Model):
         return self.revoked_at is None
 
     @property
+    def holder_label(self) -> str:
+        """Whose link it is in words ("seat 3", "team 1"), or "" for a whole table's link."""
+        if self.holder is None:
+            return ""
+        if self.table_id is not None:
+            return str(_("seat %(number)s") % {"number": self.holder})
+        return str(_("team %(number)s") % {"number": self.holder})
+
+    @property
     def hint(self) -> str:
         """The first characters of the token's hash: names a link in logs without revealing it."""
         return self.token_hash[:8]
+
+
+class LinkReport(models.Model):
+    """What one holder of a seat's or a team's link sent for its sheet (two agreeing reports count: see
+    `scoring.results.counting`). One per holder and place: the holder sending again replaces it."""
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="link_reports")
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="link_reports")
+    match = models.ForeignKey("tournament.Match", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="link_reports")
+    #: the seat's number, or the Voms match's team (1 or 2), as on its link
+    holder = models.PositiveSmallIntegerField()
+    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="reports")
+    mode = models.CharField(max_length=12, default="games")
+    entries = models.JSONField(default=list)
+    #: the version of the counted sheet the report extends (0: there is none yet)
+    base_version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["holder"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "holder"], name="one_report_per_seat"),
+            models.UniqueConstraint(fields=["match", "holder"], name="one_report_per_team"),
+            models.CheckConstraint(condition=models.Q(table__isnull=False, match__isnull=True)
+                                   | models.Q(table__isnull=True, match__isnull=False), name="report_has_one_place"),
+        ]
+        verbose_name = _("report sent from a seat's link")
+        verbose_name_plural = _("reports sent from seats' links")
+
+    def __str__(self) -> str:
+        return f"{self.table or self.match}: {self.link.holder_label}"
 
 
 class LinkBrake(models.Model):

@@ -1,7 +1,7 @@
 """Results: how what a table wrote becomes a result that counts, one concern per module.
 
-- `counting.py`: **when a result counts** (typed, double entry, confirmed, sent from a table's link), and
-  the one function that turns a first entry into the counted sheet.
+- `counting.py`: **when a result counts** (typed, double entry, confirmed, sent from a table's link, two
+  agreeing reports from seats' links), and the one function that turns a first entry into the counted sheet.
 - `recording.py`: `record_sheet`, the one path of a typed entry or a director's correction (versions,
   replays, audit).
 - `double_entry.py`: first and second entry, the director's decision between two entries.

@@ -14,6 +14,15 @@ A result counts (is a `ScoreSheet`, read by standings, documents and the public 
   a table may only add games or hands after the counted ones while its game is not finished; corrections
   are the referee table's. A finished or archived tournament's links record nothing
   (`links.closed_reason`).
+- **two agreeing reports** (a tournament setting, `agreeing_reports_count`): each seat of a table (each team of
+  a Voms match) has its own link (`TableLink.holder`), and what it sends is that holder's report
+  (`LinkReport`, one per holder: sending again replaces it; one phone is never two reports). When the reports
+  of two different holders of the same sheet are the same (the same mode and entries, on the same version of
+  the sheet), the sheet counts at once, by the same `count_first_entry` as a referee's confirmation (versions,
+  audit "counted: two agreeing reports from seats 1 and 3", the game's after-sheet hook). Until then the first
+  report waits as the first entry; a report that differs from it waits beside it, and the referee table sees
+  both (`differing_reports`) and confirms one of them (`confirm_pending` with `report`), types the list, or
+  waits for a third seat to agree with one. A withdrawn link's report agrees with nothing.
 
 A counted result is never silently replaced: every version is a `SheetRevision`, every step an audit entry.
 """
@@ -23,7 +32,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink
+from scoring.models import LinkReport, PendingSheet, ScoreSheet, SheetRevision, TableLink
 from tournament.permissions import can_enter_results
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -62,6 +71,7 @@ def count_first_entry(tournament, place: dict, pending: PendingSheet, sheet, *, 
                before=before, after=after, reason=reason)
     if pending.pk is not None:
         PendingSheet.objects.filter(pk=pending.pk).delete()
+    LinkReport.objects.filter(**place).delete()  # the seats' reports are settled with it
     return sheet
 
 
@@ -76,8 +86,9 @@ def check_first_entry(pending, outdated: bool, by) -> None:
 
 
 def confirm_pending(*, tournament, derive: Derive, by, match=None, table=None,
-                    expected_version: int | None = None) -> ScoreSheet:
-    """A second person (or a director) confirms the first entry as it stands: it counts from now on."""
+                    expected_version: int | None = None, report: int | None = None) -> ScoreSheet:
+    """A second person (or a director) confirms the first entry as it stands: it counts from now on. `report`:
+    the id of a holder's report that differs from the first entry, to count instead (two agreeing reports)."""
     if not can_enter_results(by, tournament):
         raise DomainError(_("You are not allowed to enter results in this tournament."))
     with transaction.atomic():
@@ -93,6 +104,8 @@ def confirm_pending(*, tournament, derive: Derive, by, match=None, table=None,
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
         if (sheet.version if sheet else 0) != pending.base_version:
             raise DomainError(_("The sheet was corrected after this entry was made: the entry has to be made again."))
+        if report is not None:
+            _take_report(pending, place, report)
         derived = derive_or_refuse(derive, pending.entries, pending.mode)
         sheet = count_first_entry(tournament, place, pending, sheet, derived=derived, by=by,
                                   action="sheet.confirmed")
@@ -134,15 +147,101 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
             if pending.source_link_id is None:  # a second, independent entry that agrees: it counts
                 return count_first_entry(tournament, place, pending, sheet, derived=derived, by=None,
                                          action="sheet.confirmed", reason=_("Confirmed by the table's link"))
-            return pending  # sent twice: nothing changes
+            if link.holder is None:
+                return pending  # sent twice: nothing changes
         if pending is not None and pending.source_link_id is None:
             raise DomainError(_("The referee table has entered a different list for your table. Bring the "
                                 "paper list to the referee table."))
+        if link.holder is not None:
+            return _report(tournament, place, link, pending, sheet, entries=entries, mode=mode, derived=derived,
+                           base=base)
         if tournament.link_entries_count:
             if pending is not None:
                 pending.delete()
             return _count_from_link(tournament, place, sheet, link, entries=entries, mode=mode, derived=derived)
         return _store_from_link(tournament, place, link, pending, entries=entries, mode=mode, base=base)
+
+
+# --- two agreeing reports --------------------------------------------------------------------------------------
+
+
+def _report(tournament, place: dict, link: TableLink, pending, sheet, *, entries, mode, derived, base: int):
+    """A seat's (a team's) report: kept as its holder's; the sheet counts when another holder's agrees."""
+    LinkReport.objects.filter(**place).exclude(base_version=base).delete()  # made on a sheet corrected since
+    mine = LinkReport.objects.select_for_update().filter(**place, holder=link.holder).first()
+    if mine is not None and pending is not None and (mine.link_id, mine.mode, mine.entries) == (link.pk, mode,
+                                                                                                entries):
+        return pending  # the holder sent the same again: nothing changes (had it agreed, it would count already)
+    LinkReport.objects.update_or_create(**place, holder=link.holder, defaults={
+        "tournament": tournament, "link": link, "mode": mode, "entries": entries, "base_version": base})
+    agreeing = next((other for other in _open_reports(place).exclude(holder=link.holder).filter(mode=mode)
+                     if other.entries == entries), None)
+    if agreeing is None:
+        if pending is not None and _holder_of(pending) != link.holder:
+            # another holder's report waits as the first entry: this one waits beside it, for the referee
+            log_action("sheet.first_entry", by=None, tournament=tournament, obj=link.target,
+                       after={"mode": mode, "entries": entries, "from_link": link.hint, "holder": link.holder_label})
+            return pending
+        return _store_from_link(tournament, place, link, pending, entries=entries, mode=mode, base=base)
+    if pending is None:
+        pending = PendingSheet(tournament=tournament, base_version=base, **place)
+    pending.entries, pending.mode, pending.entered_by, pending.source_link = entries, mode, None, agreeing.link
+    holders = sorted([agreeing.holder, link.holder])
+    words = {"first": holders[0], "second": holders[1]}
+    reason = (_("counted: two agreeing reports from seats %(first)s and %(second)s") % words
+              if link.table_id is not None else
+              _("counted: two agreeing reports from teams %(first)s and %(second)s") % words)
+    return count_first_entry(tournament, place, pending, sheet, derived=derived, by=None, action="sheet.confirmed",
+                             reason=reason)
+
+
+def _open_reports(place: dict):
+    """The reports of a place whose links are still open (a withdrawn link's report agrees with nothing)."""
+    return LinkReport.objects.filter(link__revoked_at__isnull=True, **place).select_related("link")
+
+
+def _holder_of(pending: PendingSheet) -> int | None:
+    link = pending.source_link if pending.source_link_id is not None else None
+    return link.holder if link is not None else None
+
+
+def _take_report(pending: PendingSheet, place: dict, report_id: int) -> None:
+    """The referee lets a holder's report count instead of the first entry: it becomes the entry confirmed."""
+    report = _open_reports(place).filter(pk=report_id, base_version=pending.base_version).first()
+    if report is None:
+        raise DomainError(_("This report is no longer there: it may have been replaced or withdrawn meanwhile."))
+    pending.entries, pending.mode, pending.source_link = report.entries, report.mode, report.link
+
+
+def differing_reports(pending: PendingSheet | None) -> list[LinkReport]:
+    """The reports waiting beside a first entry sent from a seat's (a team's) link that differ from it: the
+    referee table sees each beside the first entry and may let it count instead."""
+    if pending is None or pending.source_link_id is None:
+        return []
+    place = {"table": pending.table} if pending.table_id is not None else {"match": pending.match}
+    return [report for report in _open_reports(place).filter(base_version=pending.base_version)
+            if (report.mode, report.entries) != (pending.mode, pending.entries)]
+
+
+def sent_from(link: TableLink) -> PendingSheet | LinkReport | None:
+    """What a link's phone sent that waits (its `entries`, `mode`, `updated_at`): a table's link the first entry
+    it sent, a seat's (a team's) link its holder's report; None when nothing it sent waits."""
+    place = link.place
+    if link.holder is not None:
+        return LinkReport.objects.filter(holder=link.holder, **place).first()
+    pending = PendingSheet.objects.filter(**place).first()
+    return pending if pending is not None and pending.source_link_id is not None else None
+
+
+def compared_by_referee(link: TableLink) -> bool:
+    """Whether a seat's (a team's) report waits beside another holder's that differs: the referee table compares."""
+    if link.holder is None:
+        return False
+    reports = list(_open_reports(link.place))
+    mine = next((report for report in reports if report.holder == link.holder), None)
+    return mine is not None and any((other.mode, other.entries, other.base_version)
+                                    != (mine.mode, mine.entries, mine.base_version)
+                                    for other in reports if other.holder != link.holder)
 
 
 def _adds_to(sheet: ScoreSheet, entries, mode: str) -> bool:

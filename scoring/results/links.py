@@ -31,7 +31,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scoring.models import TableLink
-from tournament.models import Match, Table, Tournament
+from tournament.models import Match, Seat, Table, Tournament
 from tournament.permissions import require_director
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -119,43 +119,70 @@ def new_token_for(link: TableLink) -> None:
     link.token_hash = hash_of(token_of(link))
 
 
-def _new_link(tournament, *, by, table: Table | None = None, match: Match | None = None) -> TableLink:
-    link = TableLink(tournament=tournament, table=table, match=match, issued_by=by)
+def _new_link(tournament, *, by, table: Table | None = None, match: Match | None = None,
+              holder: int | None = None) -> TableLink:
+    link = TableLink(tournament=tournament, table=table, match=match, holder=holder, issued_by=by)
     new_token_for(link)
     link.save()
     return link
 
 
+def _missing(places, open_links, holders) -> list[tuple]:
+    """(place, holder) of every link still to issue: one per place, or with `agreeing_reports_count` one per
+    holder of the place (`holders(place)`: its seats' numbers, or a match's two teams)."""
+    return [(place, holder) for place in places for holder in holders(place)
+            if (place.pk, holder) not in open_links]
+
+
 def issue_links(round_, *, by) -> list[TableLink]:
-    """A link for every table of the round that has none open; returns the new ones."""
+    """A link for every table of the round that has none open (with `agreeing_reports_count`: for every seat of
+    every table); returns the new ones."""
     tournament = round_.stage.tournament
     require_director(by, tournament)
     with transaction.atomic():
         tables = list(Table.objects.select_for_update().filter(round=round_).order_by("number"))
         open_ = set(TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
-                    .values_list("table_id", flat=True))
-        made = [_new_link(tournament, table=table, by=by) for table in tables if table.pk not in open_]
+                    .values_list("table_id", "holder"))
+        seats: dict[int, list[int | None]] = {}
+        for table_id, number in Seat.objects.filter(table__round=round_).order_by("number") \
+                .values_list("table_id", "number"):
+            seats.setdefault(table_id, []).append(number)
+
+        def holders(table) -> list[int | None]:
+            return seats.get(table.pk, []) if tournament.agreeing_reports_count else [None]
+
+        made = [_new_link(tournament, table=table, holder=holder, by=by)
+                for table, holder in _missing(tables, open_, holders)]
         if made:
             log_action("tablelink.issue", by=by, tournament=tournament, obj=round_,
-                       after={"tables": [link.table.number for link in made],
+                       after={"tables": [_numbered(link) for link in made],
                               "links": [link.hint for link in made]})
     return made
 
 
+def _numbered(link: TableLink):
+    """A new link's table in the audit: its number, and the seat's ("3.2": table 3, seat 2) for a seat's link."""
+    return link.table.number if link.holder is None else f"{link.table.number}.{link.holder}"
+
+
 def issue_match_links(tournament, matches, *, by) -> list[TableLink]:
-    """Voms: a link for every given match between two teams (a slip, a series) that has none open; returns the
-    new ones. A knockout match whose teams are not known yet gets its link too: its page says so until then."""
+    """Voms: a link for every given match between two teams (a slip, a series) that has none open (with
+    `agreeing_reports_count`: one for each of its two teams); returns the new ones. A knockout match whose teams
+    are not known yet gets its links too: its page says so until then."""
     require_director(by, tournament)
     with transaction.atomic():
         wanted = [m.pk for m in matches]
         locked = list(Match.objects.select_for_update().filter(pk__in=wanted, stage__tournament=tournament)
                       .exclude(pool__isnull=False, team_b__isnull=True).order_by("pk"))
         open_ = set(TableLink.objects.filter(match__in=locked, revoked_at__isnull=True)
-                    .values_list("match_id", flat=True))
-        made = [_new_link(tournament, match=match, by=by) for match in locked if match.pk not in open_]
+                    .values_list("match_id", "holder"))
+        teams = [1, 2] if tournament.agreeing_reports_count else [None]
+        made = [_new_link(tournament, match=match, holder=holder, by=by)
+                for match, holder in _missing(locked, open_, lambda match: teams)]
         if made:
             log_action("tablelink.issue", by=by, tournament=tournament, obj=tournament,
-                       after={"matches": [str(link.match) for link in made],
+                       after={"matches": [str(link.match) + (f" ({link.holder_label})" if link.holder else "")
+                                          for link in made],
                               "links": [link.hint for link in made]})
     return made
 
@@ -186,9 +213,9 @@ def reissue_link(link: TableLink, *, by, reason: str = "") -> TableLink:
             old.revoked_at, old.revoked_by = timezone.now(), by
             old.save(update_fields=["revoked_at", "revoked_by"])
         same_place = ({"table_id": old.table_id} if old.table_id is not None else {"match_id": old.match_id})
-        if TableLink.objects.filter(revoked_at__isnull=True, **same_place).exists():
+        if TableLink.objects.filter(revoked_at__isnull=True, holder=old.holder, **same_place).exists():
             raise DomainError(_("This table has a newer link already."))
-        new = _new_link(tournament, table=old.table, match=old.match, by=by)
+        new = _new_link(tournament, table=old.table, match=old.match, holder=old.holder, by=by)
         log_action("tablelink.reissue", by=by, tournament=tournament, obj=old.target,
                    before={"link": old.hint}, after={"link": new.hint}, reason=reason)
     return new

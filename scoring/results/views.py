@@ -10,7 +10,8 @@ or the page itself). A page supplies the hooks below; the protocol is here.
 
 Hooks (a page overrides what it has):
 - `entry_fields()`: how its entries read as labelled fields (`compare.Fields`; the keys are its inputs).
-- `confirm_first_entry(expected_version=)`: its game's confirm service for the page's place.
+- `confirm_first_entry(expected_version=, report=)`: its game's confirm service for the page's place (`report`:
+  a seat's or a team's report to count instead of the first entry, two agreeing reports count).
 - `confirmed_message()`, `confirmed_url()`, `board_part()`: what confirming says and where it goes.
 - `confirm_refused(error)`: a confirmation refused (default: the message, back to `confirm_refused_url()`).
 - `show_stale(stale, entries)`: the page again after `StaleVersion`, with `stale_versions(...)`.
@@ -34,6 +35,7 @@ from tournament.services.errors import DomainError
 from tournament.views.replay import ReplayGuard
 
 from .compare import Fields, two_versions
+from .counting import differing_reports
 from .double_entry import EntriesDiffer, decided_message, posted_decision
 from .recording import StaleVersion
 from .words import entered_by_label
@@ -58,7 +60,7 @@ class EntryFlow(ReplayGuard):
     def entry_fields(self) -> Fields:
         raise NotImplementedError
 
-    def confirm_first_entry(self, *, expected_version: int | None):
+    def confirm_first_entry(self, *, expected_version: int | None, report: int | None = None):
         raise NotImplementedError
 
     def confirmed_message(self) -> str:
@@ -105,7 +107,8 @@ class EntryFlow(ReplayGuard):
     def confirm(self) -> HttpResponseBase:
         """The Confirm button of a first entry: a second person (or a director) lets it count as it stands."""
         try:
-            self.confirm_first_entry(expected_version=posted_number(self.request.POST.get("pending_version")))
+            self.confirm_first_entry(expected_version=posted_number(self.request.POST.get("pending_version")),
+                                     report=posted_number(self.request.POST.get("report")))
         except DomainError as error:
             return self.confirm_refused(error)
         messages.success(self.request, self.confirmed_message())
@@ -131,6 +134,19 @@ class EntryFlow(ReplayGuard):
         """The version saved meanwhile beside the one in the form."""
         return self.versions(saved, mine, title=_("Two versions"), intro=intro, first_label=first_label,
                              second_label=_("Your version"))
+
+    def differing_reports(self, pending) -> list[dict]:
+        """The reports of seats' (teams') links that differ from the first entry, each beside it
+        (`templates/scoring/_reports.html`): the referee lets one of them count, or the first entry."""
+        first = entered_by_label(pending) if pending is not None else ""
+        shown = []
+        for report in differing_reports(pending):
+            holder = report.link.holder_label
+            two = self.versions(pending.entries, report.entries, title=_("A different report from %(holder)s")
+                                % {"holder": holder}, intro="", first_label=_("First entry (%(who)s)") % {"who": first},
+                                second_label=_("Report of %(holder)s") % {"holder": holder})
+            shown.append({"report": report, "holder": holder, "two": {**two, "id": f"report-{report.pk}"}})
+        return shown
 
     def compared(self, differ: EntriesDiffer) -> dict:
         """Both entries side by side, and whether this user may decide which counts (a director who did not make

@@ -14,7 +14,8 @@ def user_name(user) -> str:
 def entered_by_label(pending) -> str:
     """Who made a first entry: a user, or the table itself through its private link."""
     if getattr(pending, "source_link_id", None):
-        return _("the table, from its link")
+        holder = pending.source_link.holder_label
+        return _("%(holder)s, from its link") % {"holder": holder} if holder else _("the table, from its link")
     return user_name(pending.entered_by)
 
 

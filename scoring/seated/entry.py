@@ -123,6 +123,7 @@ class SheetPage(SeatedEntry, EntryFlow, TemplateView):
         context.update(still_missing=self.still_missing(self.table.round.number),
                        table=self.table, round_number=self.table.round.number, seats=self.seats, sheet=self.sheet,
                        pending=self.pending, pending_mine=self.pending_mine,
+                       reports=self.differing_reports(self.pending),
                        from_board=opened_from_board(self.request))
         return context
 

@@ -126,6 +126,13 @@ class Tournament(ClubRow):
         help_text=_("A list a table sends from its private link counts at once (still logged and correctable). "
                     "Off: the referee table confirms it first."),
     )
+    #: each seat (each Voms team) has its own link; a sheet counts once two of them send the same
+    agreeing_reports_count = models.BooleanField(
+        _("two agreeing reports count"),
+        default=False,
+        help_text=_("Each seat (each team in Voms) gets its own link. When two of them send the same list, it counts "
+                    "without the referee table; when they differ, the referee table compares and decides."),
+    )
     beamer_seconds = models.PositiveSmallIntegerField(
         _("seconds per beamer page"), default=15, validators=[MinValueValidator(5), MaxValueValidator(300)]
     )
@@ -147,6 +154,12 @@ class Tournament(ClubRow):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament:detail", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        super().clean()
+        if self.link_entries_count and self.agreeing_reports_count:
+            raise ValidationError({"agreeing_reports_count": _(
+                "A list cannot count at once and also wait for a second agreeing report: choose one of the two.")})
 
     #: slugs that are addresses of their own under /manage/
     RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club"})

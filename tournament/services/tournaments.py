@@ -18,7 +18,7 @@ from .audit import log_action
 from .errors import DomainError
 
 EDITABLE_FIELDS = ("name", "game", "date", "venue", "time_zone", "language", "status", "entry_fee", "double_entry",
-                   "link_entries_count")
+                   "link_entries_count", "agreeing_reports_count")
 
 
 def _snapshot(tournament: Tournament) -> dict:

@@ -186,6 +186,9 @@ LIST_ROW_MAX = 6.2
 LIST_FOOT_HEIGHT = 7
 LIST_SIGNATURE_GAP = 24  # from the foot of the grid down to the signature lines (the legend sits between)
 LIST_SIGNATURE_SPACING = 2.5
+#: two agreeing reports count: each seat's QR code above its signature line, in a band the grid gives up
+LIST_SEAT_CODES_HEIGHT = 21
+LIST_SEAT_QR_SIZE = 16
 #: Game, game type, declarer, partner, outcome, tout: the seats share the rest of the width
 LIST_COLUMNS = (9, 13, 14, 14, 15, 15)
 
@@ -202,10 +205,13 @@ class ListGrid:
 
     size: int
     games: int
+    #: each seat's link printed above its signature line (two agreeing reports count): the rows make room
+    seat_codes: bool = False
 
     @property
     def row(self) -> float:
-        return round(min(LIST_ROW_MAX, LIST_GRID_HEIGHT / self.games), 2)
+        height = LIST_GRID_HEIGHT - (LIST_SEAT_CODES_HEIGHT if self.seat_codes else 0)
+        return round(min(LIST_ROW_MAX, height / self.games), 2)
 
     @property
     def game_rows(self) -> list[dict]:
@@ -241,7 +247,14 @@ class ListGrid:
 
     @property
     def signature_top(self) -> float:
-        return LIST_TITLE_HEIGHT + LIST_HEAD_HEIGHT + self.row * self.games + LIST_FOOT_HEIGHT + LIST_SIGNATURE_GAP
+        band = LIST_SEAT_CODES_HEIGHT if self.seat_codes else 0
+        return (LIST_TITLE_HEIGHT + LIST_HEAD_HEIGHT + self.row * self.games + LIST_FOOT_HEIGHT + LIST_SIGNATURE_GAP
+                + band)
+
+    @property
+    def codes_top(self) -> float:
+        """The top of the seats' QR codes' band, between the legend and the signature lines."""
+        return round(self.signature_top - LIST_SEAT_CODES_HEIGHT, 2)
 
     @property
     def signatures(self) -> list[dict]:
@@ -264,15 +277,28 @@ def table_links(tournament, round_number: int) -> dict[int, dict]:
     return {table: {**link, **place} for table, link in printed_table_links(tournament, round_number).items()}
 
 
+def seat_codes(grid: ListGrid, table, link) -> list[dict | None]:
+    """Each seat's link (two agreeing reports count) where its QR code goes: above the seat's signature line;
+    None for a seat without one (and for every seat of a list printed without seats' links)."""
+    holders = (link or {}).get("holders", {}) if grid.seat_codes else {}
+    return [{**holders[seat.number], "top": grid.codes_top, "left": signature["left"], "size": LIST_SEAT_QR_SIZE,
+             "width": signature["width"]} if seat.number in holders else None
+            for seat, signature in zip(table.seats, grid.signatures, strict=False)]
+
+
 def score_lists(tournament, round_number: int) -> PrintDocument:
     """The pre-filled score list of every table of a round, one A4 page each, in one PDF."""
     settings = settings_of(tournament)
     tables = seated_tables(tournament, round_number=round_number).get(round_number, [])
-    grids = {size: ListGrid(size, settings.games_at(size)) for size in sorted({t.size for t in tables})}
+    per_seat = tournament.agreeing_reports_count
+    grids = {size: ListGrid(size, settings.games_at(size), seat_codes=per_seat)
+             for size in sorted({t.size for t in tables})}
     links = table_links(tournament, round_number)
     pages = [
-        {"table": table, "grid": grids[table.size], "underlay": table.size, "link": links.get(table.table_id),
-         "places": list(zip(table.seats, grids[table.size].heads, grids[table.size].signatures, strict=False))}
+        {"table": table, "grid": grids[table.size], "underlay": table.size,
+         "link": None if per_seat else links.get(table.table_id),
+         "places": list(zip(table.seats, grids[table.size].heads, grids[table.size].signatures,
+                            seat_codes(grids[table.size], table, links.get(table.table_id)), strict=False))}
         for table in tables
     ]
     context = {"round": round_number, "seed_note": seed_note(tournament), "title_height": LIST_TITLE_HEIGHT,

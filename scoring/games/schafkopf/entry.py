@@ -224,8 +224,8 @@ class SheetView(Entry, SheetPage):
     def entry_fields(self):
         return list_fields
 
-    def confirm_first_entry(self, *, expected_version):
-        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version)
+    def confirm_first_entry(self, *, expected_version, report=None):
+        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version, report=report)
 
     def confirmed_message(self) -> str:
         return _("Round %(round)s, table %(table)s: the list is confirmed and counts now.") % self.place_words()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
-from scoring.results.double_entry import pending_of
+from scoring.results.counting import sent_from
 from scoring.rules.schafkopf import tariff_to_dict
 from tournament.models import Seat
 from tournament.services.errors import DomainError
@@ -37,15 +37,15 @@ def table_page(request, link, *, token: str):
     size = len(seats)
     games = settings.games_at(size)
     sheet = ScoreSheet.objects.filter(table=table).first()
-    pending = pending_of(table=table)
     title = _("Round %(round)s · Table %(table)s") % {"round": table.round.number, "table": table.number}
     context = {**phone_context(link, token=token, place_title=title),
                "link": link, "table": table, "round_number": table.round.number, "seats": seats,
                "size": size, "games": games, "sheet": sheet,
                "laufende": settings.tariff.laufende_from is not None,
                "type_legend": type_legend()}
-    sent = pending is not None and pending.source_link_id is not None
-    context["mode"] = _mode(request, settings, pending if sent else None)
+    pending = sent_from(link)  # what this link sent that waits (a seat's link: its own report)
+    sent = pending is not None
+    context["mode"] = _mode(request, settings, pending)
     context["totals_allowed"] = settings.phone_totals
     if is_problem(request):
         return problem_response(request, link)

@@ -120,12 +120,14 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
         expected_version=expected_version, reason=reason, decide=decide, pending_version=pending_version, sent=sent))
 
 
-def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
-    """Double entry: a second person confirms the first entry of a list as it stands."""
+def confirm_sheet(table: Table, *, by, expected_version: int | None = None, report: int | None = None) -> ScoreSheet:
+    """Double entry: a second person confirms the first entry of a list as it stands (or, `report`, a seat's
+    report that differs from it)."""
     tournament = table.round.stage.tournament
     derive = make_derive(settings_of(tournament), table.seats.count())
     return recorded(tournament, table, lambda: confirm_pending(
-        tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version))
+        tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version,
+        report=report))
 
 
 def checked_derive(tournament, table: Table, entries: list[dict], mode: str):

@@ -150,6 +150,19 @@ def hand_row_height(players: int, hands: int) -> float:
     return round(max(HAND_ROW_MIN, min(HAND_ROW_MAX, room / hands)), 2)
 
 
+#: two agreeing reports count: the seats' QR codes side by side beside the players, each at most this wide (mm),
+#: all of them within the room there (left of the public page's code)
+SEAT_QR_MAX, SEAT_QRS_ROOM = 17, 80
+
+
+def seat_links(seats, holders: dict) -> list[dict]:
+    """Each seat's own link (two agreeing reports count) with the size of its QR code, in seat order; [] when
+    the table's seats have none."""
+    shown = [(seat.number, holders[seat.number]) for seat in seats if seat.number in holders]
+    size = round(min(SEAT_QR_MAX, SEAT_QRS_ROOM / len(shown) - 5), 1) if shown else 0
+    return [{"seat": number, "size": size, **code} for number, code in shown]
+
+
 def score_sheets(tournament, round_number: int) -> PrintDocument:
     """The pre-filled sheet of every table of a round, one A4 page each, in one PDF."""
     settings = settings_of(tournament)
@@ -162,8 +175,10 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
     pages = []
     for table in tables:
         empty = empty_seats(table, sheets.get(table.table_id))
-        pages.append({"table": table, "link": links.get(table.table_id), "empty": empty,
-                      "seats": [seat for seat in table.seats if seat not in empty]})
+        seats = [seat for seat in table.seats if seat not in empty]
+        link = links.get(table.table_id) or {}
+        pages.append({"table": table, "link": link if link.get("qr") else None, "empty": empty, "seats": seats,
+                      "seat_links": seat_links(seats, link.get("holders", {}))})
     hands = sheet_rows(settings)
     context = {
         "round": round_number,

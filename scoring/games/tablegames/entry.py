@@ -246,8 +246,8 @@ class SheetView(Entry, SheetPage):
     def entry_fields(self):
         return sheet_fields(self.settings, self.names)
 
-    def confirm_first_entry(self, *, expected_version):
-        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version)
+    def confirm_first_entry(self, *, expected_version, report=None):
+        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version, report=report)
 
     def confirm_refused(self, error: DomainError):
         return self.show(self.entries, error=error.message, reason_error=error.field == "reason")

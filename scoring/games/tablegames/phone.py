@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
-from scoring.results.double_entry import pending_of
+from scoring.results.counting import sent_from
 from scoring.seated.documents import player_name
 from scoring.withdrawals import is_withdrawn
 from tournament.models import Seat
@@ -61,8 +61,7 @@ def table_page(request, link, *, token: str):
         return _send(request, link, context, counted)
     if "preview" in request.GET:
         return _preview(request.GET, context, counted)
-    pending = pending_of(table=table)
-    sent = pending if pending is not None and pending.source_link_id is not None else None
+    sent = sent_from(link)  # what this link sent that waits (a seat's or a team's link: its own report)
     entries = sent.entries if sent and sent.entries[: len(counted)] == counted else counted
     context["sent"] = sent
     return _show(request, context, list(entries), counted=len(counted), editable=True)

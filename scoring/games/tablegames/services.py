@@ -105,12 +105,14 @@ def enter_from_link(link, *, entries: list):
     return recorded(tournament, table, lambda: record_table_entry(link, entries=entries, mode=mode, derive=derive))
 
 
-def confirm_sheet(table: Table, *, by, expected_version: int | None = None) -> ScoreSheet:
-    """Double entry: a second person confirms the first entry of a sheet as it stands."""
+def confirm_sheet(table: Table, *, by, expected_version: int | None = None, report: int | None = None) -> ScoreSheet:
+    """Double entry: a second person confirms the first entry of a sheet as it stands (or, `report`, a seat's
+    report that differs from it)."""
     tournament = table.round.stage.tournament
     derive = table_derive(settings_of(tournament), table)
     return recorded(tournament, table, lambda: confirm_pending(
-        tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version))
+        tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version,
+        report=report))
 
 
 def end_game(table: Table, *, by, expected_version: int | None = None, sent=None) -> ScoreSheet:

@@ -528,7 +528,11 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
     rnd = round_of(tournament, round_number)
     games = round_games(rnd) if rnd else []
     links = match_links(tournament, games)
-    slips = [{**slip(match, rnd), "link": links.get(match.pk)} for match in games]
+    slips = []
+    for match in games:
+        made = {**slip(match, rnd), **slip_links(links.get(match.pk))}
+        made["sides"] = [(side, team, code) for (side, team), code in zip(made["sides"], made["codes"], strict=True)]
+        slips.append(made)
     # each sheet lies on the frames of as many slips as it has (the last sheet may have fewer)
     pages = [{"slips": slips[i:i + SLIPS_PER_PAGE], "underlay": len(slips[i:i + SLIPS_PER_PAGE])}
              for i in range(0, len(slips), SLIPS_PER_PAGE)]
@@ -542,6 +546,15 @@ def slips_document(tournament, round_number: int | None = None) -> PrintDocument
                          underlay_template="voms/print/slips_grid.html",
                          underlays={count: {"slots": range(count), "sides": sides}
                                     for count in {page["underlay"] for page in pages}})
+
+
+def slip_links(link: dict | None) -> dict:
+    """What a slip prints of its links: "link", the game's (beside the table number), or "codes", each team's
+    own (two agreeing reports count: in the team's half of the slip), [team A's, team B's], None where a team
+    has none."""
+    link = link or {}
+    holders = link.get("holders", {})
+    return {"link": link if link.get("qr") else None, "codes": [holders.get(1), holders.get(2)]}
 
 
 def match_links(tournament, matches) -> dict[int, dict]:
@@ -621,7 +634,7 @@ def series_slips_document(tournament, round_number: int | None = None) -> PrintD
         title, stem = _("Knockout slips: %(round)s") % {"round": name}, f"knockout-slips-{round_number}"
     prefetch_related_objects([match for _name, match in chosen], "team_a__members", "team_b__members")
     links = match_links(tournament, [match for _name, match in chosen])
-    slips = [{**series_slip(name, match), "link": links.get(match.pk)} for name, match in chosen]
+    slips = [{**series_slip(name, match), **slip_links(links.get(match.pk))} for name, match in chosen]
     pages = [{"slips": slips[i:i + SERIES_SLIPS_PER_PAGE]} for i in range(0, len(slips), SERIES_SLIPS_PER_PAGE)]
     if not pages:
         empty = _("The knockout has not been built yet.") if not rounds else _("No knockout series to play.")

@@ -22,7 +22,7 @@ from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
 from scoring.results.checks import rule_message
-from scoring.results.double_entry import pending_of
+from scoring.results.counting import sent_from
 from scoring.rules.base import RuleError
 from tournament.models import Match
 from tournament.services.errors import DomainError
@@ -69,8 +69,7 @@ def table_page(request, link, *, token: str):
         return _send(request, link, match, context, counted)
     if "preview" in request.GET:
         return _preview(request.GET, match, counted)
-    pending = pending_of(match=match)
-    sent = pending if pending is not None and pending.source_link_id is not None else None
+    sent = sent_from(link)  # what this link sent that waits (a seat's or a team's link: its own report)
     stored = sent.entries[len(counted):] if sent and sent.entries[: len(counted)] == counted else []
     context["sent"] = sent
     forms = [_form(match, n, initial=_initial(stored[i]) if i < len(stored) else None)

@@ -164,14 +164,15 @@ def enter_from_link(link, *, entries: list[dict], confirm_disqualify: bool = Fal
     return sheet
 
 
-def confirm_slip(match: Match, *, by, expected_version: int | None = None):
-    """Double entry: a second person confirms the first entry of a slip (or series) as it stands."""
+def confirm_slip(match: Match, *, by, expected_version: int | None = None, report: int | None = None):
+    """Double entry: a second person confirms the first entry of a slip (or series) as it stands (or, `report`, a
+    team's report that differs from it)."""
     tournament = match.stage.tournament
     derive = derive_slip(rules_settings(tournament), match.best_of if match.stage.kind != Stage.Kind.POOLS else 1)
     with transaction.atomic():
         before = pool_state(tournament, match.stage) if match.stage.kind == Stage.Kind.POOLS else None
         sheet = confirm_pending(tournament=tournament, match=match, derive=derive, by=by,
-                                expected_version=expected_version)
+                                expected_version=expected_version, report=report)
         if before is not None:
             _first_entry_counted(tournament, match, sheet, before, by)
         else:

@@ -8,7 +8,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring.link_pages import link_action, link_row
+from scoring.link_pages import holders_shown, link_action, link_row
 from scoring.models import TableLink
 from scoring.results.links import issue_match_links
 from tournament.models import Match
@@ -63,22 +63,31 @@ class LinksView(DirectorRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         groups = self.groups()
         matches = [m for _name, ms in groups for m in ms]
-        links = {link.match_id: link for link in TableLink.objects.filter(match__in=matches, revoked_at=None)}
+        links = {(link.match_id, link.holder): link
+                 for link in TableLink.objects.filter(match__in=matches, revoked_at=None)}
+        # two agreeing reports count: a link (a row) per team of each game
+        expected = [1, 2] if self.tournament.agreeing_reports_count else [None]
         shown, missing = [], 0
         for name, ms in groups:
             rows = []
             for match in ms:
-                title = (_("Table %(number)s") % {"number": match.table_number} if match.table_number
+                place = (_("Table %(number)s") % {"number": match.table_number} if match.table_number
                          else str(match))
-                row = {"match": match, **link_row(links.get(match.pk), self.request, title=title),
-                       "a": team_card(match.team_a) if match.team_a else None,
-                       "b": team_card(match.team_b) if match.team_b else None}
-                missing += row["link"] is None
-                rows.append(row)
+                for holder in holders_shown(expected, links, match.pk):
+                    title, label = place, match  # the QR code's title, the place the buttons name
+                    if holder is not None:
+                        title, label = (_("%(place)s, team %(team)s") % {"place": text, "team": holder}
+                                        for text in (place, str(match)))
+                    row = {"match": match, "holder": holder, "label": label,
+                           **link_row(links.get((match.pk, holder)), self.request, title=title),
+                           "a": team_card(match.team_a) if match.team_a else None,
+                           "b": team_card(match.team_b) if match.team_b else None}
+                    missing += row["link"] is None
+                    rows.append(row)
             shown.append((name, rows))
         part = self.kwargs["part"]
-        context.update(groups=shown, missing=missing, part=part, parts=self.parts(), knockout=part == KNOCKOUT,
-                       print_url=self.print_url(part))
+        context.update(groups=shown, missing=missing, per_team=expected != [None], part=part, parts=self.parts(),
+                       knockout=part == KNOCKOUT, print_url=self.print_url(part))
         return context
 
     def print_url(self, part: str) -> str:

@@ -72,7 +72,8 @@ class SeriesView(ScoreEntryMixin, EntryFlow, FormView):
                 "confirm_fields": CONFIRM_FIELDS,
                 "revisions": sheet.revisions.select_related("by", "confirmed_by") if sheet else [],
                 "games": sheet.derived["games"] if sheet else [],
-                "pending": pending, "from_board": opened_from_board(self.request),
+                "pending": pending, "reports": self.differing_reports(pending),
+                "from_board": opened_from_board(self.request),
                 "pending_mine": pending is not None and pending.entered_by_id == self.request.user.pk,
                 # the games of a first entry that do not count yet, numbered as in the series
                 "pending_games": [(number, {**game, "winner": game_winner(game)})
@@ -119,9 +120,9 @@ class SeriesView(ScoreEntryMixin, EntryFlow, FormView):
     def entry_fields(self):
         return slip_fields
 
-    def confirm_first_entry(self, *, expected_version):
+    def confirm_first_entry(self, *, expected_version, report=None):
         """The Confirm button of a first entry of series games: a second person (or a deciding director)."""
-        confirm_slip(self.get_match(), by=self.request.user, expected_version=expected_version)
+        confirm_slip(self.get_match(), by=self.request.user, expected_version=expected_version, report=report)
 
     def board_part(self) -> str:
         return "ko"

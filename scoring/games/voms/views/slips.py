@@ -10,6 +10,7 @@ from django.views.generic import FormView
 
 from scoring.board_views import opened_from_board
 from scoring.models import PendingSheet
+from scoring.results.counting import differing_reports
 from scoring.results.double_entry import decided_message, pending_of
 from scoring.results.views import CONFIRMED, DECIDED, FIRST_ENTRY, EntryFlow
 from scoring.results.words import entered_by_label, user_name
@@ -90,7 +91,11 @@ class SlipEntryView(ScoreEntryMixin, EntryFlow, FormView):
                 .select_related("match__round", "match__team_a", "match__team_b", "entered_by")
                 .order_by("match__round__number", "match__table_number"))
         return [{"pending": p, "match": p.match, "fields": slip_fields(p.entries)[0][1], "who": entered_by_label(p),
-                 "mine": p.entered_by_id == self.request.user.pk} for p in rows]
+                 "mine": p.entered_by_id == self.request.user.pk,
+                 # the teams' reports that differ from it (two agreeing reports count): the referee picks one
+                 "reports": [{"report": report, "holder": report.link.holder_label,
+                              "fields": slip_fields(report.entries)[0][1]} for report in differing_reports(p)]}
+                for p in rows]
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("action") == "confirm":
@@ -105,8 +110,8 @@ class SlipEntryView(ScoreEntryMixin, EntryFlow, FormView):
     def entry_fields(self):
         return slip_fields
 
-    def confirm_first_entry(self, *, expected_version):
-        confirm_slip(self.match, by=self.request.user, expected_version=expected_version)
+    def confirm_first_entry(self, *, expected_version, report=None):
+        confirm_slip(self.match, by=self.request.user, expected_version=expected_version, report=report)
 
     def confirmed_message(self) -> str:
         return (_("Round %(round)s, table %(table)s: the slip is confirmed and counts now.")
