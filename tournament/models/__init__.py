@@ -3,6 +3,7 @@ from .backups import PendingBackup, TournamentSnapshot
 from .logins import LoginThrottle
 from .organisation import MemberRole, Membership, Organisation
 from .participants import Participant, Team
+from .printjobs import PrintJob, PrintJobPart
 from .replay import SentForm
 from .season import Person, Season
 from .structure import Draw, Match, Pool, PoolEntry, Round, Seat, Stage, Table
@@ -11,6 +12,6 @@ from .transfer import ImportUpload
 
 __all__ = [
     "AuditEntry", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole", "Membership", "Organisation",
-    "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "Role", "Round", "Season", "Seat", "SentForm",
-    "Stage", "Table", "Team", "Tournament", "TournamentRole", "TournamentSnapshot",
+    "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "PrintJob", "PrintJobPart", "Role", "Round",
+    "Season", "Seat", "SentForm", "Stage", "Table", "Team", "Tournament", "TournamentRole", "TournamentSnapshot",
 ]
