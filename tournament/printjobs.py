@@ -181,6 +181,9 @@ def start_job(tournament: Tournament, name: str, params: dict | None = None, *, 
     if document is not None:
         existing = up_to_date(tournament, name, params, document)
         if existing is not None:
+            if not existing.filename:  # queued by the draw: named once a page shows it
+                existing.filename = filename_of(tournament, document)
+                PrintJob.objects.filter(pk=existing.pk, filename="").update(filename=existing.filename)
             return existing
     job = PrintJob.objects.create(tournament=tournament, document=name, params=params, created_at=clock(),
                                   filename=filename_of(tournament, document) if document is not None else "")
