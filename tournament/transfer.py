@@ -89,6 +89,10 @@ LOCAL_LINKS = frozenset({("tournament.tournament", "season"), ("tournament.tourn
 LOCAL_FIELDS = frozenset({("scoring.tablelink", "nonce"), ("scoring.tablelink", "token_hash"),
                           ("scoring.tablelink", "window_start"), ("scoring.tablelink", "window_count")})
 
+#: models that link to a tournament but are no part of it: a print job is a file made from it (made again from the
+#: tournament wherever it is imported; tournament/printjobs.py)
+LOCAL_MODELS = frozenset({"tournament.printjob", "tournament.printjobpart"})
+
 
 @dataclass
 class ModelPlan:
@@ -114,7 +118,8 @@ class ModelPlan:
 def tournament_models() -> tuple[ModelPlan, ...]:
     """Every model of a tournament, the tournament first, each after the models it links to."""
     members = {Tournament}
-    candidates = [m for m in apps.get_models() if not (m._meta.proxy or not m._meta.managed)]
+    candidates = [m for m in apps.get_models()
+                  if not (m._meta.proxy or not m._meta.managed or m._meta.label_lower in LOCAL_MODELS)]
     grown = True
     while grown:
         grown = False

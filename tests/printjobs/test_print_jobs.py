@@ -182,6 +182,8 @@ def test_the_print_button_of_a_long_printout_opens_its_job(client, drawn, print_
     assert answer.status_code == 302 and answer["Location"] == reverse("tournament:printjob", args=[drawn.slug, job.pk])
     page = client.get(answer["Location"]).content.decode()
     assert '<progress id="printjob-progress" max="1" value="0"' in page and "Waiting to be made" in page
+    file_url = reverse("tournament:printjob_file", args=[drawn.slug, job.pk])
+    assert client.get(file_url)["Location"] == answer["Location"]  # no file yet: its page says how far it is
     printjobs.run_job(job.pk, clock=clock, parallel=False)
     state = client.get(reverse("tournament:printjob_state", args=[drawn.slug, job.pk])).json()
     assert (state["state"], state["done"], state["total"], state["text"]) == ("done", 4, 4, "Ready: 4 pages.")
@@ -213,3 +215,12 @@ def test_another_directors_job_is_not_found(client, drawn, make_director):
     job = PrintJob.objects.get(tournament=drawn, document="score-lists-1")
     client.force_login(make_director("other"))
     assert client.get(reverse("tournament:printjob_state", args=[drawn.slug, job.pk])).status_code == 404
+
+
+def test_the_tournament_file_carries_no_print_job(drawn, clock):
+    from tournament.transfer import export_tournament, tournament_models
+
+    printjobs.run_job(PrintJob.objects.get(tournament=drawn, document="score-lists-1").pk, clock=clock,
+                      parallel=False)
+    assert not {"tournament.printjob", "tournament.printjobpart"} & {plan.label for plan in tournament_models()}
+    assert b"printjob" not in export_tournament(drawn)  # a file made from the tournament, made again where imported

@@ -15,7 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.games import all_games, game_of
 from tests.conftest import shared
-from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
+from tournament.models import AuditEntry, Match, Participant, PrintJob, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
 from tournament.public.views import PublicPage
 from tournament.services.participants import entrants
@@ -177,6 +177,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = ["pdf"]
         elif arg == "page":
             options[arg] = ["standings"]
+        elif arg == "job":  # a print job (the draw queues the rounds' sheets)
+            options[arg] = list(PrintJob.objects.filter(tournament=tournament).values_list("pk", flat=True)[:1])
         elif arg == "part":  # the Voms table links: a pool round's, or the knockout's
             options[arg] = ["1", "knockout"]
         else:

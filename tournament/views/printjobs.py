@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
@@ -98,10 +98,10 @@ class MakeHereView(JobMixin, View):
 
 class JobFileView(JobMixin, View):
     def get(self, request, *args, **kwargs):
-        job = get_object_or_404(PrintJob, pk=self.kwargs["job"], tournament=self.tournament,
-                                state=PrintJob.State.DONE)
-        if job.content is None:
-            raise Http404
+        job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=self.kwargs["job"],
+                                tournament=self.tournament)
+        if job.state != PrintJob.State.DONE or job.content is None:
+            return redirect(job_url(job))  # not made (yet): its page says how far it is
         attachment = request.GET.get("download") == "1"
         return HttpResponse(bytes(job.content), content_type=CONTENT_TYPES["pdf"],
                             headers={"Content-Disposition": content_disposition_header(attachment, job.filename)})
