@@ -97,7 +97,9 @@ def tear_down(folder: Path, process: subprocess.Popen | None, *running, postgres
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
+def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 240) -> None:
+    """Until the server answers its login page; on a busy machine `serve`'s start (collecting and compressing the
+    static files) alone can take more than a minute."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if process.poll() is not None:
@@ -111,7 +113,7 @@ def wait_until_up(port: int, process: subprocess.Popen, seconds: float = 60) -> 
         except OSError:
             pass
         time.sleep(0.3)
-    raise RuntimeError("the server did not answer within a minute")
+    raise RuntimeError(f"the server did not answer within {seconds:.0f} s")
 
 
 class Server:

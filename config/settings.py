@@ -257,8 +257,9 @@ PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "15"))
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "60"))
 #: a public region not rendered yet for the newest change is answered with the newest one rendered, if that
 #: is younger than this: one process renders while the others answer, at most once per this interval (0: always
-#: the newest; the tests' default)
-PUBLIC_RENDER_SECONDS = float(os.environ.get("PUBLIC_RENDER_SECONDS", "5"))
+#: the newest; the tests' default). By default the poll interval: a phone polling every 15 s cannot see more than
+#: one rendering per 15 s anyway, and 500 tables sending in five minutes no longer cost a rendering every 5 s
+PUBLIC_RENDER_SECONDS = float(os.environ.get("PUBLIC_RENDER_SECONDS", str(PUBLIC_POLL_SECONDS)))
 #: a public page answered with the previous state while the newest is rendered (in the background) asks again
 #: after this many seconds instead of PUBLIC_POLL_SECONDS
 PUBLIC_RETRY_SECONDS = int(os.environ.get("PUBLIC_RETRY_SECONDS", "2"))

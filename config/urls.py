@@ -17,6 +17,7 @@ from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
 from tournament.views.clubs import ClubView, SetPasswordView
 from tournament.views.health import healthz
+from tournament.views.push import ClubServerView
 from tournament.views.setup import HomeView, SetupView
 
 #: a lost database gets its own page (503), not the 500 page (tournament/views/errors.py)
@@ -39,6 +40,8 @@ urlpatterns = [
     # before manage/<slug>/, which would take "register", "club" and "seasons" for a tournament's short name
     path("manage/register/", include(register_patterns)),
     path("manage/club/", ClubView.as_view(), name="club"),
+    # the laptop's club server: where "Send to the club's server" sends (tournament/views/push.py)
+    path("manage/club/server/", ClubServerView.as_view(), name="club_server"),
     path("manage/seasons/", include(season_patterns)),
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),

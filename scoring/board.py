@@ -54,24 +54,32 @@ class RoundBoard:
 
 def round_board(tournament, round_number: int | None = None) -> RoundBoard:
     """The board of `round_number`, or of the current round (the first with anything missing)."""
+    # Every list page at the referee table shows this box: only the round's own tables are read (all rounds only
+    # to find the current one), and of each sheet only its "finished" flag, never its whole derived values.
+    in_round = {"round__number": round_number} if round_number is not None else {}
     tables = list(Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
-                                       seats__isnull=False).distinct().values_list("pk", "round__number", "number"))
+                                       seats__isnull=False, **in_round)
+                  .distinct().values_list("pk", "round__number", "number"))
     if not tables:
         return RoundBoard(round=round_number)
-    derived = dict(ScoreSheet.objects.filter(tournament=tournament, table__isnull=False)
-                   .values_list("table_id", "derived"))
-    pending = set(PendingSheet.objects.filter(tournament=tournament, table__isnull=False)
-                  .values_list("table_id", flat=True))
+    sheets = ScoreSheet.objects.filter(tournament=tournament, table__isnull=False)
+    pending = PendingSheet.objects.filter(tournament=tournament, table__isnull=False)
+    if round_number is not None:
+        ids = [table_id for table_id, _number, _table in tables]
+        sheets, pending = sheets.filter(table_id__in=ids), pending.filter(table_id__in=ids)
+    # `derived__finished`: the flag, or None where the game keeps none (finished, as `is_finished` says)
+    finished = {table_id: flag is not False for table_id, flag in sheets.values_list("table_id", "derived__finished")}
+    pending = set(pending.values_list("table_id", flat=True))
     boards: dict[int, RoundBoard] = {}
     for table_id, number, table_number in sorted(tables, key=lambda t: (t[1], t[2])):
         board = boards.setdefault(number, RoundBoard(round=number))
         board.total += 1
         if table_id in pending:
             board.awaiting.append(table_number)
-        if table_id not in derived:
+        if table_id not in finished:
             if table_id not in pending:
                 board.missing.append(table_number)
-        elif not is_finished(derived[table_id]):
+        elif not finished[table_id]:
             board.running.append(table_number)
     if round_number is not None:
         return boards.get(round_number, RoundBoard(round=round_number))

@@ -40,6 +40,12 @@ ACTION_LABELS = {
     "club.password_link": _("Password link made"),
     "club.role": _("Member's role changed"),
     "club.remove": _("Member removed"),
+    "club.token_add": _("API token made"),
+    "club.token_revoke": _("API token revoked"),
+    "club.token_use": _("API token used"),
+    "club.server_set": _("Club server set"),
+    "club.server_remove": _("Club server forgotten"),
+    "tournament.push": _("Tournament sent to the club's server"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

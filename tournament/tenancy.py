@@ -10,6 +10,8 @@ Pages and services scope a club's data with the managers' `of(...)` and these an
 
 from __future__ import annotations
 
+import copy
+
 from .models import MemberRole, Membership, Organisation
 from .models.organisation import DIRECTING, default_organisation
 
@@ -130,3 +132,15 @@ def members_of(organisation):
     if _the_only_club() == getattr(organisation, "pk", organisation):
         return users
     return users.filter(memberships__organisation=organisation)
+
+
+def acting_in(user, organisation):
+    """`user` as a club's API token acts for them (tournament/services/api_tokens.py): working for that one club
+    only, with the role they hold there, and no superuser's reach into other clubs; their tournament roles are
+    theirs. A copy: the user of the request is left as it is."""
+    role = role_in_club(user, organisation)
+    acting = copy.copy(user)
+    acting.__dict__.pop("_tournament_roles", None)
+    acting.is_superuser = False
+    acting.__dict__["_club_roles"] = {getattr(organisation, "pk", organisation): role} if role else {}
+    return acting

@@ -27,15 +27,18 @@ from .models import Participant, Round, Tournament, TournamentRole
 from .permissions import can_create_tournaments, is_director
 from .services.audit import log_action
 from .snapshots import take_snapshot
+from .tenancy import organisation_of
 from .transfer import (
     TransferError,
     export_document,
     file_uid,
     import_document,
+    import_tournament,
     join_season,
     link_key,
     parse_document,
     rows_of,
+    same_tournament,
     tournament_models,
 )
 
@@ -160,3 +163,35 @@ def update_links_kept(before: dict[str, tuple[str, str]], tournament: Tournament
     hashes = {token_hash for _nonce, token_hash in before.values()}
     return list(TableLink.objects.filter(tournament=tournament, token_hash__in=hashes)
                 .values_list("token_hash", flat=True))
+
+
+class NotYours(TransferError):
+    """The file is a tournament of the club that the sender does not direct: not updated, and not copied."""
+
+
+@dataclass(frozen=True)
+class Received:
+    """What a pushed file did (tournament/club_api.py): the tournament it made or updated, and the season notes."""
+
+    tournament: Tournament
+    created: bool
+    notes: tuple[str, ...]
+
+
+def receive_file(data: bytes, *, by) -> Received:
+    """The file sent without a person to answer questions (a laptop's push): the tournament of its identity in
+    `by`'s club is updated (`update_tournament`, a snapshot first); a file of no tournament of the club becomes a
+    new one (`import_tournament`; the roles it names other users are dropped, its players join the register
+    entries of the same name and club or new ones). An older file than the copy here is refused, and so is a
+    tournament of the club `by` does not direct (`NotYours`: a second copy of it would only confuse)."""
+    document = parse_document(data)
+    existing = same_tournament(document, organisation_of(by))
+    notes: list[str] = []
+    if existing is not None and not is_director(by, existing):
+        raise NotYours(_("“%(name)s” is on the server already and is directed by others: ask its director to make "
+                         "you a director of it, then send it again.") % {"name": existing.name})
+    if existing is None:
+        tournament = import_tournament(data, by=by, notes=notes)
+    else:
+        tournament = update_tournament(existing, data, by=by, notes=notes)
+    return Received(tournament, existing is None, tuple(notes))

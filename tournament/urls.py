@@ -2,7 +2,7 @@ from django.urls import path
 
 from .game_pages import game_urlpatterns
 from .public import manage as public_manage
-from .views import audit, backups, desk, director, printjobs, transfer
+from .views import audit, backups, desk, director, printjobs, push, transfer
 
 app_name = "tournament"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("<slug:slug>/archive/", director.TournamentArchiveView.as_view(), name="archive"),
     path("<slug:slug>/audit/", audit.AuditLogView.as_view(), name="audit"),
     path("<slug:slug>/export.json", transfer.ExportJSONView.as_view(), name="export_json"),
+    path("<slug:slug>/push/", push.PushView.as_view(), name="push"),
     path("<slug:slug>/public/", public_manage.PublicSettingsView.as_view(), name="public"),
     path("<slug:slug>/clock/", public_manage.ClockView.as_view(), name="clock"),
     # the registration desk, the same for every game

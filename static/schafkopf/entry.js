@@ -58,6 +58,10 @@
     return !!(row.type && row.declarer && (row.type.solo || row.partner) && row.won !== null);
   }
 
+  function messageOf(found, game) {
+    return messages[found.key].replace("%(seat)s", found.seat).replace("%(game_number)s", game);
+  }
+
   function showProblem(tr, game, found) {
     var next = tr.nextElementSibling;
     var live = next && next.classList.contains("sk-live") ? next : null;
@@ -66,7 +70,7 @@
       if (live) { live.parentNode.removeChild(live); }
       return;
     }
-    var text = messages[found.key].replace("%(seat)s", found.seat).replace("%(game_number)s", game);
+    var text = messageOf(found, game);
     if (!live) {
       live = document.createElement("tr");
       live.className = "sk-msg sk-live";
@@ -205,7 +209,7 @@
 
   form.addEventListener("keydown", function (event) {
     var input = event.target;
-    if (input.tagName !== "INPUT" || input.type === "hidden") { return; }
+    if (input.tagName !== "INPUT" || input.type === "hidden" || input.closest(".sk-tap")) { return; }
     if (event.key === "Enter") {
       event.preventDefault();
       if (input === reason) { if (save) { save.focus(); } return; }
@@ -237,6 +241,16 @@
   if (firstWrong) { firstWrong.focus(); firstWrong.select(); }
   if (document.getElementById("g1")) {
     recompute();
+    // The phone's tap entry (static/schafkopf/tap.js) writes the grid's fields and asks the same rules about the
+    // game being chosen, whose tout it knows before the supervision's initials are in: the message, or "".
+    window.schafkopfGrid = {
+      refusal: function (game, tout) {
+        var row = readRow(game);
+        row.tout = row.tout || !!tout;
+        var found = problem(row, game);
+        return found && messages[found.key] ? messageOf(found, game) : "";
+      }
+    };
   } else {
     recomputeTotals();
   }

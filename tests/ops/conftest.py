@@ -89,3 +89,49 @@ def all_rows() -> dict[str, int]:
     from tournament.transfer import tournament_models
 
     return {plan.label: plan.model._base_manager.count() for plan in tournament_models()}
+
+
+# --- the club's server of the laptop-to-server tests: a process of its own -------------------------------------
+
+CLUB_SERVER_SETUP = """
+from django.contrib.auth import get_user_model
+from tournament.services.api_tokens import make_token
+from tournament.services.clubs import create_club
+users = get_user_model().objects
+club = create_club("Server club", users.create_user("boss", password="pw-Boss-12345"))
+create_club("Another club", users.create_user("other", password="pw-Other-12345"))
+token, text = make_token(club, by=users.get(username="boss"), name="Club laptop", scopes=["push", "read"])
+print("TOKEN", text)
+"""
+
+
+@pytest.fixture(scope="module")
+def club_server_process(tmp_path_factory):
+    """A club server of its own: migrated, with two clubs, the first one's admin and token; its address and token."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.ops.test_serving import clean_environment, free_port
+    from tests.server_output import ServerOutput
+
+    root = Path(__file__).resolve().parents[2]
+    data = tmp_path_factory.mktemp("server-data")
+    env = clean_environment(DATA_DIR=str(data), STATIC_ROOT=str(data / "static"), PYTHONPATH=str(root))
+    manage = [sys.executable, str(root / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=root, env=env, check=True, timeout=600)
+    # its pages' static files, as a server's deployment collects them (the manifest names them)
+    subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=root, env=env, check=True, timeout=600)
+    made = subprocess.run([*manage, "shell", "-c", CLUB_SERVER_SETUP], cwd=root, env=env, check=True,
+                          capture_output=True, text=True, timeout=300)
+    token = made.stdout.split("TOKEN ")[1].strip()
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}", "config.wsgi:application"],
+        cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        ServerOutput(process).wait_for(rf"Serving on http://127\.0\.0\.1:{port}", timeout=300)
+        yield {"url": f"http://127.0.0.1:{port}", "token": token}
+    finally:
+        process.terminate()
+        process.wait(timeout=60)

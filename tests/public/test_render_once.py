@@ -260,3 +260,12 @@ def test_director_pages_are_not_gzipped(client, schafkopf, director):
     client.force_login(director)
     response = client.get("/manage/", HTTP_ACCEPT_ENCODING="gzip")
     assert response.status_code == 200 and "Content-Encoding" not in response
+
+
+def test_a_region_is_rendered_at_most_once_per_poll_interval_by_default():
+    """Unless set, PUBLIC_RENDER_SECONDS is the poll interval (the suite itself renders every change: conftest)."""
+    import importlib
+
+    import config.settings as module
+
+    assert importlib.reload(module).PUBLIC_RENDER_SECONDS == module.PUBLIC_POLL_SECONDS == 15

@@ -33,6 +33,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
     try:
         phone.goto(address)
         expect(phone.locator(".ph-seats li")).to_have_count(4)
+        phone.locator("#sk-view-grid").tap()  # typed on the grid (kept for the tab); by taps: test_phone_tap_browser
         for number, entry in enumerate(entries[:15], start=1):
             type_game(phone, number, entry)
         expect(phone.locator("#sk-sum")).to_have_text("sum 0 ✓")

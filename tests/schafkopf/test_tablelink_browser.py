@@ -25,6 +25,7 @@ def test_a_table_enters_its_list_on_a_phone_and_the_referee_table_confirms_it(li
     try:
         phone.goto(f"{live_server.url}/t/{token}/")
         expect(phone.locator(".ph-seats li")).to_have_count(4)
+        phone.locator("#sk-view-grid").tap()  # this table types on the grid (kept for the tab, across reloads)
         tap_and_type(phone, "t1", "r")  # typed in lower case: the grid writes it as the referee table does
         tap_and_type(phone, "d1", "1")
         tap_and_type(phone, "p1", "2")
@@ -95,6 +96,7 @@ def test_a_rows_message_on_the_phone_fits_the_phones_width(live_server, browser,
     phone = new_phone(browser)
     try:
         phone.goto(f"{live_server.url}/t/{token}/")
+        phone.locator("#sk-view-grid").tap()
         for name, text in (("t1", "S"), ("d1", "2"), ("r1", "+"), ("i1", "AB")):  # a tout in game 1
             tap_and_type(phone, name, text)
         for shown in (phone.locator("#g1 + tr.sk-live .sk-msg-text"), None):

@@ -30,3 +30,20 @@ def test_the_board_of_a_rummi_round(drawn, director, tg_assistant, client):
     assert response["Location"] == reverse("tournament:tablegames:board_part", args=[drawn.slug, "1"])
     assert game_of(drawn).board(drawn, "1", user=director).items[2].state != AWAITING
     assert 'aria-current="page" id="nav-board"' in page
+
+
+def test_the_still_missing_box_reads_each_tables_state_of_its_round(drawn, director, tg_assistant, client):
+    """`round_board` (the box on every list page) reads only the round's tables and each sheet's "finished" flag:
+    a running game, a first entry, a missing table and a counted one, in the round asked for and the current one."""
+    from scoring.board import round_board
+
+    client.force_login(tg_assistant)
+    client.post(url(drawn, "sheet", 1, 2), hand_post(1, 3, ["20", "10", "0", "10"]))  # a game under way
+    drawn.double_entry = True
+    drawn.save()
+    client.post(url(drawn, "sheet", 1, 3), hand_post(1, 1, ["0", "10", "20", "10"]))  # awaits a second person
+    for board in (round_board(drawn, 1), round_board(drawn)):
+        assert (board.round, board.total, board.missing, board.running, board.awaiting) == (1, 3, [1], [2], [3])
+    later = round_board(drawn, 2)
+    assert (later.round, later.total, later.running, later.awaiting) == (2, 3, [], [])
+    assert later.missing == [1, 2, 3]

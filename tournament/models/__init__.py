@@ -7,11 +7,13 @@ from .printjobs import PrintJob, PrintJobPart
 from .replay import SentForm
 from .season import Person, Season
 from .structure import Draw, Match, Pool, PoolEntry, Round, Seat, Stage, Table
+from .tokens import ApiToken, ClubServer, TokenScope
 from .tournament import Role, Tournament, TournamentRole
 from .transfer import ImportUpload
 
 __all__ = [
-    "AuditEntry", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole", "Membership", "Organisation",
-    "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "PrintJob", "PrintJobPart", "Role", "Round",
-    "Season", "Seat", "SentForm", "Stage", "Table", "Team", "Tournament", "TournamentRole", "TournamentSnapshot",
+    "ApiToken", "AuditEntry", "ClubServer", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole",
+    "Membership", "Organisation", "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "PrintJob",
+    "PrintJobPart", "Role", "Round", "Season", "Seat", "SentForm", "Stage", "Table", "Team", "TokenScope",
+    "Tournament", "TournamentRole", "TournamentSnapshot",
 ]

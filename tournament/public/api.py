@@ -1,4 +1,5 @@
-"""The read-only JSON API for club websites: published tournaments, their standings, published seasons.
+"""The read-only JSON API for club websites: published tournaments, their standings, published seasons; and, with
+a club's API token, the club's own endpoints (tournament/club_api.py: a laptop's push of the evening's file).
 
 Mounted at /api/v1/ (config/urls.py); its OpenAPI schema is /api/v1/openapi.json and its reference page
 /api/v1/docs (django-ninja's Swagger UI, served from the package's own static files: no CDN).
@@ -27,6 +28,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from documents.base import venue_locale
 from documents.data import document_data
 from scoring.games import game_of, is_game
+from tournament import club_api
 from tournament.addresses import base_url, public_url
 from tournament.models import Season, Tournament
 from tournament.season_documents import ranking_document
@@ -53,8 +55,12 @@ api = PublicAPI(
     urls_namespace="api",
     description=("Read-only data for club websites: the tournaments whose directors published a public page, "
                  "their standings once published (the rows of the printed standings, in the tournament's "
-                 "language), and published season rankings. No login; any website may read it from a browser."),
+                 "language), and published season rankings. No login; any website may read it from a browser. "
+                 "The club endpoints need a club API token (made on the club page) as "
+                 "`Authorization: Bearer <token>`: sending a tournament file (scope `push`) and reading the club's "
+                 "tournaments (scope `read`)."),
 )
+club_api.install(api)
 
 
 class ColumnOut(Schema):

@@ -1,6 +1,7 @@
-"""The club page (/manage/club/, a club's admins): its members, inviting one, changing a role, removing one, and
-the club's own audit entries (register, seasons, members: what belongs to no tournament). The page where an
-invited member sets a password is Django's password-reset confirmation with our template.
+"""The club page (/manage/club/, a club's admins): its members, inviting one, changing a role, removing one, its
+API tokens (making one, shown once; revoking one), and the club's own audit entries (register, seasons, members:
+what belongs to no tournament). The page where an invited member sets a password is Django's password-reset
+confirmation with our template.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from ..audit_labels import action_label
-from ..club_forms import InviteForm, MemberForm, MemberRoleForm
+from ..club_forms import InviteForm, MemberForm, MemberRoleForm, TokenForm, TokenRevokeForm
 from ..models import AuditEntry, Membership
-from ..services import clubs
+from ..services import api_tokens, clubs
 from ..services.errors import DomainError
 from ..tenancy import administered_club
 from .confirm import confirmation_page, confirmed
@@ -53,7 +54,9 @@ class ClubView(AccessMixin, TemplateView):
             entry.label = action_label(entry.action)
         context.update(club=self.club, members=members, entries=entries,
                        invite_form=kwargs.get("invite_form") or InviteForm(), link=kwargs.get("link"),
-                       link_for=kwargs.get("link_for"))
+                       link_for=kwargs.get("link_for"), tokens=api_tokens.tokens_of(self.club),
+                       token_form=kwargs.get("token_form") or TokenForm(auto_id="token-%s"),
+                       new_token=kwargs.get("new_token"))
         return context
 
     def member(self, form) -> Membership:
@@ -69,9 +72,41 @@ class ClubView(AccessMixin, TemplateView):
         shown = request.session.pop(LINK_KEY, None) or {}
         return self.render_to_response(self.get_context_data(link=shown.get("link"), link_for=shown.get("user")))
 
+    def make_token(self, request):
+        form = TokenForm(request.POST, auto_id="token-%s")
+        if form.is_valid():
+            try:
+                token, text = api_tokens.make_token(self.club, by=request.user, **form.cleaned_data)
+            except DomainError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                # shown in this answer, not kept for a redirect: the token is nowhere at rest, the session neither
+                return self.render_to_response(self.get_context_data(new_token={"name": token.name, "token": text}))
+        form.focus_first_error()
+        return self.render_to_response(self.get_context_data(token_form=form))
+
+    def revoke_token(self, request):
+        form = TokenRevokeForm(request.POST)
+        if not form.is_valid():
+            raise Http404
+        token = get_object_or_404(api_tokens.tokens_of(self.club), pk=form.cleaned_data["token"])
+        if not confirmed(request):
+            return confirmation_page(
+                request, question=_("Revoke the API token “%(name)s”?") % {"name": token.name},
+                explanation=_("What uses it (a laptop, a program) can no longer send or read anything with it. "
+                              "This cannot be undone: make a new token for it instead."),
+                confirm_label=_("Yes, revoke"), cancel_url=reverse("club"))
+        api_tokens.revoke_token(token, by=request.user)
+        messages.success(request, _("The API token “%(name)s” is revoked.") % {"name": token.name})
+        return redirect("club")
+
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action")
         try:
+            if action == "token":
+                return self.make_token(request)
+            if action == "revoke":
+                return self.revoke_token(request)
             if action == "invite":
                 form = InviteForm(request.POST)
                 if not form.is_valid():

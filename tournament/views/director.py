@@ -16,10 +16,12 @@ from ..permissions import (
     DirectorRequiredMixin,
     TournamentRoleRequiredMixin,
     can_create_tournaments,
+    is_director,
     menu_for,
     visible_tournaments,
 )
 from ..services.errors import DomainError
+from ..services.push import club_server
 from ..services.tournaments import create_tournament, set_archived, update_tournament
 from ..tables import TournamentTable
 from .confirm import confirmation_page, confirmed
@@ -121,4 +123,6 @@ class TournamentDetailView(TournamentRoleRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         t = self.tournament
         context["game_menu"] = menu_for(self.request.user, t, game_of(t).menu(t))
+        if is_director(self.request.user, t):
+            context["club_server"] = club_server(t)
         return context

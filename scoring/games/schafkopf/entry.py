@@ -41,6 +41,7 @@ from .forms import (
     type_config,
     type_legend,
 )
+from .grid_html import with_row_html
 
 
 class Entry(EntryPage):
@@ -262,6 +263,8 @@ class SheetView(Entry, SheetPage):
         context = self.get_context_data(**extra)
         if grid is not None:
             rows, running = self.scored_rows(grid)
+            with_row_html(rows, can_edit=self.can_edit, laufende=self.settings.tariff.laufende_from is not None,
+                          autofocus=True)
             totals = [running[s] if running else None for s in range(1, self.size + 1)]
             context.update(rows=rows, running=totals, running_sum=sum(running.values()) if running else None)
         if totals is not None:

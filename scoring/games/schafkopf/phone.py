@@ -25,6 +25,7 @@ from . import services
 from .config import GAMES_MODE, TOTALS_MODE, settings_of
 from .entry import live_messages, scored_rows
 from .forms import read_games, read_totals, stored_grid, stored_totals, type_config, type_legend
+from .grid_html import with_row_html
 
 
 def table_page(request, link, *, token: str):
@@ -118,6 +119,7 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
         context["totals"] = list(zip(totals, context["seats"], strict=True))
     if grid is not None:
         rows, running = scored_rows(grid, size=context["size"], tariff=settings.tariff)
+        with_row_html(rows, can_edit=editable, laufende=settings.tariff.laufende_from is not None)
         context.update(rows=rows, running=[running[s] if running else None for s in range(1, context["size"] + 1)],
                        running_sum=sum(running.values()) if running else None)
     context.update(
@@ -130,8 +132,36 @@ def _show(request, context, grid, settings, *, editable: bool, status: int = 200
             # what the phone keeps until sent is filed under the link's hint, never the token
             "storage": storage_key(context["link"]),
             "form": "sk-list", "liveTotals": True,
+            "tap": tap_texts(),
             # the grid's fields, and the totals-only form's (where the director allows it)
             "fields": r"^(?:[tdprxli]|total|solo_played|solo_won|tout_played|tout_won)\d+$",
         },
     )
     return render(request, "schafkopf/phone.html", context, status=status)
+
+
+def tap_texts() -> dict[str, str]:
+    """The words of the phone's tap entry (static/schafkopf/tap.js), translated; its %(…)s filled in there."""
+    return {
+        "title": _("Game %(number)s of %(games)s"),
+        "deals": _("%(name)s deals."),
+        "deals_out": _("%(name)s deals and sits out this game."),
+        "next": _("Next game"),
+        "keep": _("Keep game %(number)s"),
+        "all_in": _("All %(games)s games are entered: check the totals, then send the list."),
+        "need_type": _("Choose the game type."),
+        "need_declarer": _("Choose the declarer."),
+        "need_partner": _("Choose the partner."),
+        "need_result": _("Choose won or lost."),
+        "need_initials": _("A tout needs the supervision's initials: enter them, or take back the tout."),
+        "with": _("%(declarer)s with %(partner)s"),
+        "won": _("won"), "lost": _("lost"), "schneider": _("Schneider"), "schwarz": _("Schwarz"), "tout": _("tout"),
+        "laufende": _("%(count)s Laufende"),
+        "edit": _("Edit"), "delete": _("Delete"),
+        "edit_label": _("Edit game %(number)s"), "delete_label": _("Delete game %(number)s"),
+        "delete_ask": _("Delete game %(number)s? The games after it move up by one."),
+        "deleted": _("Game %(number)s deleted; the games after it moved up."),
+        "kept": _("Game %(number)s entered."),
+        "none": _("No game entered yet."),
+        "after": _("after game %(number)s"),
+    }

@@ -5,10 +5,17 @@ running totals once sent), a row per hand. What is typed is kept in the phone (s
 is sent; sending makes a first entry awaiting confirmation at the referee table (`services.enter_from_link`).
 Hands that count already stay read-only above; once the game is over and counts, the whole sheet is read-only.
 A patience has no tables: its results are entered at the referee table.
+
+`?preview` (a GET with the grid's fields, sent by static/tablegames/phone.js while the number pad is tapped) answers
+with the points and running totals of the hands typed so far, as the page shows them once sent, and the rules'
+message of a hand they refuse: nothing is stored, and the server checks everything again on the send.
 """
 
 from __future__ import annotations
 
+import re
+
+from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -52,6 +59,8 @@ def table_page(request, link, *, token: str):
         return _show(request, context, list(sheet.entries), counted=len(sheet.entries), editable=False)
     if request.method == "POST":
         return _send(request, link, context, counted)
+    if "preview" in request.GET:
+        return _preview(request.GET, context, counted)
     pending = pending_of(table=table)
     sent = pending if pending is not None and pending.source_link_id is not None else None
     entries = sent.entries if sent and sent.entries[: len(counted)] == counted else counted
@@ -88,6 +97,44 @@ def _send(request, link, context: dict, counted: list):
                  bad_row=bad_row, status=400)
 
 
+#: a grid's hand number in a field's name ("h3-pips-2"): how far a preview reads
+_HAND = re.compile(r"^h(\d{1,4})-")
+
+
+def _preview(data, context: dict, counted: list) -> JsonResponse:
+    """The hands typed so far, scored as the page scores them: hand by hand (by the grid's numbers, as typed) the
+    points, the running totals and the rules' message; the totals by seat; whether the game is over."""
+    settings, seats = context["settings"], [seat.number for seat in context["seats"]]
+    last = max((int(m.group(1)) for m in map(_HAND.match, data) if m), default=0)
+    numbers, entries, unread = list(range(1, len(counted) + 1)), list(counted), {}
+    for number in range(len(counted) + 1, min(last, _rows(settings, last)) + 1):
+        grid = read_hand(data, settings.spec, seats, number, settings.rules)
+        if grid.errors:
+            unread[number] = " ".join(grid.errors)
+        elif grid.row is not None:
+            numbers.append(number)
+            entries.append(grid.row)
+    followed, _names, _empty = _follow(context, entries)
+    hands = [{"hand": numbers[hand.number - 1], "error": hand.error or "",
+              "points": {str(seat): points for seat, points in (hand.points or {}).items()},
+              "running": {str(seat): str(settings.shown(total)) for seat, total in (hand.running or {}).items()},
+              "won": hand.winner} for hand in followed.hands]
+    hands += [{"hand": number, "error": error, "points": {}, "running": {}, "won": None}
+              for number, error in unread.items()]
+    return JsonResponse({"hands": hands, "over": followed.finished,
+                         "totals": {str(seat): str(settings.shown(followed.totals.get(seat, 0))) for seat in seats}})
+
+
+def _follow(context: dict, entries: list):
+    """The sheet's hands scored (`sheets.follow`), the players' names by seat, and the empty seats: a withdrawn
+    player nobody plays for, with no value on the sheet (he left mid-game when it has his values)."""
+    settings, seats = context["settings"], context["seats"]
+    names = {seat.number: str(player_name(seat)) for seat in seats}
+    withdrawn = {seat.number for seat in seats if is_withdrawn(seat.participant) and not seat.substitute_id}
+    followed = follow(settings, names, [row for row in entries if isinstance(row, dict)], withdrawn=withdrawn)
+    return followed, names, withdrawn - set(followed.totals)
+
+
 def _rows(settings, filled: int) -> int:
     """How many hands the phone shows: the printed sheet's rows, and always a few empty ones to type on; never more
     than a fixed number of hands (the game is over after them)."""
@@ -95,21 +142,26 @@ def _rows(settings, filled: int) -> int:
     return min(rows, max(settings.fixed_hands, filled)) if settings.fixed_hands else rows
 
 
+def _pad(spec, names: dict) -> dict:
+    """What the number pad (static/tablegames/phone.js) needs to know of the grid's fields: per field key its kind
+    (a number, a signed number, a seat, a tick), its name and whether it may stay empty; the players by seat."""
+    row_fields, player_fields = shown_fields(spec)
+    return {"seats": [[seat, name] for seat, name in names.items()], "hand": _("Hand %(number)s"),
+            "over": _("The game is over on this sheet: send it."),
+            "fields": {f.key: {"kind": f.kind, "name": _(f.name), "optional": not f.required, "seat": f.per_player}
+                       for f in row_fields + player_fields}}
+
+
 def _show(request, context: dict, entries: list, *, counted: int, editable: bool, grids=None, bad_row=None,
           status: int = 200):
     editable = phone_editable(context, editable)  # a closed link (finished or archived) shows, records nothing
     settings, seats = context["settings"], context["seats"]
-    names = {seat.number: str(player_name(seat)) for seat in seats}
-    numbers = list(names)
     spec = settings.spec
     row_fields, player_fields = shown_fields(spec)
-    # a withdrawn player nobody plays for: his seat is empty unless the sheet has his values (he left mid-game)
-    withdrawn = {seat.number for seat in seats if is_withdrawn(seat.participant) and not seat.substitute_id}
-    followed = follow(settings, names, [row for row in entries if isinstance(row, dict)], withdrawn=withdrawn)
+    # no field for an empty seat, nor for a player after he left the table: he has no entry there
+    followed, names, empty = _follow(context, entries)
+    numbers = list(names)
     hands = {hand.number: hand for hand in followed.hands}
-    # no field for an empty seat (a withdrawn player nobody plays for, with no value on the sheet), nor for a
-    # player after he left the table: he has no entry there
-    empty = withdrawn - set(followed.totals)
     grids = grids or {}
     # no empty rows after a game that is over, nor on a sheet that can no longer change
     total = _rows(settings, len(entries)) if editable and not followed.finished else len(entries)
@@ -149,6 +201,6 @@ def _show(request, context: dict, entries: list, *, counted: int, editable: bool
         totals=[(seat, settings.shown(followed.totals.get(seat.number, 0))) for seat in seats],
         over=followed.finished,
         entry_config={"editable": editable, "storage": storage_key(context["link"]), "form": "ph-hands",
-                      "fields": r"^h\d+-"},
+                      "fields": r"^h\d+-", "pad": _pad(spec, names) if editable else None},
     )
     return render(request, "tablegames/phone.html", context, status=status)

@@ -5,11 +5,17 @@ reached the target, x for an absent team; the same confirmations and refusals), 
 What is typed is kept in the phone (static/scoring/phone.js) until it is sent; sending makes a first entry
 awaiting confirmation at the referee table (`services.slips.enter_from_link`). Once the result counts (a series:
 once it is decided) the page shows it read-only.
+
+`?preview` (a GET with the slip's fields, sent by static/voms/phone.js while the steppers are tapped) answers per
+game with the match points the rules give the lus (2, 2.5 or 1.5 for the winner) or the message they refuse it
+with, as a send would: nothing is stored, and the send checks everything again.
 """
 
 from __future__ import annotations
 
+from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.formats import localize
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
@@ -61,6 +67,8 @@ def table_page(request, link, *, token: str):
         return _show(request, context, [], editable=False)
     if request.method == "POST":
         return _send(request, link, match, context, counted)
+    if "preview" in request.GET:
+        return _preview(request.GET, match, counted)
     pending = pending_of(match=match)
     sent = pending if pending is not None and pending.source_link_id is not None else None
     stored = sent.entries[len(counted):] if sent and sent.entries[: len(counted)] == counted else []
@@ -94,6 +102,29 @@ def _games(derived_games: list[dict], match: Match) -> list[dict]:
     return [{"number": n, "lus_a": g["lus_a"], "lus_b": g["lus_b"], "winner": names.get(g["winner"], ""),
              "forfeit": g.get("kind") == "forfeit", "points_a": g["points_a"], "points_b": g["points_b"]}
             for n, g in enumerate(derived_games, start=1)]
+
+
+def _preview(data, match: Match, counted: list) -> JsonResponse:
+    """Each typed game as the rules value it: its points per team and winner, or the first message on it (a box
+    that cannot be read, or the rules' refusal); a game left empty is not in the answer."""
+    settings = queries.rules_settings(match.stage.tournament)
+    games = []
+    for number in _numbers(match, counted):
+        form = _form(match, number, data=data)
+        if form.is_empty():
+            continue
+        game = {"game": number, "points_a": "", "points_b": "", "winner": "", "error": ""}
+        if form.is_valid():
+            try:
+                score = score_entry(form.entry(), settings)
+            except RuleError as error:
+                game["error"] = rule_message(error)
+            else:
+                game.update(points_a=localize(score.points_a), points_b=localize(score.points_b), winner=score.winner)
+        else:
+            game["error"] = " ".join(str(error) for errors in form.errors.values() for error in errors)
+        games.append(game)
+    return JsonResponse({"games": games})
 
 
 def _send(request, link, match: Match, context: dict, counted: list):
@@ -141,5 +172,6 @@ def _show(request, context: dict, forms: list, *, editable: bool, status: int = 
     context.update(forms=forms, can_edit=editable and bool(forms), confirm_fields=("confirm_low_winner",
                                                                                    "confirm_high_lus"),
                    entry_config={"editable": editable and bool(forms), "storage": storage_key(context["link"]),
-                                 "form": "ph-slip", "fields": FIELDS})
+                                 "form": "ph-slip", "fields": FIELDS,
+                                 "max_lus": queries.rules_settings(context["match"].stage.tournament).max_lus})
     return render(request, "voms/phone.html", context, status=status)

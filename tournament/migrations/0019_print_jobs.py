@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0017_organisations'),
+        ('tournament', '0018_api_tokens'),
     ]
 
     operations = [
