@@ -2,7 +2,6 @@
 with SIGKILL in the middle of a job, after its first batch; a second worker takes the job over, goes on from that
 batch, and the file is the one the request renders."""
 
-import os
 import re
 import signal
 import sqlite3
@@ -13,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.ops.test_backup_owed import ROOT, environment, manage
 from tournament import backup
 
 from .test_print_jobs import texts
-
-ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL: POSIX")
 
@@ -39,20 +37,6 @@ services.draw_seating(t, by=boss, seed=7)
 PrintJob.objects.exclude(document="score-lists-1").delete()
 print("JOB", PrintJob.objects.get().pk)
 """
-
-
-def environment(tmp_path, **extra) -> dict:
-    env = {**os.environ, "SQLITE_PATH": str(tmp_path / "db.sqlite3"), "DATABASE_URL": "", "DEBUG": "1",
-           "BACKUP_AFTER_ROUND": "0", **extra}
-    for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", backup.CRASH_VARIABLE):
-        if name not in extra:
-            env.pop(name, None)
-    return env
-
-
-def manage(tmp_path, *args) -> str:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment(tmp_path),
-                          capture_output=True, text=True, check=True).stdout
 
 
 def worker(tmp_path, name: str, **extra) -> subprocess.Popen:
