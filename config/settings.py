@@ -132,6 +132,10 @@ INSTALLED_APPS = [
     "django_tables2",
     # the read-only API's reference page (Swagger UI) from its own static files: tournament/public/api.py
     "ninja",
+    # the tasks framework of Django 6 (backport) with its database backend: long printouts as jobs
+    # (tournament/printjobs.py); with Django 6 `django_tasks` goes and `django.tasks` takes its place
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
     "scoring",
 ]
@@ -212,6 +216,17 @@ TOURNAMENT_IMPORT_MAX_BYTES = int(os.environ.get("TOURNAMENT_IMPORT_MAX_BYTES", 
 SHEET_PHOTO_MAX_BYTES = int(os.environ.get("SHEET_PHOTO_MAX_BYTES", str(8 * 1024 * 1024)))
 #: how large printouts start their worker processes: "" = the system's best (documents.pdf.start_method)
 PDF_START_METHOD = os.environ.get("PDF_START_METHOD", "")
+
+# --- Print jobs (tournament/printjobs.py, docs/server.md) ------------------
+# Long printouts are tasks in the database (django-tasks' database backend): the laptop's server runs their
+# worker in a thread of its own, a server `manage.py print_worker` beside gunicorn.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "printouts"]}}
+#: a running job whose worker has not reported for this long is of a worker that died: the next one takes it over
+PRINT_JOB_DEAD_SECONDS = int(os.environ.get("PRINT_JOB_DEAD_SECONDS", "120"))
+#: a job nobody took up for this long: the page says that no printer worker runs, and offers the file at once
+PRINT_JOB_WAIT_SECONDS = int(os.environ.get("PRINT_JOB_WAIT_SECONDS", "15"))
+#: the laptop's server (`manage.py serve`) runs the print worker in a thread of its serving process
+PRINT_WORKER_THREAD = env_bool("PRINT_WORKER_THREAD", not SERVER)
 
 # The default cache is per process (the login counts live in the database: tournament/services/logins.py);
 # REDIS_URL (e.g. redis://127.0.0.1:6379/0, with `pip install redis`) puts both caches there.

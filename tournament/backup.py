@@ -382,7 +382,7 @@ CLAIM_SECONDS = 600
 CRASH_VARIABLE = "TOURNAMENT_CRASH_AT"
 
 
-def _crash_point(name: str) -> None:
+def crash_point(name: str) -> None:
     if os.environ.get(CRASH_VARIABLE) == name:
         # Windows has no SIGKILL: there os.kill ends the process at once (TerminateProcess) with this exit code
         os.kill(os.getpid(), getattr(signal, "SIGKILL", 9))
@@ -403,7 +403,7 @@ def _settle(pk: int) -> Path | None:
     left it), unless another process has claimed it; no longer owed once it is made."""
     from tournament.models import PendingBackup
 
-    _crash_point("after-round-commit")
+    crash_point("after-round-commit")
     if not _claim(pk, timezone.now()):
         return None  # made (or being made) by another process
     owed = PendingBackup.objects.get(pk=pk)

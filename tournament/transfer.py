@@ -88,9 +88,10 @@ LOCAL_LINKS = frozenset({("tournament.tournament", "season"), ("tournament.tourn
 #: own (`new_token_for`): the copy's links are shown and printed again there, the original's open nothing.
 LOCAL_FIELDS = frozenset({("scoring.tablelink", "nonce"), ("scoring.tablelink", "token_hash"),
                           ("scoring.tablelink", "window_start"), ("scoring.tablelink", "window_count")})
-#: models of a tournament that stay on this machine: the photos of the paper sheets (large, and what they show is
-#: in the sheets already) are not written to the tournament file, its snapshots or its exports
-LOCAL_MODELS = frozenset({"scoring.sheetphoto"})
+#: models of a tournament that stay on this machine, never written to the tournament file, its snapshots or its
+#: exports: the photos of the paper sheets (large, and what they show is in the sheets already), and print jobs (a
+#: file made from the tournament, made again wherever it is imported; tournament/printjobs.py)
+LOCAL_MODELS = frozenset({"scoring.sheetphoto", "tournament.printjob", "tournament.printjobpart"})
 
 
 @dataclass
@@ -117,8 +118,8 @@ class ModelPlan:
 def tournament_models() -> tuple[ModelPlan, ...]:
     """Every model of a tournament, the tournament first, each after the models it links to."""
     members = {Tournament}
-    candidates = [m for m in apps.get_models() if not (m._meta.proxy or not m._meta.managed)
-                  and m._meta.label_lower not in LOCAL_MODELS]
+    candidates = [m for m in apps.get_models()
+                  if not (m._meta.proxy or not m._meta.managed or m._meta.label_lower in LOCAL_MODELS)]
     grown = True
     while grown:
         grown = False

@@ -4,7 +4,7 @@ from scoring.photo_views import SheetPhotoView
 
 from .game_pages import game_urlpatterns
 from .public import manage as public_manage
-from .views import audit, backups, desk, director, push, transfer
+from .views import audit, backups, desk, director, printjobs, push, transfer
 
 app_name = "tournament"
 
@@ -34,6 +34,11 @@ urlpatterns = [
     path("<slug:slug>/desk/no-shows/", desk.NoShowsView.as_view(), name="no_shows"),
     path("<slug:slug>/desk/entries/<int:entry>/", desk.EditView.as_view(), name="desk_entry"),
     path("<slug:slug>/desk/entries/<int:entry>/delete/", desk.DeleteView.as_view(), name="desk_entry_delete"),
+    # long printouts made by the print worker (tournament/printjobs.py)
+    path("<slug:slug>/printouts/<int:job>/", printjobs.JobPageView.as_view(), name="printjob"),
+    path("<slug:slug>/printouts/<int:job>/state/", printjobs.JobStateView.as_view(), name="printjob_state"),
+    path("<slug:slug>/printouts/<int:job>/here/", printjobs.MakeHereView.as_view(), name="printjob_here"),
+    path("<slug:slug>/printouts/<int:job>/file/", printjobs.JobFileView.as_view(), name="printjob_file"),
 ]
 
 # Each game mounts its own pages under the tournament: /manage/<slug>/<game>/..., refusing other games' tournaments

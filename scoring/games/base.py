@@ -80,6 +80,17 @@ class Game:
         """The printable/exportable documents: {name: callable returning a document}."""
         return {}
 
+    def document(self, tournament, name: str, params: dict):
+        """The document `name` with its options ({"round": 2}), as a print job makes it
+        (tournament/printjobs.py); None when there is none."""
+        make = None if params else self.documents(tournament).get(name)
+        return make() if make else None
+
+    def printouts_after_draw(self, tournament) -> list[tuple[str, dict]]:
+        """The printouts a draw makes ([(document name, options)]: the rounds' score sheets or slips), made as
+        print jobs right after it so that they are ready when the director asks."""
+        return []
+
     def standings_document(self, tournament):
         """The standings as printed (`documents.base.TableDocument` or `MultiSheetDocument`, in the active
         language) for the read-only API once they are published; None: the game has no standings."""

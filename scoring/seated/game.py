@@ -229,6 +229,12 @@ class SeatedGame(Game):
     def documents(self, tournament) -> dict:
         return self.printouts.documents(tournament)
 
+    def printouts_after_draw(self, tournament) -> list[tuple[str, dict]]:
+        """Every round's score sheets (the game's `round_documents`), the first round first."""
+        rounds = self.settings_of(tournament).rounds
+        return [(name, {}) for number in range(1, rounds + 1)
+                for name in self.printouts.round_documents(tournament, number)]
+
     def standings(self, tournament, *, after_round: int | None = None):
         return self.modules().standings.standings(tournament, after_round=after_round)
 

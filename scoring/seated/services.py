@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from tournament.backup import schedule_backup_after_round
 from tournament.models import Draw, Participant, Round, Seat, Table, Tournament
 from tournament.permissions import is_director
+from tournament.printjobs import prepare_after_draw
 from tournament.services import seating
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -112,9 +113,13 @@ def draw_seating(tournament: Tournament, *, by, seed: int | None = None, avoid=N
         players = list(locked.participants.filter(status=Participant.Status.ACTIVE))
         options = game.seating_options(settings, players)
         if options is None:
-            return seating.seat_field(locked, by=by, rounds=settings.rounds)
-        return seating.draw_seating(locked, by=by, rounds=settings.rounds, sizes=options.sizes, seed=seed,
-                                    groups=options.groups, fixed=options.fixed, avoid=avoid, params=options.params)
+            draw = seating.seat_field(locked, by=by, rounds=settings.rounds)
+        else:
+            draw = seating.draw_seating(locked, by=by, rounds=settings.rounds, sizes=options.sizes, seed=seed,
+                                        groups=options.groups, fixed=options.fixed, avoid=avoid,
+                                        params=options.params)
+        prepare_after_draw(locked)  # the rounds' score sheets, made by the print worker once this commits
+    return draw
 
 
 def seating_groups(players, *, separate_clubs: bool = False) -> dict[int, str]:

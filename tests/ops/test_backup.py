@@ -102,7 +102,7 @@ def test_the_fault_injection_crash_works_without_sigkill_as_on_windows(monkeypat
     monkeypatch.setenv(backup.CRASH_VARIABLE, "after-round-commit")
     monkeypatch.delattr(backup.signal, "SIGKILL")
     monkeypatch.setattr(backup.os, "kill", lambda pid, number: killed.append((pid, number)))
-    backup._crash_point("after-round-commit")
+    backup.crash_point("after-round-commit")
     assert killed == [(os.getpid(), 9)]  # Windows: TerminateProcess with exit code 9, at once
 
 

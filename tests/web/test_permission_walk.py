@@ -18,7 +18,7 @@ from scoring.models import SheetPhoto
 from scoring.results.photos import reencoded
 from tests.conftest import shared
 from tests.photos.pictures import jpeg
-from tournament.models import AuditEntry, Match, Participant, Role, Seat, TournamentRole
+from tournament.models import AuditEntry, Match, Participant, PrintJob, Role, Seat, TournamentRole
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, TournamentRoleRequiredMixin
 from tournament.public.evening import EveningPage
 from tournament.public.evening_links import evening_token
@@ -195,6 +195,8 @@ def candidates(tournament, name, converter_names):
             options[arg] = [evening_token(tournament, entry) for entry in entrants(tournament)[:1]]
         elif arg == "photo":  # a table's photo of its paper sheet (`with_a_photo`)
             options[arg] = list(SheetPhoto.objects.filter(tournament=tournament).values_list("pk", flat=True)[:1])
+        elif arg == "job":  # a print job (the draw queues the rounds' sheets)
+            options[arg] = list(PrintJob.objects.filter(tournament=tournament).values_list("pk", flat=True)[:1])
         elif arg == "part":  # the Voms table links: a pool round's, or the knockout's
             options[arg] = ["1", "knockout"]
         else:

@@ -3,6 +3,7 @@ from .backups import PendingBackup, TournamentSnapshot
 from .logins import LoginThrottle
 from .organisation import MemberRole, Membership, Organisation
 from .participants import Participant, Team
+from .printjobs import PrintJob, PrintJobPart
 from .replay import SentForm
 from .season import Person, Season
 from .structure import Draw, Match, Pool, PoolEntry, Round, Seat, Stage, Table
@@ -12,7 +13,7 @@ from .transfer import ImportUpload
 
 __all__ = [
     "ApiToken", "AuditEntry", "ClubServer", "Draw", "ImportUpload", "LoginThrottle", "Match", "MemberRole",
-    "Membership", "Organisation", "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "Role", "Round",
-    "Season", "Seat", "SentForm", "Stage", "Table", "Team", "TokenScope", "Tournament", "TournamentRole",
-    "TournamentSnapshot",
+    "Membership", "Organisation", "Participant", "PendingBackup", "Person", "Pool", "PoolEntry", "PrintJob",
+    "PrintJobPart", "Role", "Round", "Season", "Seat", "SentForm", "Stage", "Table", "Team", "TokenScope",
+    "Tournament", "TournamentRole", "TournamentSnapshot",
 ]

@@ -55,6 +55,23 @@ class Voms(BracketGame):
 
         return catalogue(tournament)
 
+    def document(self, tournament, name: str, params: dict):
+        """A catalogue entry; the slips and lus boards of the pool round `params["round"]`."""
+        from .documents import CATALOGUE, build
+
+        entry = CATALOGUE.get(name)
+        if entry is None or set(params) - {"round"} or ("round" in params and not entry.per_round):
+            return None
+        return build(tournament, name, **({"round_number": params["round"]} if "round" in params else {}))
+
+    def printouts_after_draw(self, tournament) -> list[tuple[str, dict]]:
+        """The match slips of every pool round, the first round first."""
+        from . import queries
+
+        stage = queries.pools_stage(tournament)
+        rounds = stage.rounds.order_by("number").values_list("number", flat=True) if stage else []
+        return [("slips", {"round": number}) for number in rounds]
+
     def standings_document(self, tournament):
         """Each pool with every tiebreak column, and the final ranking first once there is a knockout."""
         from .documents import standings_document

@@ -20,10 +20,10 @@ from django.views.generic import TemplateView, View
 from documents import formats_for
 from documents.base import format_value
 from documents.charts import chart_html
-from documents.response import document_response
 from scoring.withdrawal_views import PrizeEligibilityView as SharedPrizeEligibilityView
 from tournament.public.cache import cached, load_tournament
 from tournament.services.seating import current_draw
+from tournament.views.printjobs import printout_response
 
 from ..game import seated_game
 from ..progression import Ranked, progression_chart
@@ -174,7 +174,7 @@ class DownloadView(ReportPage, View):
         document = available[name]()
         if file_format not in formats_for(document):
             raise Http404
-        return document_response(request, document, file_format, tournament=self.tournament)
+        return printout_response(request, document, file_format, tournament=self.tournament, name=name)
 
 
 class PrizeEligibilityView(SharedPrizeEligibilityView):

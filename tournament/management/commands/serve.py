@@ -235,6 +235,7 @@ class Command(BaseCommand):
 
     def serve_child(self, host: str, port: int, threads: int) -> int:
         from config.wsgi import application
+        from tournament.printjobs import start_worker_thread
 
         try:
             sock = serving.listening_socket(host, port)
@@ -243,4 +244,5 @@ class Command(BaseCommand):
             return 2
         self.stdout.write(f"Serving on http://{url_host(host.strip('[]'))}:{port} (waitress, {threads} threads).")
         self.stdout.flush()
+        start_worker_thread()  # the long printouts are made here too: no second command for the director
         return serving.serve(application, sock, threads=threads)

@@ -15,6 +15,7 @@ from tournament.draw.pools import pool_name
 from tournament.draw.roundrobin import round_robin
 from tournament.models import Draw, Match, Pool, PoolEntry, Round, Stage
 from tournament.permissions import require_director
+from tournament.printjobs import prepare_after_draw
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
@@ -53,6 +54,7 @@ def draw_pools(tournament, *, by, pools: int, seed: int | None = None) -> Stage:
         log_action("draw.pools", by=by, tournament=tournament, obj=tournament, after={
             "seed": seed, "pools": {pool_name(i): [names[pk] for pk in ids] for i, ids in enumerate(drawn)}})
         sync_status(tournament, by=by)
+        prepare_after_draw(tournament)  # the rounds' match slips, made by the print worker once this commits
     return stage
 
 

@@ -16,6 +16,7 @@ from django.views.generic import TemplateView
 
 from documents.response import document_response
 from tournament.permissions import DirectorRequiredMixin
+from tournament.views.printjobs import printout_response
 
 from .. import queries
 from ..documents import CATALOGUE, build, knockout_round_choices, start_time
@@ -79,7 +80,11 @@ class DocumentView(DirectorRequiredMixin, View):
         elif entry.per_knockout_round:
             options["round_number"] = self.knockout_round_number()
         document = build(self.tournament, name, **options)
-        return document_response(request, document, file_format, tournament=self.tournament)
+        params = {"round": options["round_number"]} if entry.per_round and options["round_number"] else {}
+        if entry.per_knockout_round and options["round_number"]:
+            return document_response(request, document, file_format, tournament=self.tournament)  # a few series
+        return printout_response(request, document, file_format, tournament=self.tournament, name=name,
+                                 params=params)
 
     def round_number(self) -> int | None:
         value = self.request.GET.get("round")
