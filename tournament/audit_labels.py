@@ -40,6 +40,17 @@ ACTION_LABELS = {
     "club.password_link": _("Password link made"),
     "club.role": _("Member's role changed"),
     "club.remove": _("Member removed"),
+    # the federation: its register of members and its seasons
+    "federation.add": _("Federation created"),
+    "federation.club": _("Club joined the federation"),
+    "federation.number_requested": _("Member number requested"),
+    "federation.member_add": _("Member number assigned"),
+    "federation.link": _("Register entry linked to a member number"),
+    "federation.unlink": _("Member number link removed"),
+    "federation.merge": _("Federation members merged"),
+    "federation.season_add": _("Federation season created"),
+    "federation.season_publish": _("Federation season publishing changed"),
+    "federation.season_evening": _("Tournament's federation season changed"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

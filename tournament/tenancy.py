@@ -130,3 +130,16 @@ def members_of(organisation):
     if _the_only_club() == getattr(organisation, "pk", organisation):
         return users
     return users.filter(memberships__organisation=organisation)
+
+
+def administered_federation(user):
+    """The federation whose register and seasons the user keeps (a federation admin's role, no club's); None for
+    everyone else, a superuser too unless made its admin (`manage.py createfederation`)."""
+    from .models import Federation
+
+    if not user.is_authenticated or not user.is_active:
+        return None
+    cached = user.__dict__.get("_federation")
+    if cached is None:
+        cached = user.__dict__["_federation"] = [Federation.objects.filter(admins__user=user).order_by("pk").first()]
+    return cached[0]

@@ -79,9 +79,11 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
 
 
 #: links that stay on this machine and are not written: a season is this installation's series of tournaments
-#: the club is the importer's: an imported tournament, its audit entries and register entries belong to it
+#: (the file names it by its identity, as it names the federation's season); the club is the importer's: an
+#: imported tournament, its audit entries and register entries belong to it
 LOCAL_LINKS = frozenset({("tournament.tournament", "season"), ("tournament.tournament", "organisation"),
-                         ("tournament.auditentry", "organisation")})
+                         ("tournament.tournament", "federation_season"), ("tournament.auditentry", "organisation"),
+                         ("tournament.auditentry", "federation")})
 #: fields that stay on this machine: never written, and ignored where an older file has them. A table link's
 #: nonce gives its token with this server's secret key (and the hash finds it), so the file must not carry them;
 #: its brake counts (`scoring.results.counting`) are this server's too. An imported link gets a token of its

@@ -123,6 +123,10 @@ class Tournament(ClubRow):
     #: the season this tournament is an evening of (tournament/models/season.py)
     season = models.ForeignKey("tournament.Season", on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="tournaments", verbose_name=_("season"))
+    #: the federation's season (a league) this tournament also counts in (tournament/models/federation.py)
+    federation_season = models.ForeignKey("tournament.FederationSeason", on_delete=models.SET_NULL, null=True,
+                                          blank=True, related_name="tournaments",
+                                          verbose_name=_("federation season"))
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
