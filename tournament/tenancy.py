@@ -143,3 +143,12 @@ def administered_federation(user):
     if cached is None:
         cached = user.__dict__["_federation"] = [Federation.objects.filter(admins__user=user).order_by("pk").first()]
     return cached[0]
+
+
+def shows_federation_page(user) -> bool:
+    """The top bar links the federation's pages for its admin who works for no club (a federation's usual admin)
+    or is a superuser; a club's director costs no query (an admin of both finds them on the register page). A
+    laptop has no federation: its superuser's answer is always no."""
+    if not user.is_authenticated or (club_roles(user) and not user.is_superuser):
+        return False
+    return administered_federation(user) is not None

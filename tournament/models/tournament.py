@@ -144,7 +144,7 @@ class Tournament(ClubRow):
         return reverse("tournament:detail", kwargs={"slug": self.slug})
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club", "federation"})
 
     @staticmethod
     def unique_slug(name: str) -> str:
