@@ -27,7 +27,7 @@ from ..tenancy import administered_federation, directs_in
 from .audit import log_action
 from .errors import DomainError
 from .register import link_to_register
-from .seasons import check_season_settings, has_seasons, season_snapshot
+from .seasons import new_season_values, season_snapshot
 
 
 def _tidy(text: str) -> str:
@@ -217,24 +217,15 @@ def entries_of(member: FederationMember) -> list[tuple[str, str]]:
 # --- the federation's seasons -----------------------------------------------------------------------------------
 
 
-def create_federation_season(federation: Federation, *, by, name: str, game: str,
-                             scoring=FederationSeason.Scoring.PLACES, place_points=(), best_of=None, min_evenings=1,
-                             language="de") -> FederationSeason:
+def create_federation_season(federation: Federation, *, by, **settings) -> FederationSeason:
+    """A new season of the federation (`settings`: as `seasons.new_season_values` takes them)."""
     _require_admin(by, federation)
-    name = _tidy(name)
-    if not name:
-        raise DomainError(_("A season needs a name."), field="name")
-    if not has_seasons(game):
-        raise DomainError(_("This game has no season ranking."), field="game")
-    values = {"scoring": scoring, "place_points": list(place_points), "best_of": best_of,
-              "min_evenings": min_evenings}
-    check_season_settings(values)
+    values = new_season_values(**settings)
     with transaction.atomic():
-        season = FederationSeason.objects.create(federation=federation, name=name,
-                                                 slug=FederationSeason.unique_slug(name), game=game,
-                                                 language=language, created_by=by, **values)
+        season = FederationSeason.objects.create(federation=federation, created_by=by,
+                                                 slug=FederationSeason.unique_slug(values["name"]), **values)
         log_action("federation.season_add", by=by, obj=season, federation=federation,
-                   after={**season_snapshot(season), "game": game})
+                   after={**season_snapshot(season), "game": season.game})
     return season
 
 

@@ -89,7 +89,7 @@ def parse_place_points(text: str) -> list[str]:
     return values
 
 
-def check_season_settings(values: dict) -> None:
+def _check(values: dict) -> None:
     if values.get("scoring") == Season.Scoring.PLACES and not values.get("place_points"):
         raise DomainError(_("Give the points for the places (1st place first), or rank by the game's own points."),
                           field="place_points")
@@ -100,11 +100,9 @@ def season_snapshot(season: Season) -> dict:
             "best_of": season.best_of, "min_evenings": season.min_evenings, "language": season.language}
 
 
-def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLACES, place_points=(),
-                  best_of: int | None = None, min_evenings: int = 1, language: str = "de") -> Season:
-    club = organisation_of(by)
-    if club is None or not directs_in(by, club):
-        raise DomainError(_("You are not allowed to create seasons."))
+def new_season_values(*, name: str, game: str, scoring: str = Season.Scoring.PLACES, place_points=(),
+                      best_of: int | None = None, min_evenings: int = 1, language: str = "de") -> dict:
+    """The checked fields of a new season (a club's or a federation's), its short name included."""
     name = " ".join(name.split())
     if not name:
         raise DomainError(_("A season needs a name."), field="name")
@@ -112,10 +110,20 @@ def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLA
         raise DomainError(_("This game has no season ranking."), field="game")
     values = {"scoring": scoring, "place_points": list(place_points), "best_of": best_of,
               "min_evenings": min_evenings}
-    check_season_settings(values)
+    _check(values)
+    return {"name": name, "game": game, "language": language, **values}
+
+
+def create_season(*, by, **settings) -> Season:
+    """A new season of the club `by` directs in (`settings`: as `new_season_values` takes them)."""
+    club = organisation_of(by)
+    if club is None or not directs_in(by, club):
+        raise DomainError(_("You are not allowed to create seasons."))
+    values = new_season_values(**settings)
+    game = values["game"]
     with transaction.atomic():
-        season = Season.objects.create(organisation=club, name=name, slug=Season.unique_slug(name), game=game,
-                                       language=language, created_by=by, **values)
+        season = Season.objects.create(organisation=club, slug=Season.unique_slug(values["name"]), created_by=by,
+                                       **values)
         season.directors.add(by)
         log_action("season.add", by=by, obj=season, after={**season_snapshot(season), "game": game})
     return season
@@ -134,7 +142,7 @@ def update_season(season: Season, *, by, **changes) -> Season:
         before = season_snapshot(season)
         for key, value in changes.items():
             setattr(season, key, value)
-        check_season_settings({"scoring": season.scoring, "place_points": season.place_points})
+        _check({"scoring": season.scoring, "place_points": season.place_points})
         after = season_snapshot(season)
         if before != after:
             season.save()

@@ -143,8 +143,7 @@ class FederationSeasonListView(FederationAdminMixin, FormView):
     form_class = SeasonForm
 
     def get_initial(self):
-        return {"language": self.request.LANGUAGE_CODE, "min_evenings": 1,
-                "place_points": "25 20 16 13 11 10 9 8 7 6 5 4 3 2 1"}
+        return SeasonForm.new_initial(self.request.LANGUAGE_CODE)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
