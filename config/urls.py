@@ -12,6 +12,7 @@ from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tournament.federation_urls import federation_patterns
 from tournament.public.api import api
 from tournament.season_urls import register_patterns, season_patterns
 from tournament.views.auth import RateLimitedLoginView
@@ -37,12 +38,13 @@ urlpatterns = [
     # before admin.site.urls, which would answer it with a login form of its own (keeps ?next=)
     path("admin/login/", RedirectView.as_view(pattern_name="login", query_string=True)),
     path("admin/", admin.site.urls),
-    # before manage/<slug>/, which would take "register", "club" and "seasons" for a tournament's short name
+    # before manage/<slug>/, which would take "register", "club", "seasons", "federation" for a tournament
     path("manage/register/", include(register_patterns)),
     path("manage/club/", ClubView.as_view(), name="club"),
     # the laptop's club server: where "Send to the club's server" sends (tournament/views/push.py)
     path("manage/club/server/", ClubServerView.as_view(), name="club_server"),
     path("manage/seasons/", include(season_patterns)),
+    path("manage/federation/", include(federation_patterns)),  # a federation's admins (none on a laptop)
     path("manage/", include("tournament.urls")),
     path("p/", include("tournament.public.urls")),
     # the read-only JSON API for club websites, with its OpenAPI schema (tournament/public/api.py)

@@ -47,6 +47,17 @@ ACTION_LABELS = {
     "club.server_set": _("Club server set"),
     "club.server_remove": _("Club server forgotten"),
     "tournament.push": _("Tournament sent to the club's server"),
+    # the federation: its register of members and its seasons
+    "federation.add": _("Federation created"),
+    "federation.club": _("Club joined the federation"),
+    "federation.number_requested": _("Member number requested"),
+    "federation.member_add": _("Member number assigned"),
+    "federation.link": _("Register entry linked to a member number"),
+    "federation.unlink": _("Member number link removed"),
+    "federation.merge": _("Federation members merged"),
+    "federation.season_add": _("Federation season created"),
+    "federation.season_publish": _("Federation season publishing changed"),
+    "federation.season_evening": _("Tournament's federation season changed"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

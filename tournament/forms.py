@@ -22,8 +22,19 @@ class TournamentForm(FocusFirstError, forms.ModelForm):
                   "link_entries_count", "agreeing_reports_count"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, clubs=None, federation_seasons=None, **kwargs):
+        """`clubs`: the clubs a server's superuser of no club chooses the new tournament's from; `federation_seasons`:
+        the seasons of the club's federation the tournament may count in (neither on a laptop)."""
         super().__init__(*args, **kwargs)
+        if clubs is not None:
+            self.fields["club"] = forms.ModelChoiceField(label=_("Club"), queryset=clubs,
+                                                         empty_label=None)
+            self.order_fields(["club"])
+        if federation_seasons is not None:
+            self.fields["federation_season"] = forms.ModelChoiceField(
+                label=_("Federation season"), queryset=federation_seasons, required=False,
+                initial=self.instance.federation_season_id,
+                empty_label=_("none"), help_text=_("The federation's league this tournament counts in as well."))
         self.fields["name"].widget.attrs["autofocus"] = True
         if self.instance.pk and self.instance.status != Tournament.Status.PLANNED:
             self.fields["game"].disabled = True

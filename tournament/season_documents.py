@@ -19,7 +19,11 @@ from django.utils.translation import gettext as _
 from documents import Bracketed, Column, MultiSheetDocument, TableDocument, render
 from documents.charts import LineChart, Series, chart_html
 
+from .models import FederationSeason
 from .services.seasons import Cell, SeasonTable, season_table
+
+#: the member number column of a federation season's line that has none (a club's entry not linked to a member)
+NO_MEMBER_NUMBER = "–"
 
 
 def _number(value) -> str:
@@ -51,8 +55,11 @@ def cell_points(cell: Cell | None):
 def ranking_document(table: SeasonTable, *, spreadsheet: bool = False) -> TableDocument:
     """The ranking; `spreadsheet`: each evening as two number columns (points, place) rather than one text."""
     season = table.season
-    columns = [Column("rank", _("Rank"), "int", width=6), Column("name", _("Name"), width=24),
-               Column("club", _("Club"), width=18)]
+    by_member = isinstance(season, FederationSeason)
+    columns = [Column("rank", _("Rank"), "int", width=6)]
+    if by_member:  # a federation's season: one line per member number across its clubs
+        columns.append(Column("member", _("Member no."), width=9, align="right"))
+    columns += [Column("name", _("Name"), width=24), Column("club", _("Club"), width=18)]
     # the total before the evenings: a phone shows it without scrolling sideways
     columns += [Column("total", _("Total"), "decimal", width=9), Column("evenings", _("Evenings"), "int", width=9)]
     for e in table.evenings:
@@ -66,6 +73,8 @@ def ranking_document(table: SeasonTable, *, spreadsheet: bool = False) -> TableD
     for row in table.rows:
         values = {"rank": row.rank, "name": row.person.name, "club": row.person.club, "total": row.total,
                   "evenings": row.evenings}
+        if by_member:
+            values["member"] = str(row.person.number) if row.person.number else NO_MEMBER_NUMBER
         for e in table.evenings:
             cell = row.cells.get(e.number)
             if spreadsheet:
@@ -96,6 +105,9 @@ def ranking_notes(table: SeasonTable) -> list[str]:
     notes.append(_("Ties: the game's own ranking chain over the counted evenings, then more evenings played."))
     if table.provisional:
         notes.append(_("Provisional: evenings whose results are not all in count once they are final."))
+    if isinstance(table.season, FederationSeason):
+        notes.append(_("Each member once, by member number, whichever club they played for; “%(mark)s”: a club's "
+                       "register entry without a member number, counted alone.") % {"mark": NO_MEMBER_NUMBER})
     return notes
 
 

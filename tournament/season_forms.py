@@ -42,6 +42,11 @@ class SeasonForm(FocusFirstError, forms.Form):
     min_evenings = forms.IntegerField(label=_("Evenings needed to be ranked"), min_value=1, max_value=999,
                                       initial=1)
 
+    @staticmethod
+    def new_initial(language: str) -> dict:
+        """What the form of a new season (a club's or a federation's) shows first."""
+        return {"language": language, "min_evenings": 1, "place_points": "25 20 16 13 11 10 9 8 7 6 5 4 3 2 1"}
+
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if editing:

@@ -143,4 +143,27 @@ def acting_in(user, organisation):
     acting.__dict__.pop("_tournament_roles", None)
     acting.is_superuser = False
     acting.__dict__["_club_roles"] = {getattr(organisation, "pk", organisation): role} if role else {}
+    acting.__dict__["_federation"] = [None]  # a token is a club's: never its maker's federation rights
     return acting
+
+
+def administered_federation(user):
+    """The federation whose register and seasons the user keeps (a federation admin's role, no club's); None for
+    everyone else, a superuser too unless made its admin (`manage.py createfederation`)."""
+    from .models import Federation
+
+    if not user.is_authenticated or not user.is_active:
+        return None
+    cached = user.__dict__.get("_federation")
+    if cached is None:
+        cached = user.__dict__["_federation"] = [Federation.objects.filter(admins__user=user).order_by("pk").first()]
+    return cached[0]
+
+
+def shows_federation_page(user) -> bool:
+    """The top bar links the federation's pages for its admin who works for no club (a federation's usual admin)
+    or is a superuser; a club's director costs no query (an admin of both finds them on the register page). A
+    laptop has no federation: its superuser's answer is always no."""
+    if not user.is_authenticated or (club_roles(user) and not user.is_superuser):
+        return False
+    return administered_federation(user) is not None

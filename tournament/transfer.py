@@ -41,10 +41,11 @@ from django.utils.translation import gettext as _
 from scoring.games import game_of
 from scoring.results.recompute import recompute_sheets
 
-from .models import Person, Role, Season, Tournament, TournamentRole
+from .models import FederationSeason, Participant, Person, Role, Season, Tournament, TournamentRole
 from .permissions import can_create_tournaments, is_director
 from .services.audit import log_action
 from .services.errors import DomainError
+from .services.federation import join_federation_season, link_entry, resolve
 from .services.seasons import add_evening, create_season
 from .services.tournaments import check_game
 from .tenancy import members_of, organisation_of
@@ -79,9 +80,11 @@ def _m2m_fields(model) -> list[models.ManyToManyField]:
 
 
 #: links that stay on this machine and are not written: a season is this installation's series of tournaments
-#: the club is the importer's: an imported tournament, its audit entries and register entries belong to it
+#: (the file names it by its identity, as it names the federation's season); the club is the importer's: an
+#: imported tournament, its audit entries and register entries belong to it
 LOCAL_LINKS = frozenset({("tournament.tournament", "season"), ("tournament.tournament", "organisation"),
-                         ("tournament.auditentry", "organisation")})
+                         ("tournament.tournament", "federation_season"), ("tournament.auditentry", "organisation"),
+                         ("tournament.auditentry", "federation")})
 #: fields that stay on this machine: never written, and ignored where an older file has them. A table link's
 #: nonce gives its token with this server's secret key (and the hash finds it), so the file must not carry them;
 #: its brake counts (`scoring.results.counting`) are this server's too. An imported link gets a token of its
@@ -237,13 +240,13 @@ class _Exporter:
         tables = []
         for plan in tournament_models():
             objects = list(rows_of(plan, self.tournament).prefetch_related(*(f.name for f in plan.m2m))
-                           .select_related(*(f.name for f in plan.persons)))
+                           .select_related(*(f"{f.name}__member" for f in plan.persons)))
             self.local_ids[plan.model] = {obj.pk: n for n, obj in enumerate(objects, start=1)}
             tables.append((plan, objects))
         rows = {plan.label: [self.row(plan, obj) for obj in objects] for plan, objects in tables}
         (tournament_row,) = rows.pop(Tournament._meta.label_lower)
         del tournament_row["id"]
-        return {
+        document = {
             "format": FORMAT,
             "version": VERSION,
             "tournament": tournament_row,
@@ -251,6 +254,10 @@ class _Exporter:
             "season": season_identity(Season.objects.filter(tournaments__pk=self.tournament.pk).first()),
             "models": [{"model": label, "rows": model_rows} for label, model_rows in rows.items()],
         }
+        league = FederationSeason.objects.filter(tournaments__pk=self.tournament.pk).first()
+        if league is not None:  # only then: a laptop's file stays as it was
+            document["federation_season"] = {"uid": str(league.uid), "name": league.name}
+        return document
 
     def row(self, plan: ModelPlan, obj) -> dict:
         row: dict[str, Any] = {"id": self.local_ids[plan.model][obj.pk]}
@@ -295,7 +302,12 @@ def season_identity(season: Season | None) -> dict | None:
 
 
 def person_identity(person: Person) -> dict:
-    return {"first_name": person.first_name, "last_name": person.last_name, "club": person.club}
+    """A register entry as the file names it: name and club, and its federation member number where it has one
+    (never its contact)."""
+    identity = {"first_name": person.first_name, "last_name": person.last_name, "club": person.club}
+    if person.member_id is not None:
+        identity["member"] = person.member.number
+    return identity
 
 
 def export_document(tournament: Tournament) -> dict:
@@ -311,6 +323,8 @@ def dump_document(document: dict) -> bytes:
     lines = ["{"]
     for key in ("format", "version", "tournament", "season"):
         lines.append(f"  {one_line(key)}: {one_line(document.get(key))},")
+    if "federation_season" in document:
+        lines.append(f'  "federation_season": {one_line(document["federation_season"])},')
     lines.append('  "models": [')
     for n, table in enumerate(document["models"]):
         rows = ",\n".join(f"      {one_line(row)}" for row in table["rows"])
@@ -475,8 +489,9 @@ IDENTITY_FIELDS = ("first_name", "last_name", "club")
 
 
 def parse_identity(value: Any) -> dict | None:
-    """A person's identity from the file ({"first_name", "last_name", "club"}), or None when it is not one."""
-    if not isinstance(value, dict) or set(value) != set(IDENTITY_FIELDS):
+    """A person's identity from the file ({"first_name", "last_name", "club"}, maybe a "member" number, read by
+    `link_members`), or None when it is not one."""
+    if not isinstance(value, dict) or set(value) - {"member"} != set(IDENTITY_FIELDS):
         return None
     identity = {}
     for name in IDENTITY_FIELDS:
@@ -648,6 +663,7 @@ class _Importer:
         if plan.model is Tournament and self.into is not None:
             obj.pk, obj.uid, obj.slug, obj.season_id = (self.into.pk, self.into.uid, self.into.slug,
                                                          self.into.season_id)
+            obj.federation_season_id = self.into.federation_season_id
             obj._state.adding = False  # its own row: the unique checks leave it out
         elif plan.model is Tournament:
             obj.slug = free_slug(obj.slug or "tournament")
@@ -965,6 +981,7 @@ def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = (),
         if existing is not None and not as_new:  # after the import's checks: a bad file hears what is wrong
             raise TransferError(already_here(existing, by=by))
         note = join_season(tournament, document, by=by)
+        federation_notes = join_federation(tournament, document, by=by)
         # Logged outside the tournament: the file stays the same after a round trip.
         log_action(
             "tournament.import", by=by, obj=tournament,
@@ -972,8 +989,8 @@ def import_tournament(data: bytes, *, by, keep_roles: Collection[str] = (),
                    "roles_kept": sorted(set(keep_roles) & {r.username for r in found_roles(document, by=by)}),
                    "new_identity": existing is not None},
         )
-    if note is not None and notes is not None:
-        notes.append(note)
+    if notes is not None:
+        notes.extend(([note] if note is not None else []) + federation_notes)
     return tournament
 
 
@@ -1034,3 +1051,59 @@ def join_season(tournament: Tournament, document: dict, *, by) -> str | None:
         return _("The tournament was not added to the season “%(season)s”: %(reason)s") % {
             "season": wanted.name, "reason": error.message}
     return _("The tournament is an evening of the season “%(season)s”.") % {"season": season.name}
+
+
+# --- the federation: member numbers and the federation's season the file names ----------------------------------
+
+
+def member_numbers(document: dict) -> dict[int, int]:
+    """{participant number: member number} of the file's players whose register entry has a member number."""
+    numbers = {}
+    for row in _rows_by_model(document).get(Participant._meta.label_lower, []):
+        person, number = row.get("person"), row.get("number")
+        member = person.get("member") if isinstance(person, dict) else None
+        if isinstance(member, int) and not isinstance(member, bool) and 0 < member < 2**31 \
+                and isinstance(number, int):
+            numbers[number] = member
+    return numbers
+
+
+def join_federation(tournament: Tournament, document: dict, *, by) -> list[str]:
+    """Link the imported players' register entries to the members of the numbers the file gives, and let the
+    tournament count in the federation's season the file names, both within the importer's club's federation.
+    Returns what the importer reads: the numbers this federation does not know (those players are imported
+    unlinked), a federation season not found. A club of no federation (a laptop) links nothing and says nothing."""
+    federation = tournament.organisation.federation
+    if federation is None:
+        return []
+    notes, unknown = [], []
+    for participant in tournament.participants.filter(number__in=list(numbers := member_numbers(document)),
+                                                      person__isnull=False).select_related("person"):
+        number = numbers[participant.number]
+        member = resolve(federation, number)
+        if member is None:
+            unknown.append(f"{number} ({participant.name})")
+        elif participant.person.member_id is None:
+            link_entry(participant.person, member.number, by=by)
+    if unknown:
+        notes.append(_("These member numbers are not known to %(federation)s; the players were imported without "
+                       "a member number: %(numbers)s") % {"federation": federation.name, "numbers": ", ".join(unknown)})
+    spec = document.get("federation_season")
+    if isinstance(spec, dict) and tournament.federation_season_id is None:
+        league = FederationSeason.objects.filter(federation=federation, uid=_uid_or_none(spec.get("uid")),
+                                                 game=tournament.game).first()
+        if league is None:
+            notes.append(_("The federation season “%(season)s” the file names is not one of %(federation)s: the "
+                           "tournament counts in no federation season.")
+                         % {"season": _shorten(str(spec.get("name")), 80), "federation": federation.name})
+        else:
+            tournament.federation_season = join_federation_season(tournament, league, by=by).federation_season
+            notes.append(_("The tournament counts in the federation season “%(season)s”.") % {"season": league.name})
+    return notes
+
+
+def _uid_or_none(value) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        return None

@@ -34,6 +34,7 @@ from .transfer import (
     file_uid,
     import_document,
     import_tournament,
+    join_federation,
     join_season,
     link_key,
     parse_document,
@@ -149,12 +150,13 @@ def update_tournament(tournament: Tournament, data: bytes, *, by, people: Mappin
         _remove_content(tournament)
         tournament = import_document(document, by=by, keep_roles=(), people=people, into=tournament, kept_links=links)
         note = join_season(tournament, document, by=by)
+        federation_notes = join_federation(tournament, document, by=by)
         log_action("tournament.update_from_file", by=by, tournament=tournament, obj=tournament,
                    before={**update.here.as_dict(), "snapshot": snapshot.pk},
                    after={**content_here(tournament).as_dict(),
                           "links_kept": len(update_links_kept(links, tournament))})
-    if note is not None and notes is not None:
-        notes.append(note)
+    if notes is not None:
+        notes.extend(([note] if note is not None else []) + federation_notes)
     return tournament
 
 

@@ -45,3 +45,38 @@ def club_world(key: str, name: str):
 def clubs(db):
     """Club A and club B, each with its admin, director, tournament (an evening of its season) and register entry."""
     return SimpleNamespace(a=club_world("a", "SK Isartal"), b=club_world("b", "TC Moosach"))
+
+
+def played_evening(world, day: int, names: list[str], *, seed: int = 1):
+    """A Schafkopf evening of the club `world` (its director), its players (first and last name split at the space)
+    registered, seated and every list entered: a final evening."""
+    import random
+
+    from scoring.games.schafkopf.demo import enter_random_results
+    from scoring.seated import services as seated_services
+    from tournament.services.participants import add_participant
+    from tournament.services.tournaments import create_tournament
+
+    tournament = create_tournament(by=world.director, name=f"{world.club.name} {day}", game="schafkopf",
+                                   date=datetime.date(2026, 4, day))
+    for name in names:
+        first, last = name.split(" ")
+        add_participant(tournament, by=world.director, first_name=first, last_name=last, club=world.club.name)
+    seated_services.draw_seating(tournament, by=world.director, seed=seed)
+    enter_random_results(tournament, world.director, random.Random(seed))
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.fixture
+def federation(clubs):
+    """Club A and club B in one federation, whose admin (`fed_admin`) belongs to no club; a third club C outside."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.services.federation import create_federation
+
+    admin = get_user_model().objects.create_user(username="fed_admin", password="pw-fed_admin-1")
+    clubs.federation = create_federation("Bayerischer Schafkopfverband", admin=admin,
+                                         clubs=[clubs.a.club, clubs.b.club])
+    clubs.fed_admin = admin
+    return clubs

@@ -26,6 +26,7 @@ from tests.web.test_permission_walk import (
     with_a_photo,
 )
 from tournament.models import AuditEntry, Person, Season, Tournament, TournamentRole
+from tournament.services import federation as fed
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,27 @@ def build_two_clubs():
         user.is_staff = True  # the admin's pages answer them as the directors they are today
         user.save(update_fields=["is_staff"])
     new_member(a.club, "helper_a", "assistant")
+    _federation_of(a, b)
     return a, b
+
+
+def _federation_of(a, b) -> None:
+    """Clubs A and B in one federation: A's entry and B's numbered (two members), a league with A's evening,
+    published."""
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_user(username="fed_admin", password="pw-fed_admin-1")
+    a.federation = fed.create_federation("Verband", admin=admin, clubs=[a.club, b.club])
+    a.fed_admin = admin
+    for world in (a, b):
+        fed.request_number(world.person, by=world.director)
+    a.member = fed.assign_number(a.person, by=admin)
+    b.member = fed.assign_number(b.person, by=admin)
+    a.league = fed.create_federation_season(a.federation, by=admin, name="Liga", game="schafkopf",
+                                            place_points=["3", "2", "1"])
+    fed.join_federation_season(a.tournaments["schafkopf"], a.league, by=a.director)
+    fed.set_federation_season_published(a.league, True, by=admin)
+    fed.request_number(Person.objects.of(a.club).exclude(pk=a.person.pk).first(), by=a.director)
 
 
 #: club A and club B, built once for the module (each test runs in a savepoint of its own)
@@ -67,6 +88,10 @@ def logged_in(user) -> Client:
 
 def club_object_arguments(a, name: str, args: list[str]) -> list[dict] | None:
     """Values naming club A's objects for a route that is not a tournament's page, or None where it takes none."""
+    if "fseason" in args:
+        return [{"fseason": a.league.slug}]
+    if "number" in args:
+        return [{"number": a.member.number}]
     if "season" in args:
         return [{"season": a.season.slug}]
     if name == "register:person":
@@ -119,6 +144,11 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
                         problems.append(f"{name} ({key}): club A's director cannot open any tested address")
             continue
         values = club_object_arguments(a, name, args)
+        if name.startswith("federation:"):  # the federation's own pages: its admin's, 404 to every club's people
+            kwargs = values[0] if values else {}
+            assert logged_in(a.fed_admin).get(reverse(name, kwargs=kwargs)).status_code == 200, name
+            ask(reverse(name, kwargs=kwargs), refused=True)
+            continue
         if values is not None:
             for kwargs in values:
                 url = reverse(name, kwargs=kwargs)
@@ -138,6 +168,34 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
         ask(reverse("register:suggest") + f"?q={query}", refused=False)
     assert not problems, "\n".join(problems)
     assert checked > 300
+
+
+def test_the_federation_s_pages_are_its_admin_s_and_show_no_club_s_contacts(two_clubs):
+    """A club's director and admin get 404 on every page of the federation, and cannot merge its members; its admin
+    reads the members and the clubs' requests, never a club's contact."""
+    a, b = two_clubs
+    admin = logged_in(a.fed_admin)
+    pages = [reverse(name) for name in ("federation:home", "federation:audit", "federation:seasons")]
+    pages += [reverse("federation:member", args=[a.member.number]), reverse("federation:season", args=[a.league.slug]),
+              reverse("federation:season_pdf", args=[a.league.slug]),
+              reverse("public:federation_season", args=[a.league.slug])]
+    for url in pages:
+        response = admin.get(url)
+        assert response.status_code == 200, url
+        assert CONTACTS["a"].encode() not in response.content and CONTACTS["b"].encode() not in response.content
+    home = admin.get(reverse("federation:home")).content.decode()
+    assert "Anna Huber" in home and "SK Isartal" in home
+    merge = reverse("federation:member", args=[a.member.number])
+    for user in (a.director, a.admin, b.director, b.admin):
+        client = logged_in(user)
+        for url in pages[:-1]:
+            assert client.get(url).status_code == 404, (user, url)
+        assert client.post(merge, {"other": b.member.number}).status_code == 404
+    b.person.refresh_from_db()
+    assert b.person.member == b.member, "no club's director merged the federation's members"
+    assert admin.post(merge, {"other": b.member.number}).status_code == 302
+    b.person.refresh_from_db()
+    assert b.person.member == a.member
 
 
 def test_club_a_s_own_pages_show_its_contacts_to_its_director(two_clubs):

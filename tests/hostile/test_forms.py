@@ -168,7 +168,8 @@ def test_hostile_posts_to_every_form(area, make_director, django_user_model):
             add_participant(desk, by=world["director"], last_name=last_name)
         mark_arrived(desk.participants.first(), by=world["director"])
         tournaments.append(desk)
-        extra = season_pages(world["director"], desk) + club_pages(client, world["director"])
+        extra = (season_pages(world["director"], desk) + club_pages(client, world["director"])
+                 + federation_pages(world["director"]))
 
         export = client.get(reverse("tournament:export_json", args=[tournaments[0].slug])).content
         client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export)})
@@ -208,6 +209,25 @@ def club_pages(client, director) -> list[str]:
     forget_club_roles(director)
     _membership, link = invite(Membership.objects.get(user=director).organisation, by=director, username="invited")
     return [reverse("club"), client.get(link)["Location"]]
+
+
+def federation_pages(director) -> list[str]:
+    """The director's club in a federation he is the admin of: its register with a member and a request for a
+    number, a member's page, its seasons and a season."""
+    from tournament.models import Person
+    from tournament.services import federation
+    from tournament.tenancy import organisation_of
+
+    club = organisation_of(director)
+    league_of = federation.create_federation("Verband", admin=director, clubs=[club])
+    first, second = Person.objects.of(club).order_by("pk")[:2]
+    for person in (first, second):
+        federation.request_number(person, by=director)
+    member = federation.assign_number(first, by=director)
+    league = federation.create_federation_season(league_of, by=director, name="Liga", game="schafkopf",
+                                                 place_points=["3", "2", "1"])
+    return [reverse("federation:home"), reverse("federation:member", args=[member.number]),
+            reverse("federation:seasons"), reverse("federation:season", args=[league.slug])]
 
 
 def test_hostile_logins(client, make_director):

@@ -10,6 +10,9 @@ from .organisation import ClubQuerySet, organisation_field
 class AuditEntry(models.Model):
     #: the club whose data changed; empty for what belongs to no club (a server's superuser's own doings)
     organisation = organisation_field(null=True, blank=True)
+    #: the federation whose register or seasons changed (tournament/models/federation.py)
+    federation = models.ForeignKey("tournament.Federation", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+", verbose_name=_("federation"))
     tournament = models.ForeignKey(
         "tournament.Tournament", on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
     )

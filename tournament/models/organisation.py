@@ -15,6 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 class Organisation(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
+    #: the federation the club belongs to (tournament/models/federation.py); none on a laptop
+    federation = models.ForeignKey("tournament.Federation", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="clubs", verbose_name=_("federation"))
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -27,6 +27,11 @@ class Person(ClubRow):
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True,
                                help_text=_("Telephone or e-mail; seen by directors only."))
+    #: the federation's member this entry is (tournament/models/federation.py); none without a federation
+    member = models.ForeignKey("tournament.FederationMember", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="entries", verbose_name=_("federation member"))
+    #: the club asked its federation for a member number for this entry (its admin assigns one)
+    member_requested = models.BooleanField(default=False, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
@@ -47,12 +52,14 @@ class Person(ClubRow):
         return f"{self.first_name} {self.last_name}".strip()
 
 
-class Season(ClubRow):
+class SeasonSettings(models.Model):
+    """What a season is and how its ranking counts its evenings: a club's `Season` and a federation's season
+    (tournament/models/federation.py) alike (scoring/rules/season.py does the counting)."""
+
     class Scoring(models.TextChoices):
         PLACES = "places", _("Points per place")
         GAME_POINTS = "game_points", _("The game's own points")
 
-    organisation = organisation_field()
     name = models.CharField(_("name"), max_length=120)
     #: unique on the whole server (the addresses do not carry the club yet)
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
@@ -62,8 +69,6 @@ class Season(ClubRow):
     game = models.CharField(_("game"), max_length=40, validators=[validate_game])
     language = models.CharField(_("language of printouts"), max_length=8, choices=django_settings.LANGUAGES,
                                 default=django_settings.LANGUAGE_CODE)
-    directors = models.ManyToManyField(django_settings.AUTH_USER_MODEL, related_name="seasons",
-                                       verbose_name=_("directors"))
     scoring = models.CharField(_("ranking by"), max_length=12, choices=Scoring.choices, default=Scoring.PLACES)
     #: points for 1st, 2nd, ... place (strings of decimals); places beyond the table get nothing
     place_points = models.JSONField(_("points per place"), default=list, blank=True)
@@ -77,6 +82,26 @@ class Season(ClubRow):
                                    verbose_name=_("created by"))
     created = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def unique_slug(cls, name: str) -> str:
+        base = address_slug(name)[:70] or "season"
+        slug, n = base, 2
+        while slug in {"new"} or cls.objects.filter(slug=slug).exists():
+            slug, n = f"{base}-{n}", n + 1
+        return slug
+
+
+class Season(SeasonSettings, ClubRow):
+    organisation = organisation_field()
+    directors = models.ManyToManyField(django_settings.AUTH_USER_MODEL, related_name="seasons",
+                                       verbose_name=_("directors"))
+
     objects = ClubQuerySet.as_manager()
 
     class Meta:
@@ -84,16 +109,5 @@ class Season(ClubRow):
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
 
-    def __str__(self) -> str:
-        return self.name
-
     def get_absolute_url(self) -> str:
         return reverse("seasons:detail", args=[self.slug])
-
-    @staticmethod
-    def unique_slug(name: str) -> str:
-        base = address_slug(name)[:70] or "season"
-        slug, n = base, 2
-        while slug in {"new"} or Season.objects.filter(slug=slug).exists():
-            slug, n = f"{base}-{n}", n + 1
-        return slug

@@ -139,6 +139,10 @@ class Tournament(ClubRow):
     #: the season this tournament is an evening of (tournament/models/season.py)
     season = models.ForeignKey("tournament.Season", on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="tournaments", verbose_name=_("season"))
+    #: the federation's season (a league) this tournament also counts in (tournament/models/federation.py)
+    federation_season = models.ForeignKey("tournament.FederationSeason", on_delete=models.SET_NULL, null=True,
+                                          blank=True, related_name="tournaments",
+                                          verbose_name=_("federation season"))
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -162,7 +166,7 @@ class Tournament(ClubRow):
                 "A list cannot count at once and also wait for a second agreeing report: choose one of the two.")})
 
     #: slugs that are addresses of their own under /manage/
-    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club"})
+    RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club", "federation"})
 
     @staticmethod
     def unique_slug(name: str) -> str:

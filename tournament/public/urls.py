@@ -11,6 +11,7 @@ app_name = "public"
 urlpatterns = [
     # before <slug:slug>/<page>/: a season called "standings" must not be taken for a tournament's page
     path("seasons/<slug:season>/", views.SeasonPage.as_view(), name="season"),
+    path("federation-seasons/<slug:fseason>/", views.FederationSeasonPage.as_view(), name="federation_season"),
     path("<slug:slug>/", views.IndexPage.as_view(), name="index"),
     path("<slug:slug>/schedule/", views.KindPage.as_view(page="schedule"), name="schedule"),
     path("<slug:slug>/standings/", views.KindPage.as_view(page="standings"), name="standings"),

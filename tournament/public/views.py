@@ -249,13 +249,17 @@ class BeamerPage(ShowsAddress, PublicPage):
 class SeasonPage(View):
     """A season's ranking, once its director published it (tournament/services/seasons.py); else 404."""
 
+    def seasons(self):
+        from tournament.models import Season
+
+        return Season.objects.all()
+
     def get(self, request, season):
         from documents.base import format_value
-        from tournament.models import Season
         from tournament.season_documents import ranking_document, season_chart_html
         from tournament.services.seasons import season_table
 
-        season = Season.objects.filter(slug=season, publish=True).first()
+        season = self.seasons().filter(slug=season, publish=True).first()
         if season is None:
             raise Http404
         table = season_table(season)
@@ -266,3 +270,15 @@ class SeasonPage(View):
                                              {"season": season, "table": table, "ranking": ranking, "rows": rows,
                                               "season_chart": season_chart_html(table)},
                                              request=request))
+
+
+class FederationSeasonPage(SeasonPage):
+    """A federation season's ranking (each member once across the clubs), once its admin published it; else 404."""
+
+    def seasons(self):
+        from tournament.models import FederationSeason
+
+        return FederationSeason.objects.all()
+
+    def get(self, request, fseason):
+        return super().get(request, fseason)

@@ -123,11 +123,12 @@ def _club_of(tournament, obj: Any, organisation) -> int | None:
 
 def log_action(
     action: str, *, by, tournament=None, obj: Any = None, before: Any = None, after: Any = None, reason: str = "",
-    organisation=None,
+    organisation=None, federation=None,
 ) -> AuditEntry:
     """Write one entry. `obj` is what changed: a model instance, a tuple of them (a round's table's seat), or
     a text; it is kept as the writer's text and, where it has words, language-neutral for the reader. The entry
-    belongs to the club of the tournament, else of `organisation`, else of `obj`.
+    belongs to the club of the tournament, else of `organisation`, else of `obj`; a change of a federation's
+    register or seasons names its `federation` (its admins' audit view).
 
     Refuses the change of an archived tournament (`TournamentArchived`): call it inside the service's transaction,
     which then rolls back. A sheet's entry waits there for another result of its tournament being saved
@@ -137,6 +138,7 @@ def log_action(
     return AuditEntry.objects.create(
         tournament=tournament,
         organisation_id=_club_of(tournament, obj, organisation),
+        federation_id=getattr(federation, "pk", federation),
         user=by if getattr(by, "is_authenticated", False) else None,
         action=action,
         object_repr=_text(obj)[:200],

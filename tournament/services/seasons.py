@@ -27,7 +27,7 @@ from scoring.rules.season import (
     season_stats,
 )
 
-from ..models import Participant, Person, Season, Seat, Tournament
+from ..models import FederationMember, FederationSeason, Participant, Person, Season, Seat, Tournament
 from ..permissions import is_director
 from ..tenancy import directs_in, organisation_of, organisations_of
 from .audit import log_action
@@ -95,16 +95,14 @@ def _check(values: dict) -> None:
                           field="place_points")
 
 
-def _snapshot(season: Season) -> dict:
+def season_snapshot(season: Season) -> dict:
     return {"name": season.name, "scoring": season.scoring, "place_points": season.place_points,
             "best_of": season.best_of, "min_evenings": season.min_evenings, "language": season.language}
 
 
-def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLACES, place_points=(),
-                  best_of: int | None = None, min_evenings: int = 1, language: str = "de") -> Season:
-    club = organisation_of(by)
-    if club is None or not directs_in(by, club):
-        raise DomainError(_("You are not allowed to create seasons."))
+def new_season_values(*, name: str, game: str, scoring: str = Season.Scoring.PLACES, place_points=(),
+                      best_of: int | None = None, min_evenings: int = 1, language: str = "de") -> dict:
+    """The checked fields of a new season (a club's or a federation's), its short name included."""
     name = " ".join(name.split())
     if not name:
         raise DomainError(_("A season needs a name."), field="name")
@@ -113,11 +111,21 @@ def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLA
     values = {"scoring": scoring, "place_points": list(place_points), "best_of": best_of,
               "min_evenings": min_evenings}
     _check(values)
+    return {"name": name, "game": game, "language": language, **values}
+
+
+def create_season(*, by, **settings) -> Season:
+    """A new season of the club `by` directs in (`settings`: as `new_season_values` takes them)."""
+    club = organisation_of(by)
+    if club is None or not directs_in(by, club):
+        raise DomainError(_("You are not allowed to create seasons."))
+    values = new_season_values(**settings)
+    game = values["game"]
     with transaction.atomic():
-        season = Season.objects.create(organisation=club, name=name, slug=Season.unique_slug(name), game=game,
-                                       language=language, created_by=by, **values)
+        season = Season.objects.create(organisation=club, slug=Season.unique_slug(values["name"]), created_by=by,
+                                       **values)
         season.directors.add(by)
-        log_action("season.add", by=by, obj=season, after={**_snapshot(season), "game": game})
+        log_action("season.add", by=by, obj=season, after={**season_snapshot(season), "game": game})
     return season
 
 
@@ -131,11 +139,11 @@ def update_season(season: Season, *, by, **changes) -> Season:
             raise DomainError(_("A season needs a name."), field="name")
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
-        before = _snapshot(season)
+        before = season_snapshot(season)
         for key, value in changes.items():
             setattr(season, key, value)
         _check({"scoring": season.scoring, "place_points": season.place_points})
-        after = _snapshot(season)
+        after = season_snapshot(season)
         if before != after:
             season.save()
             log_action("season.update", by=by, obj=season, before=before, after=after)
@@ -269,29 +277,31 @@ class SeasonTable:
         return any(not e.final for e in self.evenings)
 
 
-def season_table(season: Season) -> SeasonTable:
-    """The season ranking with every evening's contribution: counted, discarded, or provisional (not final yet)."""
+def season_table(season: Season | FederationSeason) -> SeasonTable:
+    """The season ranking with every evening's contribution: counted, discarded, or provisional (not final yet).
+
+    A club's season ranks its register's entries; a federation's season ranks its members (`ranked_entries`)."""
     evenings = [Evening(i, t, False) for i, t in enumerate(evenings_of(season), start=1)]
-    results: dict[int, list[EveningResult]] = defaultdict(list)
-    provisional: dict[int, dict[int, Cell]] = defaultdict(dict)
+    results: dict[object, list[EveningResult]] = defaultdict(list)
+    provisional: dict[object, dict[int, Cell]] = defaultdict(dict)
     higher_is_better = True
+    keys = ranked_entries(season)
     for evening in evenings:
         ranking = evening_ranking(evening.tournament)
         evening.final = ranking.final
         higher_is_better = ranking.higher_is_better
-        person_of = dict(Participant.objects.filter(tournament=evening.tournament, person__isnull=False)
-                         .values_list("pk", "person_id"))
+        key_of = keys.of_evening(evening.tournament)
         for row in ranking.rows:
-            person = person_of.get(row.participant)
-            if person is None:
+            key = key_of.get(row.participant)
+            if key is None:
                 continue
             if ranking.final:
-                results[person].append(EveningResult(evening.number, row.place, row.points, row.ties))
+                results[key].append(EveningResult(evening.number, row.place, row.points, row.ties))
             else:
-                provisional[person][evening.number] = Cell(row.place, row.points, provisional=True)
+                provisional[key][evening.number] = Cell(row.place, row.points, provisional=True)
     rules = rules_of(season, higher_is_better=higher_is_better)
     standings = season_ranking(results, rules)
-    people = Person.objects.in_bulk(set(results) | set(provisional))
+    people = keys.shown(set(results) | set(provisional))
     rows = []
     for standing in standings:
         points = {r.evening: r.points for r in results[standing.person]}
@@ -304,6 +314,64 @@ def season_table(season: Season) -> SeasonTable:
         if person not in results:
             rows.append(SeasonRow(people[person], None, Decimal(0), 0, dict(cells)))
     return SeasonTable(season, evenings, rows, rules)
+
+
+class RegisterEntries:
+    """Who a club's season ranks: the club's register entries (a participant without one counts nowhere)."""
+
+    def of_evening(self, tournament: Tournament) -> dict[int, object]:
+        return dict(Participant.objects.filter(tournament=tournament, person__isnull=False)
+                    .values_list("pk", "person_id"))
+
+    def shown(self, keys: set) -> dict[object, Person]:
+        return Person.objects.in_bulk(keys)
+
+
+@dataclass(frozen=True)
+class RankedMember:
+    """One line of a federation season: a member (their number, name and home club), or a club's register entry
+    without a member number, which counts alone (`number` None, marked where shown)."""
+
+    pk: object
+    number: int | None
+    first_name: str
+    last_name: str
+    club: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class MemberEntries:
+    """Who a federation season ranks: each player once by member number across the clubs (two clubs' entries of one
+    member are one line); a participant with a register entry but no member number counts alone."""
+
+    def of_evening(self, tournament: Tournament) -> dict[int, object]:
+        rows = Participant.objects.filter(tournament=tournament, person__isnull=False).values_list(
+            "pk", "person_id", "person__member_id", "person__member__merged_into_id")
+        return {pk: ("member", merged or member) if member else ("entry", person)
+                for pk, person, member, merged in rows}
+
+    def shown(self, keys: set) -> dict[object, RankedMember]:
+        members = FederationMember.objects.select_related("home_club").in_bulk(
+            [pk for kind, pk in keys if kind == "member"])
+        entries = Person.objects.in_bulk([pk for kind, pk in keys if kind == "entry"])
+        shown = {}
+        for key in keys:
+            kind, pk = key
+            if kind == "member":
+                m = members[pk]
+                shown[key] = RankedMember(key, m.number, m.first_name, m.last_name,
+                                          m.home_club.name if m.home_club else "")
+            else:
+                p = entries[pk]
+                shown[key] = RankedMember(key, None, p.first_name, p.last_name, p.club)
+        return shown
+
+
+def ranked_entries(season) -> RegisterEntries | MemberEntries:
+    return MemberEntries() if isinstance(season, FederationSeason) else RegisterEntries()
 
 
 def _cell(contribution: Contribution, points: Decimal) -> Cell:

@@ -3,7 +3,7 @@
 from django import template
 
 from ..permissions import keeps_register
-from ..tenancy import shows_club_page
+from ..tenancy import shows_club_page, shows_federation_page
 
 register = template.Library()
 
@@ -18,3 +18,9 @@ def may_keep_register(user) -> bool:
 def may_manage_club(user) -> bool:
     """Whether the top bar links the club page (tournament.tenancy.shows_club_page: never on a laptop)."""
     return shows_club_page(user)
+
+
+@register.filter
+def may_keep_federation(user) -> bool:
+    """Whether the top bar links the federation's pages (tournament.tenancy.shows_federation_page)."""
+    return shows_federation_page(user)

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import HttpResponseForbidden
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -12,6 +13,7 @@ from django_tables2 import SingleTableMixin
 from scoring.games import game_of
 
 from ..forms import TournamentForm
+from ..models import Organisation
 from ..permissions import (
     DirectorRequiredMixin,
     TournamentRoleRequiredMixin,
@@ -21,9 +23,11 @@ from ..permissions import (
     visible_tournaments,
 )
 from ..services.errors import DomainError
+from ..services.federation import join_federation_season, seasons_open_to
 from ..services.push import club_server
 from ..services.tournaments import create_tournament, set_archived, update_tournament
 from ..tables import TournamentTable
+from ..tenancy import organisation_of
 from .confirm import confirmation_page, confirmed
 
 
@@ -66,6 +70,13 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
     def get_initial(self):
         return {"language": self.request.LANGUAGE_CODE}
 
+    def get_form_kwargs(self):
+        """A server's superuser who works for no club chooses the club of the new tournament."""
+        user = self.request.user
+        if user.is_superuser and organisation_of(user) is None:
+            return {**super().get_form_kwargs(), "clubs": Organisation.objects.order_by("name")}
+        return super().get_form_kwargs()
+
     def form_valid(self, form):
         try:
             tournament = create_tournament(by=self.request.user, **form.cleaned_data)
@@ -81,12 +92,21 @@ class TournamentEditView(DirectorRequiredMixin, FormView):
     form_class = TournamentForm
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "instance": self.tournament}
+        kwargs = {**super().get_form_kwargs(), "instance": self.tournament}
+        seasons = seasons_open_to(self.tournament)
+        if self.tournament.federation_season_id or seasons.exists():  # a club of a federation with such seasons
+            kwargs["federation_seasons"] = seasons
+        return kwargs
 
     def form_valid(self, form):
         changes = {f: form.cleaned_data[f] for f in form.changed_data if not form.fields[f].disabled}
+        league_changed = "federation_season" in changes
+        league = changes.pop("federation_season", None)
         try:
-            tournament = update_tournament(self.tournament, by=self.request.user, **changes)
+            with transaction.atomic():
+                tournament = update_tournament(self.tournament, by=self.request.user, **changes)
+                if league_changed:
+                    tournament = join_federation_season(tournament, league, by=self.request.user)
         except (DomainError, ValidationError) as error:
             _form_error(form, error)
             return self.form_invalid(form)

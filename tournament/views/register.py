@@ -12,12 +12,13 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from ..federation_forms import MemberNumberForm
 from ..models import Participant, Person
 from ..season_forms import MergeForm, PersonForm
-from ..services import register
+from ..services import federation, register
 from ..services.errors import DomainError
 from ..services.seasons import season_table
-from ..tenancy import directs_in, organisation_of
+from ..tenancy import administered_federation, directs_in, organisation_of
 
 
 class RegisterKeeperMixin(AccessMixin):
@@ -45,7 +46,8 @@ class RegisterListView(RegisterKeeperMixin, TemplateView):
         query = self.request.GET.get("q", "").strip()[:100]
         people = register.suggest(query, organisation=self.club, limit=500) if query else self.register
         page = Paginator(people, 100).get_page(self.request.GET.get("page"))
-        context.update(query=query, page=page, form=kwargs.get("form") or PersonForm())
+        context.update(query=query, page=page, form=kwargs.get("form") or PersonForm(),
+                       federation=administered_federation(self.request.user))
         return context
 
     def post(self, request, *args, **kwargs):
@@ -80,11 +82,42 @@ class PersonView(RegisterKeeperMixin, TemplateView):
                 stats.append((season, row))
         context.update(person=person, participations=participations, stats=stats,
                        form=kwargs.get("form") or PersonForm(instance=person),
-                       merge_form=kwargs.get("merge_form") or MergeForm())
+                       merge_form=kwargs.get("merge_form") or MergeForm(),
+                       # a club of a federation links its entries to the federation's members (none on a laptop)
+                       federation=self.club.federation,
+                       member_form=kwargs.get("member_form") or MemberNumberForm())
         return context
+
+    def federation_action(self, person, action: str):
+        """Link the entry to a federation member by number, ask the federation for a number, or unlink it."""
+        if action == "member":
+            form = MemberNumberForm(self.request.POST)
+            if form.is_valid():
+                try:
+                    member = federation.link_entry(person, form.cleaned_data["number"], by=self.request.user)
+                except DomainError as error:
+                    form.add_error("number", error.message)
+                    form.focus_first_error()
+                else:
+                    messages.success(self.request, _("Linked to the federation's member %(number)s %(name)s.")
+                                     % {"number": member.number, "name": member.name})
+                    return redirect(person)
+            return self.render_to_response(self.get_context_data(current=person, member_form=form))
+        try:
+            if action == "request_number":
+                federation.request_number(person, by=self.request.user)
+                messages.success(self.request, _("The federation is asked for a member number."))
+            else:
+                federation.unlink_entry(person, by=self.request.user)
+                messages.success(self.request, _("Changes saved."))
+        except DomainError as error:
+            messages.error(self.request, error.message)
+        return redirect(person)
 
     def post(self, request, *args, **kwargs):
         person = self.person()
+        if request.POST.get("action") in ("member", "request_number", "unlink_member"):
+            return self.federation_action(person, request.POST["action"])
         if request.POST.get("action") == "merge":
             form = MergeForm(request.POST)
             if form.is_valid():

@@ -26,7 +26,7 @@ def _fail(form, error: DomainError) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
-def _settings(data: dict) -> dict:
+def settings_of_form(data: dict) -> dict:
     """The form's values as the service takes them (the points per place parsed)."""
     values = dict(data)
     values["place_points"] = seasons.parse_place_points(values.get("place_points") or "")
@@ -38,8 +38,7 @@ class SeasonListView(LoginRequiredMixin, FormView):
     form_class = SeasonForm
 
     def get_initial(self):
-        return {"language": self.request.LANGUAGE_CODE, "min_evenings": 1,
-                "place_points": "25 20 16 13 11 10 9 8 7 6 5 4 3 2 1"}
+        return SeasonForm.new_initial(self.request.LANGUAGE_CODE)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -49,7 +48,7 @@ class SeasonListView(LoginRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            season = seasons.create_season(by=self.request.user, **_settings(form.cleaned_data))
+            season = seasons.create_season(by=self.request.user, **settings_of_form(form.cleaned_data))
         except DomainError as error:
             _fail(form, error)
             return self.form_invalid(form)
@@ -97,7 +96,7 @@ class SeasonView(SeasonMixin, TemplateView):
             form = SeasonForm(request.POST, editing=True)
             if form.is_valid():
                 try:
-                    seasons.update_season(season, by=user, **_settings(form.cleaned_data))
+                    seasons.update_season(season, by=user, **settings_of_form(form.cleaned_data))
                 except DomainError as error:
                     _fail(form, error)
                 else:
