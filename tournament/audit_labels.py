@@ -40,6 +40,7 @@ ACTION_LABELS = {
     "club.password_link": _("Password link made"),
     "club.role": _("Member's role changed"),
     "club.remove": _("Member removed"),
+    "club.address": _("Short name in addresses changed"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

@@ -33,6 +33,7 @@ from django.views.decorators.cache import never_cache
 from documents.qr import qr_svg
 from scoring.games import game_of
 from tournament.addresses import public_url
+from tournament.clubaddress import addressed, requested_club
 from tournament.services.clock import clock_in_use, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
 
@@ -152,7 +153,7 @@ def live(request, slug: str, page: str):
     """The live region alone, as htmx polls it; 204 when the phone shows the newest version already."""
     if page not in NEEDS:
         raise Http404
-    tournament = load_tournament(slug)
+    tournament = load_tournament(slug, requested_club(request))
     content = content_of(tournament)
     kinds = shown_kinds(tournament, content)
     if not allowed(page, kinds):
@@ -182,7 +183,7 @@ class PublicPage(View):
     template_name = "public/page.html"
 
     def get(self, request, slug: str):
-        tournament = load_tournament(slug)
+        tournament = load_tournament(slug, requested_club(request))
         content = content_of(tournament)
         kinds = shown_kinds(tournament, content)
         if not allowed(self.page, kinds):
@@ -241,7 +242,7 @@ class SeasonPage(View):
         from tournament.season_documents import ranking_document, season_chart_html
         from tournament.services.seasons import season_table
 
-        season = Season.objects.filter(slug=season, publish=True).first()
+        season = addressed(Season, request).filter(slug=season, publish=True).first()
         if season is None:
             raise Http404
         table = season_table(season)

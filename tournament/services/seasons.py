@@ -53,9 +53,11 @@ def visible_seasons(user):
     return Season.objects.of(organisations_of(user)).filter(directors=user)
 
 
-def season_of(user, slug: str) -> Season | None:
-    """The season at this address if the user directs it, else None (others' seasons are not revealed)."""
-    return visible_seasons(user).filter(slug=slug).first()
+def season_of(user, slug: str, club=None) -> Season | None:
+    """The season at this address if the user directs it, else None (others' seasons are not revealed); with
+    `club` (the address's club, tournament/clubaddress.py) that club's season of the short name."""
+    seasons = visible_seasons(user) if club is None else visible_seasons(user).of(club)
+    return seasons.filter(slug=slug).first()
 
 
 def _require_season_director(by, season: Season) -> None:
@@ -114,7 +116,7 @@ def create_season(*, by, name: str, game: str, scoring: str = Season.Scoring.PLA
               "min_evenings": min_evenings}
     _check(values)
     with transaction.atomic():
-        season = Season.objects.create(organisation=club, name=name, slug=Season.unique_slug(name), game=game,
+        season = Season.objects.create(organisation=club, name=name, slug=Season.unique_slug(name, club), game=game,
                                        language=language, created_by=by, **values)
         season.directors.add(by)
         log_action("season.add", by=by, obj=season, after={**_snapshot(season), "game": game})
