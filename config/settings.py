@@ -141,6 +141,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /c/<club>/… on a server of several clubs: the club taken off the address first, so every other middleware
+    # and the URLs see the address a one-club installation has (tournament/clubaddress.py)
+    "tournament.clubaddress.ClubAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # static files never touch the database: the outage page guards everything after them

@@ -12,7 +12,6 @@ from __future__ import annotations
 import socket
 
 from django.conf import settings
-from django.urls import reverse
 
 PAGES = ("index", "schedule", "standings", "bracket", "results", "seat", "beamer")
 
@@ -26,7 +25,12 @@ def base_url(request=None) -> str:
 
 
 def public_path(tournament, page: str = "index") -> str:
-    return reverse(f"public:{page}", kwargs={"slug": tournament.slug})
+    """The path of one public page of `tournament`, carrying its club on a server of several clubs."""
+    # Imported here: the PDF workers (a `spawn` pool) import documents.pdf, and so this module, before Django's
+    # apps are ready; the club's addresses need the models.
+    from .clubaddress import club_of, reverse_in_club
+
+    return reverse_in_club(club_of(tournament), f"public:{page}", kwargs={"slug": tournament.slug})
 
 
 def public_url(tournament, page: str = "index", request=None) -> str:

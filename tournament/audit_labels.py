@@ -58,6 +58,7 @@ ACTION_LABELS = {
     "federation.season_add": _("Federation season created"),
     "federation.season_publish": _("Federation season publishing changed"),
     "federation.season_evening": _("Tournament's federation season changed"),
+    "club.address": _("Short name in addresses changed"),
     # players and teams
     "participant.add": _("Player registered"),
     "participant.update": _("Player details changed"),

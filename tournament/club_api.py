@@ -25,6 +25,7 @@ from ninja.errors import AuthenticationError
 from ninja.security import HttpBearer
 
 from .addresses import base_url
+from .clubaddress import reverse_in_club
 from .models import TokenScope, Tournament
 from .services.api_tokens import TokenRefused, authenticate, record_use
 from .transfer import TransferError, max_import_bytes
@@ -122,7 +123,8 @@ def push(request):
     result = "created" if received.created else "updated"
     record_use(token, "push", answer={"status": 200, "result": result, "tournament": tournament.slug})
     return {"result": result, "slug": tournament.slug, "uid": tournament.uid, "name": tournament.name,
-            "url": base_url(request) + tournament.get_absolute_url(),
+            "url": base_url(request) + reverse_in_club(tournament.organisation_id, "tournament:detail",
+                                                       kwargs={"slug": tournament.slug}),
             "counts": content_here(tournament).as_dict(), "notes": list(received.notes)}
 
 

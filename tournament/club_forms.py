@@ -17,6 +17,11 @@ class InviteForm(FocusFirstError, forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=MemberRole.choices, initial=MemberRole.DIRECTOR)
 
 
+class ClubAddressForm(FocusFirstError, forms.Form):
+    slug = forms.CharField(label=_("Short name in addresses"), max_length=60,
+                           help_text=_("The club's part of every address on this server: /c/<short name>/…"))
+
+
 class MemberRoleForm(forms.Form):
     member = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
     role = forms.ChoiceField(label=_("Role"), choices=MemberRole.choices)

@@ -10,6 +10,8 @@ from django.db import InterfaceError, OperationalError
 from django.shortcuts import render
 from django.utils import timezone
 
+from .requested import tournament_by_slug
+
 logger = logging.getLogger(__name__)
 
 RENEWED_KEY = "_renewed"
@@ -69,15 +71,15 @@ class VenueTimeZoneMiddleware:
 
 def venue_time_zone_of(view_kwargs: dict, request=None) -> str | None:
     """The venue's time zone of the address's tournament. With `request`, a tournament page (/manage/<slug>/…,
-    /p/<slug>/…) keeps the tournament it read as `request.slug_tournament` (slug, tournament or None) for the
-    game pages' guard and the views (`tournament.requested.tournament_by_slug`): one query of the tournament a page
-    instead of three."""
+    /p/<slug>/…) uses the tournament `tournament.clubaddress.ClubAddressMiddleware` read for the request
+    (`request.slug_tournament`, also the game pages' guard's and the views'): one query of the tournament a page."""
+    from tournament.clubaddress import addressed_kind
     from tournament.models import Tournament
 
+    if request is not None and addressed_kind(request, view_kwargs)[0] is not Tournament:
+        return None
     if isinstance(view_kwargs.get("slug"), str):
-        tournament = Tournament.objects.filter(slug=view_kwargs["slug"]).first()
-        if request is not None:
-            request.slug_tournament = (view_kwargs["slug"], tournament)
+        tournament = tournament_by_slug(request, view_kwargs["slug"])
         return tournament.time_zone if tournament is not None else None
     if isinstance(view_kwargs.get("token"), str):
         from scoring.models import TableLink

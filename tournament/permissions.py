@@ -72,11 +72,11 @@ def visible_tournaments(user):
 def menu_for(user, tournament: Tournament, menu) -> list:
     """The entries of a game's menu (label, address) whose page opens for the user's role: an assistant is not
     offered the director's pages, which would answer "not found"."""
-    from django.urls import resolve
+    from .clubaddress import resolve_address
 
     role = role_in(user, tournament)
     return [(label, url) for label, url in menu
-            if role in getattr(resolve(url).func, "view_class", TournamentRoleRequiredMixin).allowed_roles]
+            if role in getattr(resolve_address(url).func, "view_class", TournamentRoleRequiredMixin).allowed_roles]
 
 
 class TournamentRoleRequiredMixin(AccessMixin):

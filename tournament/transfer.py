@@ -666,7 +666,7 @@ class _Importer:
             obj.federation_season_id = self.into.federation_season_id
             obj._state.adding = False  # its own row: the unique checks leave it out
         elif plan.model is Tournament:
-            obj.slug = free_slug(obj.slug or "tournament")
+            obj.slug = free_slug(obj.slug or "tournament", self.organisation)
             if Tournament.objects.filter(uid=obj.uid).exists():
                 obj.uid = uuid.uuid4()  # a new copy (the caller refuses it unless asked): an identity of its own
         if plan.label == "scoring.tablelink":
@@ -897,11 +897,14 @@ def same_tournament(document: dict, organisation) -> Tournament | None:
     return here.filter(uid=uid).first()
 
 
-def free_slug(wanted: str) -> str:
-    """The file's slug if it is free here, else the first free `<slug>-2`, `-3`, …: never another's."""
+def free_slug(wanted: str, organisation) -> str:
+    """The file's slug if it is free in the club, else the first free `<slug>-2`, `-3`, …: never another's. Another
+    club's tournament of the same slug is no obstacle (the addresses carry the club); without a club (the
+    installation's only one is taken at saving) every tournament counts."""
     base = wanted[:70]
+    taken = Tournament.objects.all() if organisation is None else Tournament.objects.of(organisation)
     slug, n = base, 2
-    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or taken.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.clubs.conftest import CONTACTS, played_evening
+from tournament.clubaddress import reverse_in_club
 from tournament.models import FederationMember, Tournament
 from tournament.services import federation as fed
 
@@ -84,7 +85,7 @@ def test_a_director_lets_his_tournament_count_in_the_federation_season_on_its_fo
     league = fed.create_federation_season(federation.federation, by=admin, name="Liga", game="schafkopf",
                                           place_points=["3", "2", "1"])
     client = logged_in(a.director)
-    edit = reverse("tournament:edit", args=[a.tournament.slug])
+    edit = reverse_in_club(a.club, "tournament:edit", args=[a.tournament.slug])  # a server of several clubs
     assert "Federation season" in client.get(edit).content.decode()
     t = a.tournament
     data = {"name": t.name, "game": t.game, "date": t.date.isoformat(), "venue": t.venue, "time_zone": t.time_zone,

@@ -158,12 +158,26 @@ def test_a_season_takes_evenings_of_its_own_club(clubs):
     assert seasons.season_of(b.director, a.season.slug) is None
 
 
-def test_names_need_to_be_unique_only_within_a_club_and_addresses_stay_server_unique(clubs):
+def test_short_names_need_to_be_unique_only_within_a_club(clubs):
+    """Another club's tournament or season of the same name takes the same short name (the addresses carry the
+    club); within the club a second one still gets `-2`."""
     a, b = clubs.a, clubs.b
     same = create_tournament(by=b.director, name=a.tournament.name, game="schafkopf", date=datetime.date(2026, 3, 1))
-    assert same.name == a.tournament.name and same.slug == f"{a.tournament.slug}-2"
+    assert same.name == a.tournament.name and same.slug == a.tournament.slug
+    again = create_tournament(by=a.director, name=a.tournament.name, game="schafkopf", date=datetime.date(2026, 3, 2))
+    assert again.slug == f"{a.tournament.slug}-2"
     twin = seasons.create_season(by=b.director, name=a.season.name, game="schafkopf", place_points=["1"])
-    assert twin.slug != a.season.slug
+    assert twin.slug == a.season.slug
+    assert seasons.create_season(by=a.director, name=a.season.name, game="schafkopf",
+                                 place_points=["1"]).slug == f"{a.season.slug}-2"
+
+
+def test_a_club_gets_a_short_name_of_its_own_never_a_reserved_word():
+    from tournament.models import Organisation
+
+    first, second = Organisation.objects.create(name="SK Isartal"), Organisation.objects.create(name="SK-Isartal")
+    assert (first.slug, second.slug) == ("sk-isartal", "sk-isartal-2")
+    assert Organisation.objects.create(name="Manage").slug == "manage-2"
 
 
 # --- roles and the club's members ----------------------------------------------------------------------------

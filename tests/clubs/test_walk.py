@@ -110,12 +110,16 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
     outsider, owner = logged_in(b.director), logged_in(a.director)
     checked, problems = 0, []
 
-    def ask(url: str, *, refused: bool) -> None:
+    def ask(url: str, *, refused: bool, methods=("get", "post")) -> None:
         nonlocal checked
-        for method in ("get", "post"):
+        for method in methods:
             if "_auth_user_id" not in outsider.session:  # the logout pages log out: every request is B's director's
                 outsider.force_login(b.director)
             response = getattr(outsider, method)(url)
+            if response.status_code == 302 and response["Location"] == f"/c/{a.club.slug}{url}":
+                # an address without the club names club A's object alone: it leads to club A's address, which
+                # must refuse B's director as any other
+                response = getattr(outsider, method)(response["Location"])
             body = response.content.decode(errors="replace")
             checked += 1
             if CONTACTS["a"] in body:
@@ -125,6 +129,12 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
             if refused and response.status_code == 302 and "/login/" not in response.get("Location", "") \
                     and not response["Location"].startswith("/admin/"):
                 problems.append(f"{method.upper()} {url}: sends to {response['Location']}")
+
+    def ask_under_b(url: str, *, public: bool) -> None:
+        """Club A's object under club B's address (/c/<b>/…): no club's page shows another club's object there,
+        be it published (club B has no tournament or season of that short name). A public page is asked as
+        read (a POST there is refused whatever the address: 405)."""
+        ask(f"/c/{b.club.slug}{url}", refused=True, methods=("get",) if public else ("get", "post"))
 
     for route, name, pattern in walk(get_resolver().url_patterns):
         args = url_arguments(route)
@@ -136,8 +146,9 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
                     continue
                 for kwargs in candidates(tournament, name, args):
                     url = reverse(name, kwargs=kwargs)
-                    if owner.get(url).status_code != 404:
+                    if owner.get(f"/c/{a.club.slug}{url}").status_code != 404:  # club A's address of it
                         ask(url, refused=not public)
+                        ask_under_b(url, public=public)
                         break
                 else:
                     if not public:
@@ -152,8 +163,10 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
         if values is not None:
             for kwargs in values:
                 url = reverse(name, kwargs=kwargs)
-                assert owner.get(url).status_code in (200, 302), url  # the owner's club opens it
+                assert owner.get(f"/c/{a.club.slug}{url}").status_code in (200, 302), url  # the owner's club opens it
                 ask(url, refused=not route.startswith(PUBLIC_ROUTES))  # a published season is everyone's
+                if "season" in kwargs:
+                    ask_under_b(url, public=route.startswith(PUBLIC_ROUTES))
             continue
         if name.startswith("admin:") and args:
             continue  # the admin's pages of models that are no club's (users, groups)
@@ -167,7 +180,7 @@ def test_club_b_gets_nothing_of_club_a(two_clubs):
         ask(reverse("register:list") + f"?q={query}", refused=False)
         ask(reverse("register:suggest") + f"?q={query}", refused=False)
     assert not problems, "\n".join(problems)
-    assert checked > 300
+    assert checked > 400
 
 
 def test_the_federation_s_pages_are_its_admin_s_and_show_no_club_s_contacts(two_clubs):

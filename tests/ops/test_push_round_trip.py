@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import urllib.request
 
 import pytest
@@ -91,7 +92,8 @@ def test_an_evening_pushed_twice_updates_the_servers_copy(club_server_process, e
     text = out.getvalue()
     assert f"“{evening.name}” was updated on {server['url']}" in text
     assert f"{ScoreSheet.objects.filter(tournament=evening).count()} score sheets" in text
-    assert f"On the server: {server['url']}/manage/{slug}/" in text
+    # a server of several clubs: the address carries the club (tournament/clubaddress.py)
+    assert re.search(re.escape(f"On the server: {server['url']}/c/") + r"[\w-]+" + re.escape(f"/manage/{slug}/"), text)
 
     club = server_json(server, "/api/v1/club", server["token"])
     assert [(t["uid"], t["slug"], t["season"]) for t in club["tournaments"]] == [(str(evening.uid), slug, season)]

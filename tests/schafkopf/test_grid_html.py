@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (OLD_ROW is the old template, line for line)
 """The grid's rows built in Python (scoring/games/schafkopf/grid_html.py) are the HTML the template include drew
 before (kept here as OLD_ROW): the same fields, states, escaping and cells, for every kind of row."""
 

@@ -80,6 +80,8 @@ class FederationSeason(SeasonSettings):
     """A league of the federation: the evenings of member clubs that joined it (`Tournament.federation_season`)."""
 
     federation = models.ForeignKey(Federation, on_delete=models.PROTECT, related_name="seasons")
+    #: unique on the server: its public address (/p/federation-seasons/<slug>/) carries no club
+    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
 
     class Meta:
         ordering = ["-created", "name"]

@@ -10,11 +10,28 @@ from __future__ import annotations
 
 from django.conf import settings as django_settings
 from django.db import models
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+#: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
+#: became "prveaften"), written as Danish and German write them without the letter
+SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "ß": "ss", "ẞ": "Ss"})
+
+
+def address_slug(name: str) -> str:
+    """A short name in addresses (club, tournament, season): "Prøveaften i Næstved" → "proeveaften-i-naestved"."""
+    return slugify(name.translate(SLUG_LETTERS))
+
+
+#: words a club's short name may not be: they read as addresses of their own after /c/
+RESERVED_CLUB_SLUGS = frozenset({"new", "c", "p", "t", "api", "admin", "manage", "static", "media", "accounts",
+                                 "hall", "setup", "i18n", "healthz"})
 
 
 class Organisation(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
+    #: the club's short name in the addresses of a server of several clubs (/c/<slug>/…; tournament/clubaddress.py)
+    slug = models.SlugField(_("short name in addresses"), max_length=60, unique=True)
     #: the federation the club belongs to (tournament/models/federation.py); none on a laptop
     federation = models.ForeignKey("tournament.Federation", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="clubs", verbose_name=_("federation"))
@@ -27,6 +44,21 @@ class Organisation(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = Organisation.unique_slug(self.name)
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
+        """A short name from `name` that no other club has and that is no reserved word (`-2`, `-3`, … appended)."""
+        base = address_slug(name)[:50] or "club"
+        taken = Organisation.objects.exclude(pk=exclude_pk)
+        slug, n = base, 2
+        while slug in RESERVED_CLUB_SLUGS or taken.filter(slug=slug).exists():
+            slug, n = f"{base}-{n}", n + 1
+        return slug
 
 
 #: the one club of an installation that has none yet (a fresh laptop): named so until its admin renames it

@@ -13,8 +13,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .organisation import ClubQuerySet, ClubRow, organisation_field
-from .tournament import address_slug, validate_game
+from .organisation import ClubQuerySet, ClubRow, address_slug, organisation_field
+from .tournament import validate_game
 
 
 class Person(ClubRow):
@@ -61,8 +61,8 @@ class SeasonSettings(models.Model):
         GAME_POINTS = "game_points", _("The game's own points")
 
     name = models.CharField(_("name"), max_length=120)
-    #: unique on the whole server (the addresses do not carry the club yet)
-    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    #: unique within the club (the addresses of a server of several clubs carry the club: tournament/clubaddress.py)
+    slug = models.SlugField(_("short name in addresses"), max_length=80)
     #: the season's identity wherever its evenings' files go: an evening imported elsewhere joins the season of
     #: this identity there (tournament/transfer.py)
     uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
@@ -106,8 +106,19 @@ class Season(SeasonSettings, ClubRow):
 
     class Meta:
         ordering = ["-created", "name"]
+        constraints = [models.UniqueConstraint(fields=["organisation", "slug"], name="season_slug_per_club")]
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
 
     def get_absolute_url(self) -> str:
         return reverse("seasons:detail", args=[self.slug])
+
+    @staticmethod
+    def unique_slug(name: str, organisation) -> str:
+        """A slug from `name` that no other season of the club has (`-2`, `-3`, … appended)."""
+        base = address_slug(name)[:70] or "season"
+        taken = Season.objects.of(organisation)
+        slug, n = base, 2
+        while slug in {"new"} or taken.filter(slug=slug).exists():
+            slug, n = f"{base}-{n}", n + 1
+        return slug

@@ -11,19 +11,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from .organisation import ClubQuerySet, ClubRow, organisation_field
-
-#: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
-#: became "prveaften"), written as Danish and German write them without the letter
-SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "ß": "ss", "ẞ": "Ss"})
-
-
-def address_slug(name: str) -> str:
-    """The short name in a tournament's or season's address: "Prøveaften i Næstved" → "proeveaften-i-naestved"."""
-    return slugify(name.translate(SLUG_LETTERS))
+from .organisation import ClubQuerySet, ClubRow, address_slug, organisation_field
 
 
 def new_evening_nonce() -> str:
@@ -72,8 +62,8 @@ class Tournament(ClubRow):
     #: the club the tournament belongs to (tournament/models/organisation.py)
     organisation = organisation_field()
     name = models.CharField(_("name"), max_length=120)
-    #: unique on the whole server (the addresses do not carry the club yet)
-    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    #: unique within the club (the addresses of a server of several clubs carry the club: tournament/clubaddress.py)
+    slug = models.SlugField(_("short name in addresses"), max_length=80)
     #: the tournament's identity wherever its file goes (tournament/transfer.py): uploading the file again updates
     #: the copy of the same identity instead of making another
     uid = models.UUIDField(_("identity"), default=uuid.uuid4, unique=True, editable=False)
@@ -150,6 +140,7 @@ class Tournament(ClubRow):
 
     class Meta:
         ordering = ["-date", "name"]
+        constraints = [models.UniqueConstraint(fields=["organisation", "slug"], name="tournament_slug_per_club")]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
 
@@ -169,10 +160,12 @@ class Tournament(ClubRow):
     RESERVED_SLUGS = frozenset({"new", "import", "register", "seasons", "backups", "club", "federation"})
 
     @staticmethod
-    def unique_slug(name: str) -> str:
+    def unique_slug(name: str, organisation) -> str:
+        """A slug from `name` that no other tournament of the club has (`-2`, `-3`, … appended)."""
         base = address_slug(name)[:70] or "tournament"
+        taken = Tournament.objects.of(organisation)
         slug, n = base, 2
-        while slug in Tournament.RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+        while slug in Tournament.RESERVED_SLUGS or taken.filter(slug=slug).exists():
             slug, n = f"{base}-{n}", n + 1
         return slug
 

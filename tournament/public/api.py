@@ -20,7 +20,6 @@ from typing import Any
 from csp.decorators import csp_update
 from django.db.models import Q
 from django.http import Http404
-from django.urls import reverse
 from django.utils import translation
 from ninja import NinjaAPI, Schema
 from ninja.pagination import LimitOffsetPagination, paginate
@@ -30,6 +29,7 @@ from documents.data import document_data
 from scoring.games import game_of, is_game
 from tournament import club_api
 from tournament.addresses import base_url, public_url
+from tournament.clubaddress import addressed, club_of, requested_club, reverse_in_club
 from tournament.models import Season, Tournament
 from tournament.season_documents import ranking_document
 from tournament.services.publishing import KINDS, published_kinds
@@ -152,7 +152,7 @@ def _season(season: Season, request) -> dict:
         "slug": season.slug, "name": season.name, "club": season.organisation.name, "game": season.game,
         "game_name": str(game_of(season).name) if is_game(season.game) else season.game,
         "tournaments": [t.slug for t in evenings_of(season)],
-        "url": base_url(request) + reverse("public:season", args=[season.slug]),
+        "url": base_url(request) + reverse_in_club(club_of(season), "public:season", args=[season.slug]),
     }
 
 
@@ -177,7 +177,7 @@ def tournaments(request, club: str | None = None, game: str | None = None, seaso
 
 @api.get("/tournaments/{slug}", response=TournamentOut, summary="One published tournament")
 def tournament(request, slug: str):
-    found = Tournament.objects.select_related("season", "organisation").filter(slug=slug).first()
+    found = addressed(Tournament, request).select_related("season", "organisation").filter(slug=slug).first()
     if found is None or not _shown(found):
         raise Http404
     return found
@@ -186,7 +186,7 @@ def tournament(request, slug: str):
 @api.get("/tournaments/{slug}/standings", response=StandingsOut,
          summary="The standings as printed, once published (provisional while results are missing)")
 def standings(request, slug: str):
-    found = load_tournament(slug)
+    found = load_tournament(slug, requested_club(request))
     if not found.publish_standings:
         raise Http404
 
@@ -208,7 +208,7 @@ def seasons(request, club: str | None = None, game: str | None = None):
 
 @api.get("/seasons/{slug}", response=SeasonRankingOut, summary="A published season with its ranking")
 def season(request, slug: str):
-    found = Season.objects.filter(slug=slug, publish=True).first()
+    found = addressed(Season, request).filter(slug=slug, publish=True).first()
     if found is None:
         raise Http404
     with translation.override(found.language):

@@ -62,23 +62,36 @@ def _versioned_tournaments():
 
 #: a slug no tournament has (slugs are [-a-zA-Z0-9_]): marks where the slug goes among the compiled query's parameters
 _SLUG_MARK = "\x00slug\x00"
-#: the SQL of `load_tournament` per database alias, compiled once per process: (sql, parameters, slug's position)
-_COMPILED: dict[str, tuple[str, tuple, int]] = {}
+#: a club no tournament has: marks where the club goes among the parameters
+_CLUB_MARK = -7_226_013
+#: the SQL of `load_tournament` per database alias and with or without the club, compiled once per process:
+#: (sql, parameters, slug's position, club's position or None)
+_COMPILED: dict[tuple[str, bool], tuple[str, tuple, int, int | None]] = {}
 
 
-def _compiled(alias: str) -> tuple[str, tuple, int]:
+def _compiled(alias: str, of_club: bool) -> tuple[str, tuple, int, int | None]:
     """The lookup's SQL for this database, compiled once. Compiling the ORM expression (a subquery, a cast, a
     concatenation) cost three times as much CPU as running the query, on every poll of every phone."""
-    if alias not in _COMPILED:
-        sql, params = _versioned_tournaments().filter(slug=_SLUG_MARK).query.sql_with_params()
-        _COMPILED[alias] = (sql, tuple(params), list(params).index(_SLUG_MARK))
-    return _COMPILED[alias]
+    if (alias, of_club) not in _COMPILED:
+        query = _versioned_tournaments().filter(slug=_SLUG_MARK)
+        if of_club:
+            query = query.filter(organisation_id=_CLUB_MARK)
+        sql, params = query.query.sql_with_params()
+        params = list(params)
+        _COMPILED[alias, of_club] = (sql, tuple(params), params.index(_SLUG_MARK),
+                                     params.index(_CLUB_MARK) if of_club else None)
+    return _COMPILED[alias, of_club]
 
 
-def load_tournament(slug: str) -> Tournament:
-    """The tournament with `public_version` (its newest audit entry's id), in one query; 404 if unknown."""
-    sql, params, position = _compiled(router.db_for_read(Tournament))
-    found = next(iter(Tournament.objects.raw(sql, (*params[:position], slug, *params[position + 1:]))), None)
+def load_tournament(slug: str, club=None) -> Tournament:
+    """The tournament with `public_version` (its newest audit entry's id), in one query; 404 if unknown. With
+    `club` (an address of a club: `request.club`, tournament/clubaddress.py) among that club's only."""
+    sql, params, position, club_position = _compiled(router.db_for_read(Tournament), club is not None)
+    params = list(params)
+    params[position] = slug
+    if club_position is not None:
+        params[club_position] = getattr(club, "pk", club)
+    found = next(iter(Tournament.objects.raw(sql, params)), None)
     if found is None:
         raise Http404("No tournament with this address.")
     return found

@@ -26,6 +26,7 @@ from django.views import View
 from django.views.decorators.cache import never_cache
 
 from scoring.games import game_of
+from tournament.clubaddress import requested_club
 from tournament.services.seasons import season_table
 
 from .cache import cached, load_tournament
@@ -73,9 +74,10 @@ class Closed(Exception):
         self.message = message
 
 
-def opened(slug: str, token: str):
-    """(tournament, its public content, published kinds, holder) of a personal link, or `Closed`."""
-    tournament = load_tournament(slug)
+def opened(request, slug: str, token: str):
+    """(tournament, its public content, published kinds, holder) of a personal link, or `Closed`; the tournament
+    among the address's club's (tournament/clubaddress.py)."""
+    tournament = load_tournament(slug, requested_club(request))
     content = content_of(tournament)
     holder = find_holder(tournament, token, holder_model(game_of(tournament).participants))
     if holder is None:
@@ -104,9 +106,9 @@ def closed_page(request, tournament, message: str):
 class EveningPage(View):
     def get(self, request, slug: str, token: str):
         try:
-            tournament, content, kinds, holder = opened(slug, token)
+            tournament, content, kinds, holder = opened(request, slug, token)
         except Closed as closed:
-            return closed_page(request, load_tournament(slug), closed.message)
+            return closed_page(request, load_tournament(slug, requested_club(request)), closed.message)
         live = evening_region(tournament, content, holder, token)
         context = {"tournament": tournament, "page": PAGE, "title": _("My evening"),
                    "menu": menu(tournament, kinds, PAGE), "kinds": kinds, "live": live}
@@ -117,7 +119,7 @@ class EveningPage(View):
 def evening_live(request, slug: str, token: str):
     """The page's region alone, as htmx polls it (204: nothing new); 404 once the link is closed."""
     try:
-        tournament, content, _kinds, holder = opened(slug, token)
+        tournament, content, _kinds, holder = opened(request, slug, token)
     except Closed:
         raise Http404 from None
     return poll_answer(request, evening_region(tournament, content, holder, token))

@@ -21,10 +21,10 @@ import binascii
 import hmac
 
 from django.db import transaction
-from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
 from tournament.addresses import base_url
+from tournament.clubaddress import club_of, reverse_in_club
 from tournament.models import Participant, Team, Tournament
 from tournament.models.tournament import new_evening_nonce
 from tournament.permissions import require_director
@@ -69,7 +69,10 @@ def find_holder(tournament, token: str, model: type[Participant] | type[Team]):
 
 
 def evening_path(tournament, holder) -> str:
-    return reverse("public:evening", kwargs={"slug": tournament.slug, "token": evening_token(tournament, holder)})
+    """The holder's page, carrying the tournament's club on a server of several clubs, also where no request of the
+    club builds it (a participant card made by a print job: tournament/clubaddress.py)."""
+    return reverse_in_club(club_of(tournament), "public:evening",
+                           kwargs={"slug": tournament.slug, "token": evening_token(tournament, holder)})
 
 
 def evening_url(tournament, holder, request=None) -> str:

@@ -34,6 +34,7 @@ from django.views.decorators.cache import never_cache
 from documents.qr import qr_svg
 from scoring.games import game_of
 from tournament.addresses import public_url
+from tournament.clubaddress import addressed, requested_club
 from tournament.services.clock import clock_in_use, clock_state, format_seconds
 from tournament.services.publishing import KIND_NAMES, KINDS, published_kinds
 
@@ -169,7 +170,7 @@ def live(request, slug: str, page: str):
     """The live region alone, as htmx polls it; 204 when the phone shows the newest version already."""
     if page not in NEEDS:
         raise Http404
-    tournament = load_tournament(slug)
+    tournament = load_tournament(slug, requested_club(request))
     content = content_of(tournament)
     kinds = shown_kinds(tournament, content)
     if not allowed(page, kinds):
@@ -196,7 +197,7 @@ class PublicPage(View):
     template_name = "public/page.html"
 
     def get(self, request, slug: str):
-        tournament = load_tournament(slug)
+        tournament = load_tournament(slug, requested_club(request))
         content = content_of(tournament)
         kinds = shown_kinds(tournament, content)
         if not allowed(self.page, kinds):
@@ -249,17 +250,18 @@ class BeamerPage(ShowsAddress, PublicPage):
 class SeasonPage(View):
     """A season's ranking, once its director published it (tournament/services/seasons.py); else 404."""
 
-    def seasons(self):
+    def seasons(self, request):
+        """The seasons this page shows: the club's of the address (tournament/clubaddress.py)."""
         from tournament.models import Season
 
-        return Season.objects.all()
+        return addressed(Season, request)
 
     def get(self, request, season):
         from documents.base import format_value
         from tournament.season_documents import ranking_document, season_chart_html
         from tournament.services.seasons import season_table
 
-        season = self.seasons().filter(slug=season, publish=True).first()
+        season = self.seasons(request).filter(slug=season, publish=True).first()
         if season is None:
             raise Http404
         table = season_table(season)
@@ -275,7 +277,7 @@ class SeasonPage(View):
 class FederationSeasonPage(SeasonPage):
     """A federation season's ranking (each member once across the clubs), once its admin published it; else 404."""
 
-    def seasons(self):
+    def seasons(self, request):
         from tournament.models import FederationSeason
 
         return FederationSeason.objects.all()

@@ -130,6 +130,36 @@ def _admins_left(club: Organisation, without: Membership) -> bool:
     return Membership.objects.filter(organisation=club, role=MemberRole.ADMIN).exclude(pk=without.pk).exists()
 
 
+def set_club_address(club: Organisation, slug: str, *, by) -> Organisation:
+    """The club's short name in addresses (/c/<slug>/… on a server of several clubs): letters, digits and dashes,
+    no reserved word, no other club's. The club's old addresses answer 404 from then on (printed QR codes too)."""
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_slug
+
+    from ..models.organisation import RESERVED_CLUB_SLUGS
+
+    _require_admin(by, club)
+    slug = slug.strip().lower()
+    try:
+        validate_slug(slug)
+    except ValidationError:
+        raise DomainError(_("A short name has only letters, digits, dashes and underscores."), field="slug") from None
+    if slug in RESERVED_CLUB_SLUGS:
+        raise DomainError(_("“%(slug)s” is a word of the addresses themselves: choose another.") % {"slug": slug},
+                          field="slug")
+    with transaction.atomic():
+        club = Organisation.objects.select_for_update().get(pk=club.pk)
+        if club.slug == slug:
+            return club
+        if Organisation.objects.filter(slug=slug).exclude(pk=club.pk).exists():
+            raise DomainError(_("Another club has this short name."), field="slug")
+        before = {"slug": club.slug}
+        club.slug = slug
+        club.save(update_fields=["slug"])
+        log_action("club.address", by=by, organisation=club, obj=club.name, before=before, after={"slug": slug})
+    return club
+
+
 def set_member_role(membership: Membership, role: str, *, by) -> Membership:
     club = membership.organisation
     _require_admin(by, club)

@@ -53,9 +53,11 @@ def visible_seasons(user):
     return Season.objects.of(organisations_of(user)).filter(directors=user)
 
 
-def season_of(user, slug: str) -> Season | None:
-    """The season at this address if the user directs it, else None (others' seasons are not revealed)."""
-    return visible_seasons(user).filter(slug=slug).first()
+def season_of(user, slug: str, club=None) -> Season | None:
+    """The season at this address if the user directs it, else None (others' seasons are not revealed); with
+    `club` (the address's club, tournament/clubaddress.py) that club's season of the short name."""
+    seasons = visible_seasons(user) if club is None else visible_seasons(user).of(club)
+    return seasons.filter(slug=slug).first()
 
 
 def _require_season_director(by, season: Season) -> None:
@@ -122,7 +124,7 @@ def create_season(*, by, **settings) -> Season:
     values = new_season_values(**settings)
     game = values["game"]
     with transaction.atomic():
-        season = Season.objects.create(organisation=club, slug=Season.unique_slug(values["name"]), created_by=by,
+        season = Season.objects.create(organisation=club, slug=Season.unique_slug(values["name"], club), created_by=by,
                                        **values)
         season.directors.add(by)
         log_action("season.add", by=by, obj=season, after={**season_snapshot(season), "game": game})

@@ -43,7 +43,7 @@ def create_tournament(*, by, name, game, date, venue="", language="en", status=T
             organisation=club, name=name, game=game, date=date, venue=venue, language=language, status=status,
             created_by=by, entry_fee=entry_fee, time_zone=time_zone or installation_time_zone(),
         )
-        tournament.slug = Tournament.unique_slug(name)
+        tournament.slug = Tournament.unique_slug(name, club)
         check_game(game)
         tournament.full_clean()
         tournament.settings = game_of(tournament).default_settings()

@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from ..audit_labels import action_label
-from ..club_forms import InviteForm, MemberForm, MemberRoleForm, TokenForm, TokenRevokeForm
+from ..club_forms import ClubAddressForm, InviteForm, MemberForm, MemberRoleForm, TokenForm, TokenRevokeForm
+from ..clubaddress import requested_club, reverse_in_club, several_clubs
 from ..models import AuditEntry, Membership
 from ..services import api_tokens, clubs
 from ..services.errors import DomainError
-from ..tenancy import administered_club
+from ..tenancy import administered_club, administers
 from .confirm import confirmation_page, confirmed
 
 RECENT_ENTRIES = 50
@@ -34,7 +35,9 @@ class ClubView(AccessMixin, TemplateView):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.club = administered_club(request.user)
+        club = requested_club(request)  # under /c/<club>/: that club's page, for its admins only
+        self.club = administered_club(request.user) if club is None else club if administers(request.user, club) \
+            else None
         if self.club is None:
             raise Http404
         return super().dispatch(request, *args, **kwargs)
@@ -52,6 +55,9 @@ class ClubView(AccessMixin, TemplateView):
                        [:RECENT_ENTRIES])
         for entry in entries:
             entry.label = action_label(entry.action)
+        if several_clubs():  # a one-club installation's addresses carry no club: nothing to name
+            context["address_form"] = kwargs.get("address_form") or ClubAddressForm(initial={"slug": self.club.slug},
+                                                                                    auto_id="club-%s")
         context.update(club=self.club, members=members, entries=entries,
                        invite_form=kwargs.get("invite_form") or InviteForm(), link=kwargs.get("link"),
                        link_for=kwargs.get("link_for"), tokens=api_tokens.tokens_of(self.club),
@@ -67,6 +73,20 @@ class ClubView(AccessMixin, TemplateView):
         self.request.session[LINK_KEY] = {"user": membership.user.get_username(),
                                           "link": self.request.build_absolute_uri(path)}
         return redirect("club")
+
+    def change_address(self, request):
+        form = ClubAddressForm(request.POST, auto_id="club-%s")
+        if form.is_valid():
+            try:
+                self.club = clubs.set_club_address(self.club, form.cleaned_data["slug"], by=request.user)
+            except DomainError as error:
+                form.add_error("slug", error.message)
+        if not form.is_valid():
+            form.focus_first_error()
+            return self.render_to_response(self.get_context_data(address_form=form))
+        messages.success(request, _("Changes saved."))
+        # the club page at the club's new address (this request's prefix is the old one)
+        return redirect(reverse_in_club(self.club, "club"))
 
     def get(self, request, *args, **kwargs):
         shown = request.session.pop(LINK_KEY, None) or {}
@@ -107,6 +127,8 @@ class ClubView(AccessMixin, TemplateView):
                 return self.make_token(request)
             if action == "revoke":
                 return self.revoke_token(request)
+            if action == "address":
+                return self.change_address(request)
             if action == "invite":
                 form = InviteForm(request.POST)
                 if not form.is_valid():

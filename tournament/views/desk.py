@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, reverse
 from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -17,6 +17,7 @@ from django.views.generic import FormView, TemplateView, View
 
 from scoring.games import game_of
 
+from ..clubaddress import resolve_address
 from ..desk_forms import (
     DeleteForm,
     ImportForm,
@@ -159,7 +160,7 @@ def seating_page_label(tournament) -> str:
     """The seating page as the game's menu names it ("Seating"; "Field" for a patience)."""
     for label, address in game_of(tournament).menu(tournament):
         try:
-            if resolve(address).url_name == "seating":
+            if resolve_address(address).url_name == "seating":
                 return str(label)
         except Resolver404:
             continue

@@ -13,6 +13,7 @@ from django.views.generic import FormView, TemplateView
 from documents.html import bind_table
 from documents.response import file_response
 
+from ..clubaddress import requested_club
 from ..models import Tournament
 from ..permissions import can_create_tournaments
 from ..season_documents import ranking_document, render_season, season_chart_html, statistics_document
@@ -62,7 +63,7 @@ class SeasonMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.season = seasons.season_of(request.user, kwargs["season"])
+        self.season = seasons.season_of(request.user, kwargs["season"], requested_club(request))
         if self.season is None:
             raise Http404
         return super().dispatch(request, *args, **kwargs)

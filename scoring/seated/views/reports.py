@@ -59,7 +59,7 @@ class StandingsView(ReportPage, TemplateView):
         after = self.kwargs.get("round", rounds)
         if not 1 <= after <= rounds:
             raise Http404
-        versioned = load_tournament(self.tournament.slug)
+        versioned = load_tournament(self.tournament.slug, self.tournament.organisation_id)
         page = cached(versioned, f"{self.game.namespace}-standings-{after}",
                       lambda: standings_page(self.printouts, self.tournament, after))
         context.update(page=page, after_choices=range(1, rounds + 1))

@@ -31,7 +31,7 @@ def cached_standings_page(tournament) -> dict:
     series game, disqualification, draw and settings change writes one in the same transaction, so a change
     shows at the next request; the language is part of the key too.
     """
-    versioned = load_tournament(tournament.slug)
+    versioned = load_tournament(tournament.slug, tournament.organisation_id)
     return cached(versioned, "voms-standings", lambda: standings_page(tournament))
 
 
