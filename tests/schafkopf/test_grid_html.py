@@ -25,7 +25,7 @@ OLD_ROW = """{% for r in rows %}{% with row=r.row n=r.row.number %}    <tr id="g
 
 
 def cells(points, running, out=None):
-    return [{"points": p, "running": q, "out": seat == out} for seat, (p, q) in enumerate(zip(points, running), 1)]
+    return [{"points": p, "running": q, "out": seat == out} for seat, (p, q) in enumerate(zip(points, running, strict=True), 1)]
 
 
 def rows():
