@@ -100,6 +100,10 @@ def post_hostile(client, page: str, form: Form, data_strategy, consistency) -> N
     after = snapshot()
     where = f"POST {form.action} {sorted(data)}"
     assert response.status_code < 500, where
+    if response.status_code == 201:  # accepted, and what was made is in the answer (a club's API token, shown once)
+        for url in (page, *consistency_of(form, consistency)):
+            assert client.get(url).status_code < 500, f"{url} after accepted {where}"
+        return
     if response.status_code == 302 and not refused_by_message(client, response):
         for url in (page, *consistency_of(form, consistency)):
             assert client.get(url).status_code < 500, f"{url} after accepted {where}"
@@ -199,16 +203,21 @@ def season_pages(director, desk) -> list[str]:
 
 
 def club_pages(client, director) -> list[str]:
-    """The club page (the director made the club's admin, one member invited) and the invited member's page where
-    a password is chosen (opened once by `client`, which keeps the link's token in its session)."""
+    """The club page (the director made the club's admin, one member invited), the invited member's page where
+    a password is chosen (opened once by `client`, which keeps the link's token in its session), and the laptop's
+    club server page; with a club server kept, each tournament's page offers "Send to the club's server" (to a
+    closed port of this machine: every send ends offline, nothing leaves it)."""
     from tournament.models import Membership
     from tournament.services.clubs import invite
+    from tournament.services.push import save_club_server
     from tournament.tenancy import forget_club_roles
 
     Membership.objects.filter(user=director).update(role="admin")
     forget_club_roles(director)
-    _membership, link = invite(Membership.objects.get(user=director).organisation, by=director, username="invited")
-    return [reverse("club"), client.get(link)["Location"]]
+    club = Membership.objects.get(user=director).organisation
+    _membership, link = invite(club, by=director, username="invited")
+    save_club_server(club, by=director, url="http://127.0.0.1:9", token="tmk_" + "x" * 43)
+    return [reverse("club"), client.get(link)["Location"], reverse("club_server")]
 
 
 def federation_pages(director) -> list[str]:

@@ -41,6 +41,12 @@ def test_a_bad_address_or_no_token_saves_nothing(client, director):
     page = reverse("club_server")
     assert client.post(page, {"url": "not an address", "token": TOKEN}).status_code == 200
     assert client.post(page, {"url": "https://club.example.org", "token": ""}).status_code == 200
+    # a token with characters no token has (a copying mistake; it could not even be sent in a header), an address
+    # that is no web address: refused with a message, nothing kept
+    wrong = client.post(page, {"url": "https://club.example.org", "token": "tmk_abc\U000e72bd defghijkl"})
+    assert wrong.status_code == 200 and "This is not an API token" in wrong.content.decode()
+    wrong = client.post(page, {"url": "ftp://club.example.org", "token": TOKEN})
+    assert wrong.status_code == 200 and "must begin with https://" in wrong.content.decode()
     assert not ClubServer.objects.exists()
 
 

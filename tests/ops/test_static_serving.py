@@ -7,10 +7,16 @@ import importlib.util
 
 from django.conf import settings
 
+from tournament.clubaddress import CLUB_ADDRESS
+
 
 def test_whitenoise_answers_static_files_before_the_rest_of_the_middleware():
-    assert settings.MIDDLEWARE[:2] == ["django.middleware.security.SecurityMiddleware",
+    """Only the club addresses' middleware comes first: it rewrites /c/<club>/… addresses and does nothing (no query)
+    for any other, static files included (tournament/clubaddress.py)."""
+    assert settings.MIDDLEWARE[:3] == ["tournament.clubaddress.ClubAddressMiddleware",
+                                       "django.middleware.security.SecurityMiddleware",
                                        "whitenoise.middleware.WhiteNoiseMiddleware"]
+    assert not CLUB_ADDRESS.match(settings.STATIC_URL + "css/app.css")
 
 
 def test_collectstatic_compresses_with_brotli_too():

@@ -12,6 +12,7 @@ nothing was sent.
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -129,6 +130,9 @@ def push_tournament(tournament: Tournament, *, by, server: str | None = None, to
     except OSError:  # urllib's URLError: no network, no such host, connection refused, not sent in time
         _log(tournament, by, server, {"status": None, "sent": False})
         raise PushFailed(offline_message()) from None
+    except (UnicodeError, ValueError):  # an address or token that cannot be sent (kept before they were checked)
+        raise PushFailed(_("The club server's address or API token cannot be used: enter them again on the "
+                           "“Club server” page.")) from None
     if status != 200 or answer.get("result") not in ("created", "updated"):
         detail = str(answer.get("detail") or _("the server answered %(status)s.") % {"status": status})
         _log(tournament, by, server, {"status": status, "detail": detail[:300]})
@@ -144,11 +148,22 @@ def _require_director_of(by, organisation) -> None:
         raise DomainError(_("Only a director of the club can set its server."))
 
 
+#: what a token can hold (the server makes "tmk_" and URL-safe base64): anything else is a copying mistake, and
+#: could not even be sent in a header
+TOKEN_CHARACTERS = re.compile(r"[A-Za-z0-9_-]{8,200}")
+
+
 def save_club_server(organisation, *, by, url: str, token: str = "") -> ClubServer:
     """Keep the club server's address and token on the laptop (an empty token keeps the one kept)."""
     _require_director_of(by, organisation)
     url = url.strip()
     token = token.strip()
+    if token and not TOKEN_CHARACTERS.fullmatch(token):
+        raise DomainError(_("This is not an API token: copy it again, whole, from the club page of the server."),
+                          field="token")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or not url.isascii():
+        raise DomainError(_("The club server's address must begin with https:// (or http://)."), field="url")
     with transaction.atomic():
         kept = ClubServer.objects.select_for_update().filter(organisation=organisation).first()
         if not token and kept is None:

@@ -100,8 +100,10 @@ class ClubView(AccessMixin, TemplateView):
             except DomainError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                # shown in this answer, not kept for a redirect: the token is nowhere at rest, the session neither
-                return self.render_to_response(self.get_context_data(new_token={"name": token.name, "token": text}))
+                # shown in this answer, not kept for a redirect: the token is nowhere at rest, the session neither;
+                # 201: something was made (a reload asks the browser to send the form again, and says so)
+                return self.render_to_response(self.get_context_data(new_token={"name": token.name, "token": text}),
+                                               status=201)
         form.focus_first_error()
         return self.render_to_response(self.get_context_data(token_form=form))
 
