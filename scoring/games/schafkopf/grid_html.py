@@ -9,7 +9,7 @@ row's id and data attributes, the cells' classes); every typed value and message
 from __future__ import annotations
 
 from django.utils.formats import localize
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
 #: the typed fields of a row: name, maxlength, class, extra attributes (in the grid's column order; "l" only with
@@ -27,10 +27,11 @@ FIELDS = (
 CHECKED = frozenset("tdprxl")
 
 
-def _number(value) -> str:
+def number_html(value, empty: str = "") -> str:
+    """A number as a template's `{{ value }}` shows it (whole numbers need no locale); `empty` for None."""
     if value is None:
-        return ""
-    return str(value) if type(value) is int else str(localize(value))
+        return empty
+    return str(value) if type(value) is int else escape(localize(value))
 
 
 def _field(name: str, length: int, css: str, extra: str, row, *, n: int, disabled: bool, autofocus: bool) -> str:
@@ -57,8 +58,9 @@ def grid_row_html(scored: dict, *, can_edit: bool, laufende: bool, autofocus: bo
         focus = name == "t" and autofocus and can_edit
         fields.append(f"<td>{_field(name, length, css, extra, row, n=n, disabled=disabled, autofocus=focus)}</td>")
     cells = "".join(
-        f'<td class="num sk-pts{" sk-out" if cell["out"] else ""}"><span class="sk-p">{_number(cell["points"])}</span>'
-        f'<span class="sk-s">{_number(cell["running"])}</span></td>'
+        f'<td class="num sk-pts{" sk-out" if cell["out"] else ""}">'
+        f'<span class="sk-p">{number_html(cell["points"])}</span>'
+        f'<span class="sk-s">{number_html(cell["running"])}</span></td>'
         for cell in scored["cells"])
     return mark_safe(  # noqa: S308 (every value above is a number or escaped)
         f'<tr id="g{n}" class="sk-row{bad}" data-game="{n}" data-out="{"" if out is None else out}">'

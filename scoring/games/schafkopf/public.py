@@ -7,7 +7,6 @@ players, and turns everything into plain values: names, participant numbers, clu
 
 from __future__ import annotations
 
-from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -17,14 +16,13 @@ from scoring.seated.queries import places_by_participant, seated_tables, sheets_
 from scoring.withdrawals import eligibility_remark, remark, seat_remarks
 from tournament.public.content import Section, Slide, person
 
+from .grid_html import number_html
 from .standings import standings
 
 
 def _number(value) -> str:
-    """A number as the template's `{{ value|default_if_none:"–" }}` shows it (whole numbers need no locale)."""
-    if value is None:
-        return "–"
-    return str(value) if type(value) is int else escape(localize(value))
+    """A number as the template's `{{ value|default_if_none:"–" }}` shows it."""
+    return number_html(value, "–")
 
 
 def seat_note(row) -> str:
