@@ -10,9 +10,11 @@ namespace the test made. Without root or iproute2 the test is skipped, saying wh
 import os
 import re
 import shutil
+import socket
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,35 @@ def ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True, text=True)
 
 
+def free_subnet(tag: int) -> str:
+    """A 198.18.N subnet no interface or route of this machine uses yet. A namespace left behind by an earlier,
+    killed run keeps its veth and route; a second /30 of the same numbers would send the browser there (nothing
+    listens: connection refused)."""
+    used = subprocess.run(["ip", "-o", "-4", "addr", "show"], capture_output=True, text=True).stdout
+    used += subprocess.run(["ip", "-4", "route", "show"], capture_output=True, text=True).stdout
+    taken = {int(n) for n in re.findall(r"198\.18\.(\d+)\.", used)}
+    for step in range(250):
+        number = (tag + step) % 250 + 1
+        if number not in taken:
+            return f"198.18.{number}"
+    pytest.skip("every 198.18.N subnet of this machine is in use")
+
+
+def wait_until_reachable(server: "Server", address: str, port: int, timeout: float = 60) -> None:
+    """Connect from outside the namespace until the server accepts, as a phone would; fail with its output."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection((address, port), timeout=5):
+                return
+        except OSError as error:
+            if server.process.poll() is not None or time.monotonic() > deadline:
+                routes = subprocess.run(["ip", "-4", "route", "show"], capture_output=True, text=True).stdout
+                pytest.fail(f"{address}:{port} not reachable ({error}); server exit code {server.process.poll()};"
+                            f" routes:\n{routes}\nserver output:\n" + "\n".join(server.output))
+            time.sleep(0.2)
+
+
 @pytest.fixture
 def hall_network():
     """(namespace, its address): a network namespace of the test's own, reachable from here over a veth pair."""
@@ -43,7 +74,7 @@ def hall_network():
         pytest.skip("creating a network namespace needs iproute2 (`ip`)")
     tag = os.getpid() % 100_000
     namespace, outside, inside = f"tmhall{tag}", f"tmh{tag}a", f"tmh{tag}b"
-    subnet = f"198.18.{tag % 250 + 1}"
+    subnet = free_subnet(tag)
 
     def remove():
         subprocess.run(["ip", "netns", "del", namespace], capture_output=True)
@@ -105,6 +136,7 @@ def test_the_hall_reaches_the_laptop_over_its_network_address(browser, hall_serv
     url = server.wait_for(r"Open (http://\S+) on the other laptops and phones").group(1)
     assert url == f"http://{address}:8000"  # the printed address is the namespace's network address
     server.wait_for(r"Serving on http://0\.0\.0\.0:8000 \(waitress")
+    wait_until_reachable(server, address, 8000)
     assert stat.S_IMODE((folder / "data" / "secret_key").stat().st_mode) == 0o600
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True)
