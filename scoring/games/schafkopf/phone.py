@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
@@ -146,7 +147,8 @@ def tap_texts() -> dict[str, str]:
         "title": _("Game %(number)s of %(games)s"),
         "deals": _("%(name)s deals."),
         "deals_out": _("%(name)s deals and sits out this game."),
-        "next": _("Next game"),
+        # not Voms' "Next game" (a team's next match: "Nächster Durchgang"); here the next game of the list
+        "next": pgettext("Schafkopf tap entry", "Next game"),
         "keep": _("Keep game %(number)s"),
         "all_in": _("All %(games)s games are entered: check the totals, then send the list."),
         "need_type": _("Choose the game type."),
