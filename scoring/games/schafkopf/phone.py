@@ -151,6 +151,8 @@ def tap_texts() -> dict[str, str]:
         "next": pgettext("Schafkopf tap entry", "Next game"),
         "keep": _("Keep game %(number)s"),
         "all_in": _("All %(games)s games are entered: check the totals, then send the list."),
+        "all_sent": _("All %(games)s games are entered and sent. To correct one, tap Edit, then send the list "
+                      "again."),
         "need_type": _("Choose the game type."),
         "need_declarer": _("Choose the declarer."),
         "need_partner": _("Choose the partner."),
