@@ -326,3 +326,27 @@ def test_after_sending_the_list_the_tap_entry_says_it_was_sent_until_a_game_is_c
         expect(title).to_have_text("All 2 games are entered: check the totals, then send the list.")
     finally:
         phone.context.close()
+
+
+@pytest.mark.parametrize("language", ["de", "da"])
+def test_a_games_edit_and_delete_buttons_fit_the_phone_in_every_language(live_server, browser, short_list, links,
+                                                                         language):
+    """Walking the evening (issue 27): in German the button beside each game read "Bearbeiten", wider than its
+    column: the word ran out of the button and the page scrolled sideways on a 390 px phone."""
+    short_list.language = language
+    short_list.save(update_fields=["language"])
+    _link, token = links[(1, 2)]
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        phone.locator("#sk-tap-type [data-t=S]").tap()
+        phone.locator("#sk-tap-declarer [data-d='2']").tap()
+        phone.locator("#sk-tap-result [data-r='+']").tap()
+        phone.locator("#sk-tap-next").tap()
+        buttons = phone.locator("#sk-tap-g1 .sk-tap-actions button")
+        expect(buttons).to_have_count(2)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        assert buttons.evaluate_all("all => all.filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)") \
+            == []
+    finally:
+        phone.context.close()

@@ -16,3 +16,12 @@ def test_next_game_is_the_next_game_of_the_list_not_a_voms_teams_next_match():
         assert tap_texts()["next"] == "Næste spil"
     with translation.override("en"):
         assert tap_texts()["next"] == "Next game"
+
+
+def test_edit_beside_a_game_is_a_short_word():
+    """"Bearbeiten" did not fit the button beside a game on a 390 px phone (the browser test proves the width)."""
+    with translation.override("de"):
+        assert tap_texts()["edit"] == "Ändern"
+        assert gettext("Edit") == "Bearbeiten"  # everywhere else
+    with translation.override("da"):
+        assert tap_texts()["edit"] == "Ret"

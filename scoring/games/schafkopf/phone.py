@@ -161,7 +161,8 @@ def tap_texts() -> dict[str, str]:
         "with": _("%(declarer)s with %(partner)s"),
         "won": _("won"), "lost": _("lost"), "schneider": _("Schneider"), "schwarz": _("Schwarz"), "tout": _("tout"),
         "laufende": _("%(count)s Laufende"),
-        "edit": _("Edit"), "delete": _("Delete"),
+        # a word that fits the 5rem beside a game on a 390 px phone ("Bearbeiten" did not)
+        "edit": pgettext("Schafkopf tap entry", "Edit"), "delete": _("Delete"),
         "edit_label": _("Edit game %(number)s"), "delete_label": _("Delete game %(number)s"),
         "delete_ask": _("Delete game %(number)s? The games after it move up by one."),
         "deleted": _("Game %(number)s deleted; the games after it moved up."),
