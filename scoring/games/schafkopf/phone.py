@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
@@ -170,9 +171,12 @@ def tap_texts() -> dict[str, str]:
         "title": _("Game %(number)s of %(games)s"),
         "deals": _("%(name)s deals."),
         "deals_out": _("%(name)s deals and sits out this game."),
-        "next": _("Next game"),
+        # not Voms' "Next game" (a team's next match: "Nächster Durchgang"); here the next game of the list
+        "next": pgettext("Schafkopf tap entry", "Next game"),
         "keep": _("Keep game %(number)s"),
         "all_in": _("All %(games)s games are entered: check the totals, then send the list."),
+        "all_sent": _("All %(games)s games are entered and sent. To correct one, tap Edit, then send the list "
+                      "again."),
         "need_type": _("Choose the game type."),
         "need_declarer": _("Choose the declarer."),
         "need_partner": _("Choose the partner."),
@@ -181,7 +185,8 @@ def tap_texts() -> dict[str, str]:
         "with": _("%(declarer)s with %(partner)s"),
         "won": _("won"), "lost": _("lost"), "schneider": _("Schneider"), "schwarz": _("Schwarz"), "tout": _("tout"),
         "laufende": _("%(count)s Laufende"),
-        "edit": _("Edit"), "delete": _("Delete"),
+        # a word that fits the 5rem beside a game on a 390 px phone ("Bearbeiten" did not)
+        "edit": pgettext("Schafkopf tap entry", "Edit"), "delete": _("Delete"),
         "edit_label": _("Edit game %(number)s"), "delete_label": _("Delete game %(number)s"),
         "delete_ask": _("Delete game %(number)s? The games after it move up by one."),
         "deleted": _("Game %(number)s deleted; the games after it moved up."),
