@@ -200,6 +200,10 @@ else:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # every SQLite database, also one named by a sqlite: DATABASE_URL (options given there win)
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+    # each server thread keeps its connection: opening one per request was an eighth of the hall's CPU; one whose
+    # file was replaced (a restore of a damaged database) is dropped at the next request
+    # (tournament/sqlite_connections.py)
+    DATABASES["default"].setdefault("CONN_MAX_AGE", 600)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Backups (docs/operations.md) -----------------------------------------

@@ -24,10 +24,15 @@ class TournamentConfig(AppConfig):
 
     def ready(self):
         from django.core.signals import request_started
+        from django.db.backends.signals import connection_created
 
         from . import checks  # noqa: F401 (registers the system checks)
         from .backup import check_pending_backups
+        from .sqlite_connections import drop_if_replaced, remember_file
 
         post_migrate.connect(ensure_directors_group, sender=self)
+        # SQLite connections are kept between requests; one whose file was replaced (a restore) is dropped first
+        connection_created.connect(remember_file, dispatch_uid="tournament.sqlite_file")
+        request_started.connect(drop_if_replaced, dispatch_uid="tournament.sqlite_replaced")
         # automatic backups still owed (a server killed after a round's commit) are made soon after a start
         request_started.connect(check_pending_backups, dispatch_uid="tournament.check_pending_backups")
