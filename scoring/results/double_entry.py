@@ -61,8 +61,9 @@ def decided_message(sheet) -> str:
 
 
 def pending_of(*, match=None, table=None) -> PendingSheet | None:
-    """The first entry of a place awaiting a second person, or None."""
-    return PendingSheet.objects.filter(**place_of(match, table)).select_related("entered_by").first()
+    """The first entry of a place awaiting a second person, or None (with who made it: a user, or a link)."""
+    return (PendingSheet.objects.filter(**place_of(match, table)).select_related("entered_by", "source_link")
+            .first())
 
 
 def double_entry(tournament, place: dict, sheet, *, entries, mode, derive, derived, by, decide, pending_version,

@@ -49,12 +49,16 @@ def rounds_of(tournament) -> list[Round]:
 
 
 def table_of(tournament, round_number: int, table_number: int) -> Table | None:
-    return (
+    """The table, its round and stage read with it; its tournament is the one given (not read again)."""
+    table = (
         Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
                              round__number=round_number, number=table_number)
-        .select_related("round__stage__tournament")
+        .select_related("round__stage")
         .first()
     )
+    if table is not None:
+        table.round.stage.tournament = tournament
+    return table
 
 
 def seating_problems(tournament, tables_by_round, entered: set[int] | None = None) -> dict[str, list]:
