@@ -111,10 +111,18 @@
     });
   }
 
+  /* The rules' refusal of the hand on the pad once all its numbers are in; else that of an earlier hand, named: a
+     hand refused after "Next hand" was tapped (its answer comes later) must not be left behind as a pink row. */
   function sayRefusal() {
     var place = order[at];
-    var hand = answer && answer.hands.filter(function (h) { return h.hand === place.hand; })[0];
-    pad.say(hand && hand.error && complete(place.hand) ? hand.error : "");
+    var refused = answer ? answer.hands.filter(function (h) {
+      return h.error && h.hand <= place.hand && (h.hand < place.hand || complete(h.hand));
+    }) : [];
+    var own = refused.filter(function (h) { return h.hand === place.hand; })[0];
+    var earlier = refused.filter(function (h) { return h.hand < place.hand; })
+      .sort(function (a, b) { return a.hand - b.hand; })[0];
+    if (own) { pad.say(own.error); return; }
+    pad.say(earlier ? config.pad.hand.replace("%(number)s", earlier.hand) + ": " + earlier.error : "");
   }
 
   function showAnswer() {
