@@ -379,3 +379,15 @@ def test_the_links_page_marks_a_counted_slips_link_closed_and_a_withdrawn_one_in
         assert rows[games[0]].startswith(' class="tl-row-closed"')
         assert f"<strong>{withdrawn}</strong>" in rows[games[1]] and closed not in rows[games[1]], language
         assert "tl-row-closed" not in rows[games[2]] and withdrawn not in rows[games[2]], language
+
+
+@pytest.mark.django_db
+def test_the_history_of_a_slip_sent_from_a_link_names_the_link_not_none(client, drawn, slip_links, director):
+    """The correction page's history said "None · confirmed by director" for a slip the table sent from its link."""
+    link, token = slip_links[(1, 1)]
+    assert client.post(table_url(token), slip(9, 5)).status_code == 302
+    voms_slips.confirm_slip(link.match, by=director)
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:correct", args=[link.tournament.slug, link.match.pk])).content.decode()
+    history = page.split("<tbody>")[-1].split("</tbody>")[0]
+    assert "None" not in history and "the table, from its link · confirmed by director" in history
