@@ -197,6 +197,32 @@ def test_a_hand_refused_after_next_hand_is_still_said_on_the_pad(live_server, br
         phone.context.close()
 
 
+def test_the_pad_says_no_refusal_of_an_answer_older_than_the_typing(live_server, browser, domino_of_four, director):
+    """The pad said "“Pips left” is missing for …" of players whose pips were typed since: the answer it showed was
+    about the hand as it stood before (the next one still on its way, slow in a busy hall)."""
+    phone, names = seated_phone(browser, live_server, first_link(domino_of_four, director))
+    try:
+        pad = Pad(phone)
+        pad.number(0)
+        pad.key("next")
+        expect(phone.locator("#np-totals")).to_contain_text(f"{names[1]} 0")  # the answer about seat 1 alone is in
+        held = []
+        phone.route("**/*preview=1*", lambda route: held.append(route))  # the next answers are slow
+        for value in (10, 20, 30):
+            pad.number(value)
+            pad.key("next")
+        expect(phone.locator("#np-who")).to_have_text("Out of tiles (empty: blocked)")  # every pips typed
+        expect(phone.locator("#np-error")).to_be_hidden()
+        for route in held:  # the slow answers arrive
+            route.continue_()
+        phone.unroute("**/*preview=1*")
+        pad.pick(names[1])
+        expect(phone.locator("#np-totals")).to_contain_text(f"{names[1]} 60")
+        expect(phone.locator("#np-error")).to_be_hidden()
+    finally:
+        phone.context.close()
+
+
 def test_rummi_hand_rummi_is_ticked_on_the_pad(live_server, browser, make_game, add_players, director):
     rummi = four_at_a_table(make_game, add_players, director, "rummi")
     phone, names = seated_phone(browser, live_server, first_link(rummi, director))
