@@ -16,11 +16,14 @@ in the request (PUBLIC_RENDER_SECONDS 0), which is the most a hall pays per chan
 """
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import re
 import sys
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -36,6 +39,8 @@ FORM = "application/x-www-form-urlencoded"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--profile", metavar="KIND", default="",
+                        help="profile every request of this kind (e.g. 'phone send') and print where its CPU goes")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-hall-"))
     os.environ.setdefault("PUBLIC_RENDER_SECONDS", "0")
@@ -59,6 +64,9 @@ def main() -> None:
     assert desk.login(username="assistant1", password=PASSWORD)
     calls = {name: Calls(name) for name in ("phone page", "phone send", "phone after", "list page", "confirm",
                                             "poll (changed)", "poll (204)")}
+    if options.profile:
+        profile = cProfile.Profile(time.process_time)
+        calls[options.profile] = Profiled(calls[options.profile], profile)
     live = reverse("public:live", kwargs={"slug": SLUG, "page": "standings"})
     since = ""
     for number, token in sorted(tokens.items()):
@@ -81,6 +89,25 @@ def main() -> None:
         print(call.line())
     every = [cpu for call in calls.values() for cpu in call.cpu]
     print(f"CPU per request, all kinds: {sum(every) / len(every):.1f} ms mean")
+    if options.profile:
+        print(f"\nwhere the CPU of '{options.profile}' goes (the profiler's own cost included)")
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(60)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(40)
+        profile.dump_stats(folder / "profile.pstats")
+        print(f"the whole profile: {folder / 'profile.pstats'} (python -m pstats)")
+
+
+class Profiled:
+    """A Calls whose every call runs under the profiler."""
+
+    def __init__(self, calls, profile: cProfile.Profile):
+        self.calls, self.profile = calls, profile
+
+    def __call__(self, function, *args, **kwargs):
+        return self.calls(self.profile.runcall, function, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.calls, name)
 
 
 if __name__ == "__main__":

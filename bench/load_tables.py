@@ -475,6 +475,14 @@ def main(argv=None) -> int:
         print(f"tournament {4 * options.tables} players imported ({figures['import']:.1f} s), 2 rounds drawn "
               f"({figures['draw_service']:.1f} s), round 1's {len(sizes)} lists entered ({figures['round 1']:.1f} s), "
               f"standings published, {len(tokens)} links issued for round {ROUND} ({figures['links']:.1f} s)")
+        # The draw queued every round's score sheets for the print worker (`serve` runs it). In the hall they are
+        # printed before play, long before the tables send; left queued, the worker would lay out 2 rounds of PDFs
+        # during the run and their CPU would count as the sending hall's. Their own figure: docs/performance.md
+        # ("500 score lists ready after the draw").
+        from tournament.models import PrintJob
+
+        dropped, _kinds = PrintJob.objects.filter(tournament=tournament).delete()
+        print(f"print jobs {dropped} rows of the draw's print jobs removed (printed before play in the hall)")
         connections.close_all()
         if collect.wait(timeout=600) != 0:
             raise RuntimeError("collecting the static files failed")

@@ -313,7 +313,7 @@ if not SERVER:
     # whitenoise warns when the folder is missing (`serve` fills it; a server's is made by its deployment)
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 #: the hashed, compressed files `serve` collects; the sources as they are while debugging
-PRODUCTION_STATICFILES_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+PRODUCTION_STATICFILES_STORAGE = "config.static_storage.StaticFiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": PRODUCTION_STATICFILES_STORAGE if not DEBUG

@@ -5,8 +5,8 @@ changes nothing. Django's request log would name the full address of a refused r
 are logged here instead, with the token's hint only.
 
 The brakes (`scoring.results.brakes`) act here, for every game alike: an address that opened too many
-unknown tokens is answered 429; a send (any POST) is reserved as refused before the game's page reads it and
-counted as taken when the page says so (`send_taken` on its response, set by `scoring.phone`).
+unknown tokens is answered 429; a send (any POST) counts as taken when the page says so (`send_taken` on its
+response, set by `scoring.phone`), else as refused against its address, a send that failed while it was read too.
 
 A send may carry a photo of the paper list (`scoring.photo_views`): read by its own upload handler (installed
 before anything reads the form, so the CSRF check comes after it here), kept once the game's page took the list,
@@ -65,8 +65,9 @@ def _table_entry(request, token: str):
     if request.method not in ("GET", "POST"):
         return refusal(request, _("This page only shows and sends the table's list."), token=token, status=405)
     address = client_address(request)
+    sending = request.method == "POST"
     try:
-        linkbrakes.check_unknown(address)
+        linkbrakes.check_address(address, token, sending=sending)
         link = open_link(token, unknown=lambda: linkbrakes.note_unknown(address))
     except linkbrakes.Braked as error:
         return braked(request, error, token=token)
@@ -80,24 +81,38 @@ def _table_entry(request, token: str):
         logger.info("table link closed (%s): nothing recorded", hint_of(token))
         return redirect(request.path)
     if phone:
-        sending = request.method == "POST"
         if sending:
             try:
-                linkbrakes.reserve_send(link, address)
+                linkbrakes.check_taken(link)
             except linkbrakes.Braked as error:
                 return braked(request, error, token=token)
-        action = request.POST.get("action") if sending else None
-        if action == PHOTO_ACTION:
-            response = photo_response(request, link)
+            response = _send(request, link, game, token=token, address=address)
         else:
             response = game.table_page(request, link, token=token)
-        if sending and getattr(response, "send_taken", False):
-            linkbrakes.accept_send(link, address)
-            if action not in (PHOTO_ACTION, "problem") and photo_sent(request):
-                keep_photo(request, link, with_send=True)  # the list is kept first, whatever becomes of the photo
         if response.status_code >= 400:  # a refused list: logged here with the hint, not by Django in full
             response._has_been_logged = True
             logger.info("table list refused (%s): status %s", hint_of(token), response.status_code)
         return response
     return refusal(request, _("Tables cannot send their results from a phone in this game yet: bring the paper "
                               "sheet to the referee table."), token=token, status=404)
+
+
+def _send(request, link, game, *, token: str, address: str):
+    """A send read by the game's page (or a photo alone): taken, it counts on the link's quota; else it counts as
+    refused against its address, a send that failed while it was read too."""
+    try:
+        action = request.POST.get("action")
+        if action == PHOTO_ACTION:
+            response = photo_response(request, link)
+        else:
+            response = game.table_page(request, link, token=token)
+    except BaseException:
+        linkbrakes.note_refused(link, address)
+        raise
+    if getattr(response, "send_taken", False):
+        linkbrakes.accept_send(link)
+        if action not in (PHOTO_ACTION, "problem") and photo_sent(request):
+            keep_photo(request, link, with_send=True)  # the list is kept first, whatever becomes of the photo
+    else:
+        linkbrakes.note_refused(link, address)
+    return response

@@ -10,8 +10,11 @@ http://<this computer's name>:8000.
 from __future__ import annotations
 
 import socket
+from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from config.network import is_loopback
 
 PAGES = ("index", "schedule", "standings", "bracket", "results", "seat", "beamer")
 
@@ -22,6 +25,13 @@ def base_url(request=None) -> str:
     if request is not None:
         return request.build_absolute_uri("/").rstrip("/")
     return f"http://{socket.gethostname()}:8000"
+
+
+def printed_for_this_computer_only() -> str:
+    """The address the printouts' QR codes and links carry (they have no request) when only this computer opens
+    it (a loopback address: `make run` without the hall), else "": then no phone can scan what is printed."""
+    url = base_url()
+    return url if is_loopback(urlsplit(url).hostname or "localhost") else ""
 
 
 def public_path(tournament, page: str = "index") -> str:

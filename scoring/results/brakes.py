@@ -4,11 +4,10 @@ Three counts, each over a window of `WINDOW`:
 
 - **taken sends per link** (`TableLink.window_count`): a table sends its list a few times at most, from any
   phone; after `TAKEN_LIMIT` sends were stored, the link takes no more until the window ends.
-- **refused sends per link and address** (`LinkBrake`): a send is counted as refused before it is read (so a
-  broken or hostile one costs its sender too) and moved to the link's taken sends once it is stored
-  (`accept_send`). Junk therefore never uses up the table's honest quota, and an address that sent
-  `REFUSED_LIMIT` refused sends to a link is braked for that link, while another phone with the same link
-  still sends.
+- **refused sends per link and address** (`LinkBrake`): a send that is not taken (refused, or failed while it
+  was read) counts against its address for that link (`note_refused`). Junk therefore never uses up the table's
+  honest quota, and an address that sent `REFUSED_LIMIT` refused sends to a link is braked for that link, while
+  another phone with the same link still sends.
 - **unknown tokens per address** (`LinkBrake`): after `UNKNOWN_LIMIT` addresses of links that do not exist,
   that address opens no table link at all until the window ends (answering a valid token then would tell a
   guesser it found one).
@@ -17,7 +16,10 @@ Phones in a hall that reach a server on the internet through one router share it
 two address counts too, which is why these limits are far above what a table's phone needs.
 
 The counts live in the database, as the log-in brake's (tournament/models/logins.py, which says why): every
-server process sees them, and a row lock counts each send once when processes answer at once.
+server process sees them. Each count is one locked row or one UPDATE, so sends answered at once all count; the
+checks read the counts before the send is read, so sends that arrive at the very same moment may pass a limit by
+the few that were in flight (a brake against floods, not an exact quota). A send costs the hall two statements
+for the brakes: the check of both address counts, and the taken count.
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ import hashlib
 import math
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import LinkBrake, TableLink
 
-from .links import LinkRefused
+from .links import LinkRefused, hash_of
 
 TAKEN_LIMIT = 20
 REFUSED_LIMIT = 20
@@ -54,9 +56,9 @@ def now() -> datetime.datetime:
     return timezone.now()
 
 
-def _key(kind: str, address: str, link: TableLink | None = None) -> str:
+def _key(kind: str, address: str, token_hash: str = "") -> str:
     # hashed: fixed size, and the table holds no addresses and no token hashes
-    return hashlib.sha256(f"{kind}\n{link.token_hash if link else ''}\n{address}".encode()).hexdigest()
+    return hashlib.sha256(f"{kind}\n{token_hash}\n{address}".encode()).hexdigest()
 
 
 def _seconds_left(start: datetime.datetime, moment: datetime.datetime) -> int:
@@ -73,47 +75,54 @@ def _brake(key: str, moment: datetime.datetime) -> LinkBrake:
     return row
 
 
-def reserve_send(link: TableLink, address: str) -> None:
-    """Before a send of `link` from `address` is read: refuse it when a brake holds, else count it as refused
-    until `accept_send` says it was taken. Committed on its own, before the send is read."""
+def check_address(address: str, token: str, *, sending: bool) -> None:
+    """Before a link is even looked up: refuse an address that opened `UNKNOWN_LIMIT` unknown links in the window
+    (every link, a valid one too: answering it would tell a guesser he found one), and, for a send, an address
+    that sent `REFUSED_LIMIT` refused sends to this link. One query for both counts."""
     moment = now()
-    with transaction.atomic():
-        locked = TableLink.objects.select_for_update().get(pk=link.pk)
-        if (locked.window_start is not None and moment - locked.window_start < WINDOW
-                and locked.window_count >= TAKEN_LIMIT):
-            raise Braked(_("This table has sent too often in the last minutes. Wait a few minutes or bring the "
-                           "paper list to the referee table."),
-                         retry_after=_seconds_left(locked.window_start, moment))
-        brake = _brake(_key("refused", address, link), moment)
-        if brake.count >= REFUSED_LIMIT:
+    keys = {_key("unknown", address): "unknown"}
+    if sending:
+        keys[_key("refused", address, hash_of(token))] = "refused"
+    rows = LinkBrake.objects.filter(key__in=keys, window_start__gt=moment - WINDOW).values_list(
+        "key", "window_start", "count")
+    for key, start, count in sorted(rows, key=lambda row: keys[row[0]] != "unknown"):
+        if keys[key] == "unknown" and count >= UNKNOWN_LIMIT:
+            raise Braked(_("Too many addresses of table links that do not exist were opened from this phone. "
+                           "Wait a few minutes, then open your table's link again."),
+                         retry_after=_seconds_left(start, moment))
+        if keys[key] == "refused" and count >= REFUSED_LIMIT:
             raise Braked(_("This phone has sent too much that could not be taken in the last minutes. Wait a few "
                            "minutes or bring the paper list to the referee table."),
-                         retry_after=_seconds_left(brake.window_start, moment))
+                         retry_after=_seconds_left(start, moment))
+
+
+def check_taken(link: TableLink) -> None:
+    """Before a send of `link` is read: refuse it when the link took `TAKEN_LIMIT` sends in the window (its
+    counts as loaded with it, in this request)."""
+    moment = now()
+    if link.window_start is not None and moment - link.window_start < WINDOW and link.window_count >= TAKEN_LIMIT:
+        raise Braked(_("This table has sent too often in the last minutes. Wait a few minutes or bring the "
+                       "paper list to the referee table."),
+                     retry_after=_seconds_left(link.window_start, moment))
+
+
+def note_refused(link: TableLink, address: str) -> None:
+    """Count a send of `link` from `address` that was not taken (refused, or failed while it was read)."""
+    moment = now()
+    with transaction.atomic():
+        brake = _brake(_key("refused", address, link.token_hash), moment)
         brake.count += 1
         brake.save()
 
 
-def accept_send(link: TableLink, address: str) -> None:
-    """The send reserved by `reserve_send` was taken: it counts on the link's quota, no longer as refused."""
+def accept_send(link: TableLink) -> None:
+    """A send of `link` was taken: it counts on the link's quota (a new window when the last one has ended).
+    One statement, so two sends taken at once both count."""
     moment = now()
-    with transaction.atomic():
-        locked = TableLink.objects.select_for_update().get(pk=link.pk)
-        if locked.window_start is None or moment - locked.window_start >= WINDOW:
-            locked.window_start, locked.window_count = moment, 0
-        locked.window_count += 1
-        locked.save(update_fields=["window_start", "window_count"])
-        LinkBrake.objects.filter(key=_key("refused", address, link), count__gt=0).update(count=F("count") - 1)
-
-
-def check_unknown(address: str) -> None:
-    """Refuse every table link to an address that opened `UNKNOWN_LIMIT` unknown ones in the window."""
-    moment = now()
-    row = LinkBrake.objects.filter(key=_key("unknown", address), window_start__gt=moment - WINDOW,
-                                   count__gte=UNKNOWN_LIMIT).first()
-    if row is not None:
-        raise Braked(_("Too many addresses of table links that do not exist were opened from this phone. Wait a "
-                       "few minutes, then open your table's link again."),
-                     retry_after=_seconds_left(row.window_start, moment))
+    ended = Q(window_start__isnull=True) | Q(window_start__lte=moment - WINDOW)
+    TableLink.objects.filter(pk=link.pk).update(
+        window_start=Case(When(ended, then=Value(moment)), default=F("window_start")),
+        window_count=Case(When(ended, then=Value(1)), default=F("window_count") + 1))
 
 
 def note_unknown(address: str) -> None:

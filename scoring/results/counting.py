@@ -39,7 +39,7 @@ from tournament.services.errors import DomainError
 from tournament.services.tournaments import sync_status
 
 from .checks import Derive, derive_or_refuse
-from .links import LinkRefused, refuse_closed
+from .links import refuse_closed
 from .places import lock_place, place_object, place_of
 from .words import entered_by_label, user_name
 
@@ -126,10 +126,6 @@ def record_table_entry(link: TableLink, *, entries, mode: str, derive: Derive) -
     with transaction.atomic():
         place = link.place
         lock_place(place)
-        current = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists()
-        if not current:
-            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
-                                "for your table's new link."))
         refuse_closed(link)
         sheet = ScoreSheet.objects.select_for_update().filter(**place).first()
         if sheet is not None:

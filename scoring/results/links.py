@@ -105,10 +105,14 @@ def closed_reason(tournament) -> str:
 
 
 def refuse_closed(link: TableLink) -> None:
-    """Refuse what a link sends once its tournament is finished or archived (its state read anew inside the
-    transaction: the link's copy was loaded before it)."""
-    state = Tournament.objects.filter(pk=link.tournament_id).values("status", "archived").first() or {}
-    reason = closed_reason(Tournament(**state))
+    """Refuse what a link sends once it has been withdrawn, or its tournament is finished or archived: read anew
+    in one query inside the caller's transaction (the link's copy was loaded before it)."""
+    state = (TableLink.objects.filter(pk=link.pk).order_by()
+             .values("revoked_at", "tournament__status", "tournament__archived").first())
+    if state is None or state["revoked_at"] is not None:
+        raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
+                            "your table's new link."))
+    reason = closed_reason(Tournament(status=state["tournament__status"], archived=state["tournament__archived"]))
     if reason:
         raise LinkRefused(reason)
 

@@ -30,7 +30,7 @@ from scoring.models import PendingSheet, SheetPhoto, TableLink
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
-from .links import LinkRefused, refuse_closed
+from .links import refuse_closed
 from .places import lock_place
 
 #: what a phone may send: Pillow's names of the formats (HEIF only when a plugin registered it)
@@ -131,9 +131,6 @@ def attach_photo(link: TableLink, data: bytes, *, with_send: bool) -> SheetPhoto
     with transaction.atomic():
         place = link.place
         lock_place(place)
-        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
-            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
-                                "for your table's new link."))
         refuse_closed(link)
         if not with_send and not PendingSheet.objects.filter(source_link__isnull=False, **place).exists():
             raise PhotoRefused(_("Your list is not awaiting confirmation any more: the photo was not kept. If "

@@ -13,7 +13,7 @@ from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
 from .checks import clean_reason
-from .links import LinkRefused, refuse_closed
+from .links import refuse_closed
 
 
 def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProblem:
@@ -22,9 +22,6 @@ def signal_problem(link: TableLink, *, kind: str, note: str = "") -> TableProble
         raise DomainError(_("Choose what the problem is."), field="kind")
     note = clean_reason(note)[:300].strip()
     with transaction.atomic():
-        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
-            raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table "
-                                "for your table's new link."))
         refuse_closed(link)
         open_ = TableProblem.objects.filter(table_id=link.table_id, match_id=link.match_id, kind=kind, note=note,
                                             closed_at__isnull=True).first()

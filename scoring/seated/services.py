@@ -200,15 +200,17 @@ def recorded(tournament, table: Table, record):
     counts may complete the round (`after_sheet`). A first entry awaiting confirmation sets nothing else off."""
     with transaction.atomic():
         sheet = record()
-        round_started(table.round_id)
+        round_started(table.round)
         if sheet.counted:
             after_sheet(tournament, table)
     return sheet
 
 
-def round_started(round_id: int) -> None:
-    """The first sheet of a round marks it started (that fixes the seating)."""
-    Round.objects.filter(pk=round_id, starts_at__isnull=True).update(starts_at=timezone.now())
+def round_started(round_: Round) -> None:
+    """The first sheet of a round marks it started (that fixes the seating). A round loaded as started is
+    started: its start is never taken back."""
+    if round_.starts_at is None:
+        Round.objects.filter(pk=round_.pk, starts_at__isnull=True).update(starts_at=timezone.now())
 
 
 def after_sheet(tournament, table: Table) -> None:

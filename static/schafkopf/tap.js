@@ -27,6 +27,8 @@
   var next = document.getElementById("sk-tap-next");
   var initials = document.getElementById("sk-tap-initials");
   var names = {};
+  // the list on this page was sent (the page says when): the title says so until a game is changed
+  var sent = !!document.getElementById("sent-note");
   panel.querySelectorAll("[data-d]").forEach(function (button) { names[button.dataset.d] = button.textContent; });
 
   function say(text, values) {
@@ -121,6 +123,7 @@
     values.i = state.tout ? initials.value.trim() : "";
     problemNode.textContent = "";
     write(state.game, values);
+    sent = false;
     changed();
     return true;
   }
@@ -264,7 +267,7 @@
     var values = state.values;
     panel.classList.toggle("sk-tap-full", !game);
     if (!game) {
-      title.textContent = say(texts.all_in, { games: games });
+      title.textContent = say(sent ? texts.all_sent : texts.all_in, { games: games });
     } else {
       title.textContent = say(texts.title, { number: game, games: games });
       var dealer = (game - 1) % size + 1;
@@ -310,6 +313,7 @@
     var last = lastEntered();
     for (var at = game; at < last; at++) { write(at, valuesOf(at + 1)); }
     write(last, {});
+    sent = false;
     announce();
     load(firstOpen(), false);
     render();
@@ -330,6 +334,7 @@
     if (button.dataset["delete"]) { remove(parseInt(button.dataset["delete"], 10)); }
   });
   initials.addEventListener("input", function () {
+    sent = false;
     state.values.i = state.tout ? initials.value.trim() : "";
     write(state.game, state.values);
     changed();
@@ -359,7 +364,11 @@
   toTap.addEventListener("click", function () { show("tap"); });
   // the grid changed by another hand (the kept typing put back or dropped, draft.js): start again from the grid
   form.addEventListener("input", function (event) {
-    if (!writing && !panel.contains(event.target) && form.classList.contains("sk-tapping")) { load(firstOpen(), false); render(); }
+    if (!writing && !panel.contains(event.target) && form.classList.contains("sk-tapping")) {
+      sent = false;
+      load(firstOpen(), false);
+      render();
+    }
   });
   document.getElementById("sk-view").hidden = false;
   var view = "tap";

@@ -4,6 +4,7 @@ collectstatic, with brotli as well as gzip. The hall's browser test fetches a ha
 waitress (tests/browser/test_hall.py); these check the settings that make it so."""
 
 import importlib.util
+import re
 
 from django.conf import settings
 
@@ -35,9 +36,27 @@ def test_the_printouts_fonts_are_collected_but_not_compressed(tmp_path, settings
     # storage again for these settings, and again after the test)
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}}
+                         "staticfiles": {"BACKEND": "config.static_storage.StaticFiles"}}
     call_command("collectstatic", interactive=False, verbosity=0)
     fonts = {path.name for path in (tmp_path / "fonts").iterdir()}
     assert any(name.startswith("DejaVuSans.") and name.endswith(".ttf") for name in fonts), fonts
     assert not [name for name in fonts if name.endswith((".ttf.br", ".ttf.gz"))], fonts
     assert list(tmp_path.glob("css/app.*.css.br")) and list(tmp_path.glob("css/app.*.css.gz"))
+
+
+def test_each_static_address_is_worked_out_once_and_forgotten_when_the_settings_change(tmp_path, settings):
+    """A page names a dozen static files: the hall's storage keeps each hashed address after its first use (the
+    manifest does not change while the process runs), and forgets them when STATIC_URL changes (tests)."""
+    from django.contrib.staticfiles.storage import staticfiles_storage
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": "config.static_storage.StaticFiles"}}
+    call_command("collectstatic", interactive=False, verbosity=0)
+    staticfiles_storage.load_manifest()
+    first = staticfiles_storage.url("css/app.css")
+    assert re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", first), first
+    staticfiles_storage.hashed_files["css/app.css"] = "css/app.changed.css"  # not read again: kept
+    assert staticfiles_storage.url("css/app.css") == first
+    settings.STATIC_URL = "/files/"
+    assert re.fullmatch(r"/files/css/app\.[0-9a-f]{12}\.css", staticfiles_storage.url("css/app.css"))

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.games import game_of
 from scoring.models import ScoreSheet
-from scoring.results.brakes import REFUSED_LIMIT, Braked, reserve_send
+from scoring.results.brakes import REFUSED_LIMIT, Braked, check_address, check_taken, note_refused
 from tests.conftest import built_once_fixtures, new_director
 from tournament.models import AuditEntry, Role, Round, Seat, Team, Tournament, TournamentRole
 from tournament.transfer import (
@@ -130,9 +130,9 @@ def test_the_file_carries_no_link_secret_and_a_copy_gets_links_of_its_own(seated
     for link in originals:
         sent_twice(link)
         for _ in range(REFUSED_LIMIT):  # a phone braked on the original's links
-            reserve_send(link, "10.0.0.66")
+            note_refused(link, "10.0.0.66")
         with pytest.raises(Braked):
-            reserve_send(link, "10.0.0.66")
+            check_address("10.0.0.66", current_token(link), sending=True)
     exported = export_tournament(seated)
     rows = table_of(json.loads(exported), "scoring.tablelink")
     assert len(rows) == len(originals) == 2
@@ -149,8 +149,9 @@ def test_the_file_carries_no_link_secret_and_a_copy_gets_links_of_its_own(seated
     assert {copy.token_hash for copy in copies}.isdisjoint(link.token_hash for link in originals)
     assert all(find_link(token) is None for token in tokens)  # the original's codes open nothing
     assert [(copy.window_start, copy.window_count) for copy in copies] == [(None, 0), (None, 0)]
-    for copy in copies:
-        reserve_send(copy, "10.0.0.66")  # the copy's links keep no brake count
+    for copy in copies:  # the copy's links keep no brake count
+        check_address("10.0.0.66", current_token(copy), sending=True)
+        check_taken(copy)
     assert export_tournament(imported) == exported
 
 

@@ -160,3 +160,24 @@ def test_a_table_sends_totals_only_where_the_director_allows_it(live_server, bro
         assert pending.mode == "totals" and [row["total"] for row in pending.entries] == [12, -4, -6, -2]
     finally:
         context.close()
+
+
+def test_with_nothing_to_confirm_the_focus_waits_on_the_board_and_moves_to_the_next_entry_when_it_arrives(
+        live_server, page, drawn, links, a_list, director):
+    """Walking the evening (issue 27): back on the board after confirming the last list, the focus was on nothing
+    (Enter did nothing, Tab started at the page's top), and stayed there when the next list arrived. Now it waits on
+    "No entry awaits your confirmation." and moves to "Confirm next" when the board's reload brings one."""
+    from scoring.board import BOARD_POLL_SECONDS
+    from scoring.games.schafkopf import services
+    from scoring.models import TableLink
+
+    page.clock.install()
+    login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/schafkopf/board/")
+    expect(page.locator("#confirm-none")).to_be_focused()
+    services.enter_from_link(TableLink.objects.get(pk=links[(1, 2)][0].pk), mode="games",
+                             entries=a_list(30, 4, seed=6))
+    page.clock.fast_forward(BOARD_POLL_SECONDS * 1000)
+    expect(page.locator("#confirm-next")).to_have_text("Confirm next: Table 2")
+    expect(page.locator("#confirm-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#pending-note")).to_contain_text("sent by the table")

@@ -299,3 +299,54 @@ def test_a_game_is_chosen_by_keyboard_alone(live_server, browser, short_list, li
         assert phone.locator("input[name=x1]").input_value() == "S"
     finally:
         phone.context.close()
+
+
+def test_after_sending_the_list_the_tap_entry_says_it_was_sent_until_a_game_is_changed(live_server, browser,
+                                                                                        short_list, links):
+    """Walking the evening (issue 27): after sending, the phone still asked to "check the totals, then send the
+    list", as if nothing had gone out; a tired scribe sent again. It says the list is sent until a game changes."""
+    _link, token = links[(1, 2)]
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        for declarer in ("2", "3"):
+            phone.locator("#sk-tap-type [data-t=S]").tap()
+            phone.locator(f"#sk-tap-declarer [data-d='{declarer}']").tap()
+            phone.locator("#sk-tap-result [data-r='+']").tap()
+            phone.locator("#sk-tap-next").tap()
+        title = phone.locator("#sk-tap-title")
+        expect(title).to_have_text("All 2 games are entered: check the totals, then send the list.")
+        phone.locator("#sk-save").tap()
+        expect(phone.locator("#sent-note")).to_be_visible()
+        expect(title).to_have_text("All 2 games are entered and sent. To correct one, tap Edit, then send the list "
+                                   "again.")
+        phone.locator("#sk-tap-list [data-edit='2']").tap()
+        phone.locator("#sk-tap-result [data-r='-']").tap()
+        phone.locator("#sk-tap-next").tap()
+        expect(title).to_have_text("All 2 games are entered: check the totals, then send the list.")
+    finally:
+        phone.context.close()
+
+
+@pytest.mark.parametrize("language", ["de", "da"])
+def test_a_games_edit_and_delete_buttons_fit_the_phone_in_every_language(live_server, browser, short_list, links,
+                                                                         language):
+    """Walking the evening (issue 27): in German the button beside each game read "Bearbeiten", wider than its
+    column: the word ran out of the button and the page scrolled sideways on a 390 px phone."""
+    short_list.language = language
+    short_list.save(update_fields=["language"])
+    _link, token = links[(1, 2)]
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        phone.locator("#sk-tap-type [data-t=S]").tap()
+        phone.locator("#sk-tap-declarer [data-d='2']").tap()
+        phone.locator("#sk-tap-result [data-r='+']").tap()
+        phone.locator("#sk-tap-next").tap()
+        buttons = phone.locator("#sk-tap-g1 .sk-tap-actions button")
+        expect(buttons).to_have_count(2)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        assert buttons.evaluate_all("all => all.filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)") \
+            == []
+    finally:
+        phone.context.close()

@@ -97,3 +97,19 @@ def test_the_counts_are_rows_every_server_process_sees_and_name_no_address(clien
     rows = list(LinkBrake.objects.values_list("key", "count"))
     assert sorted(count for _key, count in rows) == [1, 1]
     assert all(JUNK_SENDER not in key and len(key) == 64 for key, _count in rows)
+
+
+def test_a_send_that_fails_while_it_is_read_counts_against_its_sender(client, links, clock, monkeypatch):
+    from scoring.games.schafkopf import phone
+
+    _link, token = links[(1, 1)]
+
+    def broken(request, link, *, token):
+        raise RuntimeError("broken while reading")
+
+    monkeypatch.setattr(phone, "table_page", broken)
+    client.raise_request_exception = True
+    with pytest.raises(RuntimeError):
+        send(client, token, JUNK, JUNK_SENDER)
+    assert list(LinkBrake.objects.values_list("count", flat=True)) == [1]
+    assert not PendingSheet.objects.exists()

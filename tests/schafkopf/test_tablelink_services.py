@@ -8,7 +8,7 @@ import pytest
 from scoring.games.schafkopf import services
 from scoring.models import PendingSheet, ScoreSheet, SheetRevision, TableLink
 from scoring.results import brakes as linkbrakes
-from scoring.results.brakes import TAKEN_LIMIT, accept_send, reserve_send
+from scoring.results.brakes import TAKEN_LIMIT, accept_send, check_taken
 from scoring.results.links import (
     LinkRefused,
     current_token,
@@ -179,15 +179,19 @@ def test_sends_taken_per_link_are_limited_per_window_from_every_address(links, m
     start = datetime.datetime(2026, 12, 5, 20, 0, tzinfo=datetime.UTC)
     moment = [start]
     monkeypatch.setattr(linkbrakes, "now", lambda: moment[0])
-    for n in range(TAKEN_LIMIT):
-        address = f"10.0.0.{n % 3}"
-        reserve_send(link, address)
-        accept_send(link, address)
+    for _n in range(TAKEN_LIMIT):
+        check_taken(link)
+        accept_send(link)
+        link.refresh_from_db()  # as the next request loads it
+    assert link.window_start == start and link.window_count == TAKEN_LIMIT
     moment[0] = start + datetime.timedelta(minutes=5)
     with pytest.raises(LinkRefused, match="too often") as refused:
-        reserve_send(link, "10.0.0.9")  # a new phone too: the table's list has been taken often enough
+        check_taken(link)  # from any phone: the table's list has been taken often enough
     assert refused.value.retry_after == 5 * 60
     other, _ = links[(1, 2)]
-    reserve_send(other, "10.0.0.9")  # another table is not held up
+    check_taken(other)  # another table is not held up
     moment[0] = start + datetime.timedelta(minutes=10)
-    reserve_send(link, "10.0.0.9")
+    check_taken(link)
+    accept_send(link)  # a new window
+    link.refresh_from_db()
+    assert link.window_start == moment[0] and link.window_count == 1

@@ -111,7 +111,7 @@ def test_the_hall_runs_with_debug_off_its_own_secret_key_and_this_computers_addr
     allowed = allowed.split()
     assert {"127.0.0.1", "localhost", "turnier.lan", *addresses.split()} <= set(allowed)
     assert "*" not in allowed
-    assert storage == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert storage == "config.static_storage.StaticFiles"  # whitenoise's, each address kept
     key = tmp_path / "data" / "secret_key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
 
@@ -139,7 +139,7 @@ def test_a_laptop_runs_in_production_settings_with_its_own_key_over_plain_http(t
     )
     flags, storage, allowed = settings_of(tmp_path, code)[:3]
     assert flags == "False False False 0"
-    assert storage == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert storage == "config.static_storage.StaticFiles"  # whitenoise's, each address kept
     assert allowed.split() == ["127.0.0.1", "localhost", "[::1]"]
     assert stat.S_IMODE((tmp_path / "data" / "secret_key").stat().st_mode) == 0o600
     # a developer asks for DEBUG explicitly

@@ -225,7 +225,8 @@ class SheetView(Entry, SheetPage):
         return list_fields
 
     def confirm_first_entry(self, *, expected_version, report=None):
-        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version, report=report)
+        services.confirm_sheet(self.table, by=self.request.user, expected_version=expected_version, report=report,
+                               size=self.size)
 
     def confirmed_message(self) -> str:
         return _("Round %(round)s, table %(table)s: the list is confirmed and counts now.") % self.place_words()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
@@ -31,37 +32,30 @@ from .grid_html import with_row_html
 def table_page(request, link, *, token: str):
     """GET shows the entry (or the counted list); POST sends the list."""
     table = link.table
-    tournament = link.tournament
-    settings = settings_of(tournament)
+    settings = settings_of(link.tournament)
     seats = list(Seat.objects.filter(table=table).select_related("participant", "substitute").order_by("number"))
     size = len(seats)
     games = settings.games_at(size)
     sheet = ScoreSheet.objects.filter(table=table).first()
-    title = _("Round %(round)s · Table %(table)s") % {"round": table.round.number, "table": table.number}
-    context = {**phone_context(link, token=token, place_title=title),
-               "link": link, "table": table, "round_number": table.round.number, "seats": seats,
-               "size": size, "games": games, "sheet": sheet,
-               "laufende": settings.tariff.laufende_from is not None,
-               "type_legend": type_legend()}
-    pending = sent_from(link)  # what this link sent that waits (a seat's link: its own report)
-    sent = pending is not None
-    context["mode"] = _mode(request, settings, pending)
-    context["totals_allowed"] = settings.phone_totals
     if is_problem(request):
         return problem_response(request, link)
     if request.method == "POST" and sheet is None:
+        # a send reads only what it needs; the page's context is made when the page is shown again (a refusal)
+        sending = _Sending(request, link, token, settings, seats, games, sheet)
         if request.POST.get("mode", GAMES_MODE) == TOTALS_MODE and not settings.phone_totals:
-            return _show(request, {**context, "error": _("This tournament takes the list game by game from the "
-                                                       "tables' phones.")}, stored_grid([], games), settings,
-                         editable=True, status=400)
-        if context["mode"] == TOTALS_MODE:
-            return _send_totals(request, link, context, settings)
-        return _send(request, link, context, settings)
+            return _show(request, {**sending.context(), "error": _("This tournament takes the list game by game "
+                                                                  "from the tables' phones.")},
+                         stored_grid([], games), settings, editable=True, status=400)
+        if _mode(request, settings, lambda: sent_from(link)) == TOTALS_MODE:
+            return _send_totals(request, link, sending, settings)
+        return _send(request, link, sending, settings)
+    context, pending = _page_context(request, link, token, settings, seats, games, sheet)
     if sheet is not None and sheet.mode == GAMES_MODE:
         return _show(request, context, stored_grid(sheet.entries), settings, editable=False)
     if sheet is not None:
         context["counted_totals"] = [(seat, sheet.derived["totals"].get(str(seat.number))) for seat in seats]
         return _show(request, context, None, settings, editable=False)
+    sent = pending is not None
     context["sent"] = pending if sent else None
     if context["mode"] == TOTALS_MODE:
         stored = pending.entries if sent and pending.mode == TOTALS_MODE else []
@@ -70,46 +64,77 @@ def table_page(request, link, *, token: str):
     return _show(request, context, stored_grid(stored, games), settings, editable=True)
 
 
+def _page_context(request, link, token, settings, seats, games, sheet) -> tuple[dict, object]:
+    """The page's context, and what this link sent that waits (a seat's link: its own report)."""
+    table = link.table
+    title = _("Round %(round)s · Table %(table)s") % {"round": table.round.number, "table": table.number}
+    context = {**phone_context(link, token=token, place_title=title),
+               "link": link, "table": table, "round_number": table.round.number, "seats": seats,
+               "size": len(seats), "games": games, "sheet": sheet,
+               "laufende": settings.tariff.laufende_from is not None,
+               "type_legend": type_legend()}
+    pending = sent_from(link)
+    context["mode"] = _mode(request, settings, lambda: pending)
+    context["totals_allowed"] = settings.phone_totals
+    return context, pending
+
+
+class _Sending:
+    """What a send needs (the table's size and games), and the page's context when it is refused."""
+
+    def __init__(self, request, link, token, settings, seats, games, sheet):
+        self.size, self.games = len(seats), games
+        self._made = lambda: _page_context(request, link, token, settings, seats, games, sheet)[0]
+
+    def context(self) -> dict:
+        return self._made()
+
+
 def _mode(request, settings, sent) -> str:
-    """Game by game, or totals only where the director allows it: as asked (?mode= or the form), else as sent."""
+    """Game by game, or totals only where the director allows it: as asked (?mode= or the form), else as sent
+    (`sent()`: what the link sent that waits, asked only then)."""
     if not settings.phone_totals:
         return GAMES_MODE
     asked = request.POST.get("mode") or request.GET.get("mode")
     if asked in (GAMES_MODE, TOTALS_MODE):
         return asked
-    return sent.mode if sent is not None and sent.mode == TOTALS_MODE else GAMES_MODE
+    pending = sent()
+    return pending.mode if pending is not None and pending.mode == TOTALS_MODE else GAMES_MODE
 
 
-def _send(request, link, context, settings):
-    size, games = context["size"], context["games"]
+def _send(request, link, sending: _Sending, settings):
+    size, games = sending.size, sending.games
     grid = read_games(request.POST, rows=games, table_size=size)
     rows, _running = scored_rows(grid, size=size, tariff=settings.tariff)
     if any(row.errors or row.rule_error for row in grid):
-        return _show(request, {**context, "error": _("Some games cannot be right: see the marked rows.")}, grid,
-                     settings, editable=True, status=400)
+        return _show(request, {**sending.context(), "error": _("Some games cannot be right: see the marked rows.")},
+                     grid, settings, editable=True, status=400)
     entries = [row.entry for row in grid if row.entry]
     try:
-        services.enter_from_link(link, mode=GAMES_MODE, entries=entries)
+        services.enter_from_link(link, mode=GAMES_MODE, entries=entries, size=size)
     except services.ListRefused as error:
         if error.game_number:
             grid[error.game_number - 1].rule_error = error.message
-        return _show(request, {**context, "error": error.message}, grid, settings, editable=True, status=400)
+        return _show(request, {**sending.context(), "error": error.message}, grid, settings, editable=True,
+                     status=400)
     except DomainError as error:
-        return _show(request, {**context, "error": error.message}, grid, settings, editable=True, status=400)
+        return _show(request, {**sending.context(), "error": error.message}, grid, settings, editable=True,
+                     status=400)
     return after_sending(request)  # the page's note says it was sent, or that it counts
 
 
-def _send_totals(request, link, context, settings):
+def _send_totals(request, link, sending: _Sending, settings):
     """Totals only: each seat's total and counts, checked by the same rules as at the referee table."""
-    rows, entries = read_totals(request.POST, table_size=context["size"])
+    rows, entries = read_totals(request.POST, table_size=sending.size)
     if entries is None:
-        return _show(request, {**context, "error": _("Some fields cannot be read: see the marked fields.")}, None,
+        return _show(request, {**sending.context(), "error": _("Some fields cannot be read: see the marked "
+                                                              "fields.")}, None,
                      settings, editable=True, status=400, totals=rows)
     try:
-        services.enter_from_link(link, mode=TOTALS_MODE, entries=entries)
+        services.enter_from_link(link, mode=TOTALS_MODE, entries=entries, size=sending.size)
     except DomainError as error:
-        return _show(request, {**context, "error": error.message}, None, settings, editable=True, status=400,
-                     totals=rows)
+        return _show(request, {**sending.context(), "error": error.message}, None, settings, editable=True,
+                     status=400, totals=rows)
     return after_sending(request, to=f"{request.path}?mode={TOTALS_MODE}")
 
 
@@ -146,9 +171,12 @@ def tap_texts() -> dict[str, str]:
         "title": _("Game %(number)s of %(games)s"),
         "deals": _("%(name)s deals."),
         "deals_out": _("%(name)s deals and sits out this game."),
-        "next": _("Next game"),
+        # not Voms' "Next game" (a team's next match: "Nächster Durchgang"); here the next game of the list
+        "next": pgettext("Schafkopf tap entry", "Next game"),
         "keep": _("Keep game %(number)s"),
         "all_in": _("All %(games)s games are entered: check the totals, then send the list."),
+        "all_sent": _("All %(games)s games are entered and sent. To correct one, tap Edit, then send the list "
+                      "again."),
         "need_type": _("Choose the game type."),
         "need_declarer": _("Choose the declarer."),
         "need_partner": _("Choose the partner."),
@@ -157,7 +185,8 @@ def tap_texts() -> dict[str, str]:
         "with": _("%(declarer)s with %(partner)s"),
         "won": _("won"), "lost": _("lost"), "schneider": _("Schneider"), "schwarz": _("Schwarz"), "tout": _("tout"),
         "laufende": _("%(count)s Laufende"),
-        "edit": _("Edit"), "delete": _("Delete"),
+        # a word that fits the 5rem beside a game on a 390 px phone ("Bearbeiten" did not)
+        "edit": pgettext("Schafkopf tap entry", "Edit"), "delete": _("Delete"),
         "edit_label": _("Edit game %(number)s"), "delete_label": _("Delete game %(number)s"),
         "delete_ask": _("Delete game %(number)s? The games after it move up by one."),
         "deleted": _("Game %(number)s deleted; the games after it moved up."),

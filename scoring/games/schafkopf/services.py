@@ -120,20 +120,22 @@ def enter_sheet(table: Table, *, by, mode: str, entries: list[dict], expected_ve
         expected_version=expected_version, reason=reason, decide=decide, pending_version=pending_version, sent=sent))
 
 
-def confirm_sheet(table: Table, *, by, expected_version: int | None = None, report: int | None = None) -> ScoreSheet:
+def confirm_sheet(table: Table, *, by, expected_version: int | None = None, report: int | None = None,
+                  size: int | None = None) -> ScoreSheet:
     """Double entry: a second person confirms the first entry of a list as it stands (or, `report`, a seat's
-    report that differs from it)."""
+    report that differs from it). `size`: the table's players, when the caller has them already."""
     tournament = table.round.stage.tournament
-    derive = make_derive(settings_of(tournament), table.seats.count())
+    derive = make_derive(settings_of(tournament), table.seats.count() if size is None else size)
     return recorded(tournament, table, lambda: confirm_pending(
         tournament=tournament, table=table, derive=derive, by=by, expected_version=expected_version,
         report=report))
 
 
-def checked_derive(tournament, table: Table, entries: list[dict], mode: str):
+def checked_derive(tournament, table: Table, entries: list[dict], mode: str, *, size: int | None = None):
     """The list's derive function, after checking `entries` with it: a list the rules refuse is `ListRefused`
-    (the same refusal at the referee table and from a table's link)."""
-    derive = make_derive(settings_of(tournament), table.seats.count())
+    (the same refusal at the referee table and from a table's link). `size`: the table's players, when the
+    caller has them already."""
+    derive = make_derive(settings_of(tournament), table.seats.count() if size is None else size)
     try:
         checked = derive(entries, mode)
     except RuleError as error:
@@ -153,11 +155,12 @@ def checked_derive(tournament, table: Table, entries: list[dict], mode: str):
     return derive_checked
 
 
-def enter_from_link(link, *, mode: str, entries: list[dict]):
+def enter_from_link(link, *, mode: str, entries: list[dict], size: int | None = None):
     """What a table sends from its private link: a first entry awaiting confirmation, or (when the tournament
     lets table entries count at once) the counted list. The same rules refuse the same lists as at the
-    referee table; sending the same again changes nothing (`scoring.results.counting`)."""
+    referee table; sending the same again changes nothing (`scoring.results.counting`). `size`: the table's
+    players, when the caller has them already."""
     table = link.table
     tournament = link.tournament
-    derive = checked_derive(tournament, table, entries, mode)
+    derive = checked_derive(tournament, table, entries, mode, size=size)
     return recorded(tournament, table, lambda: record_table_entry(link, entries=entries, mode=mode, derive=derive))
