@@ -12,11 +12,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from documents.qr import qr_svg
-from scoring.models import TableLink, TableProblem
+from scoring.models import ScoreSheet, TableLink, TableProblem
+from scoring.progress import is_finished
 from scoring.results.links import current_token, issue_links, reissue_link, revoke_link
 from scoring.results.problems import close_problem
 from tournament.addresses import base_url
-from tournament.models import Round, Seat, Stage
+from tournament.models import Round, Seat, Stage, Tournament
 from tournament.services.errors import DomainError
 
 
@@ -25,12 +26,39 @@ def link_url(token: str, request=None) -> str:
     return base_url(request) + reverse("table:entry", args=[token])
 
 
-def link_row(link, request, *, title: str) -> dict:
-    """A place's link for the director's list: its address and QR code, or why it has none to show."""
+def link_row(link, request, *, title: str, closed: str = "", withdrawn=None) -> dict:
+    """A place's link for the director's list: its address and QR code, or why it has none to show. `closed`: why
+    the link records nothing any more (`closed_note`), "" while it does; `withdrawn`: the place's last withdrawn
+    link when it has no open one (the row says so rather than "no link yet")."""
     token = current_token(link) if link else None
     address = link_url(token, request) if token else None
     return {"link": link, "url": address, "stale": link is not None and token is None,
-            "qr": qr_svg(address, title=title) if address else None}
+            "qr": qr_svg(address, title=title) if address else None,
+            "closed": closed if link else "", "withdrawn": withdrawn if link is None else None}
+
+
+def finished_places(sheets) -> set[int]:
+    """The table or match ids of `sheets` (counted results) whose game is over: their links show the result and
+    take nothing more (a table game's or a Voms series' sheet still played stays open for the next hands)."""
+    return {sheet.table_id if sheet.table_id is not None else sheet.match_id
+            for sheet in sheets.only("table_id", "match_id", "derived") if is_finished(sheet.derived)}
+
+
+def closed_note(tournament, finished: bool) -> str:
+    """Why a place's link records nothing any more, for the links page; "" while it does."""
+    if tournament.archived:
+        return _("the tournament is archived")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("the tournament is finished")
+    return _("the result counts") if finished else ""
+
+
+def withdrawn_links(links) -> dict[tuple, TableLink]:
+    """{(place's id, holder): its last withdrawn link} of `links` (withdrawn ones)."""
+    found: dict[tuple, TableLink] = {}
+    for link in links.order_by("revoked_at"):
+        found[(link.table_id if link.table_id is not None else link.match_id, link.holder)] = link
+    return found
 
 
 def link_action(request, open_links, issue) -> None:
@@ -80,11 +108,14 @@ def round_links(round_, request) -> dict:
     """A seated round's tables with their links (Schafkopf, the table games): the links page's context; a row per
     table, or with two agreeing reports counting a row per seat.
 
-    Three queries whatever the size: the seats are joined to the round, not prefetched by the tables' ids (a
+    Five queries whatever the size: the seats are joined to the round, not prefetched by the tables' ids (a
     prefetch of 1,000 players names each one in the query, which SQLite refuses as too large)."""
-    per_seat = round_.stage.tournament.agreeing_reports_count
+    tournament = round_.stage.tournament
+    per_seat = tournament.agreeing_reports_count
     links = {(link.table_id, link.holder): link
              for link in TableLink.objects.filter(table__round=round_, revoked_at=None)}
+    withdrawn = withdrawn_links(TableLink.objects.filter(table__round=round_, revoked_at__isnull=False))
+    finished = finished_places(ScoreSheet.objects.filter(table__round=round_))
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__round=round_).select_related("participant").order_by("number"):
         seats.setdefault(seat.table_id, []).append(seat)
@@ -96,7 +127,9 @@ def round_links(round_, request) -> dict:
             title = _("Table %(number)s") % {"number": table.number}
             if holder is not None:
                 title = _("Table %(number)s, seat %(seat)s") % {"number": table.number, "seat": holder}
-            row = link_row(links.get((table.pk, holder)), request, title=title)
+            row = link_row(links.get((table.pk, holder)), request, title=title,
+                           closed=closed_note(tournament, table.pk in finished),
+                           withdrawn=withdrawn.get((table.pk, holder)))
             rows.append({"table": table, "holder": holder, "label": title,
                          "seats": [seat for seat in at_table if holder in (None, seat.number)], **row})
             missing += row["link"] is None

@@ -19,6 +19,12 @@ def entered_by_label(pending) -> str:
     return user_name(pending.entered_by)
 
 
+def revision_by_label(revision) -> str:
+    """Who made a version of a counted sheet (`SheetRevision`): a user, or the table (a seat, a team) through its link
+    (the version then has no user)."""
+    return entered_by_label(revision) if revision.source_link_id else user_name(revision.by)
+
+
 def started_by_label(sheet) -> str:
     """Who started a sheet that counts: a user, or the table itself when its first version came from its link
     (the sheet then has no user)."""

@@ -1,5 +1,6 @@
 """`{% sheet_photo pending %}`: the table's photo of its paper sheet beside the first entry being confirmed (on every
-page where the referee table confirms a list), or nothing when the place has none."""
+page where the referee table confirms a list), or beside the counted sheet (`pending` is then the `ScoreSheet`: a table
+game's sheet page), or nothing when the place has none."""
 
 from __future__ import annotations
 

@@ -46,7 +46,11 @@
     var values = {};
     inputs().forEach(function (input) {
       var value = valueOf(input);
-      if (value !== "") { values[input.type === "radio" ? input.name + "=" + input.value : input.name] = value; }
+      // a radio chosen is kept even when its value is empty (a Voms slip's "from the lus"): put back, the group
+      // would otherwise come back with nothing chosen
+      if (input.type === "radio") {
+        if (input.checked) { values[input.name + "=" + input.value] = value; }
+      } else if (value !== "") { values[input.name] = value; }
     });
     return values;
   }

@@ -101,7 +101,10 @@
 
   /* --- the page's own scoring, as you tap --- */
 
-  var answer = null, asked = "", timer = null, typed = false;
+  var answer = null, asked = "", timer = null, typed = false, answeredQuery = "";
+
+  // the answer is about the hands as they stand: typed on since, its refusal may be about a number now typed
+  function answered() { return !!answer && answeredQuery === Numpad.query(form, pattern).toString(); }
 
   function rowOf(hand) { return form.querySelector("tr.tg-row[data-hand='" + hand + "']"); }
 
@@ -111,10 +114,18 @@
     });
   }
 
+  /* The rules' refusal of the hand on the pad once all its numbers are in; else that of an earlier hand, named: a
+     hand refused after "Next hand" was tapped (its answer comes later) must not be left behind as a pink row. */
   function sayRefusal() {
     var place = order[at];
-    var hand = answer && answer.hands.filter(function (h) { return h.hand === place.hand; })[0];
-    pad.say(hand && hand.error && complete(place.hand) ? hand.error : "");
+    var refused = answered() ? answer.hands.filter(function (h) {
+      return h.error && h.hand <= place.hand && (h.hand < place.hand || complete(h.hand));
+    }) : [];
+    var own = refused.filter(function (h) { return h.hand === place.hand; })[0];
+    var earlier = refused.filter(function (h) { return h.hand < place.hand; })
+      .sort(function (a, b) { return a.hand - b.hand; })[0];
+    if (own) { pad.say(own.error); return; }
+    pad.say(earlier ? config.pad.hand.replace("%(number)s", earlier.hand) + ": " + earlier.error : "");
   }
 
   function showAnswer() {
@@ -148,7 +159,7 @@
     asked = query;
     fetch(window.location.pathname + "?preview=1&" + query, { headers: { Accept: "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) { if (data && asked === query) { answer = data; showAnswer(); } })
+      .then(function (data) { if (data && asked === query) { answer = data; answeredQuery = query; showAnswer(); } })
       .catch(function () {  // no connection: said on the pad; the totals follow once it is back
         asked = "";
         pad.tell(root.querySelector("#np-totals").dataset.offline);

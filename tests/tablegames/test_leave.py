@@ -249,3 +249,19 @@ def test_the_score_sheet_of_a_later_round_leaves_his_seat_empty(evening, directo
     text = render_to_string(document.template_name, {**document.context, **later})
     assert f"{leaver.name} – withdrawn: seat empty" in text
     assert text.count(leaver.name) == 1
+
+
+def test_the_referee_sheet_offers_no_hand_1_field_for_an_empty_seat(evening, director, client):
+    """A player who left in round 1: his seat in round 2 is empty (table-games.md, Decision), so the referee's
+    sheet of that table offers no field for him, already in hand 1 (it offered his hand-1 fields until a hand was
+    entered, and the printed sheet and the phone leave him out)."""
+    tab = table(evening, 1)
+    services.enter_sheet(tab, by=director, entries=three_hands())
+    leaver = player_at(tab, 3)
+    services.leave_table(tab, 3, 3, by=director)
+    later = Seat.objects.get(table__round__number=2, participant=leaver)
+    others = [n for n in later.table.seats.values_list("number", flat=True) if n != later.number]
+    client.force_login(director)
+    page = client.get(url(evening, "sheet", 2, later.table.number)).content.decode()
+    assert f'name="h1-penalties-{others[0]}"' in page  # the players at the table have their fields
+    assert f'name="h1-penalties-{later.number}"' not in page

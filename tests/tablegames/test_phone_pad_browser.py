@@ -2,6 +2,8 @@
 One player at a time with his name large, the running totals as the keys are tapped, who went out picked by name;
 the sheet is sent and the referee table's confirmation shows the same hands."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -164,6 +166,59 @@ def test_quad_ominos_turn_points_below_zero_by_the_pads_minus(live_server, brows
         assert PendingSheet.objects.get().entries[0]["turn_points"] == {"1": -20, "2": 60, "3": 25, "4": 18}
         assert totals.all_text_contents() == shown  # the page after the send shows the totals the pad showed
         assert shown[0] == "-20"
+    finally:
+        phone.context.close()
+
+
+def test_a_hand_refused_after_next_hand_is_still_said_on_the_pad(live_server, browser, make_game, add_players,
+                                                                 director):
+    """The winner's remaining tiles typed as 12 (he laid them all: 0): the rules refuse the hand, but their answer came
+    after "Next hand" had moved the pad on, and hand 1 was left a pink row with its message nowhere on the pad."""
+    quad = four_at_a_table(make_game, add_players, director, "quadominos")
+    phone, names = seated_phone(browser, live_server, first_link(quad, director))
+    try:
+        pad = Pad(phone)
+        for turns in (40, 60, 25, 18):
+            pad.number(turns)
+            pad.key("next")
+            pad.number(12)
+            pad.key("next")
+        pad.pick(names[2])  # laid all tiles, yet 12 remaining typed for him
+        pad.key("next")
+        expect(phone.locator("#np-what")).to_have_text("Hand 2 · Points from turns")
+        expect(phone.locator("#h1")).to_have_class(re.compile(r"\btg-bad\b"))
+        expect(phone.locator("#np-error")).to_be_visible()
+        expect(phone.locator("#np-error")).to_contain_text(re.compile(r"^Hand 1: \S"))
+        pad.key("prev")  # back on hand 1: its refusal, without the hand's name
+        expect(phone.locator("#np-what")).to_contain_text("Hand 1")
+        expect(phone.locator("#np-error")).not_to_contain_text("Hand 1:")
+        expect(phone.locator("#np-error")).to_be_visible()
+    finally:
+        phone.context.close()
+
+
+def test_the_pad_says_no_refusal_of_an_answer_older_than_the_typing(live_server, browser, domino_of_four, director):
+    """The pad said "“Pips left” is missing for …" of players whose pips were typed since: the answer it showed was
+    about the hand as it stood before (the next one still on its way, slow in a busy hall)."""
+    phone, names = seated_phone(browser, live_server, first_link(domino_of_four, director))
+    try:
+        pad = Pad(phone)
+        pad.number(0)
+        pad.key("next")
+        expect(phone.locator("#np-totals")).to_contain_text(f"{names[1]} 0")  # the answer about seat 1 alone is in
+        held = []
+        phone.route("**/*preview=1*", lambda route: held.append(route))  # the next answers are slow
+        for value in (10, 20, 30):
+            pad.number(value)
+            pad.key("next")
+        expect(phone.locator("#np-who")).to_have_text("Out of tiles (empty: blocked)")  # every pips typed
+        expect(phone.locator("#np-error")).to_be_hidden()
+        for route in held:  # the slow answers arrive
+            route.continue_()
+        phone.unroute("**/*preview=1*")
+        pad.pick(names[1])
+        expect(phone.locator("#np-totals")).to_contain_text(f"{names[1]} 60")
+        expect(phone.locator("#np-error")).to_be_hidden()
     finally:
         phone.context.close()
 

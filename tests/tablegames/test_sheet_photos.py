@@ -45,3 +45,19 @@ def test_the_sheets_photo_is_beside_the_hands_the_referee_table_confirms(phone, 
     client.force_login(director)
     page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
     assert "later hands sent by the table" in page and f'href="{url}?v=' in page
+
+
+def test_the_photo_stays_on_the_sheet_page_once_the_hands_count(phone, domino_links, domino_of_four,  # noqa: F811
+                                                                director, client):  # noqa: F811
+    """Confirmed (or counted by two agreeing seats), the sheet page showed no photo any more: the director checking a
+    counted sheet against the paper later had no way to see it."""
+    _link, token = domino_links[(1, 1)]
+    photo = SimpleUploadedFile("sheet.jpg", jpeg(900, 1200), content_type="image/jpeg")
+    assert phone.post(table_url(token), {**FIRST, "photo": photo}).status_code == 302
+    stored = SheetPhoto.objects.get()
+    client.force_login(director)
+    client.post(sheet_url(domino_of_four, 1, 1), {"action": "confirm", "pending_version": 1})
+    page = client.get(sheet_url(domino_of_four, 1, 1)).content.decode()
+    url = reverse("tournament:sheet_photo", args=[domino_of_four.slug, stored.pk])
+    assert 'id="pending-note"' not in page  # nothing awaits confirmation any more
+    assert f'id="sheet-photo-{stored.pk}"' in page and f'href="{url}?v=' in page

@@ -69,3 +69,29 @@ def test_a_table_sends_its_slip_from_a_phone_offline_then_online_and_the_referee
         keep_screenshot(phone, ARTIFACTS / "table-link-voms-phone-counted.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_refused_slip_keeps_its_winner_choice_from_the_lus(live_server, browser, drawn, director):
+    """5:4 sent by the steppers is refused (nobody has 9); the page shown again had no winner choice ticked any more:
+    the phone's kept typing put back every radio but a chosen one with an empty value ("from the lus")."""
+    match = Match.objects.filter(stage__tournament=drawn, round__number=1, team_b__isnull=False) \
+        .order_by("table_number").first()
+    token = token_of(issue_match_links(drawn, [match], by=director)[0])
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        expect(phone.locator("input[name=g1-winner][value='']")).to_be_checked()
+        for _ in range(5):
+            phone.get_by_role("button", name="One lus more for team A").tap()
+        for _ in range(4):
+            phone.get_by_role("button", name="One lus more for team B").tap()
+        phone.locator("#ph-send").tap()
+        expect(phone.locator("#ph-slip")).to_contain_text("Neither team has 9 lus (5:4)")
+        expect(phone.locator("input[name=g1-lus_a]")).to_have_value("5")
+        expect(phone.locator("input[name=g1-winner][value='']")).to_be_checked()
+        phone.reload()  # and kept on the phone as typed
+        expect(phone.locator("input[name=g1-lus_b]")).to_have_value("4")
+        expect(phone.locator("input[name=g1-winner][value='']")).to_be_checked()
+        assert not PendingSheet.objects.exists()
+    finally:
+        phone.context.close()

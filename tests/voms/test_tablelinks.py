@@ -358,3 +358,36 @@ def test_the_phones_draft_key_holds_the_links_hint_and_no_part_of_its_token(phon
     key = draft_key(phone.get(table_url(token)).content.decode())
     assert key == f"table-entry:m{link.match_id}:{link.hint}"
     assert not holds_part_of(key, token)
+
+
+def test_the_links_page_marks_a_counted_slips_link_closed_and_a_withdrawn_one_in_words(client, drawn, director,
+                                                                                       slip_links):
+    """A counted slip's link shows the slip and records nothing: the page said nothing of it; a withdrawn link's
+    row said "no link yet". Both are said in words (and the row is marked), in German and Danish too."""
+    games = pool_games(drawn, 1)
+    voms_slips.record_slip(games[0], by=director, entry={"lus_a": 9, "lus_b": 4})
+    revoke_link(TableLink.objects.get(match=games[1]), by=director)
+    client.force_login(director)
+    page_url = reverse("tournament:voms:links_part", args=[drawn.slug, "1"])
+    for language, closed, counts, withdrawn in (("en", "Closed", "the result counts", "Withdrawn"),
+                                                ("de", "Geschlossen", "das Ergebnis zählt", "Zurückgezogen"),
+                                                ("da", "Lukket", "resultatet tæller", "Trukket tilbage")):
+        client.cookies["django_language"] = language
+        page = client.get(page_url).content.decode()
+        rows = {m: page.split(f'<tr id="match-{m.pk}"', 1)[1].split("</tr>", 1)[0] for m in games[:3]}
+        assert f"<strong>{closed}</strong>: {counts}" in rows[games[0]], language
+        assert rows[games[0]].startswith(' class="tl-row-closed"')
+        assert f"<strong>{withdrawn}</strong>" in rows[games[1]] and closed not in rows[games[1]], language
+        assert "tl-row-closed" not in rows[games[2]] and withdrawn not in rows[games[2]], language
+
+
+@pytest.mark.django_db
+def test_the_history_of_a_slip_sent_from_a_link_names_the_link_not_none(client, drawn, slip_links, director):
+    """The correction page's history said "None · confirmed by director" for a slip the table sent from its link."""
+    link, token = slip_links[(1, 1)]
+    assert client.post(table_url(token), slip(9, 5)).status_code == 302
+    voms_slips.confirm_slip(link.match, by=director)
+    client.force_login(director)
+    page = client.get(reverse("tournament:voms:correct", args=[link.tournament.slug, link.match.pk])).content.decode()
+    history = page.split("<tbody>")[-1].split("</tbody>")[0]
+    assert "None" not in history and "the table, from its link · confirmed by director" in history

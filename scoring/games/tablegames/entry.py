@@ -431,8 +431,8 @@ class SheetView(Entry, SheetPage):
         return [seat for seat in self.seats if seat.number in self.withdrawn and seat.number not in followed.totals]
 
     def empty(self, followed) -> set[int]:
-        """Withdrawn players' seats with no value on the sheet: empty (a smaller table)."""
-        return set(self.withdrawn) - set(followed.totals) if followed.hands else set()
+        """Withdrawn players' seats with no value on the sheet: empty (a smaller table), from hand 1 on."""
+        return set(self.withdrawn) - set(followed.totals)
 
     def field_head(self, entry_field) -> dict:
         name = _(entry_field.name)

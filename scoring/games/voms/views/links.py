@@ -8,8 +8,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from scoring.link_pages import holders_shown, link_action, link_row
-from scoring.models import TableLink
+from scoring.link_pages import closed_note, finished_places, holders_shown, link_action, link_row, withdrawn_links
+from scoring.models import ScoreSheet, TableLink
 from scoring.results.links import issue_match_links
 from tournament.models import Match
 from tournament.permissions import DirectorRequiredMixin
@@ -65,6 +65,8 @@ class LinksView(DirectorRequiredMixin, TemplateView):
         matches = [m for _name, ms in groups for m in ms]
         links = {(link.match_id, link.holder): link
                  for link in TableLink.objects.filter(match__in=matches, revoked_at=None)}
+        withdrawn = withdrawn_links(TableLink.objects.filter(match__in=matches, revoked_at__isnull=False))
+        finished = finished_places(ScoreSheet.objects.filter(match__in=matches))
         # two agreeing reports count: a link (a row) per team of each game
         expected = [1, 2] if self.tournament.agreeing_reports_count else [None]
         shown, missing = [], 0
@@ -79,7 +81,9 @@ class LinksView(DirectorRequiredMixin, TemplateView):
                         title, label = (_("%(place)s, team %(team)s") % {"place": text, "team": holder}
                                         for text in (place, str(match)))
                     row = {"match": match, "holder": holder, "label": label,
-                           **link_row(links.get((match.pk, holder)), self.request, title=title),
+                           **link_row(links.get((match.pk, holder)), self.request, title=title,
+                                      closed=closed_note(self.tournament, match.pk in finished),
+                                      withdrawn=withdrawn.get((match.pk, holder))),
                            "a": team_card(match.team_a) if match.team_a else None,
                            "b": team_card(match.team_b) if match.team_b else None}
                     missing += row["link"] is None

@@ -12,7 +12,7 @@ from django.views.generic import FormView
 from scoring.board_views import opened_from_board
 from scoring.results.double_entry import decided_message, pending_of
 from scoring.results.views import FIRST_ENTRY, EntryFlow
-from scoring.results.words import user_name
+from scoring.results.words import revision_by_label, user_name
 from tournament.models import Match, Stage
 from tournament.permissions import ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
@@ -67,10 +67,13 @@ class SeriesView(ScoreEntryMixin, EntryFlow, FormView):
             correction = SeriesCorrectionForm(prefix="fix", games=len(sheet.entries),
                                               max_lus=queries.rules_settings(self.tournament).max_lus,
                                               initial={"version": sheet.version, "number": len(sheet.entries)})
+        revisions = list(sheet.revisions.select_related("by", "confirmed_by", "source_link")) if sheet else []
+        for revision in revisions:
+            revision.who = revision_by_label(revision)
         return {**context, "match": match, "sheet": sheet, "correction": correction,
                 "problems": open_problems(self.tournament, match=match),
                 "confirm_fields": CONFIRM_FIELDS,
-                "revisions": sheet.revisions.select_related("by", "confirmed_by") if sheet else [],
+                "revisions": revisions,
                 "games": sheet.derived["games"] if sheet else [],
                 "pending": pending, "reports": self.differing_reports(pending),
                 "from_board": opened_from_board(self.request),

@@ -13,7 +13,7 @@ from scoring.models import PendingSheet
 from scoring.results.counting import differing_reports
 from scoring.results.double_entry import decided_message, pending_of
 from scoring.results.views import CONFIRMED, DECIDED, FIRST_ENTRY, EntryFlow
-from scoring.results.words import entered_by_label, user_name
+from scoring.results.words import entered_by_label, revision_by_label, user_name
 from tournament.models import Match, Team
 from tournament.permissions import DirectorRequiredMixin, ScoreEntryMixin, is_director
 from tournament.services.errors import DomainError
@@ -283,7 +283,10 @@ class CorrectSlipView(DirectorRequiredMixin, EntryFlow, FormView):
         if context["form"].is_bound and context["form"].errors:
             context["form"].focus_first_error()
         result = queries.pool_state(self.tournament, match.stage).result(match.pk)
-        return {**context, "match": match, "revisions": match.sheet.revisions.select_related("by"),
+        revisions = list(match.sheet.revisions.select_related("by", "confirmed_by", "source_link"))
+        for revision in revisions:
+            revision.who = revision_by_label(revision)
+        return {**context, "match": match, "revisions": revisions,
                 "confirm_fields": CONFIRM_FIELDS,
                 "overridden": result is not None and bool(result.disqualified)}
 
