@@ -20,6 +20,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -97,11 +98,29 @@ class StillMissingMixin:
         board = round_board(self.tournament, round_number)
         if not board.total:
             return None
+        links = TableLinks(f"{self.board_namespace}:sheet", self.tournament.slug, board.round)
         return {
             "board": board, "poll_seconds": POLL_SECONDS,
-            "sheet_url": f"{self.board_namespace}:sheet",
+            "missing": links.html(board.missing), "running": links.html(board.running),
+            "awaiting": links.html(board.awaiting),
             "poll_url": reverse(f"{self.board_namespace}:still_missing", args=[self.tournament.slug, board.round]),
         }
+
+
+class TableLinks:
+    """"Table 3, Table 7, …" linked to each table's sheet page. The box lists up to every table of a round on
+    every page at the referee table (and its reload every few seconds): the address is worked out once and each
+    table's number put into it, not one `reverse()` and one translation per table."""
+
+    def __init__(self, sheet_url: str, slug: str, round_number: int):
+        address = reverse(sheet_url, args=[slug, round_number, 0])
+        if not address.endswith("/0/"):  # the sheet's address ends with the table's number
+            raise ValueError(f"{sheet_url} does not end with the table's number: {address}")
+        self.prefix, self.label = address[:-2], _("Table %(number)s")
+
+    def html(self, numbers: list[int]) -> str:
+        return format_html_join(", ", '<a href="{}{}/">{}</a>',
+                                ((self.prefix, number, self.label % {"number": number}) for number in numbers))
 
 
 def still_missing_response(request, view: StillMissingMixin, round_number: int):

@@ -47,3 +47,25 @@ def test_the_still_missing_box_reads_each_tables_state_of_its_round(drawn, direc
     later = round_board(drawn, 2)
     assert (later.round, later.total, later.running, later.awaiting) == (2, 3, [], [])
     assert later.missing == [1, 2, 3]
+
+
+def test_the_still_missing_box_links_each_table_to_its_sheet(drawn, director, tg_assistant, client):
+    """The box's links are made in Python (one address worked out, each table's number put in): the same
+    addresses and words as one `{% url %}` and one translation per table."""
+    import re
+
+    client.force_login(tg_assistant)
+    client.post(url(drawn, "sheet", 1, 2), hand_post(1, 3, ["20", "10", "0", "10"]))  # a game under way
+    drawn.double_entry = True
+    drawn.save()
+    client.post(url(drawn, "sheet", 1, 3), hand_post(1, 1, ["0", "10", "20", "10"]))  # awaits a second person
+    client.force_login(director)
+    page = client.get(url(drawn, "sheet", 1, 1)).content.decode()
+    for part, number in (("missing-tables", 1), ("running-tables", 2), ("awaiting-tables", 3)):
+        item = re.search(rf'<li id="{part}">(.*?)</li>', page, re.S).group(1)
+        assert re.findall(r'<a href="([^"]+)">([^<]+)</a>', item) == [(url(drawn, "sheet", 1, number),
+                                                                        f"Table {number}")]
+    box = client.get(reverse("tournament:tablegames:still_missing", args=[drawn.slug, 2]),
+                     HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', box)
+    assert links == [(url(drawn, "sheet", 2, n), f"Tisch {n}") for n in (1, 2, 3)]
