@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.results.links import issue_links, token_of
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import confirm_the_last_from_the_board, login_by_keyboard
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,11 +24,7 @@ def test_back_on_the_board_after_confirming_the_last_sheet_the_focus_is_on_nothi
     assert PendingSheet.objects.filter(table=link.table).exists()
 
     login_by_keyboard(page, live_server.url, director, f"/manage/{domino_of_four.slug}/table/board/")
-    expect(page.locator("#confirm-next")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(page.locator("#confirm-entry")).to_be_focused()
-    page.keyboard.press("Enter")
+    confirm_the_last_from_the_board(page)
     expect(page.locator(".messages")).to_contain_text("confirmed")
     expect(page.locator("h1")).to_contain_text("Round board: Round 1")
-    expect(page.locator("#confirm-none")).to_be_focused()
     assert ScoreSheet.objects.filter(table=link.table).exists() and not PendingSheet.objects.exists()

@@ -4,7 +4,7 @@ is confirmed from the board, and back on it the focus says that nothing else awa
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import login_by_keyboard
+from tests.browser.helpers import confirm_the_last_from_the_board, login_by_keyboard
 
 
 @pytest.mark.django_db(transaction=True)
@@ -20,13 +20,9 @@ def test_back_on_the_board_after_confirming_the_last_slip_the_focus_is_on_nothin
     voms_slips.record_slip(match, by=assistant_voms, entry=voms_entries.slip_entry(lus_a=9, lus_b=4),
                            expected_version=0)
     login_by_keyboard(page, live_server.url, director, f"/manage/{drawn.slug}/voms/board/")
-    expect(page.locator("#confirm-next")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(page.locator("#confirm-entry")).to_be_focused()
-    page.keyboard.press("Enter")
+    confirm_the_last_from_the_board(page)
     expect(page.locator("h1")).to_contain_text("Round board: Pool round 1")
     expect(page.locator("#bd-summary")).to_contain_text("1 counted")
-    expect(page.locator("#confirm-none")).to_be_focused()
     page.keyboard.press("Tab")  # the keyboard goes on from the board, not from the page's top
     assert page.evaluate("document.activeElement.closest('#board') !== null || "
                          "document.activeElement.closest('.bd-arrivals') !== null")
