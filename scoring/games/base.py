@@ -86,6 +86,11 @@ class Game:
         make = None if params else self.documents(tournament).get(name)
         return make() if make else None
 
+    def document_label(self, tournament, name: str, params: dict):
+        """What the printouts page calls the document `name` with its options (its print job's heading, in the
+        active language); None when the game does not name it."""
+        return None
+
     def printouts_after_draw(self, tournament) -> list[tuple[str, dict]]:
         """The printouts a draw makes ([(document name, options)]: the rounds' score sheets or slips), made as
         print jobs right after it so that they are ready when the director asks."""

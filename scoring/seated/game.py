@@ -229,6 +229,10 @@ class SeatedGame(Game):
     def documents(self, tournament) -> dict:
         return self.printouts.documents(tournament)
 
+    def document_label(self, tournament, name: str, params: dict):
+        labels = {item: label for item, label, _formats in self.printouts.printout_items(tournament)}
+        return None if params else labels.get(name)
+
     def printouts_after_draw(self, tournament) -> list[tuple[str, dict]]:
         """Every round's score sheets (the game's `round_documents`), the first round first."""
         rounds = self.settings_of(tournament).rounds

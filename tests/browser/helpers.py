@@ -137,3 +137,14 @@ def axe_violations(page) -> list[str]:
 
     return [f"{v['id']}: {[node['target'] for node in v['nodes']][:3]}"
             for v in Axe().run(page).response["violations"]]
+
+
+def confirm_the_last_from_the_board(page) -> None:
+    """On the round's board with one entry awaiting confirmation: Enter opens it, Enter confirms it; back on the
+    board, the focus is on "No entry awaits your confirmation." (a keyboard user knows where he is)."""
+    expect(page.locator("#confirm-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm-entry")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_contain_text("Round board: ")
+    expect(page.locator("#confirm-none")).to_be_focused()

@@ -57,7 +57,7 @@ def test_the_director_sees_a_long_printout_progress_and_downloads_it(live_server
     tab_to(page, "a.button[href$='/printouts/score-lists-1.pdf']", limit=80)
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    expect(page.locator("h1")).to_contain_text("Printout print-evening-score-lists-round-1.pdf")
+    expect(page.locator("h1")).to_have_text("Score lists of round 1 (one page per table)")
     expect(page.locator("#printjob-text")).to_have_text("Waiting to be made …")
     shot(page, "02-waiting")
 

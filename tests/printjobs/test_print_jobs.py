@@ -224,3 +224,35 @@ def test_the_tournament_file_carries_no_print_job(drawn, clock):
                       parallel=False)
     assert not {"tournament.printjob", "tournament.printjobpart"} & {plan.label for plan in tournament_models()}
     assert b"printjob" not in export_tournament(drawn)  # a file made from the tournament, made again where imported
+
+
+def test_the_jobs_page_is_headed_by_the_documents_name_on_the_printouts_page(client, drawn, director, clock):
+    job = PrintJob.objects.get(tournament=drawn, document="score-lists-1")
+    printjobs.run_job(job.pk, clock=clock, parallel=False)
+    client.force_login(director)
+    page = client.get(reverse("tournament:printjob", args=[drawn.slug, job.pk])).content.decode()
+    assert "<h1>Score lists of round 1 (one page per table)</h1>" in page
+    assert "job-cup-score-lists-round-1.pdf" not in page  # the file's name is the download's
+    file = client.get(reverse("tournament:printjob_file", args=[drawn.slug, job.pk]) + "?download=1")
+    assert 'filename="job-cup-score-lists-round-1.pdf"' in file["Content-Disposition"]
+    page = client.get(reverse("tournament:printjob", args=[drawn.slug, job.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "<h1>Punktelisten der Runde 1 (eine Seite je Tisch)</h1>" in page.content.decode()
+
+
+def test_a_job_whose_pages_are_all_laid_out_says_the_file_is_being_put_together(client, drawn, director):
+    job = PrintJob.objects.get(tournament=drawn, document="score-lists-1")
+    PrintJob.objects.filter(pk=job.pk).update(state="running", done=2, total=4)
+    client.force_login(director)
+    state_url = reverse("tournament:printjob_state", args=[drawn.slug, job.pk])
+    assert client.get(state_url).json()["text"] == "Being made: 2 of 4 pages."
+    PrintJob.objects.filter(pk=job.pk).update(done=4)
+    assert client.get(state_url).json()["text"] == "All 4 pages laid out: the file is being put together …"
+
+
+def test_a_voms_jobs_label_names_its_round(director, make_tournament):
+    from scoring.games import game_of
+
+    voms = make_tournament(director, name="Slip cup", game="voms")
+    assert str(game_of(voms).document_label(voms, "slips", {"round": 2})) == "Match slips, round 2"
+    assert str(game_of(voms).document_label(voms, "schedule", {})) == "Schedule"
+    assert game_of(voms).document_label(voms, "nothing", {}) is None

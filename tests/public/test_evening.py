@@ -166,13 +166,13 @@ def test_a_seated_players_page_shows_every_round_and_each_sheets_state(client, d
     schafkopf_services.enter_from_link(link, mode="games", entries=a_list(1))
     page = client.get(url)
     assert sheet_states(page) == ["pending", "missing"]
-    assert "Sheet: sent, the referee checks" in visible(page)
+    assert "List: sent, the referee checks" in visible(page)
     schafkopf_services.confirm_sheet(first, by=director)
     publish(schafkopf, "schedule", "standings")
     page = client.get(url)
     assert sheet_states(page) == ["counted", "missing"]
     text = visible(page)
-    assert "Sheet: counted" in text and "My place in the standings" in text
+    assert "List: counted" in text and "My place in the standings" in text
     from scoring.games.schafkopf.standings import standings
 
     row = next(r for r in standings(schafkopf).rows if r.participant.pk == me.pk)
@@ -249,7 +249,7 @@ def test_a_voms_teams_page_shows_its_games_tables_opponents_and_slips(client, di
     states = sheet_states(page)
     assert states.count("counted") == 1
     text = visible(page)
-    assert "Result: 9 : 4" in text
+    assert "Result: 9 : 4" in text and "Slip: counted" in text and "Sheet" not in text
     assert "My place in the standings" in text and "Pool A" in text
     # the page of a player: a Voms link is a team's, a participant's id opens nothing
     member = team.members.first()
@@ -301,3 +301,24 @@ def test_the_participant_cards_carry_each_players_link(schafkopf):
     for card in cards:
         url = evening_url(schafkopf, card["player"])
         assert "<svg" in card["evening"] and f"<title>{url}</title>" in card["evening"]
+
+
+def test_a_table_game_players_evening_names_the_score_sheet_and_captions_its_chart(client, director):
+    """Walking the evening (issue 27): a table game's sheet state read "Liste: gewertet" (Schafkopf's word) and
+    the chart's numbers began with ": " (a hidden label after "Show the numbers", read on its own line)."""
+    from scoring.games.tablegames.demo import create_demo
+    from scoring.games.tablegames.family import game_by_key
+    from tournament.services.publishing import set_publication
+
+    rummi = create_demo(game_by_key("rummi"), director, seed=4, results=True)
+    set_publication(rummi, by=director, kinds=["schedule", "standings"])
+    url = evening_path(rummi, Participant.objects.filter(tournament=rummi).order_by("number").first())
+    english, german, danish = (client.get(url, HTTP_ACCEPT_LANGUAGE=language) for language in ("en", "de", "da"))
+    assert sheet_states(english) == ["counted"] * 3
+    assert visible(english).count("Score sheet: counted") == 3 and "List" not in visible(english)
+    assert visible(german).count("Spielbogen: gewertet") == 3 and "Liste" not in visible(german)
+    assert visible(danish).count("Pointseddel: talt med") == 3
+    assert "<summary>Show the numbers</summary>" in text_of(english)
+    assert "<summary>Die Zahlen zeigen</summary>" in text_of(german)
+    assert not re.search(r">\s*:", text_of(english))  # no text anywhere begins with a colon
+    assert "<caption class=\"sr-only\">Tournament points after each round</caption>" in text_of(english)

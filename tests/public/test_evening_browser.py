@@ -52,8 +52,8 @@ def test_a_player_follows_the_evening_on_a_phone_and_sees_the_sheet_counted(live
             expect(rounds.nth(index).locator(".big").nth(0)).to_have_text(str(number))
             expect(rounds.nth(index).locator(".big").nth(1)).to_have_text(str(table_number))
             expect(rounds.nth(index).locator(".big").nth(2)).to_have_text(str(seat))
-        expect(rounds.nth(0).locator(".sheet")).to_have_text("Sheet: sent, the referee checks")
-        expect(rounds.nth(1).locator(".sheet")).to_have_text("Sheet: not yet")
+        expect(rounds.nth(0).locator(".sheet")).to_have_text("List: sent, the referee checks")
+        expect(rounds.nth(1).locator(".sheet")).to_have_text("List: not yet")
         expect(phone.locator(".standing")).to_contain_text("Not ranked yet")  # nothing counts yet
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         assert axe_violations(phone) == []
@@ -68,7 +68,7 @@ def test_a_player_follows_the_evening_on_a_phone_and_sees_the_sheet_counted(live
         expect(page.locator(".messages")).to_contain_text("the list is confirmed and counts now")
 
         # the phone's next poll: counted, and my rank (no reload)
-        expect(rounds.nth(0).locator(".sheet")).to_have_text("Sheet: counted")
+        expect(rounds.nth(0).locator(".sheet")).to_have_text("List: counted")
         expect(phone.locator(".standing")).to_contain_text("Rank")
         rank = next(row.rank for row in standings(schafkopf).rows if row.participant.pk == me.pk)
         expect(phone.locator(".standing .big").first).to_have_text(str(rank))
@@ -93,7 +93,7 @@ def test_a_voms_teams_evening_on_a_phone(live_server, browser, voms, director, p
         games = phone.locator(".evening-games li")
         expect(games).to_have_count(Match.objects.filter(stage__tournament=voms).filter(
             Q(team_a=team) | Q(team_b=team)).count())
-        expect(games.nth(0).locator(".sheet")).to_have_text("Sheet: counted")
+        expect(games.nth(0).locator(".sheet")).to_have_text("Slip: counted")
         expect(games.nth(0)).to_contain_text("Result: 9 : 4")
         expect(phone.locator(".standing")).to_contain_text("Pool A")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -78,7 +78,7 @@ def test_a_whole_list_survives_a_dropped_connection_and_is_confirmed_from_the_bo
         expect(page.locator(".messages")).to_contain_text("the list is confirmed and counts now")
         expect(page.locator("h1")).to_contain_text("Round board: Round 1")
         expect(page.locator("#bd-summary")).to_have_text("1 counted, 3 missing")
-        expect(page.locator("#confirm-none")).to_be_visible()
+        expect(page.locator("#confirm-none")).to_be_focused()  # the last one confirmed: the focus says so
         keep_screenshot(page, ARTIFACTS / "board-confirmed.png", full_page=True)
         sheet = ScoreSheet.objects.get()
         assert sheet.entries == entries and not PendingSheet.objects.exists()

@@ -20,6 +20,7 @@ from django.views.generic import TemplateView
 
 from documents import CONTENT_TYPES
 from documents.response import document_response
+from scoring.games import game_of
 
 from ..models import PrintJob
 from ..permissions import DirectorRequiredMixin
@@ -47,6 +48,8 @@ def job_state(job: PrintJob) -> dict:
         text = _("Ready: %(pages)s pages.") % {"pages": total} if job.total > 1 else _("Ready.")
     elif job.state == PrintJob.State.FAILED:
         text = error_message(job)
+    elif job.state == PrintJob.State.RUNNING and total and job.done >= total:
+        text = _("All %(total)s pages laid out: the file is being put together …") % {"total": total}
     elif job.state == PrintJob.State.RUNNING and total:
         text = _("Being made: %(done)s of %(total)s pages.") % {"done": job.done, "total": total}
     elif job.state == PrintJob.State.RUNNING:
@@ -75,7 +78,8 @@ class JobPageView(JobMixin, TemplateView):
         back = self.request.GET.get("back", "")
         if not url_has_allowed_host_and_scheme(back, allowed_hosts={self.request.get_host()}):
             back = reverse("tournament:detail", args=[self.tournament.slug])
-        context.update(job=job, job_state=job_state(job), back=back)
+        label = game_of(self.tournament).document_label(self.tournament, job.document, job.params)
+        context.update(job=job, job_state=job_state(job), back=back, label=label)
         return context
 
 

@@ -64,6 +64,15 @@ class Voms(BracketGame):
             return None
         return build(tournament, name, **({"round_number": params["round"]} if "round" in params else {}))
 
+    def document_label(self, tournament, name: str, params: dict):
+        """The catalogue entry's label; of a pool round's slips or lus boards with the round."""
+        from .documents import CATALOGUE
+
+        entry = CATALOGUE.get(name)
+        if entry is None or "round" not in params:
+            return entry.label if entry is not None else None
+        return _("%(document)s, round %(number)s") % {"document": entry.label, "number": params["round"]}
+
     def printouts_after_draw(self, tournament) -> list[tuple[str, dict]]:
         """The match slips of every pool round, the first round first."""
         from . import queries
