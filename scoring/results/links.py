@@ -88,9 +88,14 @@ def open_link(token: str, *, unknown: Callable[[], None] | None = None) -> Table
             unknown()
         raise LinkRefused(_("This link is not valid. Ask the referee table for your table's link."))
     if not link.active:
-        raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
-                            "your table's new link."))
+        raise withdrawn()
     return link
+
+
+def withdrawn() -> LinkRefused:
+    """The refusal of a link the director withdrew (or replaced by a new one)."""
+    return LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for your "
+                         "table's new link."))
 
 
 def closed_reason(tournament) -> str:
@@ -110,8 +115,7 @@ def refuse_closed(link: TableLink) -> None:
     state = (TableLink.objects.filter(pk=link.pk).order_by()
              .values("revoked_at", "tournament__status", "tournament__archived").first())
     if state is None or state["revoked_at"] is not None:
-        raise LinkRefused(_("This link has been withdrawn by the tournament director. Ask the referee table for "
-                            "your table's new link."))
+        raise withdrawn()
     reason = closed_reason(Tournament(status=state["tournament__status"], archived=state["tournament__archived"]))
     if reason:
         raise LinkRefused(reason)
