@@ -67,8 +67,8 @@ class Prepared:
             raise ImproperlyConfigured("Prepared: the SQL depends on the values, not only its parameters")
         places = {}
         for name, mark in marks.items():
-            places[name] = [index for index, (value, other) in enumerate(zip(params, params_again))
-                            if type(value) is type(mark) and value == mark and other == again[name]]
+            places[name] = [index for index, (value, other) in enumerate(zip(params, params_again, strict=True))
+                            if isinstance(value, type(mark)) and value == mark and other == again[name]]
             if not places[name]:
                 raise ImproperlyConfigured(f"Prepared: the value {name!r} does not reach the SQL as it is given")
         self._compiled[alias] = compiled = (queryset, compiler, sql, params, places)
@@ -88,7 +88,7 @@ class Prepared:
             if kind is int and not -_BIGGEST <= value <= _BIGGEST:
                 return []  # equal to no row's value; the database would refuse such a number (an address's)
             for index in places[name]:
-                params[index] = value
+                params[index] = type(params[index])(value)  # as the database's adapter had it (PostgreSQL: Int2)
         ready = copy.copy(compiler)  # the compiled select list and converters, for this thread's connection
         ready.connection = connections[alias]
         ready.as_sql = lambda *args, **kwargs: (sql, tuple(params))

@@ -97,3 +97,15 @@ def test_a_number_no_column_holds_finds_nothing(director, make_tournament):
     make_tournament(director)
     prepared = Prepared(Tournament, lambda pk: Tournament.objects.filter(pk=pk))
     assert prepared.all(pk=10**30) == [] and prepared.all(pk=-(10**30)) == []
+
+
+@pytest.mark.django_db
+def test_a_small_whole_number_reaches_the_sql_as_the_database_adapter_takes_it(director, make_tournament):
+    """PostgreSQL's adapter is given a small integer field's value wrapped (psycopg's Int2): the value put in
+    its place is wrapped the same way (CI runs this on both databases)."""
+    tournament = make_tournament(director)
+    Tournament.objects.filter(pk=tournament.pk).update(beamer_seconds=20)
+    Tournament.objects.filter(pk=make_tournament(director, "Other cup").pk).update(beamer_seconds=30)
+    prepared = Prepared(Tournament, lambda seconds: Tournament.objects.filter(beamer_seconds=seconds))
+    assert prepared.all(seconds=20) == [tournament]
+    assert prepared.all(seconds=25) == []
