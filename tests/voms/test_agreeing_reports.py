@@ -9,6 +9,7 @@ from scoring.games.voms.documents import series_slips_document, slips_document
 from scoring.link_pages import link_url
 from scoring.models import LinkReport, PendingSheet, ScoreSheet
 from scoring.results.links import current_token, issue_match_links, token_of
+from tests.pdf_shapes import square_sides
 from tests.pdf_text import page_texts
 from tournament.models import AuditEntry
 
@@ -75,6 +76,8 @@ def test_each_team_has_its_own_qr_code_in_its_half_of_the_slip(team_links, drawn
     data = render(document, "pdf", tournament=drawn)
     (tmp_path / "slips.pdf").write_bytes(data)
     assert page_texts(data)
+    # each team's code 22 mm (quiet zone included), as a table's on a Schafkopf list: 16 read badly
+    assert square_sides(data)[0].count(22.0) == 2 * len(document.pages[0]["slips"])
 
 
 def test_without_the_option_a_game_has_one_link_beside_its_table_number(drawn, director):
