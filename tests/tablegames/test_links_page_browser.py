@@ -1,0 +1,49 @@
+"""The links page of a round with seats' links (two agreeing reports count), in Chromium at a laptop's 1366 pixels
+and a phone's 390 (no live server: the page and its static files are served to the browser from the test client and
+the static folders): each row's place, "1 · seat 1", stays on one line (issue 27: it wrapped after "1 ·")."""
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from scoring.results.links import issue_links
+from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401
+from tests.browser.helpers import keep_screenshot
+from tournament.models import Round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+
+#: the number of lines the place of each row takes: its text's boxes whose tops lie a line apart (a bold number's
+#: box starts a pixel or two higher than the words beside it)
+PLACE_LINES = """() => [...document.querySelectorAll('table.tl-links tbody tr td:first-child')].map(cell => {
+  const range = document.createRange(); range.selectNodeContents(cell);
+  const tops = [...range.getClientRects()].map(box => box.top).sort((a, b) => a - b);
+  return tops.filter((top, i) => i === 0 || top - tops[i - 1] > 8).length; })"""
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_each_seats_place_stays_on_one_line(drawn, director, client, browser, width):  # noqa: F811
+    drawn.agreeing_reports_count = True
+    drawn.save()
+    issue_links(Round.objects.get(stage__tournament=drawn, number=1), by=director)
+    client.force_login(director)
+    page_url = reverse("tournament:tablegames:links", args=[drawn.slug, 1])
+    html = client.get(page_url).content.decode()
+    assert 'id="table-1-seat-1"' in html
+
+    def serve(route):
+        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
+        found = finders.find(path)
+        route.fulfill(path=found) if found else route.fulfill(status=404)
+
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        page.route("http://walk.test/static/**", serve)
+        page.route(f"http://walk.test{page_url}", lambda route: route.fulfill(body=html, content_type="text/html"))
+        page.goto(f"http://walk.test{page_url}")
+        lines = page.evaluate(PLACE_LINES)
+        keep_screenshot(page, ARTIFACTS / f"links-seats-{width}.png", full_page=True)
+    finally:
+        context.close()
+    assert len(lines) == 12 and set(lines) == {1}, lines  # three tables of four seats
