@@ -25,6 +25,13 @@ def team_links(drawn, director):
             for link in issue_match_links(drawn, pool_games(drawn, 1), by=director)}
 
 
+def test_each_teams_phone_names_its_team_as_the_slip_does(phone, team_links):  # noqa: F811
+    # the slip's halves are Team A and Team B: the phone of each team's link said "Team 1", "Team 2" (issue 27)
+    for team, side in ((1, "A"), (2, "B")):
+        page = phone.get(table_url(team_links[(1, team)][1])).content.decode()
+        assert f"Table 1 · Team {side}</" in page, page
+
+
 def test_each_team_of_a_game_gets_its_own_link(team_links, drawn):
     assert {team for _table, team in team_links} == {1, 2}
     assert len(team_links) == 2 * len(pool_games(drawn, 1))
@@ -56,7 +63,7 @@ def test_two_teams_that_differ_reach_the_referee_who_picks_one(phone, team_links
     client.force_login(director)
     url = reverse("tournament:voms:enter", args=[drawn.slug])
     page = client.get(url + "?round=1").content.decode()
-    assert "team 2, from its link (differs)" in page and "Let the report of team 2 count" in page
+    assert "team B, from its link (differs)" in page and "Let the report of team B count" in page
     report = LinkReport.objects.get(match=link_b.match, holder=2)
     pending = PendingSheet.objects.get(match=link_a.match)
     answer = client.post(url, {"action": "confirm", "match": link_a.match.pk, "pending_version": pending.version,
