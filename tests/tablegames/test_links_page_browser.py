@@ -3,12 +3,11 @@ and a phone's 390 (no live server: the page and its static files are served to t
 the static folders): each row's place, "1 · seat 1", stays on one line (issue 27: it wrapped after "1 ·")."""
 
 import pytest
-from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from scoring.results.links import issue_links
 from tests.browser.conftest import ARTIFACTS, browser  # noqa: F401
-from tests.browser.helpers import keep_screenshot
+from tests.browser.helpers import keep_screenshot, served_page
 from tournament.models import Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -31,19 +30,7 @@ def test_each_seats_place_stays_on_one_line(drawn, director, client, browser, wi
     html = client.get(page_url).content.decode()
     assert 'id="table-1-seat-1"' in html
 
-    def serve(route):
-        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
-        found = finders.find(path)
-        route.fulfill(path=found) if found else route.fulfill(status=404)
-
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    try:
-        page = context.new_page()
-        page.route("http://walk.test/static/**", serve)
-        page.route(f"http://walk.test{page_url}", lambda route: route.fulfill(body=html, content_type="text/html"))
-        page.goto(f"http://walk.test{page_url}")
+    with served_page(browser, page_url, html, width=width, height=900) as page:
         lines = page.evaluate(PLACE_LINES)
         keep_screenshot(page, ARTIFACTS / f"links-seats-{width}.png", full_page=True)
-    finally:
-        context.close()
     assert len(lines) == 12 and set(lines) == {1}, lines  # three tables of four seats
