@@ -1,6 +1,7 @@
 """The links page of a round with seats' links (two agreeing reports count), in Chromium at a laptop's 1366 pixels
 and a phone's 390 (no live server: the page and its static files are served to the browser from the test client and
-the static folders): each row's place, "1 · seat 1", stays on one line (issue 27: it wrapped after "1 ·")."""
+the static folders): each row's place, "1 · seat 1", stays on one line (issue 27: it wrapped after "1 ·"), and on
+the phone the table scrolls in its own region, not the page."""
 
 import pytest
 from django.urls import reverse
@@ -32,5 +33,7 @@ def test_each_seats_place_stays_on_one_line(drawn, director, client, browser, wi
 
     with served_page(browser, page_url, html, width=width, height=900) as page:
         lines = page.evaluate(PLACE_LINES)
+        page_width = page.evaluate("document.documentElement.scrollWidth")
         keep_screenshot(page, ARTIFACTS / f"links-seats-{width}.png", full_page=True)
     assert len(lines) == 12 and set(lines) == {1}, lines  # three tables of four seats
+    assert page_width <= width + 1  # the page does not scroll sideways: the table scrolls in its own region
