@@ -145,3 +145,62 @@ def test_a_one_club_installation_offers_no_short_name_of_the_club(admin_client):
     assert Organisation.objects.count() <= 1
     page = admin_client.get("/manage/club/")
     assert 'name="slug"' not in page.content.decode()
+
+
+def hrefs(response) -> list[str]:
+    import re
+
+    return re.findall(r'href="([^"]+)"', response.content.decode())
+
+
+def test_the_list_pages_without_the_club_link_straight_to_each_club_s_own_object(twins, django_assert_num_queries):
+    """A director's lists open at /manage/… (the login lands there): with a short name both clubs have, a link
+    without the club would open the "which club?" page instead of the director's own tournament or season."""
+    a, b = twins
+    client = logged_in(a.director)
+    tournaments = client.get("/manage/")
+    assert f"{a.prefix}/manage/{NAME_SLUG}/" in hrefs(tournaments)
+    assert f"/manage/{NAME_SLUG}/" not in hrefs(tournaments)
+    assert client.get(f"{a.prefix}/manage/{NAME_SLUG}/").context["tournament"].pk == a.twin.pk
+    seasons = client.get("/manage/seasons/")
+    assert f"{a.prefix}/manage/seasons/winter-league/" in hrefs(seasons)
+    assert "/manage/seasons/winter-league/" not in hrefs(seasons)
+
+
+def test_a_superuser_s_list_links_each_row_into_its_own_club_with_no_query_per_row(twins, django_assert_num_queries):
+    """A server's superuser sees every club's tournaments on one list, also under a club's address: each row's link
+    leads into the row's own club (under club A's address a plain link opened A's twin for B's row)."""
+    from django.contrib.auth import get_user_model
+
+    a, b = twins
+    root = get_user_model().objects.create_superuser("root", password="pw-root-1")
+    client = logged_in(root)
+    for prefix in ("", a.prefix):
+        links = hrefs(client.get(f"{prefix}/manage/"))
+        assert f"{a.prefix}/manage/{NAME_SLUG}/" in links and f"{b.prefix}/manage/{NAME_SLUG}/" in links
+        seasons = hrefs(client.get(f"{prefix}/manage/seasons/"))
+        assert f"{a.prefix}/manage/seasons/winter-league/" in seasons
+        assert f"{b.prefix}/manage/seasons/winter-league/" in seasons
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as two:
+        client.get("/manage/")
+    for n in range(3):  # three more tournaments of each club: the list page asks the database as often as before
+        for world in (a, b):
+            create_tournament(by=world.director, name=f"Evening {n}", game="voms", date=datetime.date(2026, 4, 1 + n))
+    with django_assert_num_queries(len(two.captured_queries)):
+        client.get("/manage/")
+
+
+def test_the_register_s_person_page_links_the_season_into_the_person_s_club(twins):
+    from tests.clubs.conftest import played_evening
+    from tournament.services.seasons import add_evening
+
+    a, b = twins
+    evening = played_evening(a, 3, ["Anna Berg", "Bert Cole", "Carl Dorn", "Dora Eck"])
+    add_evening(a.twin_season, evening, by=a.director)
+    person = evening.participants.get(last_name="Berg").person
+    page = logged_in(a.director).get(reverse("register:person", args=[person.pk]))
+    assert page.status_code == 200
+    assert f"{a.prefix}/manage/seasons/winter-league/" in hrefs(page)

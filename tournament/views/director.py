@@ -49,7 +49,8 @@ class TournamentListView(LoginRequiredMixin, SingleTableMixin, TemplateView):
         return self.request.GET.get("archived") == "1"
 
     def get_table_data(self):
-        return visible_tournaments(self.request.user).filter(archived=self.show_archived())
+        mine = visible_tournaments(self.request.user).filter(archived=self.show_archived())
+        return mine.select_related("organisation")  # each row's link carries its club (clubaddress.club_address)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

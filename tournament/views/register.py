@@ -72,7 +72,7 @@ class PersonView(RegisterKeeperMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         person = kwargs.get("current") or self.person()
-        participations = (Participant.objects.filter(person=person).select_related("tournament__season")
+        participations = (Participant.objects.filter(person=person).select_related("tournament__season__organisation")
                           .order_by("-tournament__date"))
         seasons = {p.tournament.season for p in participations if p.tournament.season_id}
         stats = []

@@ -43,7 +43,8 @@ class SeasonListView(LoginRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(seasons=seasons.visible_seasons(self.request.user).prefetch_related("tournaments"),
+        context.update(seasons=seasons.visible_seasons(self.request.user).select_related("organisation")
+                       .prefetch_related("tournaments"),
                        can_create=can_create_tournaments(self.request.user))
         return context
 
