@@ -204,3 +204,40 @@ def test_the_register_s_person_page_links_the_season_into_the_person_s_club(twin
     page = logged_in(a.director).get(reverse("register:person", args=[person.pk]))
     assert page.status_code == 200
     assert f"{a.prefix}/manage/seasons/winter-league/" in hrefs(page)
+
+
+def test_a_new_tournament_or_season_made_from_manage_opens_in_its_club_not_on_the_which_club_page(twins):
+    """B already has "Spring Cup" and "Summer League": A's director makes his own from the plain /manage/ pages he
+    lands on after the login, and is taken straight to it (the plain address would list both clubs)."""
+    a, b = twins
+    create_tournament(by=b.director, name="Spring Cup", game="voms", date=datetime.date(2026, 5, 1))
+    create_season(by=b.director, name="Summer League", game="schafkopf", place_points=["1"])
+    client = logged_in(a.director)
+    made = client.post(reverse("tournament:create"), {
+        "name": "Spring Cup", "game": "voms", "date": "2026-05-02", "venue": "", "language": "de",
+        "status": "planned"})
+    assert made["Location"] == f"{a.prefix}/manage/spring-cup/"
+    assert client.get(made["Location"]).context["tournament"].organisation == a.club
+    season = client.post(reverse("seasons:list"), {
+        "name": "Summer League", "game": "schafkopf", "language": "de", "scoring": "places",
+        "place_points": "10, 8, 6", "min_evenings": "1"})
+    assert season["Location"] == f"{a.prefix}/manage/seasons/summer-league/"
+    assert client.get(season["Location"]).context["season"].organisation == a.club
+
+
+def test_a_tournament_imported_from_manage_opens_in_its_club(twins):
+    """A's director imports B's "Friday Evening" file (a short name both clubs have) at the plain /manage/import/:
+    he lands on the new copy in his club, and the note names its public address in his club."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.transfer import export_tournament
+
+    a, b = twins
+    client = logged_in(a.director)
+    upload = SimpleUploadedFile("t.json", export_tournament(b.twin), content_type="application/json")
+    assert client.post(reverse("tournament:import"), {"file": upload}).status_code == 302
+    response = client.post(reverse("tournament:import_roles"), {"action": "new"})
+    copy = Tournament.objects.of(a.club).get(slug=f"{NAME_SLUG}-2")
+    assert response["Location"] == f"{a.prefix}/manage/{NAME_SLUG}-2/"
+    told = client.get(response["Location"]).content.decode()
+    assert f"{a.prefix}/p/{NAME_SLUG}-2/" in told and copy.name in told

@@ -12,6 +12,7 @@ from django_tables2 import SingleTableMixin
 
 from scoring.games import game_of
 
+from ..clubaddress import club_address
 from ..forms import TournamentForm
 from ..models import Organisation
 from ..permissions import (
@@ -85,7 +86,7 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
             _form_error(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
-        return redirect(tournament)
+        return redirect(club_address(tournament))
 
 
 class TournamentEditView(DirectorRequiredMixin, FormView):
