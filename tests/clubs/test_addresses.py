@@ -241,3 +241,13 @@ def test_a_tournament_imported_from_manage_opens_in_its_club(twins):
     assert response["Location"] == f"{a.prefix}/manage/{NAME_SLUG}-2/"
     told = client.get(response["Location"]).content.decode()
     assert f"{a.prefix}/p/{NAME_SLUG}-2/" in told and copy.name in told
+
+
+def test_the_club_s_server_offers_no_set_up_of_a_club_server(twins):
+    """The "Club server" page is the laptop's (where it sends its evenings); on the server of several clubs, the
+    tournament page offered "Set up the club's server" on every tournament, leading directors to push the server to
+    itself."""
+    a, b = twins
+    page = logged_in(a.director).get(f"{a.prefix}/manage/{NAME_SLUG}/")
+    assert page.status_code == 200 and "Set up the club's server" not in page.content.decode()
+    assert not [href for href in hrefs(page) if href.endswith("/manage/club/server/")]

@@ -12,7 +12,7 @@ from django_tables2 import SingleTableMixin
 
 from scoring.games import game_of
 
-from ..clubaddress import club_address
+from ..clubaddress import club_address, several_clubs
 from ..forms import TournamentForm
 from ..models import Organisation
 from ..permissions import (
@@ -147,4 +147,6 @@ class TournamentDetailView(TournamentRoleRequiredMixin, TemplateView):
         context["game_menu"] = menu_for(self.request.user, t, game_of(t).menu(t))
         if is_director(self.request.user, t):
             context["club_server"] = club_server(t)
+            # a laptop sends its evenings to the club's server; the server of several clubs is that server
+            context["offers_club_server"] = context["club_server"] is not None or not several_clubs()
         return context
