@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.clubs.conftest import club_world
 from tournament.addresses import public_url
 from tournament.clubaddress import reverse_in_club
-from tournament.models import AuditEntry, Organisation, Season, Tournament
+from tournament.models import AuditEntry, Organisation, Person, Season, Tournament
 from tournament.services.seasons import create_season
 from tournament.services.tournaments import create_tournament
 
@@ -251,3 +251,29 @@ def test_the_club_s_server_offers_no_set_up_of_a_club_server(twins):
     page = logged_in(a.director).get(f"{a.prefix}/manage/{NAME_SLUG}/")
     assert page.status_code == 200 and "Set up the club's server" not in page.content.decode()
     assert not [href for href in hrefs(page) if href.endswith("/manage/club/server/")]
+
+
+def test_the_register_under_a_club_s_address_is_that_club_s(twins):
+    """A director of both clubs types a name at club B's desk: the suggestions (and the register page under B's
+    address) were club A's, his first club's, whose entries B's tournament cannot take. Under the address of a club
+    he does not direct in, the register is not found, as a tournament or season there is."""
+    from tests.clubs.conftest import new_member
+    from tournament.models import Membership
+
+    a, b = twins
+    both = new_member(a.club, "director_ab")
+    Membership.objects.create(organisation=b.club, user=both, role="director")
+    client = logged_in(both)
+    for world in (a, b):
+        suggested = client.get(f"{world.prefix}/manage/register/suggest/", {"q": "Huber"}).json()["people"]
+        assert [person["id"] for person in suggested] == [world.person.pk]
+        page = client.get(f"{world.prefix}/manage/register/{world.person.pk}/")
+        assert page.status_code == 200 and world.contact in page.content.decode()
+        zeta = f"Zeta{world.club.pk}"
+        assert client.post(f"{world.prefix}/manage/register/", {"last_name": zeta}).status_code == 302
+        assert Person.objects.of(world.club).filter(last_name=zeta).exists()
+    assert client.get(f"{b.prefix}/manage/register/{a.person.pk}/").status_code == 404
+    assert client.get("/manage/register/suggest/", {"q": "Huber"}).json()["people"][0]["id"] == a.person.pk  # his first
+    # a director of club B only: club A's register address is not found, nothing of A's register shown
+    assert logged_in(b.director).get(f"{a.prefix}/manage/register/").status_code == 404
+    assert logged_in(b.director).get(f"{a.prefix}/manage/register/suggest/", {"q": "Huber"}).status_code == 404
