@@ -24,10 +24,12 @@ import re
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from urllib.parse import urlencode
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from bench.hotpaths import HEADER, Calls, setup_django  # noqa: E402
 
@@ -41,6 +43,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--profile", metavar="KIND", default="",
                         help="profile every request of this kind (e.g. 'phone send') and print where its CPU goes")
+    parser.add_argument("--sql", metavar="KIND", default="",
+                        help="print the statements of the last request of this kind and the line of ours making each")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-hall-"))
     os.environ.setdefault("PUBLIC_RENDER_SECONDS", "0")
@@ -67,6 +71,8 @@ def main() -> None:
     if options.profile:
         profile = cProfile.Profile(time.process_time)
         calls[options.profile] = Profiled(calls[options.profile], profile)
+    if options.sql:
+        calls[options.sql] = Statements(calls[options.sql])
     live = reverse("public:live", kwargs={"slug": SLUG, "page": "standings"})
     since = ""
     for number, token in sorted(tokens.items()):
@@ -89,6 +95,10 @@ def main() -> None:
         print(call.line())
     every = [cpu for call in calls.values() for cpu in call.cpu]
     print(f"CPU per request, all kinds: {sum(every) / len(every):.1f} ms mean")
+    if options.sql:
+        print(f"\nthe statements of the last '{options.sql}'")
+        for number, (line, sql) in enumerate(calls[options.sql].last, 1):
+            print(f"{number:3} {line}\n      {sql[:300]}")
     if options.profile:
         print(f"\nwhere the CPU of '{options.profile}' goes (the profiler's own cost included)")
         pstats.Stats(profile).sort_stats("cumulative").print_stats(60)
@@ -105,6 +115,35 @@ class Profiled:
 
     def __call__(self, function, *args, **kwargs):
         return self.calls(self.profile.runcall, function, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.calls, name)
+
+
+class Statements:
+    """A Calls that keeps the statements of its last call, each with the line of the project's code that made it."""
+
+    def __init__(self, calls):
+        self.calls, self.last = calls, []
+
+    def __call__(self, function, *args, **kwargs):
+        from django.db import connection
+
+        statements = []
+
+        def record(execute, sql, params, many, context):
+            ours = [frame for frame in traceback.extract_stack()
+                    if "/site-packages/" not in frame.filename and "/bench/" not in frame.filename
+                    and not frame.filename.endswith("prepared.py")
+                    and frame.filename.startswith(str(ROOT))]
+            line = f"{Path(ours[-1].filename).relative_to(ROOT)}:{ours[-1].lineno} {ours[-1].name}" if ours else "?"
+            statements.append((line, sql))
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(record):
+            answer = self.calls(function, *args, **kwargs)
+        self.last = statements
+        return answer
 
     def __getattr__(self, name):
         return getattr(self.calls, name)

@@ -382,6 +382,8 @@ SUBTITLE_HEIGHT_MM = 9  # a line of 10pt/1.35 and its 4 mm margin
 NOTES_FONT_PT = 9
 NOTE_HEIGHT_MM = 4.5  # a line of notes (9pt)
 SECTION_GAP_MM = 6  # between a table that ends on a page and the next that starts there
+#: print.css's `th.continued-title`: a table's title again atop each page after its first, a line with this padding
+CONTINUED_PADDING_MM = 0.6
 #: fewer rows than this are not left alone on a page: the page before gives some of its own
 FEWEST_ROWS_ON_A_PAGE = 4
 
@@ -404,9 +406,10 @@ def height_chunks(table: TableDocument, rows: list[list[dict[str, str]]], widths
     columns_mm = [available * width / 100 - kind.cell_padding_mm for width in widths]
     heights = [row_height(row, columns_mm, kind) for row in rows]
     header = row_height([{"text": str(column.title)} for column in table.columns], columns_mm, kind, bold=True)
-    page = PAGE_TEXT_HEIGHT_MM[landscape] - header - 3  # the table's margin-top
     title = TITLE_HEIGHT_MM[titled] + (SUBTITLE_HEIGHT_MM if table.subtitle else 0)
-    first = page - title
+    first = PAGE_TEXT_HEIGHT_MM[landscape] - header - 3 - title  # the table's margin-top
+    # a page after the first repeats the table's title in a line of its head (pdf_tables.html: "… (continued)")
+    page = PAGE_TEXT_HEIGHT_MM[landscape] - header - 3 - (kind.line_mm + CONTINUED_PADDING_MM)
     starts = group_starts(table, rows)  # the rows a page may start with
     group_end = dict(itertools.pairwise([*starts, len(rows)]))
     flow = False

@@ -29,6 +29,7 @@ from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.progress import is_finished
 from scoring.results.words import user_name
 from tournament.models import Round, Stage, Table
+from tournament.prepared import Prepared
 
 POLL_SECONDS = 15
 
@@ -57,20 +58,20 @@ def round_board(tournament, round_number: int | None = None) -> RoundBoard:
     """The board of `round_number`, or of the current round (the first with anything missing)."""
     # Every list page at the referee table shows this box: only the round's own tables are read (all rounds only
     # to find the current one), and of each sheet only its "finished" flag, never its whole derived values.
-    in_round = {"round__number": round_number} if round_number is not None else {}
-    tables = list(Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
-                                       seats__isnull=False, **in_round)
-                  .distinct().values_list("pk", "round__number", "number"))
-    if not tables:
-        return RoundBoard(round=round_number)
-    sheets = ScoreSheet.objects.filter(tournament=tournament, table__isnull=False)
-    pending = PendingSheet.objects.filter(tournament=tournament, table__isnull=False)
-    if round_number is not None:
-        ids = [table_id for table_id, _number, _table in tables]
-        sheets, pending = sheets.filter(table_id__in=ids), pending.filter(table_id__in=ids)
+    if round_number is None:
+        tables = list(_tables(tournament.pk))
+        if not tables:
+            return RoundBoard(round=round_number)
+        sheets, pending = _sheets(tournament.pk), _pending(tournament.pk)
+    else:  # a list page's box: compiled once (tournament/prepared.py), asked on every page and reload
+        tables = _ROUND_TABLES.all(tournament=tournament.pk, number=round_number)
+        if not tables:
+            return RoundBoard(round=round_number)
+        sheets = _ROUND_SHEETS.all(tournament=tournament.pk, number=round_number)
+        pending = _ROUND_PENDING.all(tournament=tournament.pk, number=round_number)
     # `derived__finished`: the flag, or None where the game keeps none (finished, as `is_finished` says)
-    finished = {table_id: flag is not False for table_id, flag in sheets.values_list("table_id", "derived__finished")}
-    pending = set(pending.values_list("table_id", flat=True))
+    finished = {table_id: flag is not False for table_id, flag in sheets}
+    pending = set(pending)
     boards: dict[int, RoundBoard] = {}
     for table_id, number, table_number in sorted(tables, key=lambda t: (t[1], t[2])):
         board = boards.setdefault(number, RoundBoard(round=number))
@@ -85,6 +86,32 @@ def round_board(tournament, round_number: int | None = None) -> RoundBoard:
     if round_number is not None:
         return boards.get(round_number, RoundBoard(round=round_number))
     return next((b for _n, b in sorted(boards.items()) if not b.complete), boards[max(boards)])
+
+
+def _tables(tournament, **in_round):
+    """(id, round number, number) of the tables of the rounds (the round's only, with `round__number`)."""
+    return (Table.objects.filter(round__stage__tournament_id=tournament, round__stage__kind=Stage.Kind.ROUNDS,
+                                 seats__isnull=False, **in_round)
+            .distinct().values_list("pk", "round__number", "number"))
+
+
+def _sheets(tournament, **in_round):
+    """(table id, its "finished" flag) of the rounds' sheets."""
+    return (ScoreSheet.objects.filter(tournament_id=tournament, table__round__stage__kind=Stage.Kind.ROUNDS,
+                                      **{f"table__{key}": value for key, value in in_round.items()})
+            .values_list("table_id", "derived__finished"))
+
+
+def _pending(tournament, **in_round):
+    """The ids of the rounds' tables with a first entry awaiting the referee."""
+    return (PendingSheet.objects.filter(tournament_id=tournament, table__round__stage__kind=Stage.Kind.ROUNDS,
+                                        **{f"table__{key}": value for key, value in in_round.items()})
+            .values_list("table_id", flat=True))
+
+
+_ROUND_TABLES = Prepared(Table, lambda tournament, number: _tables(tournament, round__number=number))
+_ROUND_SHEETS = Prepared(ScoreSheet, lambda tournament, number: _sheets(tournament, round__number=number))
+_ROUND_PENDING = Prepared(PendingSheet, lambda tournament, number: _pending(tournament, round__number=number))
 
 
 class StillMissingMixin:

@@ -24,6 +24,7 @@ from django.shortcuts import render
 from django.urls import get_script_prefix, resolve, reverse, set_script_prefix
 
 from .models import FederationSeason, Organisation, Season, Tournament
+from .prepared import Prepared
 
 #: /c/<club>/<the rest of the address>
 CLUB_ADDRESS = re.compile(r"^/c/(?P<club>[-a-zA-Z0-9_]+)(?P<rest>/.*)$")
@@ -97,10 +98,9 @@ def _tournament_address(request, slug: str):
     permission layer and the views); without a club prefix on a server of several clubs, redirects or lists. The
     laptop's pages pay nothing for it: the question "another club?" rides in the same query."""
     if request.club is not None:
-        request.slug_tournament = (slug, addressed(Tournament, request).filter(slug=slug).first())
+        request.slug_tournament = (slug, _OF_CLUB.first(club=request.club.pk, slug=slug))
         return None
-    others = Organisation.objects.exclude(pk=OuterRef("organisation_id"))
-    found = list(Tournament.objects.filter(slug=slug).annotate(other_clubs=Exists(others))[:2])
+    found = _WITH_OTHER_CLUBS.all(slug=slug)
     if len(found) == 1 and not found[0].other_clubs:
         request.slug_tournament = (slug, found[0])
         return None
@@ -108,6 +108,17 @@ def _tournament_address(request, slug: str):
         request.slug_tournament = (slug, None)
         return None
     return _unprefixed(request, Tournament, slug)
+
+
+def _with_other_clubs(slug):
+    others = Organisation.objects.exclude(pk=OuterRef("organisation_id"))
+    return Tournament.objects.filter(slug=slug).annotate(other_clubs=Exists(others))[:2]
+
+
+# Asked by every page of a tournament: compiled once (tournament/prepared.py).
+_WITH_OTHER_CLUBS = Prepared(Tournament, _with_other_clubs, slug=str)
+_OF_CLUB = Prepared(Tournament, lambda club, slug: Tournament.objects.of(club).filter(slug=slug).order_by("pk")[:1],
+                    slug=str)
 
 
 def _unprefixed(request, model, slug: str):

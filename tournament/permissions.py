@@ -14,6 +14,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from .models import Role, Tournament, TournamentRole
+from .prepared import Prepared
 from .services.errors import DomainError
 from .tenancy import directs_a_club
 
@@ -40,10 +41,13 @@ def role_in(user, tournament: Tournament) -> str | None:
     # request (creating a tournament makes its creator director) is seen at once.
     cache = user.__dict__.setdefault("_tournament_roles", {})
     if tournament.pk not in cache:
-        cache[tournament.pk] = (
-            TournamentRole.objects.filter(user=user, tournament=tournament).values_list("role", flat=True).first()
-        )
+        cache[tournament.pk] = _ROLE.first(user=user.pk, tournament=tournament.pk)
     return cache[tournament.pk]
+
+
+#: asked on every page of a tournament: compiled once (tournament/prepared.py)
+_ROLE = Prepared(TournamentRole, lambda user, tournament: TournamentRole.objects.filter(
+    user_id=user, tournament_id=tournament).values_list("role", flat=True).order_by("pk")[:1])
 
 
 def is_director(user, tournament: Tournament) -> bool:

@@ -173,6 +173,17 @@ def up_to_date(tournament: Tournament, name: str, params: dict, document) -> Pri
     return newest if newest.key == key else None
 
 
+def outdated(job: PrintJob) -> str:
+    """Why `job`'s file is not the printout as it prints now: "gone" (its document no longer exists), "changed"
+    (the tournament changed since: the document would print differently, or a newer job of it was started);
+    "" while it is current. As the print button decides (`up_to_date`): it lays the document out as HTML."""
+    document = document_of(job.tournament, job.document, job.params)
+    if document is None:
+        return "gone"
+    current = up_to_date(job.tournament, job.document, job.params, document)
+    return "" if current is not None and current.pk == job.pk else "changed"
+
+
 def start_job(tournament: Tournament, name: str, params: dict | None = None, *, document=None,
               clock: Clock = timezone.now) -> PrintJob:
     """The job making this document: an up-to-date one, or a new one queued (enqueued once committed)."""

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import copy
 
-from .models import MemberRole, Membership, Organisation
+from django.contrib.auth.models import Permission
+from django.db.models import Q
+
+from .models import Federation, MemberRole, Membership, Organisation
 from .models.organisation import DIRECTING, default_organisation
+from .prepared import Prepared
 
 
 def club_roles(user) -> dict[int, str]:
@@ -22,11 +26,23 @@ def club_roles(user) -> dict[int, str]:
         return {}
     cached = user.__dict__.get("_club_roles")
     if cached is None:
-        cached = dict(Membership.objects.filter(user=user).values_list("organisation_id", "role"))
+        cached = dict(_MEMBERSHIPS.all(user=user.pk))
         if not cached and not user.is_superuser and _directs_the_only_club(user):
             cached = {_the_only_club(): MemberRole.DIRECTOR}
         user.__dict__["_club_roles"] = cached
     return cached
+
+
+def _director_permission(user):
+    return Permission.objects.filter(Q(user=user) | Q(group__user=user), codename="add_tournament",
+                                     content_type__app_label="tournament").values_list("pk", flat=True)[:1]
+
+
+# Asked on every director page (its top bar): compiled once (tournament/prepared.py).
+_MEMBERSHIPS = Prepared(Membership, lambda user: Membership.objects.filter(user_id=user)
+                        .values_list("organisation_id", "role"))
+_DIRECTOR_PERMISSION = Prepared(Permission, _director_permission)
+_FEDERATION = Prepared(Federation, lambda user: Federation.objects.filter(admins__user=user).order_by("pk")[:1])
 
 
 def forget_club_roles(user) -> None:
@@ -47,12 +63,7 @@ def _the_only_club() -> int | None:
 def _directs_the_only_club(user) -> bool:
     """The director permission of a laptop installation (of the user's own or by a group), on an installation
     with one club."""
-    from django.contrib.auth.models import Permission
-    from django.db.models import Q
-
-    return _the_only_club() is not None and Permission.objects.filter(
-        Q(user=user) | Q(group__user=user), codename="add_tournament", content_type__app_label="tournament",
-    ).exists()
+    return _the_only_club() is not None and bool(_DIRECTOR_PERMISSION.all(user=user.pk))
 
 
 def organisations_of(user):
@@ -150,13 +161,11 @@ def acting_in(user, organisation):
 def administered_federation(user):
     """The federation whose register and seasons the user keeps (a federation admin's role, no club's); None for
     everyone else, a superuser too unless made its admin (`manage.py createfederation`)."""
-    from .models import Federation
-
     if not user.is_authenticated or not user.is_active:
         return None
     cached = user.__dict__.get("_federation")
     if cached is None:
-        cached = user.__dict__["_federation"] = [Federation.objects.filter(admins__user=user).order_by("pk").first()]
+        cached = user.__dict__["_federation"] = [_FEDERATION.first(user=user.pk)]
     return cached[0]
 
 

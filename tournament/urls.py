@@ -38,6 +38,7 @@ urlpatterns = [
     path("<slug:slug>/printouts/<int:job>/", printjobs.JobPageView.as_view(), name="printjob"),
     path("<slug:slug>/printouts/<int:job>/state/", printjobs.JobStateView.as_view(), name="printjob_state"),
     path("<slug:slug>/printouts/<int:job>/here/", printjobs.MakeHereView.as_view(), name="printjob_here"),
+    path("<slug:slug>/printouts/<int:job>/current/", printjobs.CurrentJobView.as_view(), name="printjob_current"),
     path("<slug:slug>/printouts/<int:job>/file/", printjobs.JobFileView.as_view(), name="printjob_file"),
 ]
 

@@ -11,6 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
+def team_side(holder: int) -> str:
+    """A Voms team's link's holder (1, 2) as the slip names its half: "A", "B"."""
+    return "AB"[holder - 1]
+
+
 class TableLink(models.Model):
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="table_links")
     #: what the link opens, one of two: a table of a seated game's round (a table belongs to one round, so the
@@ -73,12 +78,12 @@ class TableLink(models.Model):
 
     @property
     def holder_label(self) -> str:
-        """Whose link it is in words ("seat 3", "team 1"), or "" for a whole table's link."""
+        """Whose link it is in words ("seat 3", "team A"), or "" for a whole table's link."""
         if self.holder is None:
             return ""
         if self.table_id is not None:
             return str(_("seat %(number)s") % {"number": self.holder})
-        return str(_("team %(number)s") % {"number": self.holder})
+        return str(_("team %(side)s") % {"side": team_side(self.holder)})
 
     @property
     def hint(self) -> str:

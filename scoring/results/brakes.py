@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import LinkBrake, TableLink
+from tournament.prepared import Prepared
 
 from .links import LinkRefused, hash_of
 
@@ -83,8 +84,8 @@ def check_address(address: str, token: str, *, sending: bool) -> None:
     keys = {_key("unknown", address): "unknown"}
     if sending:
         keys[_key("refused", address, hash_of(token))] = "refused"
-    rows = LinkBrake.objects.filter(key__in=keys, window_start__gt=moment - WINDOW).values_list(
-        "key", "window_start", "count")
+    unknown, refused = list(keys) if sending else (next(iter(keys)),) * 2
+    rows = [row for row in _COUNTS.all(unknown=unknown, refused=refused) if row[1] > moment - WINDOW]
     for key, start, count in sorted(rows, key=lambda row: keys[row[0]] != "unknown"):
         if keys[key] == "unknown" and count >= UNKNOWN_LIMIT:
             raise Braked(_("Too many addresses of table links that do not exist were opened from this phone. "
@@ -94,6 +95,11 @@ def check_address(address: str, token: str, *, sending: bool) -> None:
             raise Braked(_("This phone has sent too much that could not be taken in the last minutes. Wait a few "
                            "minutes or bring the paper list to the referee table."),
                          retry_after=_seconds_left(start, moment))
+
+
+#: asked before every phone page and send: compiled once (tournament/prepared.py); the window is compared here
+_COUNTS = Prepared(LinkBrake, lambda unknown, refused: LinkBrake.objects.filter(key__in=(unknown, refused))
+                   .values_list("key", "window_start", "count"), unknown=str, refused=str)
 
 
 def check_taken(link: TableLink) -> None:

@@ -40,7 +40,7 @@ from tournament.services.tournaments import sync_status
 
 from .checks import Derive, derive_or_refuse
 from .links import refuse_closed
-from .places import lock_place, place_object, place_of
+from .places import PlaceQuery, lock_place, place_object, place_of
 from .words import entered_by_label, user_name
 
 
@@ -214,19 +214,25 @@ def differing_reports(pending: PendingSheet | None) -> list[LinkReport]:
     referee table sees each beside the first entry and may let it count instead."""
     if pending is None or pending.source_link_id is None:
         return []
-    place = {"table": pending.table} if pending.table_id is not None else {"match": pending.match}
-    return [report for report in _open_reports(place).filter(base_version=pending.base_version)
+    place = {"table": pending.table_id} if pending.table_id is not None else {"match": pending.match_id}
+    return [report for report in _OPEN_REPORTS.all(place) if report.base_version == pending.base_version
             if (report.mode, report.entries) != (pending.mode, pending.entries)]
 
 
 def sent_from(link: TableLink) -> PendingSheet | LinkReport | None:
     """What a link's phone sent that waits (its `entries`, `mode`, `updated_at`): a table's link the first entry
     it sent, a seat's (a team's) link its holder's report; None when nothing it sent waits."""
-    place = link.place
+    place = {"table": link.table_id} if link.table_id is not None else {"match": link.match_id}
     if link.holder is not None:
-        return LinkReport.objects.filter(holder=link.holder, **place).first()
-    pending = PendingSheet.objects.filter(**place).first()
+        return next((report for report in _REPORTS.all(place) if report.holder == link.holder), None)
+    pending = _PENDING_BARE.first(place)
     return pending if pending is not None and pending.source_link_id is not None else None
+
+
+#: asked on every phone page and list page: compiled once (tournament/prepared.py)
+_OPEN_REPORTS = PlaceQuery(LinkReport, lambda place: _open_reports(place).order_by("holder"))
+_REPORTS = PlaceQuery(LinkReport, lambda place: LinkReport.objects.filter(**place).order_by("holder"))
+_PENDING_BARE = PlaceQuery(PendingSheet, lambda place: PendingSheet.objects.filter(**place).order_by("pk")[:1])
 
 
 def compared_by_referee(link: TableLink) -> bool:

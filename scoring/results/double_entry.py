@@ -19,7 +19,7 @@ from tournament.services.errors import DomainError
 
 from .checks import derive_or_refuse
 from .counting import check_first_entry, count_first_entry
-from .places import place_object, place_of
+from .places import PlaceQuery, place_object, place_of
 from .words import entered_by_label, user_name
 
 #: a director's decision between two different entries: let their own entry count, or the first entry
@@ -62,8 +62,12 @@ def decided_message(sheet) -> str:
 
 def pending_of(*, match=None, table=None) -> PendingSheet | None:
     """The first entry of a place awaiting a second person, or None (with who made it: a user, or a link)."""
-    return (PendingSheet.objects.filter(**place_of(match, table)).select_related("entered_by", "source_link")
-            .first())
+    return _PENDING.first(place_of(match, table))
+
+
+#: the page's question, asked on every list page, Confirm and phone page: compiled once (tournament/prepared.py)
+_PENDING = PlaceQuery(PendingSheet, lambda place: PendingSheet.objects.filter(**place)
+                      .select_related("entered_by", "source_link").order_by("pk")[:1])
 
 
 def double_entry(tournament, place: dict, sheet, *, entries, mode, derive, derived, by, decide, pending_version,

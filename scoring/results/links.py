@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from scoring.models import TableLink
 from tournament.models import Match, Seat, Table, Tournament
 from tournament.permissions import require_director
+from tournament.prepared import Prepared
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
@@ -71,12 +72,16 @@ def find_link(token: str) -> TableLink | None:
     if not isinstance(token, str) or not 20 <= len(token) <= 64:
         return None
     wanted = hash_of(token)
-    link = (TableLink.objects.filter(token_hash=wanted)
-            .select_related("table__round__stage", "match__stage", "match__round", "match__pool", "tournament")
-            .first())
+    link = _BY_TOKEN.first(token_hash=wanted)
     if link is None or not hmac.compare_digest(link.token_hash, wanted):
         return None
     return link
+
+
+#: asked by every phone page and send: compiled once (tournament/prepared.py)
+_BY_TOKEN = Prepared(TableLink, lambda token_hash: TableLink.objects.filter(token_hash=token_hash).select_related(
+    "table__round__stage", "match__stage", "match__round", "match__pool", "tournament").order_by("pk")[:1],
+    token_hash=str)
 
 
 def open_link(token: str, *, unknown: Callable[[], None] | None = None) -> TableLink:

@@ -31,7 +31,7 @@ from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
 
 from .links import refuse_closed
-from .places import lock_place
+from .places import PlaceQuery, lock_place, place_of
 
 #: what a phone may send: Pillow's names of the formats (HEIF only when a plugin registered it)
 FORMATS = ("JPEG", "PNG", "WEBP", "HEIF")
@@ -150,7 +150,9 @@ def attach_photo(link: TableLink, data: bytes, *, with_send: bool) -> SheetPhoto
 
 def photo_of(*, match=None, table=None) -> SheetPhoto | None:
     """The place's photo without its bytes (what a page needs to show it), or None."""
-    found = SheetPhoto.objects.defer("image", "thumbnail")
-    if match is not None:
-        return found.filter(match=match).first()
-    return found.filter(table=table).first()
+    return _PHOTO.first(place_of(match, table))
+
+
+#: asked on every list page and phone page: compiled once (tournament/prepared.py)
+_PHOTO = PlaceQuery(SheetPhoto, lambda place: SheetPhoto.objects.defer("image", "thumbnail").filter(**place)
+                    .order_by("pk")[:1])

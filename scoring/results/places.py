@@ -6,6 +6,10 @@ locks it before deciding anything about its sheet, and names it in words in its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from tournament.prepared import Prepared
+
 
 def place_of(match, table) -> dict:
     """The place of a sheet as model keywords: the match when there is one, else the table."""
@@ -15,6 +19,23 @@ def place_of(match, table) -> dict:
 def place_object(place: dict):
     """The match or table itself (what the audit log names)."""
     return place.get("match") or place.get("table")
+
+
+class PlaceQuery:
+    """One question about a place, compiled once for a match's place and once for a table's (`Prepared`):
+    `build(place)` makes the queryset from the place's keywords ({"match_id": …} or {"table_id": …})."""
+
+    def __init__(self, model, build: Callable):
+        self.prepared = {kind: Prepared(model, lambda place, kind=kind: build({f"{kind}_id": place}))
+                         for kind in ("match", "table")}
+
+    def all(self, place: dict) -> list:
+        (kind, obj), = place.items()
+        return self.prepared[kind].all(place=getattr(obj, "pk", obj))
+
+    def first(self, place: dict):
+        found = self.all(place)
+        return found[0] if found else None
 
 
 def lock_place(place: dict) -> None:

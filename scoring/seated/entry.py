@@ -20,7 +20,7 @@ from scoring.link_pages import close_problem_saying_so, problem_rows
 from scoring.models import PendingSheet, ScoreSheet, TableProblem
 from scoring.results.double_entry import pending_of
 from scoring.results.views import EntryFlow
-from tournament.models import Seat, Table
+from tournament.models import Table
 from tournament.permissions import is_director
 
 from . import queries
@@ -91,9 +91,8 @@ class SheetPage(SeatedEntry, EntryFlow, TemplateView):
         self.table = queries.table_of(self.tournament, self.kwargs["round"], self.kwargs["table"])
         if self.table is None:
             raise Http404
-        self.seats = list(Seat.objects.filter(table=self.table).select_related("participant", "substitute")
-                          .order_by("number"))
-        self.sheet = ScoreSheet.objects.filter(table=self.table).select_related("entered_by").first()
+        self.seats = queries.seats_at(self.table)
+        self.sheet = queries.sheet_at(self.table)
         self.pending = pending_of(table=self.table)
         self.pending_mine = self.pending is not None and self.pending.entered_by_id == self.request.user.pk
         self.director = is_director(self.request.user, self.tournament)

@@ -131,13 +131,17 @@ class SeatedPublic(PublicContent):
         the rows are read once per version of the tournament, however many players look."""
         table = cached(self.tournament, "evening-standing", self.standing_table)
         row = table["rows"].get(number)
-        return {**row, "metric": table["metric"], "ranked": table["ranked"]} if row is not None else None
+        return ({**row, "metric": table["metric"], "ranked": table["ranked"], "waiting": table["waiting"]}
+                if row is not None else None)
 
     def standing_table(self) -> dict:
         rows, data = self.standings_rows()
         return {
             "metric": str(self.progression_metric(data)),
             "ranked": sum(1 for row in rows if row["rank"] is not None and not row.get("excluded")),
+            # as the public standings count them ("Players without a rank have no result yet")
+            "waiting": sum(1 for row in rows if row["rank"] is None and not row["substitute_only"]
+                           and not row.get("excluded")),
             "rows": {row["number"]: {"rank": None if row.get("excluded") else row["rank"],
                                      "points": self.row_points(row), "note": self.row_note(row),
                                      "excluded": bool(row.get("excluded")), "by_lot": row["by_lot"]}

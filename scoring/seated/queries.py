@@ -11,6 +11,7 @@ from __future__ import annotations
 from scoring.models import PendingSheet, ScoreSheet
 from scoring.withdrawals import withdrawn_seats
 from tournament.models import Participant, Round, Seat, Stage, Table
+from tournament.prepared import Prepared
 from tournament.queries import places_by_participant as places_by_participant
 from tournament.queries import seated_tables as seated_tables
 
@@ -50,15 +51,30 @@ def rounds_of(tournament) -> list[Round]:
 
 def table_of(tournament, round_number: int, table_number: int) -> Table | None:
     """The table, its round and stage read with it; its tournament is the one given (not read again)."""
-    table = (
-        Table.objects.filter(round__stage__tournament=tournament, round__stage__kind=Stage.Kind.ROUNDS,
-                             round__number=round_number, number=table_number)
-        .select_related("round__stage")
-        .first()
-    )
+    table = _TABLE.first(tournament=tournament.pk, round_number=round_number, table_number=table_number)
     if table is not None:
         table.round.stage.tournament = tournament
     return table
+
+
+def seats_at(table) -> list[Seat]:
+    """The table's seats in their order, with their players and substitutes."""
+    return _SEATS.all(table=table.pk)
+
+
+def sheet_at(table) -> ScoreSheet | None:
+    """The table's counted sheet (with who entered it), or None."""
+    return _SHEET.first(table=table.pk)
+
+
+# The questions of every list page, Confirm, phone page and send: compiled once (tournament/prepared.py).
+_TABLE = Prepared(Table, lambda tournament, round_number, table_number: Table.objects.filter(
+    round__stage__tournament_id=tournament, round__stage__kind=Stage.Kind.ROUNDS, round__number=round_number,
+    number=table_number).select_related("round__stage").order_by("pk")[:1])
+_SEATS = Prepared(Seat, lambda table: Seat.objects.filter(table_id=table).select_related("participant", "substitute")
+                  .order_by("number"))
+_SHEET = Prepared(ScoreSheet, lambda table: ScoreSheet.objects.filter(table_id=table).select_related("entered_by")
+                  .order_by("pk")[:1])
 
 
 def seating_problems(tournament, tables_by_round, entered: set[int] | None = None) -> dict[str, list]:

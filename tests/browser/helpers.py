@@ -22,6 +22,23 @@ def page_of(browser, *, locale: str = "en-GB", width: int = 1280, height: int = 
         context.close()
 
 
+@contextmanager
+def served_page(browser, path: str, html: str, *, width: int, height: int):
+    """A page showing `html` (a response the test client got for `path`) with the static files from the static
+    folders: a page's layout in Chromium without a live server. Closed afterwards."""
+    from django.contrib.staticfiles import finders
+
+    def serve(route):
+        found = finders.find(route.request.url.split("/static/", 1)[1].split("?", 1)[0])
+        route.fulfill(path=found) if found else route.fulfill(status=404)
+
+    with page_of(browser, width=width, height=height) as page:
+        page.route("http://walk.test/static/**", serve)
+        page.route(f"http://walk.test{path}", lambda route: route.fulfill(body=html, content_type="text/html"))
+        page.goto(f"http://walk.test{path}")
+        yield page
+
+
 def keep_screenshot(target, path: Path, **options) -> None:
     """A screenshot for a person to look at (test-artifacts/), taken when SCREENSHOTS=1 only: each costs the browser a
     rendering of the page, and a failing test's page is kept anyway (the `page` fixture, tests/browser/conftest.py).

@@ -511,3 +511,19 @@ def test_printed_pages_carry_a_qr_code_to_the_public_page(tournament, tmp_path, 
     subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(without), str(tmp_path / "plain")],
                    check=True)
     assert zxingcpp.read_barcodes(Image.open(next(tmp_path.glob("plain*.png")))) == []
+
+
+def test_a_table_running_over_pages_names_itself_again_atop_each(tournament):
+    # a round's standings on its third page said which round in the column heads only (issue 27)
+    pages = pdf_pages(render_pdf(standings(many_rows(110)), tournament=tournament))
+    assert len(pages) == 4
+    assert "Pool A standings" in pages[0] and "(continued)" not in pages[0]
+    for page in pages[1:]:
+        assert "Pool A standings (continued) Rank Team Points Since" in page, page
+    multi = MultiSheetDocument("Standings", [standings(many_rows(50)),
+                                             dataclasses.replace(standings(many_rows(50)), title="Pool B standings")],
+                               filename_stem="all")
+    pages = pdf_pages(render_pdf(multi, tournament=tournament))
+    assert len(pages) == 4
+    assert ["Pool B standings (continued)" in page for page in pages] == [False, False, False, True]
+    assert ["Pool A standings (continued)" in page for page in pages] == [False, True, False, False]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from documents import render
 from scoring.games.schafkopf.documents import PRINTOUTS
@@ -256,3 +256,31 @@ def test_a_voms_jobs_label_names_its_round(director, make_tournament):
     assert str(game_of(voms).document_label(voms, "slips", {"round": 2})) == "Match slips, round 2"
     assert str(game_of(voms).document_label(voms, "schedule", {})) == "Schedule"
     assert game_of(voms).document_label(voms, "nothing", {}) is None
+
+
+def test_an_old_jobs_page_says_its_file_is_out_of_date_and_makes_the_current_one(client, drawn, director, clock):
+    # a bookmarked page of a job made before a substitute offered the old file as if it were current (issue 27)
+    job = PrintJob.objects.get(tournament=drawn, document="score-lists-2")
+    printjobs.run_job(job.pk, clock=clock, parallel=False)
+    client.force_login(director)
+    page_url = reverse("tournament:printjob", args=[drawn.slug, job.pk])
+    page = client.get(page_url).content.decode()
+    assert 'id="printjob-open"' in page and "Out of date" not in page  # nothing changed: the file is current
+    late = add_participant(drawn, by=director, number=40, first_name="Late", last_name="Comer")
+    seat = Seat.objects.filter(table__round__number=2, table__round__stage__tournament=drawn).first()
+    seated_services.set_substitute(seat, late, by=director)
+    page = client.get(page_url).content.decode()
+    assert "Out of date:" in page and "the tournament changed since this file was made" in page
+    assert 'id="printjob-open"' not in page and 'id="printjob-old"' in page  # the old file only as such
+    assert f'action="{reverse("tournament:printjob_current", args=[drawn.slug, job.pk])}"' in page
+    answer = client.post(reverse("tournament:printjob_current", args=[drawn.slug, job.pk]))
+    current = PrintJob.objects.get(tournament=drawn, document="score-lists-2", state="queued")
+    assert answer.status_code == 302 and answer["Location"] == reverse("tournament:printjob",
+                                                                       args=[drawn.slug, current.pk])
+    assert "Out of date" not in client.get(answer["Location"]).content.decode()
+    # a newer job of the document is being made: the old page still says so, and leads to the newer one
+    assert "Out of date:" in client.get(page_url).content.decode()
+    assert client.post(reverse("tournament:printjob_current", args=[drawn.slug, job.pk]))["Location"] == \
+        answer["Location"]
+    with translation.override("de"):
+        assert "Veraltet:" in client.get(page_url, HTTP_ACCEPT_LANGUAGE="de").content.decode()

@@ -180,6 +180,22 @@ def test_a_seated_players_page_shows_every_round_and_each_sheets_state(client, d
     assert 'class="chart' in text_of(page) or "<svg" in text_of(page)  # the progression picture with me
 
 
+def test_my_rank_says_of_how_many_ranked_and_how_many_have_no_result_yet(client, director, schafkopf, publish):
+    # "Rank 2 of 4" while twelve players wait for their first list read as the whole field (issue 27); the
+    # public standings say "Players without a rank have no result yet"
+    publish(schafkopf, "schedule", "standings")
+    me = player(schafkopf, 1)
+    places = places_by_participant(seated_tables(schafkopf))[me.pk]
+    schafkopf_services.enter_sheet(table_of(schafkopf, 1, places[1][0]), by=director, mode="games", entries=a_list(3))
+    text = visible(client.get(evening_path(schafkopf, me)))
+    assert re.search(r"Rank \d of 4 ranked \(12 without a result yet\)", text), text
+    for table in Table.objects.filter(round__stage__tournament=schafkopf, round__number=1).exclude(
+            number=places[1][0]):
+        schafkopf_services.enter_sheet(table, by=director, mode="games", entries=a_list(table.number))
+    text = visible(client.get(evening_path(schafkopf, me)))
+    assert re.search(r"Rank \d+ of 16 ", text) and "without a result" not in text, text
+
+
 def test_a_withdrawn_player_sees_the_rounds_played_and_what_the_standings_say(client, director, schafkopf, publish):
     me = player(schafkopf, 1)
     places = places_by_participant(seated_tables(schafkopf))[me.pk]

@@ -7,6 +7,7 @@ from scoring.games.schafkopf.documents import PRINTOUTS
 from scoring.link_pages import link_url
 from scoring.models import TableLink
 from scoring.results.links import current_token, issue_links
+from tests.pdf_shapes import square_sides
 from tests.pdf_text import page_texts
 from tournament.models import Round
 
@@ -32,6 +33,8 @@ def test_each_seat_has_its_own_qr_code_on_the_score_list(drawn, director, tmp_pa
     for text in pages:
         assert all(f"Seat {seat}'s link" in text for seat in range(1, 5)), text
         assert "Or enter the list on a phone" not in text
+    # each seat's code as large as a table's (22 mm with its quiet zone, the code itself about 18): 16 read badly
+    assert [sides.count(22.0) for sides in square_sides(data)] == [4, 4, 4, 4]
 
 
 def test_without_the_option_the_score_list_carries_the_tables_link(drawn, director):

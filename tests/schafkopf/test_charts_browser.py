@@ -84,3 +84,22 @@ def test_the_beamer_shows_the_picture_as_one_of_its_pages(live_server, browser, 
         assert legend["y"] + legend["height"] <= beamer.locator(".beamer-foot").bounding_box()["y"]
         assert axe_violations(beamer) == []
         keep_screenshot(beamer, ARTIFACTS / "charts-beamer.png")
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
+def test_the_beamers_picture_takes_the_height_the_screen_leaves_it(live_server, browser, evening, width, height):
+    # it was half the screen's height, with a third of the screen empty below its legend (issue 27)
+    with page_of(browser, width=width, height=height) as beamer:
+        beamer.goto(live_server.url + reverse("public:beamer", args=[evening.slug]))
+        beamer.evaluate("""() => document.querySelectorAll('section.slide').forEach(
+            s => { s.hidden = !s.querySelector('#progression'); })""")
+        slide = beamer.locator("section.slide", has=beamer.locator("#progression"))
+        picture = slide.locator("svg[role=img]")
+        expect(picture).to_be_visible()
+        legend = slide.locator(".chart-legend").bounding_box()
+        foot = beamer.locator(".beamer-foot").bounding_box()
+        box = picture.bounding_box()
+        assert legend["y"] + legend["height"] <= foot["y"]  # the whole picture and its legend on the screen
+        free = foot["y"] - slide.locator("h2").bounding_box()["y"]  # under the slide's heading, above the footer
+        assert box["height"] >= 0.7 * free, (box, free)
+        keep_screenshot(beamer, ARTIFACTS / f"charts-beamer-{width}.png")

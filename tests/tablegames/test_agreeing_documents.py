@@ -7,6 +7,7 @@ from scoring.games.tablegames.documents import score_sheets
 from scoring.link_pages import link_url
 from scoring.models import TableLink
 from scoring.results.links import current_token, issue_links
+from tests.pdf_shapes import square_sides
 from tests.pdf_text import page_texts
 from tournament.models import Round
 
@@ -27,6 +28,9 @@ def test_each_seat_has_its_own_qr_code_on_the_score_sheet(domino_of_four, direct
     (tmp_path / "score-sheets.pdf").write_bytes(data)
     text = page_texts(data)[0]
     assert "Or enter the sheet on a phone" not in text
+    # each seat's code as large as a table's on a Schafkopf list (22 mm with its quiet zone): 15 read badly;
+    # the sheet still one page
+    assert [sides.count(22.0) for sides in square_sides(data)] == [4]
 
 
 def test_without_the_option_the_sheet_carries_the_tables_link(domino_of_four, director):

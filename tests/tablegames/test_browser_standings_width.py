@@ -2,11 +2,11 @@
 its static files are served to the browser from the test client and the static folders)."""
 
 import pytest
-from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from scoring.seated import services as seated_services
 from tests.browser.conftest import browser  # noqa: F401
+from tests.browser.helpers import served_page
 from tournament.services.participants import add_participant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -24,17 +24,7 @@ def test_the_danish_standings_fit_1366_pixels_with_a_long_club(make_game, add_pl
     html = client.get(page_url).content.decode()
     assert "Dansk Quad-Ominos Klub" in html
 
-    def serve(route):
-        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
-        found = finders.find(path)
-        route.fulfill(path=found) if found else route.fulfill(status=404)
-
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.route("http://walk.test/static/**", serve)
-    page.route(f"http://walk.test{page_url}", lambda route: route.fulfill(body=html, content_type="text/html"))
-    page.goto(f"http://walk.test{page_url}")
-    box = page.locator(".seated-scroll")
-    widths = box.evaluate("el => [el.scrollWidth, el.clientWidth]")
-    context.close()
+    with served_page(browser, page_url, html, width=1366, height=768) as page:
+        box = page.locator(".seated-scroll")
+        widths = box.evaluate("el => [el.scrollWidth, el.clientWidth]")
     assert widths[0] <= widths[1], widths

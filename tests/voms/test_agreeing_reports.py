@@ -9,6 +9,7 @@ from scoring.games.voms.documents import series_slips_document, slips_document
 from scoring.link_pages import link_url
 from scoring.models import LinkReport, PendingSheet, ScoreSheet
 from scoring.results.links import current_token, issue_match_links, token_of
+from tests.pdf_shapes import square_sides
 from tests.pdf_text import page_texts
 from tournament.models import AuditEntry
 
@@ -22,6 +23,13 @@ def team_links(drawn, director):
     drawn.save()
     return {(link.match.table_number, link.holder): (link, token_of(link))
             for link in issue_match_links(drawn, pool_games(drawn, 1), by=director)}
+
+
+def test_each_teams_phone_names_its_team_as_the_slip_does(phone, team_links):  # noqa: F811
+    # the slip's halves are Team A and Team B: the phone of each team's link said "Team 1", "Team 2" (issue 27)
+    for team, side in ((1, "A"), (2, "B")):
+        page = phone.get(table_url(team_links[(1, team)][1])).content.decode()
+        assert f"Table 1 · Team {side}</" in page, page
 
 
 def test_each_team_of_a_game_gets_its_own_link(team_links, drawn):
@@ -55,7 +63,7 @@ def test_two_teams_that_differ_reach_the_referee_who_picks_one(phone, team_links
     client.force_login(director)
     url = reverse("tournament:voms:enter", args=[drawn.slug])
     page = client.get(url + "?round=1").content.decode()
-    assert "team 2, from its link (differs)" in page and "Let the report of team 2 count" in page
+    assert "team B, from its link (differs)" in page and "Let the report of team B count" in page
     report = LinkReport.objects.get(match=link_b.match, holder=2)
     pending = PendingSheet.objects.get(match=link_a.match)
     answer = client.post(url, {"action": "confirm", "match": link_a.match.pk, "pending_version": pending.version,
@@ -75,6 +83,8 @@ def test_each_team_has_its_own_qr_code_in_its_half_of_the_slip(team_links, drawn
     data = render(document, "pdf", tournament=drawn)
     (tmp_path / "slips.pdf").write_bytes(data)
     assert page_texts(data)
+    # each team's code 22 mm (quiet zone included), as a table's on a Schafkopf list: 16 read badly
+    assert square_sides(data)[0].count(22.0) == 2 * len(document.pages[0]["slips"])
 
 
 def test_without_the_option_a_game_has_one_link_beside_its_table_number(drawn, director):

@@ -13,6 +13,8 @@ from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from ..prepared import Prepared
+
 #: letters of the clubs' languages that have no plain-letter form for `slugify` (it drops them: "Prøveaften"
 #: became "prveaften"), written as Danish and German write them without the letter
 SLUG_LETTERS = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "ß": "ss", "ẞ": "Ss"})
@@ -69,12 +71,16 @@ def default_organisation() -> int:
     """The club of a row saved without one: the installation's only club (made on first use). On a server with
     several clubs there is no such default: the service that creates the row must name its club, and a code path
     that forgot to is an error here, never a row slipped into another club."""
-    clubs = list(Organisation.objects.order_by("pk").values_list("pk", flat=True)[:2])
+    clubs = _FIRST_TWO_CLUBS.all()
     if not clubs:
         return Organisation.objects.get_or_create(name=FIRST_CLUB_NAME)[0].pk
     if len(clubs) > 1:
         raise ValueError("This server has several clubs: name the club of the new row.")
     return clubs[0]
+
+
+#: asked on every director page of a laptop (the top bar's "directs the only club"): compiled once
+_FIRST_TWO_CLUBS = Prepared(Organisation, lambda: Organisation.objects.order_by("pk").values_list("pk", flat=True)[:2])
 
 
 class MemberRole(models.TextChoices):

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Round
 from ..permissions import is_director
+from ..prepared import Prepared
 from .audit import log_action
 from .errors import DomainError
 
@@ -97,7 +98,12 @@ def playing_round(tournament, rounds=None) -> Round | None:
 def clock_in_use(tournament) -> bool:
     """Whether the director runs the round clock this evening (some round's clock is started): only then do the
     public pages show a clock."""
-    return Round.objects.filter(stage__tournament=tournament, clock_started_at__isnull=False).exists()
+    return bool(_CLOCK_STARTED.all(tournament=tournament.pk))
+
+
+#: asked by the public pages' polls at every new state: compiled once (tournament/prepared.py)
+_CLOCK_STARTED = Prepared(Round, lambda tournament: Round.objects.filter(
+    stage__tournament_id=tournament, clock_started_at__isnull=False).values_list("pk", flat=True)[:1])
 
 
 def _snapshot(round_: Round) -> dict:

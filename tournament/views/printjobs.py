@@ -24,7 +24,15 @@ from scoring.games import game_of
 
 from ..models import PrintJob
 from ..permissions import DirectorRequiredMixin
-from ..printjobs import error_message, job_sized, requeue_dead_jobs, run_job, start_job, waiting_for_worker
+from ..printjobs import (
+    error_message,
+    job_sized,
+    outdated,
+    requeue_dead_jobs,
+    run_job,
+    start_job,
+    waiting_for_worker,
+)
 
 
 def printout_response(request, document, file_format: str, *, tournament, name: str, params: dict | None = None):
@@ -79,7 +87,9 @@ class JobPageView(JobMixin, TemplateView):
         if not url_has_allowed_host_and_scheme(back, allowed_hosts={self.request.get_host()}):
             back = reverse("tournament:detail", args=[self.tournament.slug])
         label = game_of(self.tournament).document_label(self.tournament, job.document, job.params)
-        context.update(job=job, job_state=job_state(job), back=back, label=label)
+        # a bookmarked page of an old job: its file is not offered as if it were the printout as it is now
+        stale = "" if job.state == PrintJob.State.FAILED else outdated(job)
+        context.update(job=job, job_state=job_state(job), back=back, label=label, outdated=stale)
         return context
 
 
@@ -98,6 +108,16 @@ class MakeHereView(JobMixin, View):
         if job.state == PrintJob.State.QUEUED:
             run_job(job.pk, worker="request")
         return redirect(job_url(job))
+
+
+class CurrentJobView(JobMixin, View):
+    """An out-of-date job's page: the job making the printout as it is now (an up-to-date one, or a new one)."""
+
+    def post(self, request, *args, **kwargs):
+        job = self.job()
+        if outdated(job) != "changed":
+            return redirect(job_url(job))  # current after all, or gone: its page says which
+        return redirect(job_url(start_job(self.tournament, job.document, job.params)))
 
 
 class JobFileView(JobMixin, View):

@@ -186,9 +186,10 @@ LIST_ROW_MAX = 6.2
 LIST_FOOT_HEIGHT = 7
 LIST_SIGNATURE_GAP = 24  # from the foot of the grid down to the signature lines (the legend sits between)
 LIST_SIGNATURE_SPACING = 2.5
-#: two agreeing reports count: each seat's QR code above its signature line, in a band the grid gives up
+#: two agreeing reports count: each seat's QR code above its signature line, in a band the grid gives up; the
+#: code (label above it) reaches this much further up, into the room under the legend
 LIST_SEAT_CODES_HEIGHT = 21
-LIST_SEAT_QR_SIZE = 16
+LIST_SEAT_CODES_REACH = 6
 #: Game, game type, declarer, partner, outcome, tout: the seats share the rest of the width
 LIST_COLUMNS = (9, 13, 14, 14, 15, 15)
 
@@ -254,7 +255,7 @@ class ListGrid:
     @property
     def codes_top(self) -> float:
         """The top of the seats' QR codes' band, between the legend and the signature lines."""
-        return round(self.signature_top - LIST_SEAT_CODES_HEIGHT, 2)
+        return round(self.signature_top - LIST_SEAT_CODES_HEIGHT - LIST_SEAT_CODES_REACH, 2)
 
     @property
     def signatures(self) -> list[dict]:
@@ -265,7 +266,8 @@ class ListGrid:
                 for index in range(count)]
 
 
-#: the table's link as a QR code: right of the legend, between the grid and the signature lines
+#: the table's link as a QR code: right of the legend, between the grid and the signature lines; a seat's own
+#: code (two agreeing reports count) is as large: a phone in a dim hall reads a smaller one badly
 LIST_QR_SIZE = 22
 
 
@@ -281,7 +283,7 @@ def seat_codes(grid: ListGrid, table, link) -> list[dict | None]:
     """Each seat's link (two agreeing reports count) where its QR code goes: above the seat's signature line;
     None for a seat without one (and for every seat of a list printed without seats' links)."""
     holders = (link or {}).get("holders", {}) if grid.seat_codes else {}
-    return [{**holders[seat.number], "top": grid.codes_top, "left": signature["left"], "size": LIST_SEAT_QR_SIZE,
+    return [{**holders[seat.number], "top": grid.codes_top, "left": signature["left"], "size": LIST_QR_SIZE,
              "width": signature["width"]} if seat.number in holders else None
             for seat, signature in zip(table.seats, grid.signatures, strict=False)]
 

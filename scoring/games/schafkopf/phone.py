@@ -14,12 +14,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
 from scoring.results.counting import sent_from
 from scoring.rules.schafkopf import tariff_to_dict
-from tournament.models import Seat
+from scoring.seated.queries import seats_at, sheet_at
 from tournament.services.errors import DomainError
 
 from . import services
@@ -33,10 +32,10 @@ def table_page(request, link, *, token: str):
     """GET shows the entry (or the counted list); POST sends the list."""
     table = link.table
     settings = settings_of(link.tournament)
-    seats = list(Seat.objects.filter(table=table).select_related("participant", "substitute").order_by("number"))
+    seats = seats_at(table)
     size = len(seats)
     games = settings.games_at(size)
-    sheet = ScoreSheet.objects.filter(table=table).first()
+    sheet = sheet_at(table)
     if is_problem(request):
         return problem_response(request, link)
     if request.method == "POST" and sheet is None:

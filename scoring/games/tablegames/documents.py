@@ -150,17 +150,26 @@ def hand_row_height(players: int, hands: int) -> float:
     return round(max(HAND_ROW_MIN, min(HAND_ROW_MAX, room / hands)), 2)
 
 
-#: two agreeing reports count: the seats' QR codes side by side beside the players, each at most this wide (mm),
-#: all of them within the room there (left of the public page's code)
-SEAT_QR_MAX, SEAT_QRS_ROOM = 17, 80
+#: two agreeing reports count: the seats' QR codes beside the players, each as large as the table's code on a
+#: Schafkopf list (a phone in a dim hall reads a smaller one badly), side by side up to five, else in two rows;
+#: right of them the public page's code; the players' table gives up the width they take (mm)
+SEAT_QR_SIZE, SEAT_QR_GAP, SEAT_QRS_PER_ROW = 22, 3, 5
+SHEET_WIDTH, SEAT_QRS_RIGHT, PLAYERS_WIDTH_MAX = 297 - 2 * 12, 24, 164
 
 
 def seat_links(seats, holders: dict) -> list[dict]:
     """Each seat's own link (two agreeing reports count) with the size of its QR code, in seat order; [] when
     the table's seats have none."""
-    shown = [(seat.number, holders[seat.number]) for seat in seats if seat.number in holders]
-    size = round(min(SEAT_QR_MAX, SEAT_QRS_ROOM / len(shown) - 5), 1) if shown else 0
-    return [{"seat": number, "size": size, **code} for number, code in shown]
+    return [{"seat": seat.number, "size": SEAT_QR_SIZE, **holders[seat.number]}
+            for seat in seats if seat.number in holders]
+
+
+def seat_links_width(count: int) -> int:
+    """The width of `count` seats' codes, in as few rows as hold them, each row as full as the others."""
+    if not count:
+        return 0
+    per_row = -(-count // -(-count // SEAT_QRS_PER_ROW))
+    return per_row * SEAT_QR_SIZE + (per_row - 1) * SEAT_QR_GAP
 
 
 def score_sheets(tournament, round_number: int) -> PrintDocument:
@@ -177,8 +186,12 @@ def score_sheets(tournament, round_number: int) -> PrintDocument:
         empty = empty_seats(table, sheets.get(table.table_id))
         seats = [seat for seat in table.seats if seat not in empty]
         link = links.get(table.table_id) or {}
+        codes = seat_links(seats, link.get("holders", {}))
+        codes_width = seat_links_width(len(codes))
         pages.append({"table": table, "link": link if link.get("qr") else None, "empty": empty, "seats": seats,
-                      "seat_links": seat_links(seats, link.get("holders", {}))})
+                      "seat_links": codes, "seat_links_width": codes_width,
+                      "players_width": min(PLAYERS_WIDTH_MAX, SHEET_WIDTH - SEAT_QRS_RIGHT - codes_width - 4)
+                      if codes else None})
     hands = sheet_rows(settings)
     context = {
         "round": round_number,

@@ -19,13 +19,12 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet
 from scoring.phone import after_sending, is_problem, phone_context, problem_response, storage_key
 from scoring.phone import editable as phone_editable
 from scoring.results.counting import sent_from
 from scoring.seated.documents import player_name
+from scoring.seated.queries import seats_at, sheet_at
 from scoring.withdrawals import is_withdrawn
-from tournament.models import Seat
 from tournament.services.errors import DomainError
 
 from . import services
@@ -45,8 +44,8 @@ def table_page(request, link, *, token: str):
         return refusal(request, _("Tables cannot send their results from a phone in this game yet: bring the "
                                   "paper sheet to the referee table."), token=token, status=404)
     table = link.table
-    seats = list(Seat.objects.filter(table=table).select_related("participant", "substitute").order_by("number"))
-    sheet = ScoreSheet.objects.filter(table=table).first()
+    seats = seats_at(table)
+    sheet = sheet_at(table)
     finished = sheet is not None and bool(sheet.derived.get("finished"))
     counted = list(sheet.entries) if sheet is not None and not finished else []
     title = _("Round %(round)s · Table %(table)s") % {"round": table.round.number, "table": table.number}

@@ -10,6 +10,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.link_pages import closed_note, finished_places, holders_shown, link_action, link_row, withdrawn_links
 from scoring.models import ScoreSheet, TableLink
+from scoring.models.links import team_side
 from scoring.results.links import issue_match_links
 from tournament.models import Match
 from tournament.permissions import DirectorRequiredMixin
@@ -78,7 +79,7 @@ class LinksView(DirectorRequiredMixin, TemplateView):
                 for holder in holders_shown(expected, links, match.pk):
                     title, label = place, match  # the QR code's title, the place the buttons name
                     if holder is not None:
-                        title, label = (_("%(place)s, team %(team)s") % {"place": text, "team": holder}
+                        title, label = (_("%(place)s, team %(team)s") % {"place": text, "team": team_side(holder)}
                                         for text in (place, str(match)))
                     row = {"match": match, "holder": holder, "label": label,
                            **link_row(links.get((match.pk, holder)), self.request, title=title,
