@@ -23,7 +23,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import get_script_prefix, resolve, reverse, set_script_prefix
 
-from .models import Organisation, Season, Tournament
+from .models import FederationSeason, Organisation, Season, Tournament
 from .prepared import Prepared
 
 #: /c/<club>/<the rest of the address>
@@ -171,6 +171,18 @@ def club_of(row):
     if link is not None and hasattr(link, "is_cached") and link.is_cached(row):
         return row.organisation
     return getattr(row, "organisation_id", None)
+
+
+#: the director's page of each kind of row the lists link to
+_ROW_PAGES = {Tournament: "tournament:detail", Season: "seasons:detail", FederationSeason: "federation:season"}
+
+
+def club_address(row) -> str:
+    """The director's page of a tournament or season (a federation season: its admin's) as seen from the row's own
+    club, whatever the request's club: the link of a list and the redirect after making one, where
+    `get_absolute_url` (the address in the request's club) would open the "which club?" page, or another club's
+    twin. No query where the row's club is read (`select_related("organisation")`) or is the request's."""
+    return reverse_in_club(club_of(row), _ROW_PAGES[type(row)], args=[row.slug])
 
 
 def reverse_in_club(organisation, viewname: str, *, args=None, kwargs=None) -> str:

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.clubs.conftest import club_world
 from tournament.addresses import public_url
 from tournament.clubaddress import reverse_in_club
-from tournament.models import AuditEntry, Organisation, Season, Tournament
+from tournament.models import AuditEntry, Organisation, Person, Season, Tournament
 from tournament.services.seasons import create_season
 from tournament.services.tournaments import create_tournament
 
@@ -145,3 +145,135 @@ def test_a_one_club_installation_offers_no_short_name_of_the_club(admin_client):
     assert Organisation.objects.count() <= 1
     page = admin_client.get("/manage/club/")
     assert 'name="slug"' not in page.content.decode()
+
+
+def hrefs(response) -> list[str]:
+    import re
+
+    return re.findall(r'href="([^"]+)"', response.content.decode())
+
+
+def test_the_list_pages_without_the_club_link_straight_to_each_club_s_own_object(twins, django_assert_num_queries):
+    """A director's lists open at /manage/… (the login lands there): with a short name both clubs have, a link
+    without the club would open the "which club?" page instead of the director's own tournament or season."""
+    a, b = twins
+    client = logged_in(a.director)
+    tournaments = client.get("/manage/")
+    assert f"{a.prefix}/manage/{NAME_SLUG}/" in hrefs(tournaments)
+    assert f"/manage/{NAME_SLUG}/" not in hrefs(tournaments)
+    assert client.get(f"{a.prefix}/manage/{NAME_SLUG}/").context["tournament"].pk == a.twin.pk
+    seasons = client.get("/manage/seasons/")
+    assert f"{a.prefix}/manage/seasons/winter-league/" in hrefs(seasons)
+    assert "/manage/seasons/winter-league/" not in hrefs(seasons)
+
+
+def test_a_superuser_s_list_links_each_row_into_its_own_club_with_no_query_per_row(twins, django_assert_num_queries):
+    """A server's superuser sees every club's tournaments on one list, also under a club's address: each row's link
+    leads into the row's own club (under club A's address a plain link opened A's twin for B's row)."""
+    from django.contrib.auth import get_user_model
+
+    a, b = twins
+    root = get_user_model().objects.create_superuser("root", password="pw-root-1")
+    client = logged_in(root)
+    for prefix in ("", a.prefix):
+        links = hrefs(client.get(f"{prefix}/manage/"))
+        assert f"{a.prefix}/manage/{NAME_SLUG}/" in links and f"{b.prefix}/manage/{NAME_SLUG}/" in links
+        seasons = hrefs(client.get(f"{prefix}/manage/seasons/"))
+        assert f"{a.prefix}/manage/seasons/winter-league/" in seasons
+        assert f"{b.prefix}/manage/seasons/winter-league/" in seasons
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as two:
+        client.get("/manage/")
+    for n in range(3):  # three more tournaments of each club: the list page asks the database as often as before
+        for world in (a, b):
+            create_tournament(by=world.director, name=f"Evening {n}", game="voms", date=datetime.date(2026, 4, 1 + n))
+    with django_assert_num_queries(len(two.captured_queries)):
+        client.get("/manage/")
+
+
+def test_the_register_s_person_page_links_the_season_into_the_person_s_club(twins):
+    from tests.clubs.conftest import played_evening
+    from tournament.services.seasons import add_evening
+
+    a, b = twins
+    evening = played_evening(a, 3, ["Anna Berg", "Bert Cole", "Carl Dorn", "Dora Eck"])
+    add_evening(a.twin_season, evening, by=a.director)
+    person = evening.participants.get(last_name="Berg").person
+    page = logged_in(a.director).get(reverse("register:person", args=[person.pk]))
+    assert page.status_code == 200
+    assert f"{a.prefix}/manage/seasons/winter-league/" in hrefs(page)
+
+
+def test_a_new_tournament_or_season_made_from_manage_opens_in_its_club_not_on_the_which_club_page(twins):
+    """B already has "Spring Cup" and "Summer League": A's director makes his own from the plain /manage/ pages he
+    lands on after the login, and is taken straight to it (the plain address would list both clubs)."""
+    a, b = twins
+    create_tournament(by=b.director, name="Spring Cup", game="voms", date=datetime.date(2026, 5, 1))
+    create_season(by=b.director, name="Summer League", game="schafkopf", place_points=["1"])
+    client = logged_in(a.director)
+    made = client.post(reverse("tournament:create"), {
+        "name": "Spring Cup", "game": "voms", "date": "2026-05-02", "venue": "", "language": "de",
+        "status": "planned"})
+    assert made["Location"] == f"{a.prefix}/manage/spring-cup/"
+    assert client.get(made["Location"]).context["tournament"].organisation == a.club
+    season = client.post(reverse("seasons:list"), {
+        "name": "Summer League", "game": "schafkopf", "language": "de", "scoring": "places",
+        "place_points": "10, 8, 6", "min_evenings": "1"})
+    assert season["Location"] == f"{a.prefix}/manage/seasons/summer-league/"
+    assert client.get(season["Location"]).context["season"].organisation == a.club
+
+
+def test_a_tournament_imported_from_manage_opens_in_its_club(twins):
+    """A's director imports B's "Friday Evening" file (a short name both clubs have) at the plain /manage/import/:
+    he lands on the new copy in his club, and the note names its public address in his club."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.transfer import export_tournament
+
+    a, b = twins
+    client = logged_in(a.director)
+    upload = SimpleUploadedFile("t.json", export_tournament(b.twin), content_type="application/json")
+    assert client.post(reverse("tournament:import"), {"file": upload}).status_code == 302
+    response = client.post(reverse("tournament:import_roles"), {"action": "new"})
+    copy = Tournament.objects.of(a.club).get(slug=f"{NAME_SLUG}-2")
+    assert response["Location"] == f"{a.prefix}/manage/{NAME_SLUG}-2/"
+    told = client.get(response["Location"]).content.decode()
+    assert f"{a.prefix}/p/{NAME_SLUG}-2/" in told and copy.name in told
+
+
+def test_the_club_s_server_offers_no_set_up_of_a_club_server(twins):
+    """The "Club server" page is the laptop's (where it sends its evenings); on the server of several clubs, the
+    tournament page offered "Set up the club's server" on every tournament, leading directors to push the server to
+    itself."""
+    a, b = twins
+    page = logged_in(a.director).get(f"{a.prefix}/manage/{NAME_SLUG}/")
+    assert page.status_code == 200 and "Set up the club's server" not in page.content.decode()
+    assert not [href for href in hrefs(page) if href.endswith("/manage/club/server/")]
+
+
+def test_the_register_under_a_club_s_address_is_that_club_s(twins):
+    """A director of both clubs types a name at club B's desk: the suggestions (and the register page under B's
+    address) were club A's, his first club's, whose entries B's tournament cannot take. Under the address of a club
+    he does not direct in, the register is not found, as a tournament or season there is."""
+    from tests.clubs.conftest import new_member
+    from tournament.models import Membership
+
+    a, b = twins
+    both = new_member(a.club, "director_ab")
+    Membership.objects.create(organisation=b.club, user=both, role="director")
+    client = logged_in(both)
+    for world in (a, b):
+        suggested = client.get(f"{world.prefix}/manage/register/suggest/", {"q": "Huber"}).json()["people"]
+        assert [person["id"] for person in suggested] == [world.person.pk]
+        page = client.get(f"{world.prefix}/manage/register/{world.person.pk}/")
+        assert page.status_code == 200 and world.contact in page.content.decode()
+        zeta = f"Zeta{world.club.pk}"
+        assert client.post(f"{world.prefix}/manage/register/", {"last_name": zeta}).status_code == 302
+        assert Person.objects.of(world.club).filter(last_name=zeta).exists()
+    assert client.get(f"{b.prefix}/manage/register/{a.person.pk}/").status_code == 404
+    assert client.get("/manage/register/suggest/", {"q": "Huber"}).json()["people"][0]["id"] == a.person.pk  # his first
+    # a director of club B only: club A's register address is not found, nothing of A's register shown
+    assert logged_in(b.director).get(f"{a.prefix}/manage/register/").status_code == 404
+    assert logged_in(b.director).get(f"{a.prefix}/manage/register/suggest/", {"q": "Huber"}).status_code == 404

@@ -280,6 +280,15 @@ def test_createclub_names_a_new_servers_empty_club_then_adds_clubs(db, capsys):
     assert Organisation.objects.count() == 2 and anna.memberships.count() == 2
 
 
+def test_createclub_gives_the_new_servers_first_club_the_short_name_of_its_name(db):
+    """Its addresses are /c/sk-isartal/…, not /c/club/… (the name the first migrate gave it) beside /c/tc-moosach/."""
+    Organisation.objects.all().delete()
+    default_organisation()
+    call_command("createclub", "SK Isartal", "--admin", "anna")
+    call_command("createclub", "TC Moosach", "--admin", "bernd")
+    assert sorted(Organisation.objects.values_list("slug", flat=True)) == ["sk-isartal", "tc-moosach"]
+
+
 def test_a_file_naming_another_clubs_season_does_not_join_it(clubs):
     """The season a tournament file names is looked up in the importer's club only: club B's copy of club A's
     evening gets a season of B's own, and A's season keeps its one evening."""

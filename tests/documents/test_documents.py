@@ -479,7 +479,7 @@ def test_export_names_the_available_documents_for_an_unknown_one(game_with_docum
 
 
 def test_export_refuses_unknown_tournament_and_format(game_with_documents, tmp_path):
-    with pytest.raises(CommandError, match="No tournament with the short name 'nope'"):
+    with pytest.raises(CommandError, match="There is no tournament “nope” here"):
         call_command("export", "nope", "standings", "--format", "pdf")
     with pytest.raises(CommandError, match="Unknown format 'csv'"):
         call_command("export", game_with_documents.slug, "standings", "--format", "csv")

@@ -36,6 +36,21 @@ def test_a_director_sets_the_server_and_the_token_is_shown_masked(client, direct
     assert AuditEntry.objects.filter(action="club.server_remove").exists()
 
 
+def test_an_address_copied_from_the_browser_s_bar_keeps_only_the_server_s(client, director):
+    """A director copies the club page's address (…/c/<club>/manage/club/) from the browser: the push went to
+    …/c/<club>/manage/club/api/v1/club/push and the server answered 404; a folder the server is served under stays."""
+    from tournament.services.push import push_url
+
+    client.force_login(director)
+    page = reverse("club_server")
+    for given, kept in (("https://club.example.org/c/sk-isartal/manage/club/", "https://club.example.org"),
+                        ("https://club.example.org/turniere/manage/?sort=name", "https://club.example.org/turniere"),
+                        ("http://192.168.1.20:8000/", "http://192.168.1.20:8000")):
+        client.post(page, {"url": given, "token": TOKEN})
+        assert ClubServer.objects.get().url == kept
+    assert push_url("https://club.example.org/c/sk-isartal/p/x/") == "https://club.example.org/api/v1/club/push"
+
+
 def test_a_bad_address_or_no_token_saves_nothing(client, director):
     client.force_login(director)
     page = reverse("club_server")

@@ -76,8 +76,9 @@ def create_club(name: str, admin) -> Organisation:
         if club is None:
             club = Organisation.objects.create(name=name)
         else:
-            club.name = name
-            club.save(update_fields=["name"])
+            club.name = name  # and its addresses' short name, made from the name as a new club's is
+            club.slug = Organisation.unique_slug(name, exclude_pk=club.pk)
+            club.save(update_fields=["name", "slug"])
         membership = Membership.objects.create(organisation=club, user=admin, role=MemberRole.ADMIN)
         _admin_site_access(admin)
         log_action("club.add", by=None, organisation=club, obj=club, after=_entry(membership))

@@ -16,7 +16,7 @@ import re
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from django.db import transaction
 from django.utils.translation import get_language
@@ -65,8 +65,24 @@ def club_server(tournament: Tournament) -> ClubServer | None:
     return ClubServer.objects.filter(organisation_id=tournament.organisation_id).first()
 
 
+#: the first parts of the app's own addresses: a server's address copied from the browser ends before them
+APP_ADDRESSES = frozenset({"c", "manage", "p", "api", "accounts", "admin", "hall", "t", "setup", "i18n", "healthz"})
+
+
+def server_address(url: str) -> str:
+    """The server's address as a push needs it: one copied from the browser's address bar (a club's page,
+    …/c/<club>/manage/…) loses the page, keeping a folder the server may be served under."""
+    parts = urlsplit(url.strip())
+    path = []
+    for part in parts.path.split("/"):
+        if part in APP_ADDRESSES:
+            break
+        path.append(part)
+    return urlunsplit((parts.scheme, parts.netloc, "/".join(path).rstrip("/"), "", ""))
+
+
 def push_url(server: str) -> str:
-    return server.rstrip("/") + PUSH_PATH
+    return server_address(server) + PUSH_PATH
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -164,6 +180,7 @@ def save_club_server(organisation, *, by, url: str, token: str = "") -> ClubServ
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or not url.isascii():
         raise DomainError(_("The club server's address must begin with https:// (or http://)."), field="url")
+    url = server_address(url)
     with transaction.atomic():
         kept = ClubServer.objects.select_for_update().filter(organisation=organisation).first()
         if not token and kept is None:

@@ -12,6 +12,7 @@ from django_tables2 import SingleTableMixin
 
 from scoring.games import game_of
 
+from ..clubaddress import club_address, several_clubs
 from ..forms import TournamentForm
 from ..models import Organisation
 from ..permissions import (
@@ -49,7 +50,8 @@ class TournamentListView(LoginRequiredMixin, SingleTableMixin, TemplateView):
         return self.request.GET.get("archived") == "1"
 
     def get_table_data(self):
-        return visible_tournaments(self.request.user).filter(archived=self.show_archived())
+        mine = visible_tournaments(self.request.user).filter(archived=self.show_archived())
+        return mine.select_related("organisation")  # each row's link carries its club (clubaddress.club_address)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -84,7 +86,7 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
             _form_error(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
-        return redirect(tournament)
+        return redirect(club_address(tournament))
 
 
 class TournamentEditView(DirectorRequiredMixin, FormView):
@@ -145,4 +147,6 @@ class TournamentDetailView(TournamentRoleRequiredMixin, TemplateView):
         context["game_menu"] = menu_for(self.request.user, t, game_of(t).menu(t))
         if is_director(self.request.user, t):
             context["club_server"] = club_server(t)
+            # a laptop sends its evenings to the club's server; the server of several clubs is that server
+            context["offers_club_server"] = context["club_server"] is not None or not several_clubs()
         return context

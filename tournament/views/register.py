@@ -1,5 +1,6 @@
 """The player register's pages (the club's directors only): the list, one person, the suggestions the desk asks
-for. Each shows the register of the club the user directs in (`tenancy.organisation_of`), nothing of another."""
+for. Each shows the register of the club of the address (/c/<club>/…) if the user directs in it, else of the club
+the user directs in (`tenancy.organisation_of`), nothing of another."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from ..clubaddress import requested_club
 from ..federation_forms import MemberNumberForm
 from ..models import Participant, Person
 from ..season_forms import MergeForm, PersonForm
@@ -22,12 +24,14 @@ from ..tenancy import administered_federation, directs_in, organisation_of
 
 
 class RegisterKeeperMixin(AccessMixin):
-    """The club's directors keep its register (`self.club`, `self.register`); others get 404."""
+    """The club's directors keep its register (`self.club`, `self.register`); others get 404. The club is the one
+    of the address (/c/<club>/…: a desk's suggestions come from its tournament's club), else the club the user
+    directs in."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.club = organisation_of(request.user)
+        self.club = requested_club(request) or organisation_of(request.user)
         if self.club is None or not directs_in(request.user, self.club):
             raise Http404
         self.register = Person.objects.of(self.club)
@@ -72,7 +76,7 @@ class PersonView(RegisterKeeperMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         person = kwargs.get("current") or self.person()
-        participations = (Participant.objects.filter(person=person).select_related("tournament__season")
+        participations = (Participant.objects.filter(person=person).select_related("tournament__season__organisation")
                           .order_by("-tournament__date"))
         seasons = {p.tournament.season for p in participations if p.tournament.season_id}
         stats = []

@@ -13,7 +13,7 @@ from django.views.generic import FormView, TemplateView
 from documents.html import bind_table
 from documents.response import file_response
 
-from ..clubaddress import requested_club
+from ..clubaddress import club_address, requested_club
 from ..models import Tournament
 from ..permissions import can_create_tournaments
 from ..season_documents import ranking_document, render_season, season_chart_html, statistics_document
@@ -43,7 +43,8 @@ class SeasonListView(LoginRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(seasons=seasons.visible_seasons(self.request.user).prefetch_related("tournaments"),
+        context.update(seasons=seasons.visible_seasons(self.request.user).select_related("organisation")
+                       .prefetch_related("tournaments"),
                        can_create=can_create_tournaments(self.request.user))
         return context
 
@@ -54,7 +55,7 @@ class SeasonListView(LoginRequiredMixin, FormView):
             _fail(form, error)
             return self.form_invalid(form)
         messages.success(self.request, _("Season “%(name)s” created.") % {"name": season.name})
-        return redirect(season)
+        return redirect(club_address(season))
 
 
 class SeasonMixin(LoginRequiredMixin):

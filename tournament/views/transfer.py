@@ -25,6 +25,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, View
 
+from ..addresses import public_path
+from ..clubaddress import club_address
 from ..models import ImportUpload
 from ..permissions import DirectorRequiredMixin, can_create_tournaments
 from ..transfer import (
@@ -249,7 +251,7 @@ class ImportRolesView(ImporterMixin, FormView):
         if action == UPDATE:
             messages.success(self.request, _("“%(name)s” was updated with the file; what it replaced is kept as a "
                                              "snapshot.") % {"name": tournament.name})
-            return redirect(tournament)
+            return redirect(club_address(tournament))
         messages.success(
             self.request,
             _("Tournament “%(name)s” imported as a new tournament; you are its director.") % {"name": tournament.name},
@@ -261,5 +263,5 @@ class ImportRolesView(ImporterMixin, FormView):
                 "The short name “%(wanted)s” is taken here, so this tournament's is “%(slug)s”: its public pages "
                 "are at %(path)s, and QR codes printed before the move lead to the other tournament. Print again "
                 "what carries them.") % {"wanted": in_file, "slug": tournament.slug,
-                                          "path": reverse("public:index", args=[tournament.slug])})
-        return redirect(tournament)
+                                          "path": public_path(tournament)})
+        return redirect(club_address(tournament))

@@ -1,4 +1,5 @@
-"""`manage.py export <tournament> <document> --format pdf|xlsx --output FILE`: a game's document to a file.
+"""`manage.py export <tournament> <document> [--club CLUB] --format pdf|xlsx --output FILE`: a game's document
+to a file.
 
 The documents come from the tournament's game (`Game.documents`), so this command never
 knows which games exist or what they print.
@@ -11,6 +12,7 @@ from django.core.management import BaseCommand, CommandError
 from documents import CONTENT_TYPES, formats_for, render
 from documents.pdf import PdfUnavailable
 from scoring.games import game_of
+from tournament.management.tournaments import add_club_argument, tournament_named
 from tournament.models import Tournament
 
 
@@ -20,11 +22,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="The tournament's short name (as in its address).")
         parser.add_argument("document", help="The document's name; an unknown name lists the available ones.")
+        add_club_argument(parser)
         parser.add_argument("--format", dest="file_format", help="pdf or xlsx (default: the output file's suffix).")
         parser.add_argument("--output", help="The file to write (default: the document's file name).")
 
-    def handle(self, *args, tournament, document, file_format, output, **options):
-        found = find_tournament(tournament)
+    def handle(self, *args, tournament, document, file_format, output, club=None, **options):
+        found = tournament_named(tournament, club)
         file_format = choose_format(file_format, output)
         made = make_document(found, document)
         if file_format not in formats_for(made):
@@ -38,13 +41,6 @@ class Command(BaseCommand):
                                "for your system (Windows, macOS or Linux), or write the document as xlsx.") from None
         path.write_bytes(data)
         self.stdout.write(f"Wrote {path} ({len(data):,} bytes).")
-
-
-def find_tournament(slug: str) -> Tournament:
-    try:
-        return Tournament.objects.get(slug=slug)
-    except Tournament.DoesNotExist:
-        raise CommandError(f"No tournament with the short name {slug!r}.") from None
 
 
 def choose_format(file_format: str | None, output: str | None) -> str:

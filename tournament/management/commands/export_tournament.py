@@ -1,11 +1,12 @@
-"""`manage.py export_tournament SLUG [--output FILE]`: one tournament as a JSON file (docs/tournament-json.md)."""
+"""`manage.py export_tournament SLUG [--club CLUB] [--output FILE]`: one tournament as a JSON file
+(docs/tournament-json.md)."""
 
 import sys
 from pathlib import Path
 
-from django.core.management import BaseCommand, CommandError
+from django.core.management import BaseCommand
 
-from tournament.models import Tournament
+from tournament.management.tournaments import add_club_argument, tournament_named
 from tournament.transfer import export_filename, export_tournament
 
 
@@ -14,15 +15,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="The tournament's short name (as in its address).")
+        add_club_argument(parser)
         parser.add_argument(
             "--output", help="The file to write; '-' for standard output (default: <slug>.tournament.json)."
         )
 
-    def handle(self, *args, tournament, output=None, **options):
-        try:
-            found = Tournament.objects.get(slug=tournament)
-        except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament with the short name {tournament!r}.") from None
+    def handle(self, *args, tournament, output=None, club=None, **options):
+        found = tournament_named(tournament, club)
         data = export_tournament(found)
         if output == "-":
             sys.stdout.buffer.write(data)

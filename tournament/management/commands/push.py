@@ -1,13 +1,13 @@
-"""`manage.py push SLUG [--server URL] [--token TOKEN]`: send a tournament's file to the club's server, as the
-tournament page's button "Send to the club's server" does (tournament/services/push.py). Without --server and
---token, the laptop's "Club server" settings are used. Exits with an error (status 1) when nothing was sent or the
+"""`manage.py push SLUG [--club CLUB] [--server URL] [--token TOKEN]`: send a tournament's file to the club's server,
+as the tournament page's button "Send to the club's server" does (tournament/services/push.py). Without --server
+and --token, the laptop's "Club server" settings are used. Exits with an error (status 1) when nothing was sent or the
 server refused the file; nothing changes on the laptop either way, but its audit log.
 """
 
 from django.core.management import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournament.models import Tournament
+from tournament.management.tournaments import add_club_argument, tournament_named
 from tournament.services.push import PushFailed, push_tournament
 
 
@@ -17,14 +17,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="The tournament's short name (its address on this computer).")
+        add_club_argument(parser)
         parser.add_argument("--server", help="The server's address, e.g. https://club.example.org")
         parser.add_argument("--token", help="The club's API token with the scope “push”.")
         parser.add_argument("--timeout", type=float, default=None, help="Seconds to wait for the server.")
 
-    def handle(self, *args, slug, server=None, token=None, timeout=None, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(_("There is no tournament “%(slug)s” here.") % {"slug": slug})
+    def handle(self, *args, slug, club=None, server=None, token=None, timeout=None, **options):
+        tournament = tournament_named(slug, club)
         extra = {"timeout": timeout} if timeout else {}
         try:
             pushed = push_tournament(tournament, by=None, server=server, token=token, **extra)
