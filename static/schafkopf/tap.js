@@ -74,7 +74,7 @@
     state.values = game ? valuesOf(game) : {};
     state.tout = !!state.values.i;
     initials.value = state.values.i || "";
-    problemNode.textContent = "";
+    problemNode.textContent = game ? messageOf(game) : "";  // what the grid marks on this game (a refused send's)
   }
 
   function write(game, values) {

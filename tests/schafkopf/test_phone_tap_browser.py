@@ -7,6 +7,7 @@ tapped. The page is axe-clean; the grid stays for those who type."""
 
 import dataclasses
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -224,6 +225,27 @@ def test_a_tout_in_the_first_game_is_refused_as_it_is_tapped(live_server, browse
         sent = PendingSheet.objects.get().entries
         assert [(game["game_type"], game["tout"], game["tout_initials"]) for game in sent] == [
             ("solo", False, ""), ("wenz", True, "KB")]
+    finally:
+        phone.context.close()
+
+
+def test_a_refused_sends_message_shows_where_the_game_is_tapped_again(live_server, browser, short_list, links):
+    """Walking the evening (issue 27): a list typed on the grid and refused by the server shows its rows marked;
+    back to tapping, the game the buttons open on said nothing of what was wrong with it."""
+    _link, token = links[(1, 2)]
+    phone = new_phone(browser)
+    try:
+        phone.goto(f"{live_server.url}/t/{token}/")
+        phone.locator("#sk-view-grid").tap()
+        for name, text in (("t1", "R"), ("d1", "9"), ("p1", "2"), ("r1", "+")):
+            phone.locator(f"input[name={name}]").fill(text)
+        phone.locator("#sk-save").tap()
+        expect(phone.locator("#g1")).to_have_class(re.compile(r"\bsk-bad\b"))  # refused by the server, marked
+        assert not PendingSheet.objects.exists()
+        phone.locator("#sk-view-tap").tap()
+        expect(phone.locator("#sk-tap-title")).to_have_text("Game 1 of 2")
+        expect(phone.locator("#sk-tap-problem")).to_contain_text("Enter a seat from 1 to 4")
+        keep_screenshot(phone, ARTIFACTS / "tap-refused-send.png", full_page=True)
     finally:
         phone.context.close()
 
