@@ -143,3 +143,30 @@ def test_a_server_that_takes_the_file_but_does_not_answer_in_time_is_not_called_
     assert "did not answer in time: it may have arrived" in refused.value.message
     entry = AuditEntry.objects.filter(action="tournament.push").latest("pk")
     assert entry.after == {"server": silent, "status": None, "sent": True, "answered": False}
+
+
+def test_an_https_address_of_a_server_that_never_greets_is_said_at_once_as_not_reached(evening, director,
+                                                                                      monkeypatch):
+    """The walk of issue 26: an address typed without http:// is kept as https://; against a plain-http server the
+    TLS greeting waits for an answer that never comes, and the push waited its whole minute, then said the file
+    "may have arrived". The connection (the greeting with it) has its own short time: nothing was sent."""
+    import socket
+
+    from tournament.services import push
+
+    monkeypatch.setattr(push, "CONNECT_TIMEOUT", 0.5)
+    asked = []
+    connect = socket.create_connection
+    monkeypatch.setattr(socket, "create_connection",
+                        lambda address, timeout=None, *args, **kwargs: asked.append(timeout)
+                        or connect(address, timeout, *args, **kwargs))
+    with socket.socket() as listening:  # accepts the connection and never says a word (no TLS greeting)
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        silent = f"https://127.0.0.1:{listening.getsockname()[1]}"
+        with pytest.raises(PushFailed) as refused:
+            push_tournament(evening, by=director, server=silent, token="tmk_whatever", timeout=20)
+    assert asked == [0.5]  # reaching it and its greeting: the short time, not the 20 s an answer may take
+    assert refused.value.message == offline_message()
+    entry = AuditEntry.objects.filter(action="tournament.push").latest("pk")
+    assert entry.after == {"server": silent, "status": None, "sent": False}

@@ -11,6 +11,7 @@ nothing was sent.
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import urllib.error
@@ -85,6 +86,42 @@ def push_url(server: str) -> str:
     return server_address(server) + PUSH_PATH
 
 
+#: seconds to reach the server and agree on encryption: an https:// address of a plain-http server (the TLS
+#: greeting waits for an answer that never comes), or a host that drops the connection, is said at once as
+#: "cannot be reached, nothing was sent", not after the whole TIMEOUT as "may have arrived"
+CONNECT_TIMEOUT = 10
+
+
+def _connecting_quickly(connection_class):
+    class Connection(connection_class):
+        def connect(self):
+            waiting = self.timeout
+            if isinstance(waiting, int | float):
+                self.timeout = min(waiting, CONNECT_TIMEOUT)
+            try:
+                super().connect()
+            finally:
+                self.timeout = waiting
+            if isinstance(waiting, int | float):
+                self.sock.settimeout(waiting)  # the answer may take the whole TIMEOUT (a big file imported)
+
+    return Connection
+
+
+_HTTPConnection = _connecting_quickly(http.client.HTTPConnection)
+_HTTPSConnection = _connecting_quickly(http.client.HTTPSConnection)
+
+
+class _HTTP(urllib.request.HTTPHandler):
+    def http_open(self, req):
+        return self.do_open(_HTTPConnection, req)
+
+
+class _HTTPS(urllib.request.HTTPSHandler):
+    def https_open(self, req):
+        return self.do_open(_HTTPSConnection, req, context=self._context)
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     """A redirect is answered as it comes (urllib would repeat a POST as a GET, without the file)."""
 
@@ -97,7 +134,7 @@ def _post(url: str, token: str, data: bytes, timeout: float) -> tuple[int, dict]
     request = urllib.request.Request(url, data=data, method="POST", headers={
         "Authorization": f"Bearer {token}", "Content-Type": "application/json", "Accept": "application/json",
         "Accept-Language": get_language() or "en"})
-    opener = urllib.request.build_opener(_NoRedirect)
+    opener = urllib.request.build_opener(_NoRedirect, _HTTP, _HTTPS)
     try:
         with opener.open(request, timeout=timeout) as response:
             return response.status, _json(response.read())
