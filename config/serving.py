@@ -16,6 +16,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -27,6 +28,14 @@ from pathlib import Path
 #: the serving child's exit code for "start me again" (after a hall switch)
 RESTART_EXIT_CODE = 3
 #: how long a restart waits for the requests under way (a long printout) before it cuts them
+#: connections open at once. A hall's phones and viewers each keep one alive between requests; with waitress's
+#: default of 100, a 500-table hall's 101st connection waited until an idle one was closed: new phones' pages took
+#: 17 s at the median (docs/performance.md) while the server's CPU was idle. Windows' select() watches at most
+#: 512 sockets (elsewhere poll() has no such bound).
+CONNECTION_LIMIT = 1000 if hasattr(select, "poll") else 500
+#: a kept-alive connection with nothing asked for this long is closed (and its place freed): a viewer polling every
+#: 15 s keeps its own, a phone that sent its list and went quiet lets go; the browser connects again when it asks
+IDLE_SECONDS = 45
 RESTART_GRACE_SECONDS = 60
 #: after a restart is asked, the server still accepts for this long: the page that asked ("Restarting…") loads its
 #: script and style sheet, which then wait for the restarted server (without them the page would wait for ever)
@@ -131,8 +140,9 @@ def serve(application, sock: socket.socket, *, threads: int, grace: float = REST
     from waitress import create_server, wasyncore
     from waitress.channel import HTTPChannel
 
-    server = create_server(application, sockets=[sock], threads=threads, channel_timeout=120,
-                           ident="tournament-manager")
+    server = create_server(application, sockets=[sock], threads=threads, ident="tournament-manager",
+                           connection_limit=CONNECTION_LIMIT, asyncore_use_poll=True, channel_timeout=IDLE_SECONDS,
+                           cleanup_interval=15)
     channels = server._map  # the listening socket, the trigger and every connection: waitress's socket map
     loop = {"timeout": server.adj.asyncore_loop_timeout, "map": channels, "use_poll": server.adj.asyncore_use_poll,
             "count": 1}

@@ -261,6 +261,44 @@ def test_a_restart_answers_the_request_under_way_then_ends_with_the_restart_code
     assert serving.request_restart() is False  # outside a serving child nothing happens
 
 
+def test_a_new_phone_is_answered_while_150_others_keep_their_connections_open():
+    """A hall's phones and viewers keep their connections alive between requests. waitress stops accepting at its
+    connection limit (100 by default): the 101st phone's page waited until an idle connection was closed."""
+    def application(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
+        return [b"ok"]
+
+    sock = serving.listening_socket("127.0.0.1", 0)
+    sock.listen()
+    port = sock.getsockname()[1]
+    results, kept = {}, []
+
+    def client():
+        try:
+            for _ in range(150):  # connected, each asked once and kept alive, as a phone's browser keeps it
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", "/")
+                connection.getresponse().read()
+                kept.append(connection)
+            late = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            late.request("GET", "/")
+            results["late"] = late.getresponse().status
+        except Exception as error:  # noqa: BLE001 (reported by the assertion below)
+            results["error"] = error
+        finally:
+            signal.raise_signal(signal.SIGTERM)  # ends `serve` (its handler)
+
+    thread = threading.Thread(target=client)
+    thread.start()
+    try:
+        assert serving.serve(application, sock, threads=2) == 0
+    finally:
+        thread.join(20)
+        for connection in kept:
+            connection.close()
+    assert results == {"late": 200}
+
+
 def test_a_busy_port_is_said_in_one_line():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
