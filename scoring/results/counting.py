@@ -33,6 +33,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.models import LinkReport, PendingSheet, ScoreSheet, SheetRevision, TableLink
+from scoring.models.links import team_side
 from tournament.permissions import can_enter_results
 from tournament.services.audit import log_action
 from tournament.services.errors import DomainError
@@ -183,10 +184,12 @@ def _report(tournament, place: dict, link: TableLink, pending, sheet, *, entries
         pending = PendingSheet(tournament=tournament, base_version=base, **place)
     pending.entries, pending.mode, pending.entered_by, pending.source_link = entries, mode, None, agreeing.link
     holders = sorted([agreeing.holder, link.holder])
-    words = {"first": holders[0], "second": holders[1]}
-    reason = (_("counted: two agreeing reports from seats %(first)s and %(second)s") % words
-              if link.table_id is not None else
-              _("counted: two agreeing reports from teams %(first)s and %(second)s") % words)
+    if link.table_id is not None:
+        reason = _("counted: two agreeing reports from seats %(first)s and %(second)s") % {
+            "first": holders[0], "second": holders[1]}
+    else:  # a Voms team as its slip names it: A, B
+        reason = _("counted: two agreeing reports from teams %(first)s and %(second)s") % {
+            "first": team_side(holders[0]), "second": team_side(holders[1])}
     return count_first_entry(tournament, place, pending, sheet, derived=derived, by=None, action="sheet.confirmed",
                              reason=reason)
 

@@ -48,7 +48,7 @@ def test_two_teams_sending_the_same_slip_make_it_count_without_the_referee(phone
     assert sheet.entries == [{"lus_a": 9, "lus_b": 4}] and sheet.derived["games"][0]["points_a"] == "2"
     assert not PendingSheet.objects.exists() and not LinkReport.objects.exists()
     entry = AuditEntry.objects.get(action="sheet.confirmed")
-    assert entry.reason == "counted: two agreeing reports from teams 1 and 2"
+    assert entry.reason == "counted: two agreeing reports from teams A and B"
     assert 'id="counted"' in phone.get(table_url(token_b)).content.decode()
 
 
