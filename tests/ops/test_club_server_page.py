@@ -90,3 +90,21 @@ def test_the_button_shows_once_a_server_is_set_and_only_a_director_pushes(client
     assert button not in client.get(tournament.get_absolute_url()).content.decode()
     assert client.post(reverse("tournament:push", args=[tournament.slug])).status_code in (403, 404)
     assert not AuditEntry.objects.filter(action="tournament.push").exists()
+
+
+def test_the_push_message_links_the_servers_copy_and_only_a_web_address():
+    import html
+
+    from tournament.services.push import Pushed
+    from tournament.views.push import pushed_message
+
+    def said(url, result="created"):
+        return str(pushed_message(Pushed(server="https://club.example.org", result=result, url=url, counts={},
+                                         notes=())))
+
+    copy = "https://club.example.org/c/sk/manage/friday/"
+    assert html.unescape(said(copy)) == ("Sent to the club's server: it made the tournament there "
+                          f'(<a href="{copy}">{copy}</a>).')
+    assert f'<a href="{copy}">' in said(copy, "updated") and "updated its copy" in said(copy, "updated")
+    assert "<a" not in said("javascript:alert(1)")  # what the server answered is no link unless a web address
+    assert "<script>" not in said('https://x.example/"><script>alert(1)</script>')

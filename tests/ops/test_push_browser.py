@@ -75,6 +75,8 @@ def test_a_token_made_on_the_server_lets_the_laptops_button_send_the_evening(
         tab_to(laptop, "button:has-text(\"Send to the club's server\")")
         laptop.keyboard.press("Enter")
         expect(laptop.locator(".messages")).to_contain_text("Sent to the club's server: it made the tournament there")
+        # the server's copy is a link to it
+        expect(laptop.locator(".messages a")).to_have_attribute("href", re.compile("^" + re.escape(server["url"])))
         shot(laptop, "sent")
         tab_to(laptop, "button:has-text(\"Send to the club's server\")")
         laptop.keyboard.press("Enter")

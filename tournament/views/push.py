@@ -4,10 +4,14 @@ the latest pushes) and the tournament page's button "Send to the club's server" 
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404
 from django.shortcuts import redirect
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, View
 
@@ -15,10 +19,22 @@ from ..club_forms import ClubServerForm
 from ..models import AuditEntry, ClubServer
 from ..permissions import DirectorRequiredMixin
 from ..services.errors import DomainError
-from ..services.push import PushFailed, forget_club_server, push_tournament, save_club_server
+from ..services.push import Pushed, PushFailed, forget_club_server, push_tournament, save_club_server
 from ..tenancy import directs_in, organisation_of
 
 RECENT_PUSHES = 20
+
+
+def pushed_message(pushed: Pushed) -> SafeString:
+    """What the director reads after a push, the server's copy linked (an address the server gave that is not a
+    web address stays plain text)."""
+    text = (_("Sent to the club's server: it made the tournament there (%(url)s).")
+            if pushed.result == "created" else
+            _("Sent to the club's server: it updated its copy of the tournament (%(url)s)."))
+    url = pushed.url
+    if urlsplit(url).scheme in ("http", "https"):
+        url = format_html('<a href="{0}">{0}</a>', url)
+    return mark_safe(conditional_escape(text) % {"url": conditional_escape(url)})  # noqa: S308 (both escaped)
 
 
 class ClubServerView(LoginRequiredMixin, FormView):
@@ -77,10 +93,7 @@ class PushView(DirectorRequiredMixin, View):
         except PushFailed as error:
             messages.error(request, error.message)
         else:
-            text = (_("Sent to the club's server: it made the tournament there (%(url)s).")
-                    if pushed.result == "created" else
-                    _("Sent to the club's server: it updated its copy of the tournament (%(url)s)."))
-            messages.success(request, text % {"url": pushed.url})
+            messages.success(request, pushed_message(pushed))
             for note in pushed.notes:
                 messages.info(request, note)
         return redirect(self.tournament)
