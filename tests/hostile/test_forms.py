@@ -173,7 +173,7 @@ def test_hostile_posts_to_every_form(area, make_director, django_user_model):
         mark_arrived(desk.participants.first(), by=world["director"])
         tournaments.append(desk)
         extra = (season_pages(world["director"], desk) + club_pages(client, world["director"])
-                 + federation_pages(world["director"]))
+                 + federation_pages(world["director"]) + outdated_printjob_pages(tournaments))
 
         export = client.get(reverse("tournament:export_json", args=[tournaments[0].slug])).content
         client.post(reverse("tournament:import"), {"file": SimpleUploadedFile("t.json", export)})
@@ -200,6 +200,20 @@ def season_pages(director, desk) -> list[str]:
     season = create_season(by=director, name="Season", game="schafkopf", place_points=["3", "2", "1"])
     add_evening(season, earlier, by=director)
     return [reverse("seasons:detail", args=[season.slug]), reverse("register:person", args=[player.person_id])]
+
+
+def outdated_printjob_pages(tournaments) -> list[str]:
+    """A print job's page kept from before the tournament changed (a bookmark): its file is out of date, and it
+    offers "Make the current printout". One of the draw's jobs, made with a key the document no longer has."""
+    from django.utils import timezone
+
+    from tournament.models import PrintJob
+
+    job = PrintJob.objects.filter(tournament__in=tournaments).order_by("pk").first()
+    assert job is not None, "no tournament of the walk has a print job: a drawn seated game queues them"
+    PrintJob.objects.filter(pk=job.pk).update(state=PrintJob.State.DONE, key="before-a-change", filename="old.pdf",
+                                              content=b"%PDF-1.7", finished_at=timezone.now())
+    return [reverse("tournament:printjob", args=[job.tournament.slug, job.pk])]
 
 
 def club_pages(client, director) -> list[str]:
