@@ -29,8 +29,11 @@ from django.db.models import Model, QuerySet
 #: field (Django answers a lookup out of a field's range with "nothing" before any SQL is made)
 _TEXT_MARKS = ("\x00prepared-{}\x00", "\x00prepared-{}-again\x00")
 _NUMBER_MARKS = (30_011, 31_019)
-#: the largest whole number a database column holds (values are compared for equality: a bigger one is no row's)
+#: the largest whole number a database column holds (values are compared for equality: a bigger one is no row's),
+#: and of the columns whose values psycopg is given wrapped by their size (PostgreSQL binding parameters on the
+#: server would refuse a bigger one)
 _BIGGEST = 2**63 - 1
+_LARGEST = {"Int2": 2**15 - 1, "Int4": 2**31 - 1, "Int8": _BIGGEST}
 
 
 class Prepared:
@@ -85,10 +88,12 @@ class Prepared:
             kind = self.kinds[name]
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise TypeError(f"Prepared: {name} must be {kind.__name__}, not {type(value).__name__}")
-            if kind is int and not -_BIGGEST <= value <= _BIGGEST:
-                return []  # equal to no row's value; the database would refuse such a number (an address's)
             for index in places[name]:
-                params[index] = type(params[index])(value)  # as the database's adapter had it (PostgreSQL: Int2)
+                wrapper = type(params[index])  # as the database's adapter had it (PostgreSQL: Int2 for a small one)
+                if kind is int and not -_LARGEST.get(wrapper.__name__, _BIGGEST) <= value <= _LARGEST.get(
+                        wrapper.__name__, _BIGGEST):
+                    return []  # no row's value, as Django answers a lookup out of the field's range (an address's)
+                params[index] = wrapper(value)
         ready = copy.copy(compiler)  # the compiled select list and converters, for this thread's connection
         ready.connection = connections[alias]
         ready.as_sql = lambda *args, **kwargs: (sql, tuple(params))

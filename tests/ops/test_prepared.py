@@ -109,3 +109,6 @@ def test_a_small_whole_number_reaches_the_sql_as_the_database_adapter_takes_it(d
     prepared = Prepared(Tournament, lambda seconds: Tournament.objects.filter(beamer_seconds=seconds))
     assert prepared.all(seconds=20) == [tournament]
     assert prepared.all(seconds=25) == []
+    # a number the small column cannot hold (an address's round 40000) finds nothing, as Django's own lookup does
+    # (PostgreSQL binding parameters on the server would refuse it as the small integer's)
+    assert prepared.all(seconds=40_000) == [] and prepared.all(seconds=-40_000) == []
