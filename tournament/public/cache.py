@@ -118,8 +118,9 @@ def _version_hash(tournament: Tournament) -> str:
 
 
 #: part of every key; changed with the shape of the cached values, so that a file cache left by an older version
-#: of the app is not read (2: regions kept compressed, splice.py)
-FORMAT = 2
+#: of the app is not read (2: regions kept compressed, splice.py; 3: "my evening"'s standing table counts the
+#: players still waiting for a result, read by its page: an older table without it would fail the page)
+FORMAT = 3
 
 
 def _what(tournament: Tournament, kind: str, extra: str) -> str:
